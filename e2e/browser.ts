@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CLIENT_DIR = path.resolve('dist/client');
+
+/** Real Chromium (Debian package), headless, with no outside network chatter. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium non trovato in ${CHROMIUM_PATH}: installa il pacchetto Debian 'chromium' o imposta CHROMIUM_PATH`);
+  }
+  if (!fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+    throw new Error("SPA non compilata: esegui 'npm run build' (npm test lo fa da sé)");
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** A page in a fresh context (own storage), 1366x800 like an office desktop, Italian locale. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+  context.setDefaultTimeout(15000);
+  return context.newPage();
+}
+
+/** Saves a screenshot under e2e/screenshots (ignored by git) to look at what a person sees. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync('e2e/screenshots', { recursive: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,30 @@
+
+
+// TypeScript is compiled to CommonJS for Jest; the few ESM-only packages are compiled too.
+const esmOnly = ['jose', 'content-disposition', 'cookie'];
+const transform = {
+  '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }],
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+const common = { transform, transformIgnorePatterns, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
+
+/** @type {import('jest').Config} */
+const config = {
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testTimeout: 30000,
+  projects: [
+    { ...common, displayName: 'common', testEnvironment: 'node', roots: ['<rootDir>/common'] },
+    { ...common, displayName: 'server', testEnvironment: 'node', roots: ['<rootDir>/server', '<rootDir>/test'] },
+    {
+      ...common,
+      displayName: 'spa',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/src'],
+      setupFilesAfterEnv: ['<rootDir>/test/spa-setup.ts'],
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/test/file-stub.ts' },
+    },
+    { ...common, displayName: 'e2e', testEnvironment: 'node', roots: ['<rootDir>/e2e'] },
+  ],
+};
+export default config;

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Pool } from './db/pool';
+import type { Mailer } from './mail/mailer';
+import { registerErrorHandler, type ErrorRecorder } from './plugins/errors';
+import { MSG } from '../common/messages';
+import { authPlugin } from './auth/plugin';
+import { restPlugin } from './rest/plugin';
+import { gruppiRoutes } from './features/gruppi/routes';
+import { partiteRoutes } from './features/partite/routes';
+import { usersRoutes } from './features/users/routes';
+
+export interface AppDeps {
+  config: Config;
+  pool: Pool;
+  mailer: Mailer;
+  /** HS256 secret of the access tokens (from JWT_SECRET or generated once and kept). */
+  jwtSecret: string;
+  /** Folder of the built SPA; absent in API-only tests. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  recordError?: ErrorRecorder;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Only these paths belong to the API; every other GET path is the SPA (history fallback). */
+const API_PREFIXES = ['/api/', '/auth/v1/', '/rest/v1/'];
+
+// Never write credentials to the logs (SECURITY S15).
+export const LOG_REDACT = ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // A hop count trusts that many proxies in front of us; addresses trust only those proxies.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+  app.decorate('deps', deps);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Emotion (MUI) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Over plain HTTP on a club's LAN this directive would break every request.
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  registerErrorHandler(app, deps.recordError);
+
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await deps.pool.query('SELECT 1');
+      return { status: 'ok', database: 'up' };
+    } catch {
+      return reply.status(503).send({ status: 'error', database: 'down' });
+    }
+  });
+
+  await app.register(authPlugin);
+  await app.register(restPlugin, { prefix: '/rest/v1' });
+  await app.register(gruppiRoutes, { prefix: '/api' });
+  await app.register(partiteRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api' });
+
+  const clientDir = deps.clientDir;
+  const indexHtml = clientDir && fs.existsSync(path.join(clientDir, 'index.html'));
+  if (clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url === '/api';
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ error: MSG.http.notFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+// Placeholder: filled in by its feature's issue.
+export const partiteRoutes: FastifyPluginAsync = async () => {};

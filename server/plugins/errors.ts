@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MSG } from '../../common/messages';
+
+/** An error whose Italian message is meant for the user; the status says what kind it is. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string = MSG.http.badRequest) => new HttpError(400, message);
+export const forbidden = (message: string = MSG.http.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = MSG.http.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/**
+ * Validates input with a zod schema (strict objects: unknown fields are refused) and throws
+ * a 400 with the first issue's message, which the schemas of common/ write in Italian.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue.code === 'unrecognized_keys') throw badRequest(MSG.http.unknownField(issue.keys.join(', ')));
+  throw badRequest(issue.message && !issue.message.startsWith('Invalid') ? issue.message : MSG.http.badRequest);
+}
+
+/** Optional hook for recording unexpected errors (the logs feature plugs into it). */
+export type ErrorRecorder = (err: Error, request: FastifyRequest) => Promise<void> | void;
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+
+export function isDatabaseDown(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    (!!e?.code && DB_DOWN_CODES.has(e.code)) ||
+    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(e?.message ?? '')
+  );
+}
+
+/** One error handler: 4xx keep their Italian message, 5xx answer a generic one with the request id. */
+export function registerErrorHandler(app: FastifyInstance, record?: ErrorRecorder): void {
+  app.setErrorHandler(async (err: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ error: err.message, ...err.extra });
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      const message =
+        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? MSG.http.payloadTooLarge
+          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? MSG.http.unsupportedMediaType
+            : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError
+              ? MSG.http.invalidJsonBody
+              : status === 429
+                ? MSG.http.tooMany
+                : status === 404
+                  ? MSG.http.notFound
+                  : MSG.http.badRequest;
+      return reply.status(status).send({ error: message });
+    }
+    if (isDatabaseDown(err)) {
+      request.log.warn({ err: err.message }, 'database non raggiungibile');
+      return reply.status(503).send({ error: MSG.http.unavailable, requestId: request.id });
+    }
+    request.log.error({ err }, 'errore imprevisto');
+    try {
+      await record?.(err, request);
+    } catch (recordErr) {
+      request.log.error({ err: recordErr }, 'registrazione errore non riuscita');
+    }
+    return reply.status(500).send({ error: MSG.http.internal, requestId: request.id });
+  });
+}

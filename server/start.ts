@@ -1,0 +1,57 @@
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, LOG_REDACT } from './app';
+import type { Config } from './config';
+import { startEmbedded, type EmbeddedDb } from './db/embedded';
+import { migrate } from './db/migrate';
+import { createPool, type Pool } from './db/pool';
+import { resolveJwtSecret } from './db/settings';
+import { createMailer } from './mail/mailer';
+import { ensureFirstAdmin } from './auth/admin';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  pool: Pool;
+  url: string;
+  /** Stops accepting requests, lets those in flight finish, closes the pool, stops the embedded PostgreSQL. */
+  close(): Promise<void>;
+}
+
+/** Everything `npm start` does after reading the configuration; tests call it too. */
+export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel, redact: LOG_REDACT })): Promise<RunningServer> {
+  let embedded: EmbeddedDb | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbedded(config.dataDir, logger);
+    databaseUrl = embedded.url;
+  }
+  const pool = createPool(databaseUrl, logger);
+  try {
+    const applied = await migrate(pool);
+    if (applied.length) logger.info({ applied }, 'migrazioni applicate');
+    const jwtSecret = await resolveJwtSecret(pool, config.jwtSecret);
+    await ensureFirstAdmin(pool, config, logger);
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+    const app = await buildApp({
+      config,
+      pool,
+      mailer,
+      jwtSecret,
+      clientDir: path.resolve('dist/client'),
+      logger: logger as never,
+    });
+    app.addHook('onClose', async () => {
+      mailer.close();
+      await pool.end();
+      await embedded?.stop();
+    });
+    const address = await app.listen({ port: config.port, host: config.host });
+    const port = new URL(address).port;
+    return { app, pool, url: `http://localhost:${port}`, close: () => app.close() };
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+}
