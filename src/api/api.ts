@@ -1,0 +1,32 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { SessionState } from '../store/sessionSlice';
+
+/** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
+export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Me'] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/',
+  prepareHeaders(headers, { getState }) {
+    const token = (getState() as { session: SessionState }).session.accessToken;
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** The one createApi of the SPA (the shell issue layers retries, error mapping and refresh on it). */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: rawBaseQuery,
+  tagTypes: TAG_TYPES,
+  keepUnusedDataFor: 300,
+  endpoints: () => ({}),
+});
+
+/** Tags of a list: one per item plus the list tag, so creating invalidates the list only. */
+export function listTags<T extends TagType>(type: T, items: ReadonlyArray<{ id: string | number }> | undefined) {
+  return [...(items ?? []).map(({ id }) => ({ type, id })), { type, id: 'LIST' as const }];
+}
+
+export const itemTag = <T extends TagType>(type: T, id: string | number) => ({ type, id });
+export const listTag = <T extends TagType>(type: T) => ({ type, id: 'LIST' as const });
