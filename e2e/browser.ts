@@ -3,7 +3,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CLIENT_DIR = path.resolve('dist/client');
+// E2E_CLIENT_DIR lets a build in another folder be tested while dist/ is being rebuilt.
+export const CLIENT_DIR = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
 
 /** Real Chromium (Debian package), headless, with no outside network chatter. */
 export async function launchBrowser(): Promise<Browser> {

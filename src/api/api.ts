@@ -30,3 +30,20 @@ export function listTags<T extends TagType>(type: T, items: ReadonlyArray<{ id: 
 
 export const itemTag = <T extends TagType>(type: T, id: string | number) => ({ type, id });
 export const listTag = <T extends TagType>(type: T) => ({ type, id: 'LIST' as const });
+
+/** What every failed call of the base query carries: the HTTP status (or a fetch error kind) and the Italian message to show. */
+export interface ApiError {
+  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
+  message: string;
+}
+
+/** The Italian message of an RTK Query error (or of anything thrown), for toasts and banners. */
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const e = error as { message?: unknown; data?: { error?: unknown }; status?: unknown };
+    if (typeof e.message === 'string') return e.message;
+    if (e.data && typeof e.data.error === 'string') return e.data.error;
+    if (typeof e.status === 'number') return `HTTP ${e.status}`;
+  }
+  return 'Errore sconosciuto';
+}
