@@ -1,4 +1,69 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { MSG } from '../../../common/messages';
+import { gruppoInputSchema } from '../../../common/gruppi';
+import { requireRole } from '../../plugins/auth-guard';
+import { conflict, notFound, parseInput } from '../../plugins/errors';
+import * as repo from './repo';
 
-// Placeholder: filled in by its feature's issue.
-export const gruppiRoutes: FastifyPluginAsync = async () => {};
+const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
+
+/** Ids are positive serial integers; anything else names no category. */
+function parseId(raw: string, notFoundMessage: string): number {
+  if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw notFound(notFoundMessage);
+  return Number(raw);
+}
+
+/** A unique violation on the name becomes the 409 of a duplicate category. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (pgCode(err) === '23505') throw conflict(MSG.groups.duplicateName);
+    throw err;
+  }
+}
+
+/** Categories (gruppi) and their referents: spec 6 permissions, spec 5 and 8 messages. */
+export const gruppiRoutes: FastifyPluginAsync = async (app) => {
+  const { pool } = app.deps;
+
+  app.get('/gruppi', { preHandler: requireRole('editor') }, async () => {
+    const data = await repo.listGruppi(pool);
+    return { data, count: data.length };
+  });
+
+  app.post('/gruppi', { preHandler: requireRole('admin', MSG.groups.forbiddenCreate) }, async (request, reply) => {
+    const input = parseInput(gruppoInputSchema, request.body);
+    const data = await uniqueName(() => repo.createGruppo(pool, input));
+    return reply.status(201).send({ data });
+  });
+
+  app.put<{ Params: { id: string } }>(
+    '/gruppi/:id',
+    { preHandler: requireRole('editor', MSG.groups.forbiddenUpdate) },
+    async (request) => {
+      const id = parseId(request.params.id, MSG.groups.notFoundUpdate);
+      const input = parseInput(gruppoInputSchema, request.body);
+      const data = await uniqueName(() => repo.updateGruppo(pool, id, input));
+      if (!data) throw notFound(MSG.groups.notFoundUpdate);
+      return { data };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/gruppi/:id',
+    { preHandler: requireRole('admin', MSG.groups.forbiddenDelete) },
+    async (request) => {
+      const id = parseId(request.params.id, MSG.groups.notFoundDelete);
+      try {
+        const data = await repo.deleteGruppo(pool, id);
+        if (!data) throw notFound(MSG.groups.notFoundDelete);
+        return { data };
+      } catch (err) {
+        // partite.gruppo references the name ON DELETE RESTRICT: nothing is deleted.
+        if (pgCode(err) === '23503') throw conflict(MSG.groups.hasMatches);
+        throw err;
+      }
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import type { Db, Pool } from '../../db/pool';
+import { withTransaction } from '../../db/pool';
+import type { Gruppo, GruppoInput, Referente } from '../../../common/gruppi';
+
+/** Data access of categories and their referents: plain SQL, always parameterised. */
+
+const SELECT_GRUPPI = `
+  SELECT g.id, g.name, g.created_at,
+         COALESCE(
+           (SELECT json_agg(json_build_object('nome', r.nome, 'cognome', r.cognome, 'telefono', r.telefono) ORDER BY r.position)
+              FROM public.gruppi_referenti r WHERE r.gruppo_id = g.id),
+           '[]'::json) AS components
+    FROM public.gruppi g`;
+
+interface GruppoRow {
+  id: number;
+  name: string;
+  created_at: Date;
+  components: Referente[];
+}
+
+const toGruppo = (row: GruppoRow): Gruppo => ({
+  id: row.id,
+  name: row.name,
+  created_at: row.created_at.toISOString(),
+  components: row.components,
+});
+
+export async function listGruppi(db: Db): Promise<Gruppo[]> {
+  const { rows } = await db.query<GruppoRow>(`${SELECT_GRUPPI} ORDER BY lower(g.name), g.id`);
+  return rows.map(toGruppo);
+}
+
+export async function getGruppo(db: Db, id: number): Promise<Gruppo | null> {
+  const { rows } = await db.query<GruppoRow>(`${SELECT_GRUPPI} WHERE g.id = $1`, [id]);
+  return rows[0] ? toGruppo(rows[0]) : null;
+}
+
+async function insertReferenti(db: Db, gruppoId: number, referenti: readonly Referente[]): Promise<void> {
+  // One row per referent; position keeps the order in which they were entered.
+  for (const [position, r] of referenti.entries()) {
+    await db.query(
+      `INSERT INTO public.gruppi_referenti (gruppo_id, position, nome, cognome, telefono) VALUES ($1, $2, $3, $4, $5)`,
+      [gruppoId, position, r.nome, r.cognome, r.telefono],
+    );
+  }
+}
+
+/** Creates a category with its referents in one transaction. Throws pg error 23505 on a duplicate name. */
+export async function createGruppo(pool: Pool, input: GruppoInput): Promise<Gruppo> {
+  return withTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ id: number }>('INSERT INTO public.gruppi (name) VALUES ($1) RETURNING id', [input.name]);
+    await insertReferenti(client, rows[0].id, input.components);
+    return (await getGruppo(client, rows[0].id))!;
+  });
+}
+
+/**
+ * Renames a category (its matches follow through ON UPDATE CASCADE) and replaces its referents,
+ * in one transaction. Null when no category has that id.
+ */
+export async function updateGruppo(pool: Pool, id: number, input: GruppoInput): Promise<Gruppo | null> {
+  return withTransaction(pool, async (client) => {
+    const { rowCount } = await client.query('UPDATE public.gruppi SET name = $2 WHERE id = $1', [id, input.name]);
+    if (!rowCount) return null;
+    await client.query('DELETE FROM public.gruppi_referenti WHERE gruppo_id = $1', [id]);
+    await insertReferenti(client, id, input.components);
+    return getGruppo(client, id);
+  });
+}
+
+/** Deletes a category and its referents. Null when no category has that id; pg error 23503 while matches still use it. */
+export async function deleteGruppo(pool: Pool, id: number): Promise<Gruppo | null> {
+  return withTransaction(pool, async (client) => {
+    const gruppo = await getGruppo(client, id);
+    if (!gruppo) return null;
+    await client.query('DELETE FROM public.gruppi WHERE id = $1', [id]);
+    return gruppo;
+  });
+}
