@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
@@ -23,7 +23,8 @@ export interface AppDeps {
   jwtSecret: string;
   /** Folder of the built SPA; absent in API-only tests. */
   clientDir?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger instance (what start.ts passes), or Fastify's logger options; none when absent. */
+  logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
   recordError?: ErrorRecorder;
 }
 
@@ -39,10 +40,15 @@ const API_PREFIXES = ['/api/', '/auth/v1/', '/rest/v1/'];
 // Never write credentials to the logs (SECURITY S15).
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+function isLoggerInstance(logger: AppDeps['logger']): logger is FastifyBaseLogger {
+  return typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function';
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Fastify 5 takes a ready pino instance only as loggerInstance.
+    ...(isLoggerInstance(deps.logger) ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
     // A hop count trusts that many proxies in front of us; addresses trust only those proxies.
     trustProxy:
       typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,

@@ -39,7 +39,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       mailer,
       jwtSecret,
       clientDir: path.resolve('dist/client'),
-      logger: logger as never,
+      logger,
     });
     app.addHook('onClose', async () => {
       mailer.close();
