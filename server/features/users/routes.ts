@@ -1,4 +1,172 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { MSG } from '../../../common/messages';
+import {
+  auditQuerySchema,
+  changeRoleSchema,
+  inviteUserSchema,
+  syncUsersSchema,
+  userIdParamsSchema,
+  type SyncResponse,
+  type UserAuditResponse,
+  type UsersListResponse,
+} from '../../../common/users';
+import { withTransaction } from '../../db/pool';
+import { requireRole, type AuthUser } from '../../plugins/auth-guard';
+import { conflict, forbidden, notFound, parseInput } from '../../plugins/errors';
+import type { Config } from '../../config';
+import type { Db } from '../../db/pool';
+import type { Mail } from '../../mail/mailer';
+import * as repo from './repo';
 
-// Placeholder: filled in by its feature's issue.
-export const usersRoutes: FastifyPluginAsync = async () => {};
+// TEMPORARY until server/auth/links.ts and server/mail/templates.ts land (auth engineer): loaded
+// at call time so that the app still builds without them.
+const LINKS_MODULE = '../../auth/links';
+const TEMPLATES_MODULE = '../../mail/templates';
+async function issueLink(db: Db, config: Config, opts: { userId: string; type: 'invite' | 'recovery' }): Promise<string> {
+  const m = await import(LINKS_MODULE);
+  return m.issueLink(db, config, opts);
+}
+async function invitationMailLazy(config: Config, opts: { to: string; link: string; role: string }): Promise<Mail> {
+  const m = await import(TEMPLATES_MODULE);
+  return m.invitationMail(config, opts);
+}
+
+/** Who acts, as the audit record names them. */
+function performer(request: FastifyRequest): { id: string; email: string; role: AuthUser['role'] } {
+  const u = request.user!;
+  return { id: u.id, email: u.email, role: u.role };
+}
+
+/**
+ * Under the change lock, the performer must still be an admin: another admin may have demoted
+ * them a moment ago, after the guard of this request read their role.
+ */
+async function assertStillAdmin(db: Parameters<typeof repo.findAccount>[0], request: FastifyRequest, message: string) {
+  const me = await repo.findAccount(db, request.user!.id);
+  if (!me || me.role !== 'admin') throw forbidden(message);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string })?.code === '23505';
+}
+
+/** User management and the user audit log (spec 7 Users): admins only. */
+export const usersRoutes: FastifyPluginAsync = async (app) => {
+  const { pool, config, mailer } = app.deps;
+
+  app.get('/users', { preHandler: requireRole('admin', MSG.users.forbiddenList) }, async (): Promise<UsersListResponse> => {
+    const data = await repo.listUsers(pool);
+    return { data, count: data.length, message: MSG.users.listLoaded(data.length) };
+  });
+
+  app.post('/users', { preHandler: requireRole('admin', MSG.users.forbiddenInvite) }, async (request, reply) => {
+    const input = parseInput(inviteUserSchema, request.body);
+    try {
+      const user = await withTransaction(pool, async (db) => {
+        await repo.lockUserChanges(db);
+        await assertStillAdmin(db, request, MSG.users.forbiddenInvite);
+        if (await repo.emailTaken(db, input.email)) throw conflict(MSG.users.exists);
+        const created = await repo.createInvitedAccount(db, input.email, input.role);
+        await repo.insertAudit(db, {
+          action: 'CREATE',
+          ip: request.ip,
+          target: { id: created.id, email: created.email },
+          roleBefore: null,
+          roleAfter: created.role,
+          performer: performer(request),
+          changes: { source: 'invite', email: created.email, role: created.role },
+        });
+        // The mail goes out before the commit: if it cannot be sent, no half-invited account stays behind.
+        const link = await issueLink(db, config, { userId: created.id, type: 'invite' });
+        await mailer.send(await invitationMailLazy(config, { to: created.email, link, role: created.role }));
+        return created;
+      });
+      return reply.status(201).send({ message: MSG.users.invited(user.email), data: user });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(MSG.users.exists);
+      throw err;
+    }
+  });
+
+  app.put('/users/:id/role', { preHandler: requireRole('admin', MSG.users.forbiddenRoleChange) }, async (request) => {
+    const { id } = parseInput(userIdParamsSchema, request.params);
+    const { role } = parseInput(changeRoleSchema, request.body);
+    if (id === request.user!.id) throw forbidden(MSG.users.cannotChangeOwnRole);
+    const data = await withTransaction(pool, async (db) => {
+      await repo.lockUserChanges(db);
+      await assertStillAdmin(db, request, MSG.users.forbiddenRoleChange);
+      const target = await repo.findAccount(db, id);
+      if (!target) throw notFound(MSG.users.notFound);
+      // PUT is idempotent: asking for the role the user already has changes nothing and records nothing.
+      if (target.role === role) return (await repo.getUser(db, id)) ?? (await repo.setRole(db, id, role));
+      if (target.role === 'admin' && (await repo.countAdmins(db)) <= 1) throw conflict(MSG.users.lastAdminDemote);
+      const updated = await repo.setRole(db, id, role);
+      await repo.insertAudit(db, {
+        action: 'ROLE_CHANGE',
+        ip: request.ip,
+        target: { id, email: target.email },
+        roleBefore: target.role,
+        roleAfter: role,
+        performer: performer(request),
+        changes: { role: { from: target.role, to: role } },
+      });
+      return updated;
+    });
+    return { message: MSG.users.roleUpdated(role), data };
+  });
+
+  app.delete('/users/:id', { preHandler: requireRole('admin', MSG.users.forbiddenDelete) }, async (request) => {
+    const { id } = parseInput(userIdParamsSchema, request.params);
+    if (id === request.user!.id) throw forbidden(MSG.users.cannotDeleteSelf);
+    const email = await withTransaction(pool, async (db) => {
+      await repo.lockUserChanges(db);
+      await assertStillAdmin(db, request, MSG.users.forbiddenDelete);
+      const target = await repo.findAccount(db, id);
+      if (!target) throw notFound(MSG.users.notFound);
+      if (target.role === 'admin' && (await repo.countAdmins(db)) <= 1) throw conflict(MSG.users.lastAdminDelete);
+      await repo.deleteAccount(db, id);
+      await repo.insertAudit(db, {
+        action: 'DELETE',
+        ip: request.ip,
+        target: { id, email: target.email },
+        roleBefore: target.role,
+        roleAfter: null,
+        performer: performer(request),
+        changes: { email: target.email, role: target.role },
+      });
+      return target.email;
+    });
+    return { message: MSG.users.deleted(email) };
+  });
+
+  app.post('/users/sync', { preHandler: requireRole('admin', MSG.users.forbiddenSync) }, async (request): Promise<SyncResponse> => {
+    parseInput(syncUsersSchema, request.body ?? {});
+    const result = await withTransaction(pool, async (db) => {
+      await repo.lockUserChanges(db);
+      await assertStillAdmin(db, request, MSG.users.forbiddenSync);
+      const { changes } = await repo.syncUsers(db);
+      for (const c of changes) {
+        await repo.insertAudit(db, {
+          action: c.action,
+          ip: request.ip,
+          target: { id: c.id, email: c.email },
+          roleBefore: c.roleBefore,
+          roleAfter: c.roleAfter,
+          performer: performer(request),
+          changes: c.changes,
+        });
+      }
+      const count = (await repo.listUsers(db)).length;
+      return { changes, count };
+    });
+    const n = (a: string) => result.changes.filter((c) => c.action === a).length;
+    const [added, updated, removed] = [n('CREATE'), n('UPDATE'), n('DELETE')];
+    return { message: MSG.users.synced(added, updated, removed), added, updated, removed, count: result.count };
+  });
+
+  app.get('/user-audit', { preHandler: requireRole('admin', MSG.users.forbiddenAudit) }, async (request): Promise<UserAuditResponse> => {
+    const q = parseInput(auditQuerySchema, request.query);
+    const { rows, count } = await repo.listAudit(pool, q, config.timezone);
+    return { data: rows, count, totalPages: Math.max(1, Math.ceil(count / q.limit)), page: q.page };
+  });
+};

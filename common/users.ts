@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { DEFAULT_ROLE, ROLES, type Role } from './roles';
+
+/** Spec 5 (Invite user): text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MAX = 254;
+
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'ROLE_CHANGE'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_SIZE_MAX = 100;
+export const AUDIT_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const roleSchema = z.enum(ROLES, { error: MSG.users.roleInvalid });
+
+const emailSchema = z
+  .string({ error: MSG.users.emailRequired })
+  .trim()
+  .min(1, MSG.users.emailRequired)
+  .max(EMAIL_MAX, MSG.users.emailTooLong)
+  .regex(EMAIL_PATTERN, MSG.users.emailInvalid)
+  .transform((e) => e.toLowerCase());
+
+/** POST /api/users body, and the invite modal's form: email required, role defaults to reader. */
+export const inviteUserSchema = z.strictObject({
+  email: emailSchema,
+  role: roleSchema.default(DEFAULT_ROLE),
+});
+export type InviteUserInput = z.input<typeof inviteUserSchema>;
+
+/** PUT /api/users/{id}/role body. */
+export const changeRoleSchema = z.strictObject({ role: roleSchema });
+
+/** POST /api/users/sync takes no fields. */
+export const syncUsersSchema = z.strictObject({});
+
+export const userIdParamsSchema = z.strictObject({ id: z.uuid({ error: MSG.users.idInvalid }) });
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+const auditDate = z
+  .string({ error: MSG.users.dateInvalid })
+  .refine((v) => (dateOnly.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))) || z.iso.datetime({ offset: true }).safeParse(v).success, {
+    error: MSG.users.dateInvalid,
+  });
+
+const positiveInt = (message: string, max?: number) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && (max === undefined || n <= max), { error: message });
+
+/** GET /api/user-audit query (spec 3, Audit filters). Query values arrive as strings. */
+export const auditQuerySchema = z
+  .strictObject({
+    page: positiveInt(MSG.users.pageInvalid).default(1),
+    limit: positiveInt(MSG.users.limitInvalid, AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE),
+    action_type: z.enum(AUDIT_ACTIONS, { error: MSG.users.actionInvalid }).optional(),
+    target_user_id: z.uuid({ error: MSG.users.idInvalid }).optional(),
+    performed_by_user_id: z.uuid({ error: MSG.users.idInvalid }).optional(),
+    start_date: auditDate.optional(),
+    end_date: auditDate.optional(),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date.slice(0, 10) <= q.end_date.slice(0, 10), {
+    error: MSG.users.dateOrder,
+  });
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+/** A row of the users list (spec 3, User). */
+export interface User {
+  id: string;
+  user_id: string;
+  email: string;
+  role: Role;
+  created_at: string;
+  last_sign_in_at: string | null;
+  last_updated: string;
+}
+
+/** Spec 3, User audit record. */
+export interface UserAuditRecord {
+  id: string;
+  created_at: string;
+  ip_address: string | null;
+  action_type: AuditAction;
+  target_user_id: string | null;
+  target_user_email: string | null;
+  target_user_role_before: Role | null;
+  target_user_role_after: Role | null;
+  performed_by_user_id: string | null;
+  performed_by_email: string | null;
+  performed_by_role: Role | null;
+  changes: Record<string, unknown> | null;
+}
+
+export interface UsersListResponse {
+  data: User[];
+  count: number;
+  message: string;
+}
+
+export interface UserAuditResponse {
+  data: UserAuditRecord[];
+  count: number;
+  totalPages: number;
+  page: number;
+}
+
+export interface SyncResponse {
+  message: string;
+  added: number;
+  updated: number;
+  removed: number;
+  count: number;
+}
+
+/** The fields of a change record, in words a person reads (audit screen). */
+export function describeChanges(changes: Record<string, unknown> | null | undefined): string[] {
+  if (!changes) return [];
+  const label = (key: string) => MSG.users.changeLabel[key] ?? key;
+  const show = (v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (v === 'sync') return MSG.users.sourceSync;
+    if (v === 'invite') return MSG.users.sourceInvite;
+    if (typeof v === 'boolean') return v ? 'sì' : 'no';
+    if (typeof v === 'object') return JSON.stringify(v);
+    return String(v);
+  };
+  return Object.entries(changes).map(([key, value]) => {
+    if (value && typeof value === 'object' && !Array.isArray(value) && ('from' in value || 'to' in value)) {
+      const { from, to } = value as { from?: unknown; to?: unknown };
+      return `${label(key)}: ${show(from)} → ${show(to)}`;
+    }
+    return `${label(key)}: ${show(value)}`;
+  });
+}
