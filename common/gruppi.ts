@@ -39,11 +39,10 @@ export const isValidTelefono = (digits: string) => /^[0-9]{9,10}$/.test(digits);
 
 const rawText = z.string({ error: MSG.groups.invalidData }).max(RAW_TEXT_MAX, MSG.groups.invalidData);
 
-const referenteRaw = z.strictObject({
-  nome: rawText.nullish(),
-  cognome: rawText.nullish(),
-  telefono: rawText.nullish(),
-});
+const referenteRaw = z.strictObject(
+  { nome: rawText.nullish(), cognome: rawText.nullish(), telefono: rawText.nullish() },
+  { error: MSG.groups.invalidData },
+);
 
 /**
  * The one validation of a category, shared by the SPA form and the server. Messages carry the
