@@ -1,0 +1,89 @@
+import { MSG } from './messages';
+import { filterGruppi, gruppoFieldErrors, gruppoInputSchema, normalizeTelefono, sortReferenti } from './gruppi';
+
+describe('gruppoInputSchema', () => {
+  it('trims text, strips spaces from the phone and turns an empty phone into null', () => {
+    const parsed = gruppoInputSchema.parse({
+      name: ' Pulcini ',
+      components: [
+        { nome: ' Mario', cognome: 'Rossi ', telefono: '333 123 4567' },
+        { nome: 'Anna', cognome: 'Bianchi', telefono: '  ' },
+        { nome: 'Zoe', cognome: 'Neri' },
+      ],
+    });
+    expect(parsed).toEqual({
+      name: 'Pulcini',
+      components: [
+        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567' },
+        { nome: 'Anna', cognome: 'Bianchi', telefono: null },
+        { nome: 'Zoe', cognome: 'Neri', telefono: null },
+      ],
+    });
+  });
+
+  it('reports every field error with the referent number and the path of its field', () => {
+    expect(
+      gruppoFieldErrors({
+        name: '  ',
+        components: [
+          { nome: 'Mario', cognome: 'Rossi', telefono: '12345' },
+          { nome: '', cognome: '' },
+        ],
+      }),
+    ).toEqual({
+      name: MSG.groups.nameRequired,
+      'components.0.telefono': MSG.groups.phoneDigits,
+      'components.1.nome': MSG.groups.componentName(2),
+      'components.1.cognome': MSG.groups.componentSurname(2),
+    });
+    expect(gruppoFieldErrors({ name: 'A', components: [] })).toEqual({ components: MSG.groups.componentRequired });
+    expect(gruppoFieldErrors({ name: 'A', components: [{ nome: 'a', cognome: 'b', telefono: '051 234 567' }] })).toEqual({});
+  });
+
+  it('accepts 9 and 10 digits only', () => {
+    const phone = (telefono: string) => gruppoFieldErrors({ name: 'A', components: [{ nome: 'a', cognome: 'b', telefono }] });
+    expect(phone('123456789')).toEqual({});
+    expect(phone('1234567890')).toEqual({});
+    expect(phone('12345678')).toEqual({ 'components.0.telefono': MSG.groups.phoneDigits });
+    expect(phone('12345678901')).toEqual({ 'components.0.telefono': MSG.groups.phoneDigits });
+    expect(phone('123-456-789')).toEqual({ 'components.0.telefono': MSG.groups.phoneDigits });
+  });
+
+  it('normalizeTelefono keeps digits and drops whitespace', () => {
+    expect(normalizeTelefono(' 02 1234\t5678 ')).toBe('0212345678');
+    expect(normalizeTelefono(undefined)).toBeNull();
+    expect(normalizeTelefono('')).toBeNull();
+  });
+});
+
+describe('sortReferenti', () => {
+  it('sorts by surname then name in Italian collation (accents and case do not push names to the end)', () => {
+    const sorted = sortReferenti([
+      { nome: 'Zeno', cognome: 'rossi' },
+      { nome: 'Luca', cognome: 'Zanetti' },
+      { nome: 'Anna', cognome: 'Rossi' },
+      { nome: 'Élia', cognome: 'Àlvarez' },
+      { nome: 'Bruno', cognome: 'Bianchi' },
+    ]);
+    expect(sorted.map((r) => `${r.cognome} ${r.nome}`)).toEqual(['Àlvarez Élia', 'Bianchi Bruno', 'Rossi Anna', 'rossi Zeno', 'Zanetti Luca']);
+  });
+});
+
+describe('filterGruppi', () => {
+  const gruppi = [
+    { name: 'Pulcini 2015', components: [{ nome: 'Mario', cognome: 'Rossi' }] },
+    { name: 'Esordienti', components: [{ nome: 'Anna', cognome: 'Bianchi' }, { nome: 'Luca', cognome: 'Verdi' }] },
+    { name: 'Allievi', components: [{ nome: 'Marta', cognome: 'Neri' }] },
+  ];
+  const names = (list: { name: string }[]) => list.map((g) => g.name);
+
+  it('matches category names and referent names by case-insensitive substring', () => {
+    expect(names(filterGruppi(gruppi, '', ''))).toEqual(['Pulcini 2015', 'Esordienti', 'Allievi']);
+    expect(names(filterGruppi(gruppi, 'PULC', ''))).toEqual(['Pulcini 2015']);
+    expect(names(filterGruppi(gruppi, '', 'verd'))).toEqual(['Esordienti']);
+    expect(names(filterGruppi(gruppi, '', 'mar'))).toEqual(['Pulcini 2015', 'Allievi']);
+    expect(names(filterGruppi(gruppi, '', 'luca verdi'))).toEqual(['Esordienti']);
+    expect(names(filterGruppi(gruppi, 'i', 'neri'))).toEqual(['Allievi']);
+    expect(names(filterGruppi(gruppi, 'juniores', ''))).toEqual([]);
+  });
+});
