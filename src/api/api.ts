@@ -1,9 +1,42 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { SessionState } from '../store/sessionSlice';
+import {
+  createApi,
+  fetchBaseQuery,
+  retry,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { MSG } from '../../common/messages';
+import { refreshSuggested, type SessionState } from '../store/sessionSlice';
+import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, shouldRetry, type ErrorStatus } from './policy';
+import { reportClientError } from './errorReporter';
 
 /** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
 export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Me'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
+
+export { CACHE_TTL };
+
+/** What every failed call of the base query carries: the HTTP status (or a fetch error kind) and the Italian message to show. */
+export interface ApiError {
+  status: ErrorStatus;
+  message: string;
+  /** The server's JSON body, when there was one (e.g. isRateLimited, remainingTime of /api/login). */
+  data?: unknown;
+}
+
+/** Per-endpoint options: `public` for calls without a session, `maxRetries` to retry less (0 for sign-in). */
+export interface ApiExtraOptions {
+  public?: boolean;
+  maxRetries?: number;
+}
+
+// Calls of spec 7 marked public: they go out without a bearer token.
+const PUBLIC_PATHS = [/^\/?api\/partite\/public(\?|$)/, /^\/?api\/login$/, /^\/?api\/forgot-password$/, /^\/?api\/config$/, /^\/?api\/health$/];
+
+const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
+export const isPublicCall = (url: string) => PUBLIC_PATHS.some((p) => p.test(url));
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/',
@@ -14,12 +47,82 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** The one createApi of the SPA (the shell issue layers retries, error mapping and refresh on it). */
+/** Turns any fetchBaseQuery error into the ApiError shape with its Italian message. */
+export function toApiError(error: FetchBaseQueryError | { status?: unknown; error?: unknown; data?: unknown }): ApiError {
+  const e = error as { status?: unknown; originalStatus?: unknown; data?: unknown; error?: unknown };
+  // A proxy's HTML error page cannot be parsed: its HTTP status still says what happened.
+  if (e.status === 'PARSING_ERROR' && typeof e.originalStatus === 'number' && e.originalStatus >= 400) {
+    return { status: e.originalStatus, message: httpErrorMessage(e.originalStatus, e.data), data: e.data };
+  }
+  if (typeof e.status === 'number') return { status: e.status, message: httpErrorMessage(e.status, e.data), data: e.data };
+  if (e.status === 'FETCH_ERROR' || e.status === 'TIMEOUT_ERROR' || e.status === 'PARSING_ERROR') {
+    return { status: e.status, message: httpErrorMessage(e.status) };
+  }
+  return { status: 'CUSTOM_ERROR', message: typeof e.error === 'string' && e.error ? e.error : MSG.http.network };
+}
+
+const mappedBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions, FetchBaseQueryMeta> = async (
+  args,
+  baseApi,
+  extraOptions,
+) => {
+  const url = urlOf(args);
+  const token = (baseApi.getState() as { session: SessionState }).session.accessToken;
+  if (!token && !extraOptions?.public && !isPublicCall(url)) {
+    return { error: { status: 401, message: MSG.http.notAuthenticated } };
+  }
+  const started = Date.now();
+  const result = await rawBaseQuery(args, baseApi, {});
+  const elapsed = Date.now() - started;
+  if (elapsed > SLOW_CALL_MS) {
+    console.warn(`Chiamata lenta: ${url} (${elapsed} ms)`);
+    reportClientError({ type: 'performance', severity: 'low', message: `Chiamata lenta: ${url} (${elapsed} ms)`, context: { url, elapsed } });
+  }
+  if (result.meta?.response?.headers.get('x-refresh-token-suggested') === 'true') baseApi.dispatch(refreshSuggested());
+  if (result.error) return { error: toApiError(result.error), meta: result.meta };
+  return { data: result.data, meta: result.meta };
+};
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const id = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(id);
+        reject(new Error('Aborted'));
+      },
+      { once: true },
+    );
+  });
+
+const retryingBaseQuery = retry(mappedBaseQuery as BaseQueryFn, {
+  retryCondition: (error, _args, { attempt, extraOptions }) =>
+    shouldRetry((error as ApiError).status, attempt, (extraOptions as ApiExtraOptions | undefined)?.maxRetries ?? MAX_RETRIES),
+  backoff: (attempt, _max, signal) => wait(retryDelayMs(attempt), signal),
+});
+
+/** The base query of the app: bearer token, retries (spec 7), Italian errors (spec 8); every error is an ApiError. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions, FetchBaseQueryMeta> = async (
+  args,
+  baseApi,
+  extraOptions,
+) => {
+  const result = await retryingBaseQuery(args, baseApi, extraOptions ?? {});
+  if (result.error) {
+    const error = result.error as Partial<ApiError>;
+    const shaped = typeof error.message === 'string' ? (error as ApiError) : toApiError(result.error as FetchBaseQueryError);
+    return { error: shaped, meta: result.meta as FetchBaseQueryMeta | undefined };
+  }
+  return { data: result.data, meta: result.meta as FetchBaseQueryMeta | undefined };
+};
+
+/** The one createApi of the SPA. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: rawBaseQuery,
+  baseQuery,
   tagTypes: TAG_TYPES,
-  keepUnusedDataFor: 300,
+  keepUnusedDataFor: CACHE_TTL.default,
   endpoints: () => ({}),
 });
 
@@ -30,12 +133,6 @@ export function listTags<T extends TagType>(type: T, items: ReadonlyArray<{ id: 
 
 export const itemTag = <T extends TagType>(type: T, id: string | number) => ({ type, id });
 export const listTag = <T extends TagType>(type: T) => ({ type, id: 'LIST' as const });
-
-/** What every failed call of the base query carries: the HTTP status (or a fetch error kind) and the Italian message to show. */
-export interface ApiError {
-  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
-  message: string;
-}
 
 /** The Italian message of an RTK Query error (or of anything thrown), for toasts and banners. */
 export function errorMessage(error: unknown): string {

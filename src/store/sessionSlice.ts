@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Role } from '../../common/roles';
 
 export interface SessionUser {
@@ -16,6 +16,10 @@ export interface SessionState {
   expiresAt: number | null;
   issuedAt: number | null;
   roleStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** Spec 4: set once the token is older than 30 minutes, cleared by the next token. */
+  refreshFlagged: boolean;
+  /** Milliseconds since epoch of the last refresh attempt (at most one per minute). */
+  lastRefreshAt: number | null;
 }
 
 const initialState: SessionState = {
@@ -25,7 +29,12 @@ const initialState: SessionState = {
   expiresAt: null,
   issuedAt: null,
   roleStatus: 'idle',
+  refreshFlagged: false,
+  lastRefreshAt: null,
 };
+
+/** A response carried `X-Refresh-Token-Suggested: true`. */
+export const refreshSuggested = createAction('session/refreshSuggested');
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -35,15 +44,28 @@ export const sessionSlice = createSlice({
       state,
       action: PayloadAction<{ user: SessionUser; accessToken: string; expiresAt: number; issuedAt: number }>,
     ) {
+      const newToken = state.accessToken !== action.payload.accessToken;
       state.status = 'signedIn';
       state.user = action.payload.user;
       state.accessToken = action.payload.accessToken;
       state.expiresAt = action.payload.expiresAt;
       state.issuedAt = action.payload.issuedAt;
       state.roleStatus = 'ready';
+      if (newToken) state.refreshFlagged = false;
+    },
+    /** A stored session exists and the client that reads it is loading (roles not known yet). */
+    sessionLoading(state) {
+      state.status = 'loading';
+      state.roleStatus = 'loading';
     },
     roleStatusChanged(state, action: PayloadAction<SessionState['roleStatus']>) {
       state.roleStatus = action.payload;
+    },
+    refreshFlagged(state) {
+      state.refreshFlagged = true;
+    },
+    refreshStarted(state, action: PayloadAction<number>) {
+      state.lastRefreshAt = action.payload;
     },
     signedOut() {
       return { ...initialState, status: 'signedOut' as const };
@@ -53,8 +75,10 @@ export const sessionSlice = createSlice({
     selectSession: (s) => s,
     selectSessionUser: (s) => s.user,
     selectAccessToken: (s) => s.accessToken,
+    selectRole: (s) => s.user?.role ?? null,
+    selectSessionStatus: (s) => s.status,
   },
 });
 
-export const { sessionChanged, roleStatusChanged, signedOut } = sessionSlice.actions;
-export const { selectSession, selectSessionUser, selectAccessToken } = sessionSlice.selectors;
+export const { sessionChanged, sessionLoading, roleStatusChanged, refreshFlagged, refreshStarted, signedOut } = sessionSlice.actions;
+export const { selectSession, selectSessionUser, selectAccessToken, selectRole, selectSessionStatus } = sessionSlice.selectors;

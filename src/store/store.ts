@@ -1,16 +1,24 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/api';
 import { sessionSlice } from './sessionSlice';
+import { createRefreshListener } from './refreshMiddleware';
+import { refreshSession } from './authClient';
 
 const rootReducer = combineSlices(sessionSlice, api);
 export type RootState = ReturnType<typeof rootReducer>;
 
+export interface StoreOptions {
+  /** How the token is refreshed (default: the supabase client). */
+  refresh?: () => Promise<unknown>;
+}
+
 /** Builds a store; tests pass a preloaded state (renderWithProviders). */
-export function setupStore(preloadedState?: Partial<RootState>) {
+export function setupStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
+  const refreshListener = createRefreshListener(options.refresh ?? refreshSession);
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(refreshListener.middleware).concat(api.middleware),
   });
 }
 

@@ -1,0 +1,100 @@
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { api } from '../api/api';
+import { clearStoredSession, getSupabase } from '../api/supabase';
+import { cachedRole, clearRoleCache, decodeJwt } from './roleResolution';
+import { roleStatusChanged, sessionChanged, sessionLoading, signedOut, type SessionState } from './sessionSlice';
+
+/** The store as this module needs it (no import of store.ts, to keep the modules acyclic). */
+interface StoreLike {
+  dispatch: (action: UnknownAction) => unknown;
+  getState: () => { session: SessionState };
+}
+
+let store: StoreLike | null = null;
+let subscribed: SupabaseClient | null = null;
+let lastUserId: string | null = null;
+
+/** Feeds the store from a supabase session (or its absence). */
+export function applySession(target: StoreLike, session: Session | null): void {
+  if (!session) {
+    clearLocalState(target);
+    return;
+  }
+  if (lastUserId && lastUserId !== session.user.id) target.dispatch(api.util.resetApiState());
+  lastUserId = session.user.id;
+  const claims = decodeJwt(session.access_token);
+  const now = Math.floor(Date.now() / 1000);
+  target.dispatch(
+    sessionChanged({
+      user: { id: session.user.id, email: session.user.email ?? '', role: cachedRole(session) },
+      accessToken: session.access_token,
+      expiresAt: session.expires_at ?? now + (session.expires_in ?? 3600),
+      issuedAt: typeof claims?.iat === 'number' ? claims.iat : now,
+    }),
+  );
+}
+
+/** Sign-out as the store sees it: no user, no cached data, no stored token. */
+function clearLocalState(target: StoreLike): void {
+  const wasSignedIn = target.getState().session.status !== 'signedOut' || lastUserId !== null;
+  lastUserId = null;
+  clearRoleCache();
+  target.dispatch(signedOut());
+  if (wasSignedIn) target.dispatch(api.util.resetApiState());
+  clearStoredSession();
+}
+
+/** Remembers the store; with a stored session it loads the client at once (roles show as loading). */
+export function initAuth(target: StoreLike, hasStoredSession: boolean): void {
+  store = target;
+  if (hasStoredSession) void connect(true);
+  else target.dispatch(signedOut());
+}
+
+async function connect(showLoading: boolean): Promise<SupabaseClient> {
+  if (!store) throw new Error('initAuth non chiamato');
+  const target = store;
+  if (showLoading) target.dispatch(sessionLoading());
+  try {
+    const client = await getSupabase();
+    if (subscribed !== client) {
+      subscribed = client;
+      // supabase-js replays the stored session as INITIAL_SESSION right after subscribing.
+      client.auth.onAuthStateChange((_event, session) => applySession(target, session));
+    }
+    return client;
+  } catch (err) {
+    if (showLoading) target.dispatch(roleStatusChanged('error'));
+    throw err;
+  }
+}
+
+/** The supabase client, wired to the store (loads supabase-js on first use). */
+export function getAuthClient(): Promise<SupabaseClient> {
+  return connect(false);
+}
+
+/** The retry action of the 'Errore di Autenticazione' screen. */
+export function retryAuth(): Promise<unknown> {
+  return connect(true).catch(() => undefined);
+}
+
+/** Ends the session (this device only with scope 'local') and clears store, caches and stored token. */
+export async function signOut(scope: 'global' | 'local' = 'global'): Promise<void> {
+  try {
+    const client = await getAuthClient();
+    await client.auth.signOut({ scope });
+  } catch (err) {
+    console.warn('Logout dal servizio di autenticazione non riuscito', err);
+  } finally {
+    if (store) clearLocalState(store);
+  }
+}
+
+/** Asks the authentication service for a new access token (the refresh middleware calls it). */
+export async function refreshSession(): Promise<void> {
+  const client = await getAuthClient();
+  const { error } = await client.auth.refreshSession();
+  if (error) throw error;
+}

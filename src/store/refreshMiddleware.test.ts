@@ -1,0 +1,96 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { createRefreshListener, refreshDecision } from './refreshMiddleware';
+import { refreshSuggested, sessionChanged, sessionSlice, signedOut } from './sessionSlice';
+
+const MIN = 60_000;
+
+function setup() {
+  const refresh = jest.fn(async () => undefined);
+  const listener = createRefreshListener(refresh);
+  const store = configureStore({
+    reducer: { session: sessionSlice.reducer },
+    middleware: (d) => d().prepend(listener.middleware),
+  });
+  const signIn = (issuedAtMs = Date.now(), lifetimeS = 3600) =>
+    store.dispatch(
+      sessionChanged({
+        user: { id: 'u', email: 'a@b.it', role: 'reader' },
+        accessToken: `t${issuedAtMs}`,
+        issuedAt: Math.floor(issuedAtMs / 1000),
+        expiresAt: Math.floor(issuedAtMs / 1000) + lifetimeS,
+      }),
+    );
+  return { store, refresh, signIn };
+}
+
+describe('token refresh rules (spec 4)', () => {
+  beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') }));
+  afterEach(() => jest.useRealTimers());
+
+  it('flags the token at 30 minutes and refreshes past 35, at most once per minute', async () => {
+    const { store, refresh, signIn } = setup();
+    signIn();
+    await jest.advanceTimersByTimeAsync(29 * MIN);
+    expect(store.getState().session.refreshFlagged).toBe(false);
+    expect(refresh).not.toHaveBeenCalled();
+
+    await jest.advanceTimersByTimeAsync(1 * MIN);
+    expect(store.getState().session.refreshFlagged).toBe(true);
+    expect(refresh).not.toHaveBeenCalled();
+
+    await jest.advanceTimersByTimeAsync(5 * MIN + 30_000); // 35.5 min
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(30_000); // 36 min: 30 s after the last attempt
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(30_000); // 36.5 min: a minute later
+    expect(refresh).toHaveBeenCalledTimes(2);
+
+    // A new token clears the flag and the clock starts again.
+    signIn(Date.now());
+    expect(store.getState().session.refreshFlagged).toBe(false);
+    await jest.advanceTimersByTimeAsync(10 * MIN);
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('refreshes when fewer than 300 s remain', async () => {
+    const { refresh, signIn } = setup();
+    signIn(Date.now(), 400);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(refresh).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(60_000); // 280 s left
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes when a response suggests it, once per minute', async () => {
+    const { store, refresh, signIn } = setup();
+    signIn();
+    store.dispatch(refreshSuggested());
+    await jest.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    store.dispatch(refreshSuggested());
+    await jest.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(MIN);
+    store.dispatch(refreshSuggested());
+    await jest.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops checking once signed out', async () => {
+    const { store, refresh, signIn } = setup();
+    signIn();
+    store.dispatch(signedOut());
+    store.dispatch(refreshSuggested());
+    await jest.advanceTimersByTimeAsync(60 * MIN);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('decides from age, remaining time and throttle', () => {
+    const now = 10_000_000_000;
+    const iat = (agoMs: number) => Math.floor((now - agoMs) / 1000);
+    expect(refreshDecision({ now, issuedAt: iat(36 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: null })).toEqual({ flag: true, refresh: true });
+    expect(refreshDecision({ now, issuedAt: iat(36 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: now - 59_000 }).refresh).toBe(false);
+    expect(refreshDecision({ now, issuedAt: iat(31 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: null })).toEqual({ flag: true, refresh: false });
+    expect(refreshDecision({ now, issuedAt: iat(MIN), expiresAt: iat(-299_000), lastRefreshAt: null }).refresh).toBe(true);
+  });
+});
