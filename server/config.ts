@@ -1,20 +1,40 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
+import { firstPasswordError } from '../common/password';
 
 const optionalString = z.string().trim().min(1).optional();
 
-/** Every setting of the README, validated once at start. */
+/** A client-IP trust rule proxy-addr understands: a hop count, or addresses, CIDR ranges and its named ranges. */
+function validTrustProxy(value: string): boolean {
+  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10;
+  return value.split(',').every((part) => {
+    const p = part.trim();
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(p)) return true;
+    const [ip, bits, ...rest] = p.split('/');
+    if (rest.length || !net.isIP(ip)) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (net.isIPv4(ip) ? 32 : 128));
+  });
+}
+
+/** Every setting of the README, validated once at start; a message names the variable at fault. */
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number({ error: 'deve essere un numero di porta' }).int('deve essere un intero').min(0).max(65535, 'al massimo 65535').default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'deve essere un indirizzo http(s)://...' }).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'deve essere un indirizzo postgres://utente:password@host:porta/database' }).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'deve avere almeno 32 caratteri').optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'deve essere un indirizzo smtp:// o smtps://' }).optional(),
   MAIL_FROM: optionalString,
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).max(72).optional(),
+  ADMIN_EMAIL: z.email({ error: 'deve essere un indirizzo email' }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .superRefine((pw, ctx) => {
+      const problem = firstPasswordError(pw);
+      if (problem) ctx.addIssue({ code: 'custom', message: `non rispetta i criteri delle password (${problem})` });
+    })
+    .optional(),
   APP_TIMEZONE: z
     .string()
     .default('Europe/Rome')
@@ -25,10 +45,17 @@ const schema = z.object({
       } catch {
         return false;
       }
-    }, 'fuso orario sconosciuto'),
-  CLUB_NAME: z.string().trim().min(2).max(50).default('Garibaldina'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: optionalString,
+    }, 'fuso orario sconosciuto (es. Europe/Rome)'),
+  CLUB_NAME: z.string().trim().min(2, 'almeno 2 caratteri').max(50, 'al massimo 50 caratteri').default('Garibaldina'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'uno tra fatal, error, warn, info, debug, trace, silent' })
+    .default('info'),
+  // 'true' would let any client choose its IP through X-Forwarded-For (SECURITY.md): refused.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(validTrustProxy, 'numero di proxy (1-10) o indirizzi/reti dei proxy separati da virgole (es. 127.0.0.1,10.0.0.0/8)')
+    .optional(),
 });
 
 export interface Config {

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config';
+
+function failure(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('la configurazione è stata accettata');
+}
+
+describe('configuration (one zod schema, read once at start)', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Calendario Garibaldina <noreply@localhost>',
+      timezone: 'Europe/Rome',
+      clubName: 'Garibaldina',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every setting', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://calendario.example.it/',
+      DATABASE_URL: 'postgres://u:p@db:5432/cal',
+      DATA_DIR: '/var/lib/cal',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtps://u:p@mail.example.it:465',
+      MAIL_FROM: 'Calendario <cal@example.it>',
+      ADMIN_EMAIL: 'Admin@Example.it',
+      ADMIN_PASSWORD: 'Segreta1!',
+      APP_TIMEZONE: 'Europe/Zurich',
+      CLUB_NAME: 'Pro Loco',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.1,192.168.0.0/16',
+    });
+    expect(c).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'https://calendario.example.it',
+      databaseUrl: 'postgres://u:p@db:5432/cal',
+      dataDir: '/var/lib/cal',
+      jwtSecret: 'x'.repeat(40),
+      smtpUrl: 'smtps://u:p@mail.example.it:465',
+      mailFrom: 'Calendario <cal@example.it>',
+      adminEmail: 'admin@example.it',
+      adminPassword: 'Segreta1!',
+      timezone: 'Europe/Zurich',
+      clubName: 'Pro Loco',
+      logLevel: 'warn',
+      trustProxy: '10.0.0.1,192.168.0.0/16',
+    });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'calendario.example.it'],
+    ['DATABASE_URL', 'x'],
+    ['DATABASE_URL', 'mysql://db/cal'],
+    ['JWT_SECRET', 'corto'],
+    ['SMTP_URL', 'http://mail'],
+    ['ADMIN_EMAIL', 'admin'],
+    ['ADMIN_PASSWORD', 'password'],
+    ['APP_TIMEZONE', 'Europe/Nowhere'],
+    ['CLUB_NAME', 'x'],
+    ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.1/40'],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    const message = failure({ [name]: value });
+    expect(message).toMatch(/^Configurazione non valida:/);
+    expect(message).toContain(`${name}: `);
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = failure({ PORT: 'abc', DATABASE_URL: 'x' });
+    expect(message).toContain('PORT: deve essere un numero di porta');
+    expect(message).toContain('DATABASE_URL: deve essere un indirizzo postgres://');
+  });
+});
