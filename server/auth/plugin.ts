@@ -1,4 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { apiAuthRoutes } from './api-routes';
+import { gotrueRoutes } from './gotrue';
+import { BackgroundTasks } from './recovery';
 
-// Placeholder: filled in by its feature's issue.
-export const authPlugin: FastifyPluginAsync = async () => {};
+/**
+ * Authentication: the Supabase Auth protocol at /auth/v1 and the app's own /api/login,
+ * /api/forgot-password, /api/me and /api/config. Registered by server/app.ts without prefix.
+ */
+export const authPlugin: FastifyPluginAsync = async (app) => {
+  const tasks = new BackgroundTasks(() => app.log);
+  // Recovery mails go out after the answer; let them finish before the pool closes.
+  app.addHook('onClose', () => tasks.drain());
+  await app.register(gotrueRoutes, { prefix: '/auth/v1', tasks });
+  await app.register(apiAuthRoutes, { tasks });
+};

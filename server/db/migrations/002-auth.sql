@@ -37,13 +37,17 @@ CREATE TABLE auth.sessions (
 );
 CREATE INDEX sessions_user_id_idx ON auth.sessions (user_id);
 
--- Refresh tokens are stored as SHA-256 hashes only; parent links the rotation chain.
+-- Refresh tokens are stored as SHA-256 hashes only; parent (the parent's hash) links the
+-- rotation chain. A child token is HMAC(secret, parent token + derivation_nonce): whoever
+-- presents the parent again (a client that lost the last answer, a concurrent refresh) gets
+-- the same child back, while the database alone never yields a usable token.
 CREATE TABLE auth.refresh_tokens (
   id bigserial PRIMARY KEY,
   token_hash text NOT NULL UNIQUE,
   session_id uuid NOT NULL REFERENCES auth.sessions (id) ON DELETE CASCADE,
   user_id uuid NOT NULL REFERENCES auth.users (id) ON DELETE CASCADE,
   parent text,
+  derivation_nonce text,
   revoked boolean NOT NULL DEFAULT false,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()

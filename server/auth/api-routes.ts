@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { MSG } from '../../common/messages';
+import { forgotPasswordSchema, loginSchema, normaliseEmail, type ClientConfig, type LoginResponse, type SessionUser } from '../../common/auth';
+import { DEFAULT_ROLE, isRole } from '../../common/roles';
+import { HttpError, parseInput } from '../plugins/errors';
+import { requireRole } from '../plugins/auth-guard';
+import { LIMITS, perIpLimit } from '../plugins/rate-limit';
+import { authenticate } from './credentials';
+import { signAnonKey } from './jwt';
+import { resetPasswordUrl } from './links';
+import { sendRecovery, type BackgroundTasks } from './recovery';
+import * as repo from './repo';
+
+/** parseInput, answering in the { success: false, error } shape of these endpoints. */
+function parseBody<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof HttpError) throw new HttpError(err.statusCode, err.message, { success: false });
+    throw err;
+  }
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** The app's own sign-in endpoints of spec 7 and the SPA's runtime configuration. */
+export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = async (app, { tasks }) => {
+  const { config, pool } = app.deps;
+  const anonKey = await signAnonKey(app.deps.jwtSecret, `${config.publicUrl}/auth/v1`);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/api/login',
+    {
+      onRequest: perIpLimit(LIMITS.login, (reply, retryAfter) =>
+        reply.send({ success: false, error: MSG.login.tooMany, retryAfter } satisfies LoginResponse),
+      ),
+    },
+    async (request, reply): Promise<LoginResponse> => {
+      const body = parseBody(() => parseInput(loginSchema, request.body));
+      const email = normaliseEmail(body.email);
+      const outcome = await authenticate(pool, email, body.password, request.ip);
+      if (outcome.ok) {
+        await repo.touchLastSignIn(pool, outcome.user.id);
+        return { success: true };
+      }
+      if (outcome.reason === 'locked') {
+        reply.code(429);
+        return { success: false, error: MSG.login.locked, isRateLimited: true, remainingTime: outcome.remainingTime };
+      }
+      reply.code(401);
+      return { success: false, error: MSG.login.wrongCredentials };
+    },
+  );
+
+  app.post(
+    '/api/forgot-password',
+    { onRequest: perIpLimit(LIMITS.recover, (reply) => reply.send({ success: false, error: MSG.forgot.tooMany })) },
+    async (request) => {
+      const body = parseBody(() => parseInput(forgotPasswordSchema, request.body));
+      const email = normaliseEmail(body.email);
+      tasks.run('invio della mail di recupero', () => sendRecovery(app.deps, email, resetPasswordUrl(config)));
+      return { success: true, message: MSG.forgot.sent };
+    },
+  );
+
+  app.get('/api/me', { preHandler: requireRole('reader') }, async (request): Promise<SessionUser> => {
+    const row = await repo.sessionUser(pool, request.user!.id);
+    if (!row) throw new HttpError(401, MSG.http.sessionExpired);
+    return {
+      id: row.id,
+      email: row.email,
+      role: isRole(row.role) ? row.role : DEFAULT_ROLE,
+      recovery_sent_at: iso(row.recovery_sent_at),
+      email_change_sent_at: iso(row.email_change_sent_at),
+      last_sign_in_at: iso(row.last_sign_in_at),
+    };
+  });
+
+  app.get('/api/config', async (): Promise<ClientConfig> => ({ supabaseUrl: config.publicUrl, supabaseAnonKey: anonKey }));
+};

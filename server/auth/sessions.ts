@@ -1,0 +1,144 @@
+import crypto from 'node:crypto';
+import type { Db, Pool } from '../db/pool';
+import { withTransaction } from '../db/pool';
+import { DEFAULT_ROLE, isRole, type Role } from '../../common/roles';
+import { ACCESS_TOKEN_TTL, signAccessToken } from './jwt';
+import { deriveChildToken, randomToken, sha256 } from './crypto';
+import * as repo from './repo';
+import { GoTrueError } from './gotrue-errors';
+
+/** Protocol doc section 5: a revoked token other than the live one's parent is accepted this long. */
+export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
+
+export interface SessionKeys {
+  jwtSecret: string;
+  /** `<public url>/auth/v1` */
+  issuer: string;
+}
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+
+export function roleOf(user: Pick<repo.AuthUserRow, 'raw_app_meta_data'>): Role {
+  const role = user.raw_app_meta_data?.role;
+  return isRole(role) ? role : DEFAULT_ROLE;
+}
+
+/** The protocol's User object (section 2); unset timestamps are left out. */
+export function userJson(u: repo.AuthUserRow) {
+  const optional = {
+    email_confirmed_at: iso(u.email_confirmed_at),
+    confirmed_at: iso(u.email_confirmed_at),
+    invited_at: iso(u.invited_at),
+    recovery_sent_at: iso(u.recovery_sent_at),
+    email_change_sent_at: iso(u.email_change_sent_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+  };
+  return {
+    id: u.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: u.email,
+    phone: '',
+    ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
+    app_metadata: { provider: 'email', providers: ['email'], ...u.raw_app_meta_data, role: roleOf(u) },
+    user_metadata: u.raw_user_meta_data ?? {},
+    identities: [],
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: false,
+  };
+}
+
+export type SessionJson = Awaited<ReturnType<typeof sessionJson>>;
+
+async function sessionJson(keys: SessionKeys, user: repo.AuthUserRow, sessionId: string, amrMethod: string, refreshToken: string) {
+  const role = roleOf(user);
+  const { token, expiresAt } = await signAccessToken(keys.jwtSecret, keys.issuer, {
+    sub: user.id,
+    email: user.email,
+    session_id: sessionId,
+    app_role: role,
+    app_metadata: { provider: 'email', providers: ['email'], role },
+    user_metadata: user.raw_user_meta_data ?? {},
+    amrMethod,
+  });
+  return {
+    access_token: token,
+    token_type: 'bearer' as const,
+    expires_in: ACCESS_TOKEN_TTL,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  };
+}
+
+/**
+ * Starts a session for a user who just proved who they are (password, or a /verify link: amr
+ * method otp): session row, first refresh token (stored hashed), last_sign_in_at.
+ */
+export async function startSession(
+  pool: Pool,
+  keys: SessionKeys,
+  opts: { userId: string; amrMethod: 'password' | 'otp'; ip: string | null; userAgent: string | null },
+): Promise<SessionJson> {
+  const refreshToken = randomToken();
+  const user = await withTransaction(pool, async (db) => {
+    const sessionId = await repo.insertSession(db, opts);
+    await repo.insertRefreshToken(db, { tokenHash: sha256(refreshToken), sessionId, userId: opts.userId, parent: null, nonce: null });
+    await repo.touchLastSignIn(db, opts.userId);
+    const row = await repo.findUserById(db, opts.userId);
+    return { row: row!, sessionId };
+  });
+  return sessionJson(keys, user.row, user.sessionId, opts.amrMethod, refreshToken);
+}
+
+async function issueChild(db: Db, keys: SessionKeys, parent: repo.RefreshTokenRow, parentRaw: string): Promise<string> {
+  const nonce = crypto.randomBytes(16).toString('base64url');
+  const child = deriveChildToken(keys.jwtSecret, parentRaw, nonce);
+  await repo.insertRefreshToken(db, {
+    tokenHash: sha256(child),
+    sessionId: parent.session_id,
+    userId: parent.user_id,
+    parent: parent.token_hash,
+    nonce,
+  });
+  return child;
+}
+
+/**
+ * grant_type=refresh_token, GoTrue's rotation with reuse detection (protocol doc section 5),
+ * serialised per token and per session with SELECT ... FOR UPDATE.
+ */
+export async function refreshSession(pool: Pool, keys: SessionKeys, raw: string, reuseIntervalSeconds = REFRESH_REUSE_INTERVAL_SECONDS): Promise<SessionJson> {
+  const outcome = await withTransaction(pool, async (db) => {
+    const token = await repo.lockRefreshToken(db, sha256(raw));
+    if (!token) return { error: new GoTrueError(400, 'refresh_token_not_found', 'Refresh token non valido: non trovato') };
+    const session = await repo.lockSession(db, token.session_id);
+    if (!session) return { error: new GoTrueError(400, 'session_not_found', 'Sessione non trovata') };
+    const user = await repo.findUserById(db, token.user_id);
+    if (!user) return { error: new GoTrueError(400, 'session_not_found', 'Sessione non trovata') };
+    if (user.banned) return { error: new GoTrueError(400, 'user_banned', 'Utente bloccato') };
+
+    let next: string;
+    if (!token.revoked) {
+      await repo.revokeRefreshToken(db, token.id);
+      next = await issueChild(db, keys, token, raw);
+    } else {
+      const active = await repo.activeRefreshToken(db, session.id);
+      if (active && active.parent === token.token_hash && active.derivation_nonce) {
+        // The client lost the answer of its last refresh (or two refreshes raced): same child again.
+        next = deriveChildToken(keys.jwtSecret, raw, active.derivation_nonce);
+      } else if (token.age_seconds <= reuseIntervalSeconds) {
+        next = await issueChild(db, keys, token, raw);
+      } else {
+        // A spent token replayed: someone else may hold the family. End the whole session.
+        await repo.deleteSession(db, session.id);
+        return { error: new GoTrueError(400, 'refresh_token_already_used', 'Refresh token già usato: sessione revocata') };
+      }
+    }
+    await repo.touchSessionRefreshed(db, session.id);
+    return { user, session, next };
+  });
+  if ('error' in outcome) throw outcome.error;
+  return sessionJson(keys, outcome.user, outcome.session.id, outcome.session.amr_method, outcome.next);
+}
