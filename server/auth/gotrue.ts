@@ -52,6 +52,13 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
   const { config, pool } = app.deps;
   const keys: SessionKeys = { jwtSecret: app.deps.jwtSecret, issuer: `${config.publicUrl}/auth/v1` };
   registerGoTrueErrorHandler(app);
+  // auth-js sends `Content-Type: application/json` without a body on POST /logout.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else defaultJson(request, body as string, done);
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     reply.header('x-supabase-api-version', API_VERSION);
