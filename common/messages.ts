@@ -310,6 +310,7 @@ export const MSG = {
     lastAdminDelete: "Impossibile eliminare l'ultimo amministratore: promuovi prima un altro utente ad admin",
     listLoaded: (count: number) => (count === 1 ? '1 utente trovato' : `${count} utenti trovati`),
     invited: (email: string) => `Invito inviato a ${email}`,
+    inviteMailFailed: "Impossibile inviare la mail di invito: l'utente non è stato creato. Riprova più tardi.",
     deleted: (email: string) => `Utente ${email} eliminato con successo`,
     synced: (added: number, updated: number, removed: number) =>
       `Sincronizzazione completata: ${added} aggiunti, ${updated} aggiornati, ${removed} rimossi`,

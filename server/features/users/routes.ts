@@ -12,7 +12,7 @@ import {
 } from '../../../common/users';
 import { withTransaction } from '../../db/pool';
 import { requireRole, type AuthUser } from '../../plugins/auth-guard';
-import { conflict, forbidden, notFound, parseInput } from '../../plugins/errors';
+import { conflict, forbidden, HttpError, notFound, parseInput } from '../../plugins/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/pool';
 import type { Mail } from '../../mail/mailer';
@@ -38,7 +38,10 @@ function performer(request: FastifyRequest): { id: string; email: string; role: 
 }
 
 /**
- * Under the change lock, the performer must still be an admin: another admin may have demoted
+ * The guard read the performer's role before the change lock was taken. The last-admin rule is
+ * checked first (under the lock), so that two admins acting on each other at once get its clear
+ * message; with self-changes refused, that is the only way to reach the last admin.
+ * Then, under the change lock, the performer must still be an admin: another admin may have demoted
  * them a moment ago, after the guard of this request read their role.
  */
 async function assertStillAdmin(db: Parameters<typeof repo.findAccount>[0], request: FastifyRequest, message: string) {
@@ -78,7 +81,13 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         });
         // The mail goes out before the commit: if it cannot be sent, no half-invited account stays behind.
         const link = await issueLink(db, config, { userId: created.id, type: 'invite' });
-        await mailer.send(await invitationMailLazy(config, { to: created.email, link, role: created.role }));
+        const mail = await invitationMailLazy(config, { to: created.email, link, role: created.role });
+        try {
+          await mailer.send(mail);
+        } catch (err) {
+          request.log.warn({ err: (err as Error).message }, 'invio della mail di invito non riuscito');
+          throw new HttpError(503, MSG.users.inviteMailFailed);
+        }
         return created;
       });
       return reply.status(201).send({ message: MSG.users.invited(user.email), data: user });
@@ -94,12 +103,12 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     if (id === request.user!.id) throw forbidden(MSG.users.cannotChangeOwnRole);
     const data = await withTransaction(pool, async (db) => {
       await repo.lockUserChanges(db);
-      await assertStillAdmin(db, request, MSG.users.forbiddenRoleChange);
       const target = await repo.findAccount(db, id);
       if (!target) throw notFound(MSG.users.notFound);
+      if (target.role === 'admin' && role !== 'admin' && (await repo.countAdmins(db)) <= 1) throw conflict(MSG.users.lastAdminDemote);
+      await assertStillAdmin(db, request, MSG.users.forbiddenRoleChange);
       // PUT is idempotent: asking for the role the user already has changes nothing and records nothing.
       if (target.role === role) return (await repo.getUser(db, id)) ?? (await repo.setRole(db, id, role));
-      if (target.role === 'admin' && (await repo.countAdmins(db)) <= 1) throw conflict(MSG.users.lastAdminDemote);
       const updated = await repo.setRole(db, id, role);
       await repo.insertAudit(db, {
         action: 'ROLE_CHANGE',
@@ -120,10 +129,10 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     if (id === request.user!.id) throw forbidden(MSG.users.cannotDeleteSelf);
     const email = await withTransaction(pool, async (db) => {
       await repo.lockUserChanges(db);
-      await assertStillAdmin(db, request, MSG.users.forbiddenDelete);
       const target = await repo.findAccount(db, id);
       if (!target) throw notFound(MSG.users.notFound);
       if (target.role === 'admin' && (await repo.countAdmins(db)) <= 1) throw conflict(MSG.users.lastAdminDelete);
+      await assertStillAdmin(db, request, MSG.users.forbiddenDelete);
       await repo.deleteAccount(db, id);
       await repo.insertAudit(db, {
         action: 'DELETE',
