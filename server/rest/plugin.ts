@@ -1,4 +1,115 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
+import { bearerToken, resolveUser } from '../plugins/auth-guard';
+import { isDatabaseDown } from '../plugins/errors';
+import { buildReadQuery, PostgrestError, type TableSpec } from './postgrest';
 
-// Placeholder: filled in by its feature's issue.
-export const restPlugin: FastifyPluginAsync = async () => {};
+/** The one table readable through PostgREST: the columns of spec 3 (no audit columns). */
+const PARTITE: TableSpec = {
+  name: 'partite',
+  columns: {
+    id: 'integer',
+    data: 'date',
+    ora: 'time',
+    ora_fine: 'time',
+    squadracasa: 'text',
+    squadratrasferta: 'text',
+    gruppo: 'text',
+    campo: 'text',
+    is_house_match: 'boolean',
+    spogliatoio_gari: 'smallint',
+    spogliatoio_ospiti: 'smallint',
+    terreno: 'text',
+    tipo_gara: 'text',
+  },
+};
+
+// PostgREST's wording: the client reads code and message, never shows them as they are.
+const anonymousDenied = () => new PostgrestError(401, '42501', 'permission denied for table partite');
+const readOnly = () => new PostgrestError(403, '42501', 'permission denied for table partite');
+
+async function isAnonKey(secret: string, token: string): Promise<boolean> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    return payload.role === 'anon' && payload.sub === undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** Only signed-in users read: the anon key or no token is PostgREST's anonymous role (42501). */
+async function authenticate(request: FastifyRequest): Promise<void> {
+  const result = await resolveUser(request);
+  if (result.ok) {
+    request.user = result.user;
+    return;
+  }
+  if (result.reason === 'missing') throw anonymousDenied();
+  if (result.reason === 'expired') throw new PostgrestError(401, 'PGRST303', 'JWT expired');
+  const token = bearerToken(request) as string;
+  if (result.reason === 'invalid' && (await isAnonKey(request.server.deps.jwtSecret, token))) throw anonymousDenied();
+  throw new PostgrestError(401, 'PGRST301', result.reason === 'session_not_found' ? 'JWT session not found' : 'JWT invalid');
+}
+
+/** Query parameters in order, decoded (%2C -> ','), repeated keys kept. */
+function queryEntries(request: FastifyRequest): Array<[string, string]> {
+  const url = request.raw.url ?? '';
+  const q = url.indexOf('?');
+  return q < 0 ? [] : [...new URLSearchParams(url.slice(q + 1)).entries()];
+}
+
+function sendError(reply: FastifyReply, err: PostgrestError) {
+  if (err.status === 401) reply.header('www-authenticate', 'Bearer');
+  return reply.status(err.status).send(err.body());
+}
+
+/** A read-only, PostgREST-compatible endpoint for public.partite (SUPABASE-PROTOCOL.md section 7). */
+export const restPlugin: FastifyPluginAsync = async (app) => {
+  const { pool } = app.deps;
+
+  app.setErrorHandler(async (err: Error, request, reply) => {
+    if (err instanceof PostgrestError) return sendError(reply, err);
+    const pgCode = (err as { code?: string }).code ?? '';
+    // Invalid input for a column type (a bad date, a non-number): PostgREST answers 400 with the PostgreSQL code.
+    if (/^22/.test(pgCode)) return sendError(reply, new PostgrestError(400, pgCode, err.message));
+    const status = (err as Error & { statusCode?: number }).statusCode;
+    if (status && status < 500) return sendError(reply, new PostgrestError(status, 'PGRST100', err.message));
+    // postgrest-js retries GET on 503 and 520: an outage answers 500 so that the dashboard falls back at once.
+    request.log[isDatabaseDown(err) ? 'warn' : 'error']({ err }, 'lettura PostgREST non riuscita');
+    return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Database connection error' });
+  });
+
+  app.get('/partite', async (request, reply) => {
+    const profile = request.headers['accept-profile'];
+    if (profile && profile !== 'public') {
+      throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
+    }
+    await authenticate(request);
+    const query = buildReadQuery(PARTITE, queryEntries(request));
+    const prefer = String(request.headers.prefer ?? '');
+    const wantCount = /count=exact/.test(prefer);
+    const [{ rows }, total] = await Promise.all([
+      pool.query(query.sql, query.params),
+      wantCount ? pool.query(query.countSql, query.countParams).then((r) => r.rows[0].total as number) : Promise.resolve(null),
+    ]);
+    const range = rows.length ? `${query.offset}-${query.offset + rows.length - 1}` : '*';
+    reply.header('content-range', `${range}/${total ?? '*'}`);
+    if (wantCount) reply.header('preference-applied', 'count=exact');
+    return reply.type('application/json; charset=utf-8').send(rows);
+  });
+
+  app.route({
+    method: ['POST', 'PATCH', 'PUT', 'DELETE'],
+    url: '/partite',
+    handler: async (request) => {
+      await authenticate(request);
+      throw readOnly();
+    },
+  });
+
+  // Any other table: PostgREST's "not in the schema cache".
+  app.all('/:table', async (request) => {
+    const { table } = request.params as { table: string };
+    throw new PostgrestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+  });
+};

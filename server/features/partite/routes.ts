@@ -1,4 +1,104 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MSG } from '../../../common/messages';
+import { todayIn } from '../../../common/dates';
+import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters, partitaPayloadSchema, type FormMode } from '../../../common/partite';
+import { requireRole } from '../../plugins/auth-guard';
+import { badRequest, isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
+import * as repo from './repo';
+import { ListingCache } from './listing-cache';
 
-// Placeholder: filled in by its feature's issue.
-export const partiteRoutes: FastifyPluginAsync = async () => {};
+const idParams = z.strictObject({ id: z.string() });
+const MAX_ID = 2_147_483_647;
+
+/** A positive integer id, else 404 (no match can have it). */
+function parseId(request: FastifyRequest, message: string): number {
+  const { id } = parseInput(idParams, request.params);
+  const n = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_ID) throw notFound(message);
+  return n;
+}
+
+// Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
+const publicQuery = z.strictObject(Object.fromEntries(FILTER_KEYS.map((k) => [k, z.string().max(200).optional()])));
+const suggestionQuery = z.strictObject({ search: z.string().max(FILTER_TEXT_MAX).optional() });
+
+/** A database refusal of a write (unknown category, a CHECK) is the client's fault: 400 with an Italian message. */
+function mapWriteError(err: unknown): never {
+  const code = (err as { code?: string }).code;
+  if (code === '23503') throw badRequest(MSG.match.unknownGruppo);
+  if (code === '23514' || code === '22007' || code === '22008' || code === '22P02') throw badRequest(MSG.match.invalidData);
+  throw err;
+}
+
+export const partiteRoutes: FastifyPluginAsync = async (app) => {
+  const { pool, config } = app.deps;
+  const cache = new ListingCache(pool, app.log);
+  app.addHook('onClose', async () => cache.stop());
+
+  const payload = (request: FastifyRequest, mode: FormMode) =>
+    parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), clubName: config.clubName }), request.body);
+
+  // Public: no sign-in. Upcoming matches with the dashboard's filters; ETag/304 for repeated polls.
+  app.get('/partite/public', async (request: FastifyRequest, reply: FastifyReply) => {
+    const appliedFilters = normalizeFilters(parseInput(publicQuery, request.query));
+    const today = todayIn(config.timezone);
+    const key = `${today}|${JSON.stringify(appliedFilters)}`;
+    reply.header('cache-control', 'no-cache');
+    cache.ensureStarted();
+    let entry = cache.get(key);
+    if (!entry) {
+      const generation = cache.currentGeneration();
+      try {
+        const data = await repo.listUpcoming(pool, today, appliedFilters);
+        entry = cache.set(key, JSON.stringify({ success: true, data, appliedFilters, error: null }), generation);
+      } catch (err) {
+        const down = isDatabaseDown(err);
+        request.log[down ? 'warn' : 'error']({ err }, 'lettura partite pubbliche non riuscita');
+        return reply
+          .status(down ? 503 : 500)
+          .send({ success: false, data: [], appliedFilters, error: down ? MSG.http.unavailable : MSG.http.internal });
+      }
+    }
+    reply.header('etag', entry.etag);
+    if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(entry.body);
+  });
+
+  app.get('/partite/:id', { preHandler: requireRole('reader') }, async (request) => {
+    const id = parseId(request, MSG.match.notFound);
+    const partita = await repo.findPartita(pool, id);
+    if (!partita) throw notFound(MSG.match.notFound);
+    return { data: partita };
+  });
+
+  app.post('/partite', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request, reply) => {
+    const p = payload(request, 'create');
+    const partita = await repo.insertPartita(pool, p).catch(mapWriteError);
+    return reply.status(201).send({ data: partita });
+  });
+
+  app.put('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request) => {
+    const id = parseId(request, MSG.match.notFound);
+    const p = payload(request, 'edit');
+    const partita = await repo.updatePartita(pool, id, p).catch(mapWriteError);
+    if (!partita) throw notFound(MSG.match.notFound);
+    return { data: partita };
+  });
+
+  app.delete('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenDelete) }, async (request) => {
+    const id = parseId(request, MSG.match.notFound);
+    if (!(await repo.deletePartita(pool, id))) throw notFound(MSG.match.notFound);
+    return { success: true, data: { id } };
+  });
+
+  app.get('/squadre/suggestions', { preHandler: requireRole('reader') }, async (request) => {
+    const { search = '' } = parseInput(suggestionQuery, request.query);
+    return { data: await repo.teamSuggestions(pool, search.trim()) };
+  });
+
+  app.get('/campi/suggestions', { preHandler: requireRole('reader') }, async (request) => {
+    const { search = '' } = parseInput(suggestionQuery, request.query);
+    return { data: await repo.campoSuggestions(pool, search.trim()) };
+  });
+};

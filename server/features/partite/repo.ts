@@ -1,0 +1,114 @@
+import type { Db } from '../../db/pool';
+import type { Partita, PartitaPayload, PartiteFilters } from '../../../common/partite';
+
+/** The columns of spec 3, as every read returns them (time as '15:00:00', date as '2026-11-21'). */
+export const PARTITA_COLUMNS =
+  'id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara';
+
+const values = (p: PartitaPayload) => [
+  p.data,
+  p.ora,
+  p.oraFine,
+  p.squadraCasa,
+  p.squadraTrasferta,
+  p.gruppo,
+  p.campo,
+  p.isHouseMatch,
+  p.spogliatoioGari,
+  p.spogliatoioOspiti,
+  p.terreno,
+  p.tipoGara,
+];
+
+export async function findPartita(db: Db, id: number): Promise<Partita | null> {
+  const { rows } = await db.query(`SELECT ${PARTITA_COLUMNS} FROM public.partite WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function gruppoExists(db: Db, name: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM public.gruppi WHERE name = $1', [name]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function insertPartita(db: Db, p: PartitaPayload): Promise<Partita> {
+  const { rows } = await db.query(
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
+       spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     RETURNING ${PARTITA_COLUMNS}`,
+    values(p),
+  );
+  return rows[0];
+}
+
+export async function updatePartita(db: Db, id: number, p: PartitaPayload): Promise<Partita | null> {
+  const { rows } = await db.query(
+    `UPDATE public.partite SET data = $1, ora = $2, ora_fine = $3, squadracasa = $4, squadratrasferta = $5, gruppo = $6,
+       campo = $7, is_house_match = $8, spogliatoio_gari = $9, spogliatoio_ospiti = $10, terreno = $11, tipo_gara = $12,
+       updated_at = now()
+     WHERE id = $13
+     RETURNING ${PARTITA_COLUMNS}`,
+    [...values(p), id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deletePartita(db: Db, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM public.partite WHERE id = $1', [id]);
+  return (rowCount ?? 0) > 0;
+}
+
+const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Matches from `today` on, ordered by date then time, with the (already normalised) public filters. */
+export async function listUpcoming(db: Db, today: string, f: PartiteFilters): Promise<Partita[]> {
+  const where = ['data >= $1'];
+  const params: unknown[] = [today];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (f.data) add((n) => `data = ${n}`, f.data);
+  if (f.ora) add((n) => `to_char(ora, 'HH24:MI') LIKE ${n}`, `${f.ora.replace(/[\\%_]/g, '')}%`);
+  if (f.squadracasa) add((n) => `squadracasa ILIKE ${n}`, likeContains(f.squadracasa));
+  if (f.squadratrasferta) add((n) => `squadratrasferta ILIKE ${n}`, likeContains(f.squadratrasferta));
+  if (f.gruppo) add((n) => `gruppo ILIKE ${n}`, likeContains(f.gruppo));
+  if (f.campo) add((n) => `campo ILIKE ${n}`, likeContains(f.campo));
+  if (f.terreno) add((n) => `terreno = ${n}`, f.terreno);
+  if (f.tipoGara) add((n) => `tipo_gara = ${n}`, f.tipoGara);
+  const { rows } = await db.query(
+    `SELECT ${PARTITA_COLUMNS} FROM public.partite WHERE ${where.join(' AND ')} ORDER BY data, ora, id`,
+    params,
+  );
+  return rows;
+}
+
+export interface Suggestion {
+  name: string;
+  usage_count: number;
+}
+
+const SUGGESTION_LIMIT = 20;
+
+/** Team names already used (home or away), most used first, containing `search` if given. */
+export async function teamSuggestions(db: Db, search: string): Promise<Suggestion[]> {
+  const { rows } = await db.query(
+    `SELECT name, count(*)::int AS usage_count
+       FROM (SELECT squadracasa AS name FROM public.partite UNION ALL SELECT squadratrasferta FROM public.partite) t
+      WHERE $1 = '' OR name ILIKE $2
+      GROUP BY name ORDER BY usage_count DESC, name LIMIT ${SUGGESTION_LIMIT}`,
+    [search, likeContains(search)],
+  );
+  return rows;
+}
+
+/** Field names already used, most used first, containing `search` if given. */
+export async function campoSuggestions(db: Db, search: string): Promise<Suggestion[]> {
+  const { rows } = await db.query(
+    `SELECT campo AS name, count(*)::int AS usage_count FROM public.partite
+      WHERE $1 = '' OR campo ILIKE $2
+      GROUP BY campo ORDER BY usage_count DESC, campo LIMIT ${SUGGESTION_LIMIT}`,
+    [search, likeContains(search)],
+  );
+  return rows;
+}
