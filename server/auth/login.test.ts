@@ -1,0 +1,180 @@
+import { buildApp } from '../app';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser, TEST_PASSWORD } from '../../test/users';
+import type { FastifyInstance } from 'fastify';
+
+const login = (app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/login', payload: body as object, headers });
+
+describe('POST /api/login and the account lock-out', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // A second server process on the same database (SECURITY R4).
+    second = await buildApp({ ...t.app.deps });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  it('signs in with the right password, records the sign-in, and answers no-store', async () => {
+    const u = await createUser(t.db.pool, 'reader');
+    const res = await login(t.app, { email: u.email.toUpperCase(), password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { rows } = await t.db.pool.query('SELECT last_sign_in_at FROM public.users WHERE user_id = $1', [u.id]);
+    expect(rows[0].last_sign_in_at).not.toBeNull();
+  });
+
+  it('400 without email or password, 401 on a wrong one', async () => {
+    for (const body of [{}, { email: 'a@b.it' }, { password: 'x' }, { email: '  ', password: 'x' }, { email: 'a@b.it', password: '   ' }]) {
+      const res = await login(t.app, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, error: 'Email e password sono richiesti' });
+    }
+    const u = await createUser(t.db.pool, 'reader');
+    const res = await login(t.app, { email: u.email, password: 'Sbagliata1!' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, error: 'Email o password non corretti' });
+  });
+
+  it('bad input is a 4xx and records nothing: non-JSON, unknown fields, absurd lengths', async () => {
+    const before = (await t.db.pool.query('SELECT count(*)::int AS n FROM public.login_attempts')).rows[0].n;
+    const nonJson = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{email:', headers: { 'content-type': 'application/json' } });
+    expect(nonJson.statusCode).toBe(400);
+    const text = await t.app.inject({ method: 'POST', url: '/api/login', payload: 'email=a', headers: { 'content-type': 'text/plain' } });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().success).toBe(false);
+    const unknown = await login(t.app, { email: 'a@b.it', password: 'x', role: 'admin' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('Campo non previsto: role');
+    expect((await login(t.app, { email: `${'a'.repeat(300)}@b.it`, password: 'x' })).statusCode).toBe(400);
+    expect((await login(t.app, { email: 'a@b.it', password: 'x'.repeat(5000) })).statusCode).toBe(400);
+    expect((await login(t.app, { email: 42, password: ['x'] })).statusCode).toBe(400);
+    const after = (await t.db.pool.query('SELECT count(*)::int AS n FROM public.login_attempts')).rows[0].n;
+    expect(after).toBe(before);
+  });
+
+  it('a password over 72 bytes whose first 72 bytes are right is refused, never truncated', async () => {
+    const u = await createUser(t.db.pool, 'reader');
+    const longPassword = `${'Aa1!'.repeat(18)}`; // 72 bytes
+    const { hash } = await import('@node-rs/bcrypt');
+    await t.db.pool.query('UPDATE auth.users SET encrypted_password = $2 WHERE id = $1', [u.id, await hash(longPassword, { cost: 4 })]);
+    expect((await login(t.app, { email: u.email, password: longPassword })).statusCode).toBe(200);
+    expect((await login(t.app, { email: u.email, password: `${longPassword}X` })).statusCode).toBe(401);
+  });
+
+  it('5 failures lock the account: the 6th attempt is refused even with the right password, on both processes and on /auth/v1/token', async () => {
+    const u = await createUser(t.db.pool, 'reader');
+    for (let i = 1; i <= 5; i++) {
+      // Alternate the two processes: the count lives in the database.
+      const res = await login(i % 2 ? t.app : second, { email: u.email, password: `Sbagliata${i}!` });
+      expect(res.statusCode).toBe(401);
+    }
+    const sixth = await login(t.app, { email: u.email, password: TEST_PASSWORD });
+    expect(sixth.statusCode).toBe(429);
+    const body = sixth.json();
+    expect(body).toEqual({
+      success: false,
+      error: 'Account temporaneamente bloccato per troppi tentativi falliti.',
+      isRateLimited: true,
+      remainingTime: expect.any(Number),
+    });
+    expect(body.remainingTime).toBeGreaterThan(15 * 60 - 5);
+    expect(body.remainingTime).toBeLessThanOrEqual(15 * 60);
+
+    // The other process sees the lock too.
+    const onSecond = await login(second, { email: u.email, password: TEST_PASSWORD });
+    expect(onSecond.statusCode).toBe(429);
+    // And so does the protocol's password grant.
+    const token = await second.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: u.email, password: TEST_PASSWORD, gotrue_meta_security: {} },
+    });
+    expect(token.statusCode).toBe(429);
+    expect(token.json().code).toBe('over_request_rate_limit');
+
+    // remainingTime counts down: move the lock 100 s closer to its end.
+    await t.db.pool.query(`UPDATE public.account_locks SET locked_until = locked_until - interval '100 seconds' WHERE email = $1`, [u.email]);
+    const later = (await login(second, { email: u.email, password: TEST_PASSWORD })).json();
+    expect(later.remainingTime).toBeLessThanOrEqual(body.remainingTime - 100);
+
+    // The lock ends: the right password works again.
+    await t.db.pool.query(`UPDATE public.account_locks SET locked_until = now() - interval '1 second' WHERE email = $1`, [u.email]);
+    const after = await login(t.app, { email: u.email, password: TEST_PASSWORD });
+    expect(after.statusCode).toBe(200);
+    // The old failures do not re-lock at the next mistake.
+    expect((await login(t.app, { email: u.email, password: 'Sbagliata9!' })).statusCode).toBe(401);
+    expect((await login(t.app, { email: u.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('the lock-out is per account, not per IP; an unknown email behaves exactly like a known one (S5)', async () => {
+    const u = await createUser(t.db.pool, 'reader');
+    const unknownEmail = 'mai-registrato@example.it';
+    const answers: Record<string, Array<{ status: number; body: unknown }>> = { known: [], unknown: [] };
+    for (let i = 1; i <= 6; i++) {
+      for (const [kind, email] of [
+        ['known', u.email],
+        ['unknown', unknownEmail],
+      ] as const) {
+        // Each attempt from a different client address: the lock must follow the account.
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email, password: `Sbagliata${i}!` },
+          remoteAddress: `10.0.${i}.${kind === 'known' ? 1 : 2}`,
+        });
+        const b = res.json();
+        answers[kind].push({ status: res.statusCode, body: { ...b, remainingTime: b.remainingTime === undefined ? undefined : 'n' } });
+      }
+    }
+    expect(answers.known.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(answers.unknown).toEqual(answers.known);
+    // Another account from the same address is not affected.
+    const other = await createUser(t.db.pool, 'reader');
+    expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: other.email, password: TEST_PASSWORD }, remoteAddress: '10.0.6.1' })).statusCode).toBe(200);
+    // Recovery mail still works while locked.
+    const before = t.smtp.mails.length;
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: u.email } });
+    expect(forgot.statusCode).toBe(200);
+    const mail = await t.smtp.waitFor(u.email, 10000, before);
+    expect(mail.text).toContain('/auth/v1/verify?token=');
+  });
+
+  it('an unknown email costs about the same time as a wrong password (dummy hash)', async () => {
+    const u = await createUser(t.db.pool, 'reader');
+    const { hash } = await import('@node-rs/bcrypt');
+    await t.db.pool.query('UPDATE auth.users SET encrypted_password = $2 WHERE id = $1', [u.id, await hash(TEST_PASSWORD, { cost: 10 })]);
+    const time = async (email: string) => {
+      const start = process.hrtime.bigint();
+      await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'Sbagliata1!' }, remoteAddress: '10.9.9.9' });
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      // Different emails each round so that no lock is reached.
+      known.push(await time(u.email));
+      unknown.push(await time(`assente${i}@example.it`));
+      await t.db.pool.query('DELETE FROM public.login_attempts');
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    // bcrypt at cost 10 dominates both (tens of ms); without the dummy hash unknown would take ~1 ms.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it('per-IP limit on top of the lock-out: 429 with retryAfter', async () => {
+    await t.db.pool.query(`INSERT INTO public.rate_limits (key, window_start, hits) VALUES ('ip:login:10.7.7.7', now(), 150)`);
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'x@y.it', password: 'x' }, remoteAddress: '10.7.7.7' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ success: false, error: 'Troppi tentativi di login. Riprova più tardi.', retryAfter: expect.any(Number) });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Other addresses are not limited.
+    expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'x@y.it', password: 'x' }, remoteAddress: '10.7.7.8' })).statusCode).toBe(401);
+  });
+});
