@@ -13,23 +13,9 @@ import {
 import { withTransaction } from '../../db/pool';
 import { requireRole, type AuthUser } from '../../plugins/auth-guard';
 import { conflict, forbidden, HttpError, notFound, parseInput } from '../../plugins/errors';
-import type { Config } from '../../config';
-import type { Db } from '../../db/pool';
-import type { Mail } from '../../mail/mailer';
+import { issueLink } from '../../auth/links';
+import { invitationMail } from '../../mail/templates';
 import * as repo from './repo';
-
-// TEMPORARY until server/auth/links.ts and server/mail/templates.ts land (auth engineer): loaded
-// at call time so that the app still builds without them.
-const LINKS_MODULE = '../../auth/links';
-const TEMPLATES_MODULE = '../../mail/templates';
-async function issueLink(db: Db, config: Config, opts: { userId: string; type: 'invite' | 'recovery' }): Promise<string> {
-  const m = await import(LINKS_MODULE);
-  return m.issueLink(db, config, opts);
-}
-async function invitationMailLazy(config: Config, opts: { to: string; link: string; role: string }): Promise<Mail> {
-  const m = await import(TEMPLATES_MODULE);
-  return m.invitationMail(config, opts);
-}
 
 /** Who acts, as the audit record names them. */
 function performer(request: FastifyRequest): { id: string; email: string; role: AuthUser['role'] } {
@@ -81,7 +67,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         });
         // The mail goes out before the commit: if it cannot be sent, no half-invited account stays behind.
         const link = await issueLink(db, config, { userId: created.id, type: 'invite' });
-        const mail = await invitationMailLazy(config, { to: created.email, link, role: created.role });
+        const mail = invitationMail(config, { to: created.email, link, role: created.role });
         try {
           await mailer.send(mail);
         } catch (err) {
