@@ -1,1 +1,28 @@
 import '@testing-library/jest-dom';
+import vm from 'node:vm';
+
+/*
+ * jsdom has no fetch, TextEncoder or web streams. Take Node's own (the real ones, as the
+ * browser would have) from the outer realm, the idea of jest-fixed-jsdom. Relative URLs are
+ * resolved against the origin a test serves its API on (setTestApiOrigin), else jsdom's.
+ */
+const outer = vm.runInThisContext('globalThis') as typeof globalThis;
+const g = globalThis as unknown as Record<string, unknown>;
+let apiOrigin: string | null = null;
+(g as { __setTestApiOrigin?: (origin: string | null) => void }).__setTestApiOrigin = (origin) => {
+  apiOrigin = origin;
+};
+const base = () => apiOrigin ?? window.location.origin;
+const resolve = (input: unknown) => (typeof input === 'string' && input.startsWith('/') ? new URL(input, base()).toString() : input);
+
+class TestRequest extends outer.Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(resolve(input) as RequestInfo, init);
+  }
+}
+
+for (const name of ['TextEncoder', 'TextDecoder', 'ReadableStream', 'WritableStream', 'TransformStream', 'Headers', 'Response', 'FormData', 'Blob', 'structuredClone', 'BroadcastChannel', 'MessageChannel', 'AbortController', 'AbortSignal']) {
+  if (name in outer) g[name] = (outer as unknown as Record<string, unknown>)[name];
+}
+g.Request = TestRequest;
+g.fetch = (input: RequestInfo | URL, init?: RequestInit) => outer.fetch(resolve(input) as RequestInfo, init);

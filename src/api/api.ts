@@ -40,6 +40,8 @@ export const isPublicCall = (url: string) => PUBLIC_PATHS.some((p) => p.test(url
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/',
+  // Looked up at call time, so test setups can install fetch after this module loads.
+  fetchFn: (input, init) => fetch(input, init),
   prepareHeaders(headers, { getState }) {
     const token = (getState() as { session: SessionState }).session.accessToken;
     if (token) headers.set('authorization', `Bearer ${token}`);

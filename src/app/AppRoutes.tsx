@@ -1,0 +1,92 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { ComponentErrorBoundary, PageErrorBoundary } from '../components/ErrorBoundaries';
+import { LoadingScreen } from '../components/StatusScreens';
+import { useAppSelector } from '../store/hooks';
+import { selectSessionStatus } from '../store/sessionSlice';
+import { HomeSwitch, RequireRole, RequireSignIn, SignedOutOnly } from './guards';
+import { BARE_PATHS, paths } from './paths';
+
+// One chunk per screen: the public dashboard never downloads admin screens, DataGrid or pickers.
+const PublicDashboardPage = lazy(() => import('../features/matches/PublicDashboardPage'));
+const DashboardPage = lazy(() => import('../features/matches/DashboardPage'));
+const AddMatchPage = lazy(() => import('../features/matches/AddMatchPage'));
+const EditMatchPage = lazy(() => import('../features/matches/EditMatchPage'));
+const GroupsPage = lazy(() => import('../features/groups/GroupsPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const UserAuditPage = lazy(() => import('../features/users/UserAuditPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const ExportPlaceholder = lazy(() => import('./placeholders/ExportPlaceholder'));
+const ErrorLogsPlaceholder = lazy(() => import('./placeholders/ErrorLogsPlaceholder'));
+const ActivityLogsPlaceholder = lazy(() => import('./placeholders/ActivityLogsPlaceholder'));
+// Only signed-in users see the bar: visitors of the public page do not download it.
+const NavBar = lazy(() => import('./NavBar'));
+
+/** Navigation bar (signed in, not on /login or /reset-password) above the page, each page in its own error boundary. */
+function Layout() {
+  const location = useLocation();
+  const status = useAppSelector(selectSessionStatus);
+  const showNav = status === 'signedIn' && !BARE_PATHS.includes(location.pathname);
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      {showNav && (
+        <ComponentErrorBoundary>
+          <Suspense fallback={<Box sx={{ height: 64, bgcolor: 'primary.main' }} />}>
+            <NavBar />
+          </Suspense>
+        </ComponentErrorBoundary>
+      )}
+      <Container maxWidth="xl" component="main" sx={{ py: 3 }}>
+        <PageErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </Container>
+    </Box>
+  );
+}
+
+const editorOnly = (page: ReactNode) => <RequireRole min="editor">{page}</RequireRole>;
+const adminOnly = (page: ReactNode) => <RequireRole min="admin">{page}</RequireRole>;
+const home = <HomeSwitch signedIn={<DashboardPage />} signedOut={<PublicDashboardPage />} />;
+
+/** The route table of spec 2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path={paths.home.path} element={home} />
+        <Route
+          path={paths.login.path}
+          element={
+            <SignedOutOnly>
+              <LoginPage />
+            </SignedOutOnly>
+          }
+        />
+        {/* The reset page decides itself: its link signs the user in. */}
+        <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
+        <Route
+          path={paths.export.path}
+          element={
+            <RequireSignIn>
+              <ExportPlaceholder />
+            </RequireSignIn>
+          }
+        />
+        <Route path={paths.addMatch.path} element={editorOnly(<AddMatchPage />)} />
+        <Route path={paths.editMatch.path} element={editorOnly(<EditMatchPage />)} />
+        <Route path={paths.groups.path} element={editorOnly(<GroupsPage />)} />
+        <Route path={paths.users.path} element={adminOnly(<UsersPage />)} />
+        <Route path={paths.userAudit.path} element={adminOnly(<UserAuditPage />)} />
+        <Route path={paths.errorLogs.path} element={adminOnly(<ErrorLogsPlaceholder />)} />
+        <Route path={paths.activityLogs.path} element={adminOnly(<ActivityLogsPlaceholder />)} />
+        <Route path="*" element={home} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Role } from '../../common/roles';
+
+interface RouteDef {
+  path: string;
+  getHref: (...args: string[]) => string;
+  /** Least role that may open it; 'signedIn' = any signed-in user; absent = everyone. */
+  access?: Role | 'signedIn';
+}
+
+const fixed = (path: string, access?: RouteDef['access']): RouteDef => ({ path, getHref: () => path, access });
+
+/** Every route of spec 2, in one place: no route string is typed twice. */
+export const paths = {
+  home: fixed('/'),
+  login: fixed('/login'),
+  resetPassword: fixed('/reset-password'),
+  export: fixed('/estrazione', 'signedIn'),
+  addMatch: fixed('/aggiungi-partita', 'editor'),
+  editMatch: { path: '/modifica-partita/:id', getHref: (id: string) => `/modifica-partita/${encodeURIComponent(id)}`, access: 'editor' },
+  groups: fixed('/gruppi', 'editor'),
+  users: fixed('/gestione-utenti', 'admin'),
+  userAudit: fixed('/user-audit', 'admin'),
+  errorLogs: fixed('/error-logs', 'admin'),
+  activityLogs: fixed('/activity-logs', 'admin'),
+} as const satisfies Record<string, RouteDef>;
+
+/** Screens where the navigation bar is hidden. */
+export const BARE_PATHS: readonly string[] = [paths.login.path, paths.resetPassword.path];

@@ -1,0 +1,97 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MSG } from '../../common/messages';
+import { reportClientError } from '../api/errorReporter';
+import { CenteredCard } from './StatusScreens';
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** Renders the failure screen; `reset` tries the children again. */
+  fallback: (reset: () => void) => ReactNode;
+  /** Changing it clears the failure (e.g. the location, so navigating away recovers). */
+  resetKey?: unknown;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  resetKey: unknown;
+}
+
+/** An error boundary that records the failure in the error log (spec 2: both are auto-recorded). */
+export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (props.resetKey !== state.resetKey) return { failed: false, resetKey: props.resetKey };
+    return null;
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    reportClientError({
+      type: 'frontend',
+      severity: 'high',
+      message: error.message || String(error),
+      stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}`,
+      context: { errorName: error.name },
+    });
+  }
+
+  reset = () => this.setState({ failed: false });
+
+  render() {
+    return this.state.failed ? this.props.fallback(this.reset) : this.props.children;
+  }
+}
+
+/** Page failure: 'Errore nella Pagina' with retry and back to home. */
+export function PageErrorBoundary({ children, resetKey }: { children: ReactNode; resetKey?: unknown }) {
+  return (
+    <ErrorBoundary
+      resetKey={resetKey}
+      fallback={(reset) => (
+        <CenteredCard title={MSG.screens.pageError} color="error">
+          <Typography sx={{ mb: 3 }}>{MSG.screens.pageErrorText}</Typography>
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+            <Button variant="contained" onClick={reset}>
+              {MSG.screens.retry}
+            </Button>
+            <Button variant="outlined" onClick={() => window.location.assign('/')}>
+              {MSG.screens.backHome}
+            </Button>
+          </Stack>
+        </CenteredCard>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+/** Component failure: 'Oops! Qualcosa è andato storto' with retry and reload. */
+export function ComponentErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallback={(reset) => (
+        <CenteredCard title={MSG.screens.componentError} color="error">
+          <Typography sx={{ mb: 3 }}>{MSG.screens.componentErrorText}</Typography>
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+            <Button variant="contained" onClick={reset}>
+              {MSG.screens.retry}
+            </Button>
+            <Button variant="outlined" onClick={() => window.location.reload()}>
+              {MSG.screens.reload}
+            </Button>
+          </Stack>
+        </CenteredCard>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}

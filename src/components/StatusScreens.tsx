@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { MSG } from '../../common/messages';
+
+/** A centred card for full-screen states (loading, errors, login prompt). */
+export function CenteredCard({ title, children, color }: { title: string; children?: ReactNode; color?: 'error' | 'primary' }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '60vh', p: 2 }}>
+      <Paper sx={{ p: 4, maxWidth: 520, width: '100%', textAlign: 'center' }} elevation={2}>
+        <Typography variant="h5" component="h1" gutterBottom color={color === 'error' ? 'error' : undefined}>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}
+
+export function LoadingScreen({ text = MSG.screens.loading }: { text?: string }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8 }}>
+      <CircularProgress />
+      <Typography color="text.secondary">{text}</Typography>
+    </Box>
+  );
+}
+
+export function CheckingPermissions() {
+  return <LoadingScreen text={MSG.screens.checkingPermissions} />;
+}
+
+export function AuthErrorScreen({ onRetry }: { onRetry: () => void }) {
+  return (
+    <CenteredCard title={MSG.screens.authError} color="error">
+      <Typography sx={{ mb: 3 }}>{MSG.screens.authErrorText}</Typography>
+      <Button variant="contained" onClick={onRetry}>
+        {MSG.screens.retry}
+      </Button>
+    </CenteredCard>
+  );
+}
+
+export function LoginRequiredScreen({ onLogin }: { onLogin: () => void }) {
+  return (
+    <CenteredCard title={MSG.screens.loginRequired}>
+      <Typography sx={{ mb: 3 }}>{MSG.screens.loginPrompt}</Typography>
+      <Button variant="contained" onClick={onLogin}>
+        {MSG.screens.goToLogin}
+      </Button>
+    </CenteredCard>
+  );
+}

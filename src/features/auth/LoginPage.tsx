@@ -1,0 +1,262 @@
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import KeyboardCapslock from '@mui/icons-material/KeyboardCapslock';
+import LockClock from '@mui/icons-material/LockClock';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import { MSG } from '../../../common/messages';
+import type { ApiError } from '../../api/api';
+import { getAuthClient } from '../../store/authClient';
+import { paths } from '../../app/paths';
+import { useForgotPasswordMutation, useLoginMutation } from './authApi';
+import { forgotFailure, formatCountdown, loginFailure } from './authMessages';
+
+const F = MSG.screens.loginForm;
+
+/** Seconds left until `until` (ms), ticking every second; 0 once past. */
+function useCountdown(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+function ForgotPasswordForm({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [forgot, { isLoading }] = useForgotPasswordMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSent(null);
+    if (!email.trim()) {
+      setError(MSG.forgot.emailRequiredClient);
+      return;
+    }
+    try {
+      const result = await forgot({ email: email.trim() }).unwrap();
+      setSent(result.message ?? MSG.forgot.sent);
+    } catch (err) {
+      setError(forgotFailure(err as ApiError));
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ mt: 3, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
+        {F.resetTitle}
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          id="reset-email"
+          label={F.email}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          fullWidth
+          size="small"
+        />
+        {error && <Alert severity="error">{error}</Alert>}
+        {sent && <Alert severity="success">{sent}</Alert>}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{MSG.login.cancel}</Button>
+          <Button type="submit" variant="contained" disabled={isLoading}>
+            {MSG.login.sendReset}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Spec 2, 4, 5, 8: sign-in in two steps (POST /api/login, then the identity provider). */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [login] = useLoginMutation();
+  const notice = (location.state as { message?: string } | null)?.message ?? null;
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [capsLock, setCapsLock] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [lockUntil, setLockUntil] = useState<number | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const remaining = useCountdown(lockUntil);
+  const locked = lockUntil !== null && remaining > 0;
+
+  // Load the identity client while the user types.
+  useEffect(() => {
+    getAuthClient().catch(() => undefined);
+  }, []);
+
+  // The lock lifts by itself when the countdown ends.
+  useEffect(() => {
+    if (lockUntil !== null && remaining === 0) {
+      setLockUntil(null);
+      setError(null);
+    }
+  }, [lockUntil, remaining]);
+
+  const onKey = (event: KeyboardEvent) => setCapsLock(event.getModifierState?.('CapsLock') ?? false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (locked) {
+      setError(MSG.login.wait);
+      return;
+    }
+    if (!email.trim() || !password.trim()) {
+      setError(MSG.login.required);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      try {
+        await login({ email: email.trim(), password }).unwrap();
+      } catch (err) {
+        const failure = loginFailure(err as ApiError);
+        setError(failure.message);
+        if (failure.lockSeconds) setLockUntil(Date.now() + failure.lockSeconds * 1000);
+        return;
+      }
+      let client;
+      try {
+        client = await getAuthClient();
+      } catch {
+        setError(MSG.login.unreachable);
+        return;
+      }
+      const { error: providerError } = await client.auth.signInWithPassword({ email: email.trim(), password });
+      if (providerError) {
+        setError(MSG.login.providerRefused);
+        return;
+      }
+      enqueueSnackbar(MSG.login.success, { variant: 'success' });
+      navigate(paths.home.getHref(), { replace: true });
+    } catch {
+      setError(MSG.login.providerRefused);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', pt: { xs: 2, md: 6 } }}>
+      <Paper elevation={3} sx={{ p: 4, width: '100%', maxWidth: 440 }}>
+        <Stack spacing={1} sx={{ mb: 3, alignItems: 'center' }}>
+          <img src="/favicon.svg" alt={MSG.screens.logoAlt} width={56} height={56} />
+          <Typography variant="h5" component="h1">
+            {F.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {MSG.screens.appTitle}
+          </Typography>
+        </Stack>
+
+        {notice && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {notice}
+          </Alert>
+        )}
+
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack spacing={2}>
+            <TextField
+              id="login-email"
+              label={F.email}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              fullWidth
+              autoFocus
+              disabled={submitting}
+            />
+            <TextField
+              id="login-password"
+              label={F.password}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onKeyDown={onKey}
+              onKeyUp={onKey}
+              fullWidth
+              disabled={submitting}
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton
+                        aria-label={showPassword ? F.hidePassword : F.showPassword}
+                        onClick={() => setShowPassword((v) => !v)}
+                        edge="end"
+                      >
+                        {showPassword ? <VisibilityOff /> : <Visibility />}
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            {capsLock && (
+              <Alert severity="warning" icon={<KeyboardCapslock />} role="status">
+                {F.capsLock}
+              </Alert>
+            )}
+            {locked ? (
+              <Alert severity="warning" icon={<LockClock />} role="alert">
+                <AlertTitle>{MSG.login.lockNotice}</AlertTitle>
+                {error && <Typography variant="body2">{error}</Typography>}
+                <Typography variant="h6" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="lock-countdown">
+                  {F.retryIn(formatCountdown(remaining))}
+                </Typography>
+                <Typography variant="body2">{MSG.login.wait}</Typography>
+              </Alert>
+            ) : (
+              error && (
+                <Alert severity="error" role="alert">
+                  {error}
+                </Alert>
+              )
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={submitting || locked} fullWidth>
+              {MSG.login.submit}
+            </Button>
+            <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen((o) => !o)} sx={{ alignSelf: 'center' }}>
+              {MSG.login.forgot}
+            </Link>
+          </Stack>
+        </Box>
+        <Collapse in={forgotOpen} unmountOnExit>
+          <ForgotPasswordForm initialEmail={email} onClose={() => setForgotOpen(false)} />
+        </Collapse>
+      </Paper>
+    </Box>
+  );
+}

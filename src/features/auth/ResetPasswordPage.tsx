@@ -1,0 +1,271 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import Cancel from '@mui/icons-material/Cancel';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { MSG } from '../../../common/messages';
+import { PASSWORD_CRITERIA, firstPasswordError, passwordStrength, strengthLabel } from '../../../common/password';
+import { reportClientError } from '../../api/errorReporter';
+import { useAppSelector } from '../../store/hooks';
+import { selectSessionStatus } from '../../store/sessionSlice';
+import { getAuthClient, signOut } from '../../store/authClient';
+import { CheckingPermissions, LoadingScreen } from '../../components/StatusScreens';
+import { paths } from '../../app/paths';
+import { hasLinkParams, parseResetLink, resetLinkProblem, sessionErrorMessage, updateErrorMessage } from './authMessages';
+
+const F = MSG.screens.resetForm;
+const REDIRECT_AFTER_MS = 2000;
+
+type LinkState = { kind: 'verifying' } | { kind: 'valid' } | { kind: 'invalid'; message: string };
+
+const strengthColor = (percent: number) => (percent < 40 ? 'error' : percent < 70 ? 'warning' : percent < 100 ? 'info' : 'success');
+
+function reportAuthFailure(message: string, severity: 'medium' | 'high', detail?: unknown) {
+  reportClientError({ type: 'frontend', severity, message, context: { category: 'auth', detail: detail instanceof Error ? detail.message : detail } });
+}
+
+/** Spec 2, 4, 5, 8: set a new password from an emailed recovery (or invitation) link. */
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const status = useAppSelector(selectSessionStatus);
+  // The link is read once: its tokens are removed from the address bar after use.
+  const [link] = useState(() => parseResetLink(window.location.href));
+  const fromLink = hasLinkParams(link);
+  const [state, setState] = useState<LinkState>(() => {
+    const problem = resetLinkProblem(link);
+    return problem ? { kind: 'invalid', message: problem } : { kind: 'verifying' };
+  });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [show, setShow] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const sessionSet = useRef(false);
+  const completed = useRef(false);
+
+  // Verify the link: set the session from its tokens.
+  useEffect(() => {
+    if (!fromLink) return;
+    const problem = resetLinkProblem(link);
+    if (problem) {
+      reportAuthFailure(problem, 'medium', link.errorCode ?? link.error);
+      return;
+    }
+    let cancelled = false;
+    (async () => {
+      try {
+        const client = await getAuthClient();
+        const { error: setError } = await client.auth.setSession({ access_token: link.accessToken!, refresh_token: link.refreshToken! });
+        if (setError) throw setError;
+        sessionSet.current = true;
+        const { data } = await client.auth.getSession();
+        if (!data.session) {
+          if (!cancelled) setState({ kind: 'invalid', message: MSG.reset.sessionInvalid });
+          reportAuthFailure(MSG.reset.sessionInvalid, 'high');
+          return;
+        }
+        window.history.replaceState(null, '', paths.resetPassword.getHref());
+        if (!cancelled) setState({ kind: 'valid' });
+      } catch (err) {
+        const message = sessionErrorMessage(err as { message?: string; code?: string });
+        reportAuthFailure(message, 'high', err);
+        if (!cancelled) setState({ kind: 'invalid', message });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [fromLink, link]);
+
+  // Leaving without completing (unload, tab hidden, unmount) ends the local session.
+  useEffect(() => {
+    const end = () => {
+      if (sessionSet.current && !completed.current) {
+        sessionSet.current = false;
+        void signOut('local');
+      }
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') end();
+    };
+    window.addEventListener('beforeunload', end);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('beforeunload', end);
+      document.removeEventListener('visibilitychange', onVisibility);
+      end();
+    };
+  }, []);
+
+  // After success: local sign-out already done; go to /login after 2 s with the message.
+  useEffect(() => {
+    if (!done) return;
+    const id = setTimeout(() => navigate(paths.login.getHref(), { replace: true, state: { message: MSG.reset.updated } }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(id);
+  }, [done, navigate]);
+
+  if (!fromLink) {
+    if (status === 'loading') return <CheckingPermissions />;
+    if (status === 'signedIn') return <Navigate to={paths.home.getHref()} replace />;
+  }
+
+  const strength = passwordStrength(password);
+  const passwordError = firstPasswordError(password);
+  const matches = confirm.length > 0 && password === confirm;
+  const canSubmit = password.length > 0 && confirm.length > 0 && matches && passwordError === null && !submitting && !done;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (passwordError) {
+      setError(passwordError);
+      return;
+    }
+    if (password !== confirm) {
+      setError(MSG.reset.mismatch);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      const client = await getAuthClient();
+      const { error: updateError } = await client.auth.updateUser({ password });
+      if (updateError) {
+        const message = updateErrorMessage(updateError as { name?: string; message?: string; code?: string });
+        setError(message);
+        reportAuthFailure(message, 'medium', updateError);
+        return;
+      }
+      completed.current = true;
+      sessionSet.current = false;
+      setDone(true);
+      await signOut('local');
+    } catch (err) {
+      setError(MSG.reset.unexpected);
+      reportAuthFailure(MSG.reset.unexpected, 'high', err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const backToLogin = (
+    <Button variant="outlined" onClick={() => navigate(paths.login.getHref())}>
+      {MSG.reset.backToLogin}
+    </Button>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', pt: { xs: 2, md: 6 } }}>
+      <Paper elevation={3} sx={{ p: 4, width: '100%', maxWidth: 480 }}>
+        <Stack spacing={1} sx={{ mb: 3, alignItems: 'center' }}>
+          <img src="/favicon.svg" alt={MSG.screens.logoAlt} width={56} height={56} />
+          <Typography variant="h5" component="h1">
+            {state.kind === 'invalid' ? F.invalidTitle : F.title}
+          </Typography>
+        </Stack>
+
+        {state.kind === 'verifying' && <LoadingScreen text={MSG.reset.verifying} />}
+
+        {state.kind === 'invalid' && (
+          <Stack spacing={3} sx={{ alignItems: 'center' }}>
+            <Alert severity="error" sx={{ width: '100%' }}>
+              {state.message}
+            </Alert>
+            {backToLogin}
+          </Stack>
+        )}
+
+        {state.kind === 'valid' && (
+          <Box component="form" noValidate onSubmit={submit}>
+            <Stack spacing={2}>
+              <TextField
+                id="new-password"
+                label={F.newPassword}
+                type={show ? 'text' : 'password'}
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                disabled={submitting || done}
+                fullWidth
+                slotProps={{
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <IconButton aria-label={show ? MSG.screens.loginForm.hidePassword : MSG.screens.loginForm.showPassword} onClick={() => setShow((v) => !v)} edge="end">
+                          {show ? <VisibilityOff /> : <Visibility />}
+                        </IconButton>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+              <Box>
+                <LinearProgress variant="determinate" value={strength} color={strengthColor(strength)} aria-label={F.strength(strengthLabel(strength))} sx={{ height: 8, borderRadius: 4 }} />
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {F.strength(strengthLabel(strength))}
+                </Typography>
+              </Box>
+              <List dense disablePadding aria-label="Criteri della password">
+                {PASSWORD_CRITERIA.map((c) => {
+                  const ok = c.test(password);
+                  return (
+                    <ListItem key={c.key} disableGutters data-met={ok ? 'true' : 'false'}>
+                      <ListItemIcon sx={{ minWidth: 32 }}>
+                        {ok ? <CheckCircle color="success" fontSize="small" /> : <RadioButtonUnchecked color="disabled" fontSize="small" />}
+                      </ListItemIcon>
+                      <ListItemText primary={c.label} slotProps={{ primary: { color: ok ? 'success.main' : 'text.secondary' } }} />
+                    </ListItem>
+                  );
+                })}
+              </List>
+              <TextField
+                id="confirm-password"
+                label={F.confirmPassword}
+                type={show ? 'text' : 'password'}
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+                disabled={submitting || done}
+                fullWidth
+                error={confirm.length > 0 && !matches}
+                helperText={
+                  confirm.length === 0 ? ' ' : matches ? (
+                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'success.main' }}>
+                      <CheckCircle fontSize="inherit" /> {F.match}
+                    </Box>
+                  ) : (
+                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                      <Cancel fontSize="inherit" /> {MSG.reset.mismatch}
+                    </Box>
+                  )
+                }
+              />
+              {error && <Alert severity="error">{error}</Alert>}
+              {done && <Alert severity="success">{MSG.reset.updated}</Alert>}
+              <Button type="submit" variant="contained" size="large" disabled={!canSubmit}>
+                {MSG.reset.update}
+              </Button>
+              {backToLogin}
+            </Stack>
+          </Box>
+        )}
+      </Paper>
+    </Box>
+  );
+}

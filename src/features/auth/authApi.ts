@@ -1,0 +1,30 @@
+import { api } from '../../api/api';
+
+export interface LoginResponse {
+  success: boolean;
+  error?: string;
+  isRateLimited?: boolean;
+  remainingTime?: number;
+}
+
+export interface ForgotPasswordResponse {
+  success?: boolean;
+  message?: string;
+  error?: string;
+}
+
+/** Spec 7, authentication: public calls, never retried (a retry would count as another attempt). */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResponse, { email: string; password: string }>({
+      query: (body) => ({ url: 'api/login', method: 'POST', body }),
+      extraOptions: { public: true, maxRetries: 0 },
+    }),
+    forgotPassword: build.mutation<ForgotPasswordResponse, { email: string }>({
+      query: (body) => ({ url: 'api/forgot-password', method: 'POST', body }),
+      extraOptions: { public: true, maxRetries: 0 },
+    }),
+  }),
+});
+
+export const { useLoginMutation, useForgotPasswordMutation } = authApi;
