@@ -33,14 +33,18 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 /** Optional hook for recording unexpected errors (the logs feature plugs into it). */
 export type ErrorRecorder = (err: Error, request: FastifyRequest) => Promise<void> | void;
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+// Connection failures, server shutdown or restart, refused connections (SQLSTATE classes 08, 57P, 53300).
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE',
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',
+]);
+const DB_DOWN_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|not currently accepting connections|is not queryable|the database system is (starting up|shutting down|in recovery mode)/i;
 
+/** True when the error says the database cannot be reached now (answered 503), not that a query is wrong. */
 export function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return (
-    (!!e?.code && DB_DOWN_CODES.has(e.code)) ||
-    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(e?.message ?? '')
-  );
+  return (!!e?.code && DB_DOWN_CODES.has(e.code)) || DB_DOWN_MESSAGES.test(e?.message ?? '');
 }
 
 /** One error handler: 4xx keep their Italian message, 5xx answer a generic one with the request id. */
