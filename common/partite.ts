@@ -254,7 +254,7 @@ export function cleanTimeFilter(value: string): string {
 
 /** Text filter input: letters, digits, spaces and . , - / ( ) only, at most 50 characters. */
 export function cleanTextFilter(value: string): string {
-  return value.replace(/[^\p{L}\p{N} .,\-/()]/gu, '').slice(0, FILTER_TEXT_MAX);
+  return value.replace(/[^\p{L}\p{N} .,\-/()]/gu, '').replace(/-{2,}/g, '-').slice(0, FILTER_TEXT_MAX);
 }
 
 /** The filters that apply: a date not written yyyy-mm-dd is ignored, as are empty values and unknown options. */

@@ -67,6 +67,10 @@ function sendError(reply: FastifyReply, err: PostgrestError) {
 export const restPlugin: FastifyPluginAsync = async (app) => {
   const { pool } = app.deps;
 
+  // Bodies are never read here (read-only); an empty or odd write body must still reach the 401/403.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
+
   app.setErrorHandler(async (err: Error, request, reply) => {
     if (err instanceof PostgrestError) return sendError(reply, err);
     const pgCode = (err as { code?: string }).code ?? '';
