@@ -136,3 +136,16 @@ export function describeChanges(changes: Record<string, unknown> | null | undefi
     return `${label(key)}: ${show(value)}`;
   });
 }
+
+/** Spec 2: search by email or user id (case-insensitive substring) and by role ('' = all). */
+export function filterUsers<T extends Pick<User, 'id' | 'email' | 'role'>>(users: readonly T[], search: string, role: Role | ''): T[] {
+  const q = search.trim().toLowerCase();
+  return users.filter((u) => (!role || u.role === role) && (!q || u.email.toLowerCase().includes(q) || u.id.toLowerCase().includes(q)));
+}
+
+/** Spec 2: counts by role, for the cards above the table. */
+export function countByRole(users: ReadonlyArray<Pick<User, 'role'>>): Record<Role | 'total', number> {
+  const counts = { total: users.length, admin: 0, editor: 0, reader: 0 };
+  for (const u of users) counts[u.role] += 1;
+  return counts;
+}

@@ -1,0 +1,64 @@
+import { api, CACHE_TTL, itemTag, listTag, listTags } from '../../api/api';
+import type { Role } from '../../../common/roles';
+import type { AuditAction, SyncResponse, User, UserAuditResponse, UsersListResponse } from '../../../common/users';
+
+export interface AuditFilters {
+  page: number;
+  limit: number;
+  action_type?: AuditAction | '';
+  target_user_id?: string;
+  performed_by_user_id?: string;
+  start_date?: string;
+  end_date?: string;
+}
+
+/** Only the filters that are set travel as query parameters. */
+export function auditParams(f: AuditFilters): Record<string, string> {
+  const out: Record<string, string> = { page: String(f.page), limit: String(f.limit) };
+  for (const key of ['action_type', 'target_user_id', 'performed_by_user_id', 'start_date', 'end_date'] as const) {
+    const v = f[key];
+    if (v) out[key] = v;
+  }
+  return out;
+}
+
+/** Users and the user audit log (spec 7): every change also invalidates the audit log it writes to. */
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUsers: build.query<UsersListResponse, void>({
+      query: () => 'api/users',
+      providesTags: (result) => listTags('User', result?.data),
+      keepUnusedDataFor: CACHE_TTL.list,
+    }),
+    inviteUser: build.mutation<{ message: string; data: User }, { email: string; role: Role }>({
+      query: (body) => ({ url: 'api/users', method: 'POST', body }),
+      invalidatesTags: [listTag('User'), listTag('UserAudit')],
+    }),
+    changeUserRole: build.mutation<{ message: string; data: User }, { id: string; role: Role }>({
+      query: ({ id, role }) => ({ url: `api/users/${encodeURIComponent(id)}/role`, method: 'PUT', body: { role } }),
+      invalidatesTags: (_r, _e, { id }) => [itemTag('User', id), listTag('UserAudit')],
+    }),
+    deleteUser: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `api/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User'), listTag('UserAudit')],
+    }),
+    syncUsers: build.mutation<SyncResponse, void>({
+      query: () => ({ url: 'api/users/sync', method: 'POST' }),
+      invalidatesTags: [listTag('User'), listTag('UserAudit')],
+    }),
+    getUserAudit: build.query<UserAuditResponse, AuditFilters>({
+      query: (filters) => ({ url: 'api/user-audit', params: auditParams(filters) }),
+      providesTags: [listTag('UserAudit')],
+      keepUnusedDataFor: CACHE_TTL.audit,
+    }),
+  }),
+});
+
+export const {
+  useGetUsersQuery,
+  useInviteUserMutation,
+  useChangeUserRoleMutation,
+  useDeleteUserMutation,
+  useSyncUsersMutation,
+  useGetUserAuditQuery,
+} = usersApi;
