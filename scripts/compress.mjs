@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const root = path.resolve('dist/client');
+// Usage: node scripts/compress.mjs [folder of the built SPA, default dist/client]
+const root = path.resolve(process.argv[2] ?? 'dist/client');
 
 async function* walk(dir) {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
