@@ -101,6 +101,12 @@ export const MSG = {
     unreachable: 'Errore di connessione al server. Riprova più tardi.',
     lockNotice: 'Protezione anti-attacco attiva',
     success: 'Login effettuato!',
+    // Not in the spec: refusals of the /auth/v1 protocol endpoints.
+    refreshTokenNotFound: 'Sessione non valida: token di aggiornamento sconosciuto',
+    refreshTokenReused: 'Token di aggiornamento già usato: la sessione è stata chiusa per sicurezza',
+    sessionNotFound: 'Sessione non trovata o già chiusa',
+    userBanned: 'Account bloccato',
+    signupDisabled: 'Registrazione non consentita: gli account si creano su invito',
   },
   forgot: {
     emailRequiredServer: 'Email è richiesta',

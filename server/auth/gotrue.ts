@@ -78,7 +78,7 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
   app.get('/.well-known/jwks.json', async () => ({ keys: [] }));
 
   app.post('/signup', async () => {
-    throw new GoTrueError(422, 'signup_disabled', 'Registrazione non consentita: gli account si creano su invito');
+    throw new GoTrueError(422, 'signup_disabled', MSG.login.signupDisabled);
   });
 
   app.post('/token', { onRequest: perIpLimit(LIMITS.token, rejectGoTrue) }, async (request) => {

@@ -47,8 +47,9 @@ describe('POST /api/login and the account lock-out', () => {
     const nonJson = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{email:', headers: { 'content-type': 'application/json' } });
     expect(nonJson.statusCode).toBe(400);
     const text = await t.app.inject({ method: 'POST', url: '/api/login', payload: 'email=a', headers: { 'content-type': 'text/plain' } });
-    expect(text.statusCode).toBe(400);
-    expect(text.json().success).toBe(false);
+    // The app accepts JSON bodies only (SECURITY S9).
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error).toBeTruthy();
     const unknown = await login(t.app, { email: 'a@b.it', password: 'x', role: 'admin' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('Campo non previsto: role');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db, Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
+import { MSG } from '../../common/messages';
 import { DEFAULT_ROLE, isRole, type Role } from '../../common/roles';
 import { ACCESS_TOKEN_TTL, signAccessToken } from './jwt';
 import { deriveChildToken, randomToken, sha256 } from './crypto';
@@ -112,12 +113,12 @@ async function issueChild(db: Db, keys: SessionKeys, parent: repo.RefreshTokenRo
 export async function refreshSession(pool: Pool, keys: SessionKeys, raw: string, reuseIntervalSeconds = REFRESH_REUSE_INTERVAL_SECONDS): Promise<SessionJson> {
   const outcome = await withTransaction(pool, async (db) => {
     const token = await repo.lockRefreshToken(db, sha256(raw));
-    if (!token) return { error: new GoTrueError(400, 'refresh_token_not_found', 'Refresh token non valido: non trovato') };
+    if (!token) return { error: new GoTrueError(400, 'refresh_token_not_found', MSG.login.refreshTokenNotFound) };
     const session = await repo.lockSession(db, token.session_id);
-    if (!session) return { error: new GoTrueError(400, 'session_not_found', 'Sessione non trovata') };
+    if (!session) return { error: new GoTrueError(400, 'session_not_found', MSG.login.sessionNotFound) };
     const user = await repo.findUserById(db, token.user_id);
-    if (!user) return { error: new GoTrueError(400, 'session_not_found', 'Sessione non trovata') };
-    if (user.banned) return { error: new GoTrueError(400, 'user_banned', 'Utente bloccato') };
+    if (!user) return { error: new GoTrueError(400, 'session_not_found', MSG.login.sessionNotFound) };
+    if (user.banned) return { error: new GoTrueError(400, 'user_banned', MSG.login.userBanned) };
 
     let next: string;
     if (!token.revoked) {
@@ -133,7 +134,7 @@ export async function refreshSession(pool: Pool, keys: SessionKeys, raw: string,
       } else {
         // A spent token replayed: someone else may hold the family. End the whole session.
         await repo.deleteSession(db, session.id);
-        return { error: new GoTrueError(400, 'refresh_token_already_used', 'Refresh token già usato: sessione revocata') };
+        return { error: new GoTrueError(400, 'refresh_token_already_used', MSG.login.refreshTokenReused) };
       }
     }
     await repo.touchSessionRefreshed(db, session.id);
