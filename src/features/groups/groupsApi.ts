@@ -1,0 +1,37 @@
+import { api, itemTag, listTag, listTags } from '../../api/api';
+import type { Gruppo, GruppoInput } from '../../../common/gruppi';
+
+interface GruppiList {
+  data: Gruppo[];
+  count: number;
+}
+
+/** Categories (spec 7): every change invalidates the list, so the screen and the match forms refresh. */
+export const groupsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getGruppi: build.query<GruppiList, void>({
+      query: () => 'api/gruppi',
+      providesTags: (result) => listTags('Gruppo', result?.data),
+      // Spec 9: lists are cached 2 minutes.
+      keepUnusedDataFor: 120,
+    }),
+    createGruppo: build.mutation<Gruppo, GruppoInput>({
+      query: (body) => ({ url: 'api/gruppi', method: 'POST', body }),
+      transformResponse: (response: { data: Gruppo }) => response.data,
+      invalidatesTags: [listTag('Gruppo')],
+    }),
+    updateGruppo: build.mutation<Gruppo, { id: number; body: GruppoInput }>({
+      query: ({ id, body }) => ({ url: `api/gruppi/${id}`, method: 'PUT', body }),
+      transformResponse: (response: { data: Gruppo }) => response.data,
+      // A rename reaches the matches of the category too (ON UPDATE CASCADE).
+      invalidatesTags: (_result, _error, { id }) => [itemTag('Gruppo', id), 'Partita'],
+    }),
+    deleteGruppo: build.mutation<Gruppo, number>({
+      query: (id) => ({ url: `api/gruppi/${id}`, method: 'DELETE' }),
+      transformResponse: (response: { data: Gruppo }) => response.data,
+      invalidatesTags: (_result, _error, id) => [itemTag('Gruppo', id), listTag('Gruppo')],
+    }),
+  }),
+});
+
+export const { useGetGruppiQuery, useCreateGruppoMutation, useUpdateGruppoMutation, useDeleteGruppoMutation } = groupsApi;
