@@ -144,30 +144,39 @@ export function toPayload(v: PartitaValues, clubName: string = DEFAULT_CLUB_NAME
   };
 }
 
-const invalid = { error: MSG.match.invalidData };
-// Generous cap on raw strings: the rules above give the precise message up to this length.
-const text = z.string(invalid).max(1000, MSG.match.textTooLong).nullable().optional();
-const room = z.number(invalid).nullable().optional();
+let bodySchema: ReturnType<typeof buildBodySchema> | null = null;
+
+// Built on first use, so the public page (which never validates a payload) does not bundle zod.
+function buildBodySchema() {
+  const invalid = { error: MSG.match.invalidData };
+  // Generous cap on raw strings: the rules above give the precise message up to this length.
+  const text = z.string(invalid).max(1000, MSG.match.textTooLong).nullable().optional();
+  const room = z.number(invalid).nullable().optional();
+  return z.strictObject({
+    data: text,
+    ora: text,
+    oraFine: text,
+    squadraCasa: text,
+    squadraTrasferta: text,
+    campo: text,
+    gruppo: text,
+    isHouseMatch: z.boolean(invalid).nullable().optional(),
+    spogliatoioGari: room,
+    spogliatoioOspiti: room,
+    terreno: text,
+    tipoGara: text,
+  });
+}
 
 /** The payload's shape: strict (unknown fields are refused), every field may be missing so the rules name it. */
-export const partitaBodySchema = z.strictObject({
-  data: text,
-  ora: text,
-  oraFine: text,
-  squadraCasa: text,
-  squadraTrasferta: text,
-  campo: text,
-  gruppo: text,
-  isHouseMatch: z.boolean(invalid).nullable().optional(),
-  spogliatoioGari: room,
-  spogliatoioOspiti: room,
-  terreno: text,
-  tipoGara: text,
-});
+export function partitaBodySchema() {
+  bodySchema ??= buildBodySchema();
+  return bodySchema;
+}
 
 /** The server's schema: the shape, then the form's rules, then the normalised payload. */
 export function partitaPayloadSchema(opts: ValidateOptions) {
-  return partitaBodySchema
+  return partitaBodySchema()
     .superRefine((v, ctx) => {
       const message = validatePartita(v, opts);
       if (message) ctx.addIssue({ code: 'custom', message });

@@ -1,6 +1,87 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router-dom';
+import { MSG } from '../../../common/messages';
+import { hasRole } from '../../../common/roles';
+import { partitaToValues } from '../../../common/partite';
+import { useAppSelector } from '../../store/hooks';
+import { selectRole } from '../../store/sessionSlice';
+import { useDeletePartitaMutation, useGetPartitaQuery, useUpdatePartitaMutation } from './matchesApi';
+import { MatchForm, type FormValues } from './MatchForm';
+import { useSaveFlow } from './useSaveFlow';
 
-// Placeholder: its feature's issue replaces it.
+/** /modifica-partita/{id} (editor and above): edit, delete with confirmation, 'Partita non trovata!' on a bad id. */
 export default function EditMatchPage() {
-  return <Typography variant="h5">EditMatchPage</Typography>;
+  const { id = '' } = useParams();
+  const role = useAppSelector(selectRole);
+  const allowed = hasRole(role, 'editor');
+  const { data: partita, isLoading, isError } = useGetPartitaQuery(id, { skip: !allowed });
+  const [update, { isLoading: saving }] = useUpdatePartitaMutation();
+  const [remove, { isLoading: deleting }] = useDeletePartitaMutation();
+  const [confirming, setConfirming] = useState(false);
+  const flow = useSaveFlow();
+
+  if (!allowed) return <Alert severity="error">{MSG.match.notAuthorizedEdit}</Alert>;
+  if (isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
+  if ((isError || !partita) && !flow.done) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error">{MSG.match.loadNotFound}</Alert>
+        <Button onClick={flow.cancel}>{MSG.match.cancel}</Button>
+      </Stack>
+    );
+  }
+  if (!partita) return null;
+  const v = partitaToValues(partita);
+  const initial: FormValues = { ...v, data: v.data ?? '', ora: v.ora ?? '', oraFine: v.oraFine ?? '', squadraCasa: v.squadraCasa ?? '',
+    squadraTrasferta: v.squadraTrasferta ?? '', campo: v.campo ?? '', gruppo: v.gruppo ?? '', isHouseMatch: !!v.isHouseMatch,
+    terreno: v.terreno ?? '', tipoGara: v.tipoGara ?? '' };
+  const busy = saving || deleting || flow.done;
+  return (
+    <>
+      <MatchForm
+        key={partita.id}
+        mode="edit"
+        title={MSG.match.editTitle}
+        initial={initial}
+        busy={busy}
+        saveLabel={MSG.match.saveChanges}
+        busyLabel={deleting ? MSG.match.deleting : MSG.match.saving}
+        onCancel={flow.cancel}
+        onSave={(body) => void flow.run(() => update({ id, body }).unwrap(), MSG.match.updated, MSG.match.updateFailed)}
+        actions={
+          <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
+            {deleting ? MSG.match.deleting : MSG.match.delete}
+          </Button>
+        }
+      />
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogTitle>{MSG.match.confirmDeleteTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{MSG.match.confirmDeleteText(partita.squadracasa, partita.squadratrasferta)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{MSG.match.cancel}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              setConfirming(false);
+              void flow.run(() => remove(id).unwrap(), MSG.match.deleted, MSG.match.deleteFailed);
+            }}
+          >
+            {MSG.match.confirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
 }

@@ -1,0 +1,232 @@
+import { useState, type ReactNode } from 'react';
+import dayjs from 'dayjs';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import { MSG } from '../../../common/messages';
+import { todayIn } from '../../../common/dates';
+import {
+  SPOGLIATOIO_MAX,
+  SPOGLIATOIO_MIN,
+  TERRENI,
+  TIPI_GARA,
+  effectiveHome,
+  isHomeTeam,
+  toPayload,
+  validatePartita,
+  type FormMode,
+  type PartitaPayload,
+  type PartitaValues,
+} from '../../../common/partite';
+import { PickersProvider } from '../../components/PickersProvider';
+import { useGetCategorieQuery, useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery } from './matchesApi';
+import { SuggestionInput } from './SuggestionInput';
+
+export interface FormValues extends PartitaValues {
+  data: string;
+  ora: string;
+  oraFine: string;
+  squadraCasa: string;
+  squadraTrasferta: string;
+  campo: string;
+  gruppo: string;
+  isHouseMatch: boolean;
+  spogliatoioGari: number | null;
+  spogliatoioOspiti: number | null;
+  terreno: string;
+  tipoGara: string;
+}
+
+export const EMPTY_VALUES: FormValues = {
+  data: '',
+  ora: '',
+  oraFine: '',
+  squadraCasa: '',
+  squadraTrasferta: '',
+  campo: '',
+  gruppo: '',
+  isHouseMatch: false,
+  spogliatoioGari: null,
+  spogliatoioOspiti: null,
+  terreno: '',
+  tipoGara: '',
+};
+
+const L = MSG.match.labels;
+const ROOMS = Array.from({ length: SPOGLIATOIO_MAX - SPOGLIATOIO_MIN + 1 }, (_, i) => SPOGLIATOIO_MIN + i);
+
+interface Props {
+  mode: FormMode;
+  title: string;
+  initial: FormValues;
+  /** Saving, deleting or done: every input and button is disabled. */
+  busy: boolean;
+  saveLabel: string;
+  busyLabel: string;
+  onSave: (payload: PartitaPayload) => void;
+  onCancel: () => void;
+  /** Extra buttons (delete on the edit screen). */
+  actions?: ReactNode;
+}
+
+/** The add/edit form of spec 2, 4 and 5: Italian pickers, suggestions, home fields, the shared validation rules. */
+export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, onSave, onCancel, actions }: Props) {
+  const [v, setV] = useState<FormValues>(initial);
+  const [touched, setTouched] = useState(false);
+  const { data: categorie = [] } = useGetCategorieQuery();
+  const [loadSquadre, squadre] = useLazyGetSquadreSuggestionsQuery();
+  const [loadCampi, campi] = useLazyGetCampiSuggestionsQuery();
+  const today = todayIn();
+  const error = validatePartita(v, { mode, today });
+  const home = effectiveHome(v);
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setTouched(true);
+    setV((prev) => {
+      const next = { ...prev, [key]: value };
+      // Spec 4: the club's name in the home team makes it a home match.
+      if (key === 'squadraCasa' && isHomeTeam(value as string)) next.isHouseMatch = true;
+      return next;
+    });
+  };
+  const room = (key: 'spogliatoioGari' | 'spogliatoioOspiti', label: string) => (
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={v[key] ?? ''}
+      disabled={busy}
+      onChange={(e) => set(key, e.target.value === '' ? null : Number(e.target.value))}
+      helperText={MSG.match.roomsRange}
+    >
+      <MenuItem value="">{MSG.match.none}</MenuItem>
+      {ROOMS.map((n) => (
+        <MenuItem key={n} value={n}>
+          {n}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <PickersProvider>
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 900, mx: 'auto' }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+          {title}
+        </Typography>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!error && !busy) onSave(toPayload(v));
+          }}
+        >
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <DatePicker
+                label={L.data}
+                value={v.data ? dayjs(v.data) : null}
+                minDate={dayjs(today)}
+                disabled={busy}
+                onChange={(d) => set('data', d && d.isValid() ? d.format('YYYY-MM-DD') : '')}
+                slotProps={{ textField: { fullWidth: true, required: true, name: 'data' } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <TimePicker
+                label={L.ora}
+                ampm={false}
+                value={v.ora ? dayjs(`2000-01-01T${v.ora}`) : null}
+                disabled={busy}
+                onChange={(d) => set('ora', d && d.isValid() ? d.format('HH:mm') : '')}
+                slotProps={{ textField: { fullWidth: true, required: true, name: 'ora' } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <FormControlLabel
+                control={<Switch checked={home} disabled={busy || isHomeTeam(v.squadraCasa)} onChange={(e) => set('isHouseMatch', e.target.checked)} />}
+                label={MSG.match.homeMatch}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SuggestionInput label={L.squadraCasa} required value={v.squadraCasa} onChange={(x) => set('squadraCasa', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SuggestionInput label={L.squadraTrasferta} required value={v.squadraTrasferta} onChange={(x) => set('squadraTrasferta', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SuggestionInput label={L.campo} required value={v.campo} onChange={(x) => set('campo', x)} load={(s) => void loadCampi(s, true)} suggestions={campi.data} disabled={busy} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField select fullWidth required label={L.gruppo} value={categorie.includes(v.gruppo) || !v.gruppo ? v.gruppo : ''} disabled={busy} onChange={(e) => set('gruppo', e.target.value)}>
+                {categorie.map((name) => (
+                  <MenuItem key={name} value={name}>
+                    {name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField select fullWidth required label={L.tipoGara} value={v.tipoGara} disabled={busy} onChange={(e) => set('tipoGara', e.target.value)}>
+                {TIPI_GARA.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {MSG.match.tipoGara[t]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField select fullWidth label={MSG.match.terreno} value={v.terreno} disabled={busy} onChange={(e) => set('terreno', e.target.value)}>
+                <MenuItem value="">{MSG.match.none}</MenuItem>
+                {TERRENI.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {MSG.match.terrenoLabel[t]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            {home && (
+              <>
+                <Grid size={{ xs: 12, md: 4 }}>
+                  <TimePicker
+                    label={L.oraFine}
+                    ampm={false}
+                    value={v.oraFine ? dayjs(`2000-01-01T${v.oraFine}`) : null}
+                    disabled={busy}
+                    onChange={(d) => set('oraFine', d && d.isValid() ? d.format('HH:mm') : '')}
+                    slotProps={{ textField: { fullWidth: true, required: true, name: 'oraFine' } }}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, md: 4 }}>{room('spogliatoioGari', MSG.match.roomClub)}</Grid>
+                <Grid size={{ xs: 12, md: 4 }}>{room('spogliatoioOspiti', MSG.match.roomGuests)}</Grid>
+              </>
+            )}
+          </Grid>
+          {touched && error && (
+            <Alert severity="warning" sx={{ mt: 2 }} data-testid="form-error">
+              {error}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+            {actions}
+            <Button onClick={onCancel} disabled={busy}>
+              {MSG.match.cancel}
+            </Button>
+            <Button type="submit" variant="contained" disabled={!!error || busy}>
+              {busy ? busyLabel : error ? MSG.match.completeFields : saveLabel}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </PickersProvider>
+  );
+}

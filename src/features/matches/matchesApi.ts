@@ -1,0 +1,97 @@
+import { api, itemTag, listTag, type ApiError } from '../../api/api';
+import { getSupabase } from '../../api/supabase';
+import { MSG } from '../../../common/messages';
+import { sanitizePartita, sanitizePartite, type Partita, type PartitaPayload, type PartiteFilters } from '../../../common/partite';
+
+export interface Suggestion {
+  name: string;
+  usage_count: number;
+}
+
+interface PublicListing {
+  success: boolean;
+  data: unknown;
+  appliedFilters: PartiteFilters;
+  error: string | null;
+}
+
+const toQuery = (filters: PartiteFilters) => {
+  const qs = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as Array<[string, string]>).toString();
+  return qs ? `?${qs}` : '';
+};
+
+/** Matches (spec 7). Every write invalidates the list tag, so both dashboards refresh by themselves. */
+export const matchesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPublicPartite: build.query<Partita[], PartiteFilters>({
+      query: (filters) => ({ url: `api/partite/public${toQuery(filters)}` }),
+      extraOptions: { public: true },
+      transformResponse: (body: PublicListing) => sanitizePartite(body?.data),
+      providesTags: [listTag('Partita')],
+    }),
+    /** The signed-in dashboard reads the table through supabase-js (spec 7), from `today` on, by date then time. */
+    getPartite: build.query<Partita[], string>({
+      async queryFn(today) {
+        try {
+          const supabase = await getSupabase();
+          const { data, error, status } = await supabase.from('partite').select('*').gte('data', today).order('data').order('ora');
+          if (error) return { error: { status: status || 'CUSTOM_ERROR', message: error.message || MSG.dashboard.loadFailed } as ApiError };
+          return { data: sanitizePartite(data) };
+        } catch {
+          return { error: { status: 'FETCH_ERROR', message: MSG.http.network } as ApiError };
+        }
+      },
+      providesTags: [listTag('Partita')],
+    }),
+    getPartita: build.query<Partita | null, string>({
+      query: (id) => `api/partite/${encodeURIComponent(id)}`,
+      transformResponse: (body: { data: unknown }) => sanitizePartita(body?.data),
+      providesTags: (_r, _e, id) => [itemTag('Partita', id)],
+    }),
+    getCategorie: build.query<string[], void>({
+      query: () => 'api/gruppi',
+      transformResponse: (body: { data: Array<{ name: string }> }) => (body?.data ?? []).map((g) => g.name),
+      providesTags: [listTag('Gruppo')],
+    }),
+    getSquadreSuggestions: build.query<Suggestion[], string>({
+      query: (search) => `api/squadre/suggestions?search=${encodeURIComponent(search)}`,
+      transformResponse: (body: { data: Suggestion[] }) => body?.data ?? [],
+      providesTags: ['Suggestion'],
+      keepUnusedDataFor: 60,
+    }),
+    getCampiSuggestions: build.query<Suggestion[], string>({
+      query: (search) => `api/campi/suggestions?search=${encodeURIComponent(search)}`,
+      transformResponse: (body: { data: Suggestion[] }) => body?.data ?? [],
+      providesTags: ['Suggestion'],
+      keepUnusedDataFor: 60,
+    }),
+    createPartita: build.mutation<Partita, PartitaPayload>({
+      query: (body) => ({ url: 'api/partite', method: 'POST', body }),
+      transformResponse: (body: { data: Partita }) => body.data,
+      invalidatesTags: [listTag('Partita'), 'Suggestion'],
+    }),
+    updatePartita: build.mutation<Partita, { id: string; body: PartitaPayload }>({
+      query: ({ id, body }) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      transformResponse: (body: { data: Partita }) => body.data,
+      invalidatesTags: (_r, _e, { id }) => [listTag('Partita'), itemTag('Partita', id), 'Suggestion'],
+    }),
+    deletePartita: build.mutation<void, string>({
+      query: (id) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      // Not the item's tag: the edit screen would refetch it and show 'Partita non trovata!' before leaving.
+      invalidatesTags: [listTag('Partita'), 'Suggestion'],
+    }),
+  }),
+});
+
+export const {
+  useGetPublicPartiteQuery,
+  useGetPartiteQuery,
+  useGetPartitaQuery,
+  useGetCategorieQuery,
+  useLazyGetSquadreSuggestionsQuery,
+  useLazyGetCampiSuggestionsQuery,
+  useCreatePartitaMutation,
+  useUpdatePartitaMutation,
+  useDeletePartitaMutation,
+} = matchesApi;

@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSnackbar } from 'notistack';
+import { paths } from '../../app/paths';
+import { errorMessage } from '../../api/api';
+
+/** Spec 2: after a successful save or delete the screen returns to / after 2 seconds. */
+export const RETURN_AFTER_MS = 2000;
+
+/** Runs a save or delete: busy flag, success toast then back to / after 2 s, error toast on failure. */
+export function useSaveFlow() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  async function run(action: () => Promise<unknown>, success: string, failure: string) {
+    try {
+      await action();
+      setDone(true);
+      enqueueSnackbar(success, { variant: 'success' });
+      timer.current = setTimeout(() => navigate(paths.home.getHref()), RETURN_AFTER_MS);
+    } catch (err) {
+      const status = (err as { status?: unknown }).status;
+      // 400/403/404 carry the server's Italian reason; anything else gets the operation's message.
+      const message = status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${failure}: ${errorMessage(err)}`;
+      enqueueSnackbar(message, { variant: 'error' });
+    }
+  }
+  return { done, run, cancel: () => navigate(paths.home.getHref()) };
+}
