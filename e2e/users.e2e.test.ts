@@ -1,0 +1,168 @@
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../test/app';
+import { createUser, type TestUser } from '../test/users';
+import { linkIn } from '../test/smtp';
+import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
+import { signIn } from './session';
+import { MSG } from '../common/messages';
+
+// The whole life of an account, in a real browser, through the real server, database and SMTP server:
+// invitation by mail, first password, sign-in as reader, promotion to editor, the audit log, deletion.
+jest.setTimeout(120_000);
+
+let t: TestApp;
+let browser: Browser;
+let admin: TestUser;
+const NEW_EMAIL = 'mister.under12@example.it';
+const NEW_PASSWORD = 'Campo2026!x';
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+  browser = await launchBrowser();
+  admin = await createUser(t.db.pool, 'admin', 'segreteria@example.it');
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** The access token the page's supabase client keeps in localStorage. */
+async function storedSession(page: Page): Promise<{ key: string; value: Record<string, unknown> } | null> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (/^sb-.*-auth-token$/.test(key)) return { key, value: JSON.parse(localStorage.getItem(key)!) };
+    }
+    return null;
+  });
+}
+
+/** Makes the stored access token look expired, so that the client refreshes it on the next load (as after an hour). */
+async function expireStoredToken(page: Page): Promise<void> {
+  const s = await storedSession(page);
+  if (!s) throw new Error('nessuna sessione salvata');
+  await page.evaluate(({ key, value }) => {
+    localStorage.setItem(key, JSON.stringify({ ...value, expires_at: Math.floor(Date.now() / 1000) - 10 }));
+  }, s);
+}
+
+async function apiStatus(page: Page, url: string): Promise<number> {
+  const s = await storedSession(page);
+  const token = (s?.value as { access_token?: string } | undefined)?.access_token ?? '';
+  return page.evaluate(
+    async ({ url, token }) => (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status,
+    { url, token },
+  );
+}
+
+describe('user management in the browser', () => {
+  let adminPage: Page;
+  let person: Page;
+
+  it('an admin invites a new reader from Gestione Utenti', async () => {
+    adminPage = await newPage(browser);
+    await signIn(adminPage, t.url, admin.email, admin.password);
+    await adminPage.getByRole('link', { name: 'Gestione Utenti' }).click();
+    await adminPage.getByRole('heading', { name: MSG.users.title }).waitFor();
+    // The admin's own row: marked, and its role cannot be changed.
+    await adminPage.getByText(MSG.users.currentAccount).waitFor();
+    await adminPage.getByText(MSG.users.you, { exact: true }).waitFor();
+    expect(await adminPage.getByRole('combobox', { name: MSG.users.roleOf(admin.email) }).getAttribute('aria-disabled')).toBe('true');
+    await screenshot(adminPage, 'users-list');
+
+    await adminPage.getByRole('button', { name: MSG.users.invite }).click();
+    const dialog = adminPage.getByRole('dialog', { name: MSG.users.inviteTitle });
+    await dialog.getByRole('button', { name: MSG.users.sendInvite }).click();
+    await dialog.getByText(MSG.users.emailRequired).waitFor();
+    await dialog.getByLabel(MSG.users.email).fill('non-valida@');
+    await dialog.getByRole('button', { name: MSG.users.sendInvite }).click();
+    await dialog.getByText(MSG.users.emailInvalid).waitFor();
+    await dialog.getByLabel(MSG.users.email).fill(NEW_EMAIL);
+    // Role defaults to reader.
+    await dialog.getByText('Reader', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: MSG.users.sendInvite }).click();
+    await dialog.getByText(MSG.users.invited(NEW_EMAIL)).waitFor();
+    await screenshot(adminPage, 'users-invite-sent');
+    // The modal closes by itself about 2 s after success.
+    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    await adminPage.getByRole('combobox', { name: MSG.users.roleOf(NEW_EMAIL) }).waitFor();
+  });
+
+  it("the invitation mail's link lets the person choose a password and sign in as reader", async () => {
+    const mail = await t.smtp.waitFor(NEW_EMAIL);
+    const link = linkIn(mail);
+    expect(link.startsWith(`${t.url}/auth/v1/verify?`)).toBe(true);
+
+    person = await newPage(browser);
+    await person.goto(link);
+    await person.waitForURL(/\/reset-password/);
+    await person.getByLabel('Nuova password', { exact: true }).fill(NEW_PASSWORD);
+    await person.getByLabel('Conferma password', { exact: true }).fill(NEW_PASSWORD);
+    await person.getByRole('button', { name: MSG.reset.update }).click();
+    await person.waitForURL(`${t.url}/login`, { timeout: 10_000 });
+
+    await signIn(person, t.url, NEW_EMAIL, NEW_PASSWORD);
+    await person.getByRole('link', { name: 'Estrazione' }).waitFor();
+    expect(await person.getByRole('link', { name: 'Aggiungi Partita' }).count()).toBe(0);
+    expect(await person.getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
+  });
+
+  it('the admin promotes them to editor; after their session refreshes they see the editor links', async () => {
+    await adminPage.getByRole('combobox', { name: MSG.users.roleOf(NEW_EMAIL) }).click();
+    await adminPage.getByRole('option', { name: 'Editor' }).click();
+    await adminPage.getByText(MSG.users.roleUpdated('editor')).waitFor();
+    await screenshot(adminPage, 'users-role-changed');
+
+    // The server already treats them as editor, whatever their token says.
+    expect(await apiStatus(person, '/api/gruppi')).toBe(200);
+    // Their token gets the new role at its next refresh.
+    await expireStoredToken(person);
+    await person.reload();
+    await person.getByRole('link', { name: 'Aggiungi Partita' }).waitFor();
+    await person.getByRole('link', { name: 'Gruppi' }).waitFor();
+    expect(await person.getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
+  });
+
+  it('the audit screen shows the invitation and the role change, with the admin as performer', async () => {
+    await adminPage.getByRole('link', { name: MSG.users.auditLink }).click();
+    await adminPage.getByRole('heading', { name: MSG.users.auditTitle }).waitFor();
+    const table = adminPage.getByRole('table', { name: MSG.users.auditTitle });
+    const roleRow = table.getByRole('row').filter({ hasText: MSG.users.actionLabel.ROLE_CHANGE });
+    await roleRow.first().waitFor();
+    expect(await roleRow.count()).toBe(1);
+    const roleText = await roleRow.innerText();
+    expect(roleText).toContain(NEW_EMAIL);
+    expect(roleText).toContain(admin.email);
+    expect(roleText).toContain('Ruolo: reader → editor');
+    const createRow = table.getByRole('row').filter({ hasText: MSG.users.actionLabel.CREATE });
+    expect(await createRow.count()).toBe(1);
+    expect(await createRow.innerText()).toContain(admin.email);
+    await adminPage.getByText(MSG.users.auditTotal(2, 1, 1)).waitFor();
+
+    // Filtering by action type narrows the list (after the debounce).
+    await adminPage.getByLabel(MSG.users.actionType).click();
+    await adminPage.getByRole('option', { name: MSG.users.actionLabel.CREATE }).click();
+    await adminPage.getByText(MSG.users.auditTotal(1, 1, 1)).waitFor();
+    expect(await table.getByRole('row').filter({ hasText: MSG.users.actionLabel.ROLE_CHANGE }).count()).toBe(0);
+    await screenshot(adminPage, 'users-audit');
+  });
+
+  it("the admin deletes them and their session stops working", async () => {
+    await adminPage.getByRole('link', { name: MSG.users.backToUsers }).click();
+    await adminPage.getByRole('button', { name: MSG.users.deleteUser(NEW_EMAIL) }).click();
+    const confirm = adminPage.getByRole('dialog', { name: MSG.users.deleteTitle });
+    await confirm.getByText(MSG.users.confirmDelete(NEW_EMAIL)).waitFor();
+    await confirm.getByRole('button', { name: MSG.users.delete }).click();
+    await adminPage.getByText(MSG.users.deleted(NEW_EMAIL)).waitFor();
+    await adminPage.getByRole('combobox', { name: MSG.users.roleOf(NEW_EMAIL) }).waitFor({ state: 'detached' });
+
+    expect(await apiStatus(person, '/api/gruppi')).toBe(401);
+    // Their next refresh fails too: they are signed out, and a protected page sends them to the login.
+    await expireStoredToken(person);
+    await person.reload();
+    await person.getByRole('button', { name: 'Logout' }).waitFor({ state: 'detached' });
+    await person.waitForFunction(() => !Object.keys(localStorage).some((k) => /^sb-.*-auth-token$/.test(k)));
+    await person.goto(`${t.url}/gruppi`);
+    await person.waitForURL(`${t.url}/login`);
+  });
+});
