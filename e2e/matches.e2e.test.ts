@@ -1,0 +1,194 @@
+import dayjs from 'dayjs';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../test/app';
+import { createUser, type TestUser } from '../test/users';
+import { todayIn } from '../common/dates';
+import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
+import { signIn } from './session';
+
+let t: TestApp;
+let browser: Browser;
+let editor: TestUser;
+let reader: TestUser;
+const today = todayIn('Europe/Rome');
+const inDays = (n: number) => dayjs(today).add(n, 'day');
+
+async function seed() {
+  await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti')`);
+  const add = (data: string, ora: string, casa: string, ospite: string, gruppo: string, campo: string, terreno: string | null) => {
+    const home = casa.includes('Garibaldina');
+    return t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, terreno, tipo_gara, is_house_match)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'campionato', $9)`,
+      [data, ora, home ? '17:00' : null, casa, ospite, gruppo, campo, terreno, home],
+    );
+  };
+  await add(inDays(-3).format('YYYY-MM-DD'), '10:00', 'Vecchia Partita', 'Passati', 'Pulcini', 'Campo Passato', null);
+  await add(inDays(1).format('YYYY-MM-DD'), '15:00', 'Garibaldina Pulcini', 'Lupi Nord', 'Pulcini', 'Stadio Garibaldi', 'erba');
+  await add(inDays(2).format('YYYY-MM-DD'), '09:30', 'Aquile', 'Garibaldina Esordienti', 'Esordienti', 'Campo delle Aquile', 'sintetico');
+  await add(inDays(5).format('YYYY-MM-DD'), '11:00', 'Garibaldina Pulcini', 'Fortis', 'Pulcini', 'Stadio Garibaldi', 'erba');
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+  browser = await launchBrowser();
+  editor = await createUser(t.db.pool, 'editor');
+  reader = await createUser(t.db.pool, 'reader');
+  await seed();
+}, 60000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const cards = (page: Page) => page.getByTestId('match-card');
+
+/** Types a date or time into an MUI X picker field (sections field: digits fill the sections in order). */
+async function typeInPicker(page: Page, label: string, digits: string) {
+  const group = page.getByRole('group', { name: label });
+  await group.locator('[role="spinbutton"]').first().click();
+  await page.keyboard.type(digits, { delay: 20 });
+}
+
+describe('matches in Chromium', () => {
+  it('signed out: the public dashboard lists upcoming matches, filters them, and asks to log in on a click', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard Partite Garibaldina' }).waitFor();
+    await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+    expect(await cards(page).count()).toBe(3);
+    await expect(page.getByText('Vecchia Partita').count()).resolves.toBe(0);
+    expect(await page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    await screenshot(page, 'matches-public');
+
+    await page.getByLabel('Campo', { exact: true }).fill('aquile');
+    await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
+    expect(await cards(page).first().innerText()).toContain('Aquile');
+    await page.getByLabel('Campo', { exact: true }).fill('nessun campo');
+    await page.getByText('Nessuna partita corrisponde ai filtri selezionati').waitFor();
+    await page.getByRole('button', { name: 'Reset Filtri' }).click();
+    await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+
+    await cards(page).first().click();
+    await page.getByText('Effettua il login per modificare le partite').waitFor();
+    await page.close();
+  });
+
+  it('a reader sees no add link and cannot open the add route', async () => {
+    const page = await newPage(browser);
+    await signIn(page, t.url, reader.email, reader.password);
+    await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Aggiungi Partita' }).count()).toBe(0);
+    await page.goto(`${t.url}/aggiungi-partita`);
+    await page.waitForURL(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Aggiungi Partita' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('an editor adds a home match using a suggestion, sees it with its dressing rooms, edits it and deletes it', async () => {
+    const page = await newPage(browser);
+    await signIn(page, t.url, editor.email, editor.password);
+    await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Aggiungi Partita' }).click();
+    await page.waitForURL(`${t.url}/aggiungi-partita`);
+    await page.getByRole('heading', { name: 'Aggiungi Partita' }).waitFor();
+    const save = page.locator('button[type="submit"]');
+    expect(await save.textContent()).toBe('Completa i campi');
+    expect(await save.isDisabled()).toBe(true);
+
+    const date = inDays(3);
+    await typeInPicker(page, 'Data partita', date.format('DDMMYYYY'));
+    await typeInPicker(page, 'Ora di inizio', '1630');
+    // Suggestions: typing 2+ characters loads them after 300 ms; pick the home team from the list.
+    await page.getByLabel('Squadra di casa').fill('Gari');
+    await page.getByRole('option', { name: 'Garibaldina Pulcini' }).click();
+    expect(await page.getByLabel('Squadra di casa').inputValue()).toBe('Garibaldina Pulcini');
+    await page.getByLabel('Squadra ospite').fill('Volpi Sud');
+    await page.getByLabel('Campo').fill('Stadio');
+    await page.getByRole('option', { name: 'Stadio Garibaldi' }).click();
+    await page.getByRole('combobox', { name: 'Categoria' }).click();
+    await page.getByRole('option', { name: 'Pulcini' }).click();
+    await page.getByRole('combobox', { name: 'Tipo gara' }).click();
+    await page.getByRole('option', { name: 'Amichevole' }).click();
+    // The club's name made it a home match: end time and the dressing rooms appear.
+    await page.getByText('Campi obbligatori mancanti: Ora di fine').waitFor();
+    await typeInPicker(page, 'Ora di fine', '1800');
+    await page.getByRole('combobox', { name: 'Spogliatoio Garibaldina' }).click();
+    await page.getByRole('option', { name: '3', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Spogliatoio ospiti' }).click();
+    await page.getByRole('option', { name: '3', exact: true }).click();
+    await page.getByText('I numeri degli spogliatoi devono essere diversi!').waitFor();
+    await page.getByRole('combobox', { name: 'Spogliatoio ospiti' }).click();
+    await page.getByRole('option', { name: '6', exact: true }).click();
+    expect(await save.textContent()).toBe('Salva Partita');
+    await screenshot(page, 'matches-add-form');
+    await save.click();
+    await page.getByText('Partita aggiunta con successo!').waitFor();
+    await page.waitForURL(`${t.url}/`, { timeout: 5000 });
+
+    // The dashboard refreshed through its tag: the new card, with rooms.
+    await page.getByRole('heading', { name: 'Prossime Partite (4)' }).waitFor();
+    const card = cards(page).filter({ hasText: 'Volpi Sud' });
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain('16:30 - 18:00');
+    expect(text).toContain('Spogliatoi: Garibaldina 3 · Ospiti 6');
+    expect(text).toContain('CASA');
+    expect(text).toContain('Amichevole');
+    expect(text).toContain(new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long' }).format(date.hour(12).toDate()));
+    await screenshot(page, 'matches-dashboard-editor');
+    const { rows } = await t.db.pool.query(`SELECT * FROM public.partite WHERE squadratrasferta = 'Volpi Sud'`);
+    expect(rows[0]).toMatchObject({ squadracasa: 'Garibaldina Pulcini', campo: 'Stadio Garibaldi', spogliatoio_gari: 3, spogliatoio_ospiti: 6, is_house_match: true });
+
+    // Edit.
+    await card.click();
+    await page.waitForURL(`${t.url}/modifica-partita/${rows[0].id}`);
+    await page.getByRole('heading', { name: 'Modifica Partita' }).waitFor();
+    expect(await page.getByLabel('Squadra ospite').inputValue()).toBe('Volpi Sud');
+    await page.getByLabel('Squadra ospite').fill('Volpi Est');
+    await page.getByRole('button', { name: 'Salva Modifiche' }).click();
+    await page.getByText('Partita aggiornata con successo!').waitFor();
+    await page.waitForURL(`${t.url}/`, { timeout: 5000 });
+    await cards(page).filter({ hasText: 'Volpi Est' }).waitFor();
+    expect(await cards(page).filter({ hasText: 'Volpi Sud' }).count()).toBe(0);
+
+    // Delete with confirmation.
+    await cards(page).filter({ hasText: 'Volpi Est' }).click();
+    await page.getByRole('heading', { name: 'Modifica Partita' }).waitFor();
+    await page.getByRole('button', { name: 'Elimina' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await page.getByText('Partita eliminata con successo!').waitFor();
+    await page.waitForURL(`${t.url}/`, { timeout: 5000 });
+    await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+    expect((await t.db.pool.query(`SELECT 1 FROM public.partite WHERE squadratrasferta LIKE 'Volpi%'`)).rowCount).toBe(0);
+
+    // A bad id.
+    await page.goto(`${t.url}/modifica-partita/999999`);
+    await page.getByText('Partita non trovata!').waitFor();
+    await page.close();
+  });
+
+  it('when the database is down the dashboard shows the fallback banner and three sample matches', async () => {
+    const page = await newPage(browser);
+    await signIn(page, t.url, reader.email, reader.password);
+    await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+    const dbName = new URL(t.db.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+      await page.reload();
+      await page.getByText('Errore nel caricamento dal database. Mostrando dati di esempio.').waitFor({ timeout: 30000 });
+      await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+      expect(await cards(page).filter({ hasText: 'Esempio' }).count()).toBe(3);
+      await screenshot(page, 'matches-fallback');
+    } finally {
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    await page.close();
+  });
+});
