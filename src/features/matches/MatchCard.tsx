@@ -10,9 +10,10 @@ import { isHomeTeam, type Partita } from '../../../common/partite';
 
 const dateFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
-/** '2026-11-28' -> 'sabato 28 novembre 2026' (noon, so no timezone moves the day). */
+/** '2026-11-28' -> 'Sabato 28 novembre 2026' (noon, so no timezone moves the day). */
 export function formatDataIt(data: string): string {
-  return dateFormat.format(new Date(`${data}T12:00:00`));
+  const text = dateFormat.format(new Date(`${data}T12:00:00`));
+  return text.charAt(0).toLocaleUpperCase('it') + text.slice(1);
 }
 
 const hhmm = (t: string | null) => (t ? t.slice(0, 5) : '');
@@ -38,7 +39,7 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
   const content = (
     <CardContent>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
-        <Typography variant="subtitle2" sx={{ textTransform: 'capitalize' }}>
+        <Typography variant="subtitle2">
           {formatDataIt(p.data)}
         </Typography>
         <Typography variant="subtitle2" color="text.secondary">
