@@ -55,14 +55,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    return503OnClosing: true,
+    // Refused in the onRequest hook below instead, with an Italian body.
+    return503OnClosing: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   app.decorate('deps', deps);
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to the handlers.
   app.removeContentTypeParser('text/plain');
+  // Graceful shutdown: requests in flight finish; their keep-alive connections close after the
+  // answer (else server.close() would wait for the keep-alive timeout); new requests get a 503.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // Requests begun before the shutdown finish; those begun after get a 503, answered once their
+  // body was read (answering earlier would reset the client's upload).
+  const late = new WeakSet<object>();
+  app.addHook('onRequest', async (request) => {
+    if (closing) late.add(request);
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (late.has(request)) return reply.status(503).header('connection', 'close').send({ error: MSG.http.unavailable });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   const https = config.publicUrl.startsWith('https:');

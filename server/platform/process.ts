@@ -83,20 +83,25 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return Object.assign(server, { url: m[1] });
 }
 
-/** Sends a signal and waits for the exit, failing after timeoutMs. */
-export async function stopServerProcess(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 15000) {
-  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+/** Waits for the process to exit, failing after timeoutMs. */
+export async function waitExit(server: ServerProcess, timeoutMs = 15000) {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       server.exited,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`nessuna uscita entro ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(() => reject(new Error(`nessuna uscita entro ${timeoutMs} ms:\n${server.output()}`)), timeoutMs);
       }),
     ]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Sends one signal (a second SIGTERM would mean "exit now") and waits for the exit. */
+export async function stopServerProcess(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 15000) {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  return waitExit(server, timeoutMs);
 }
 
 /** The connection URL of the embedded PostgreSQL running on dataDir (its port is chosen at each start). */
