@@ -80,6 +80,7 @@ describe('Gestione Categorie in Chromium', () => {
     // Expand: referents by surname then name (Bianchi before Rossi, though entered after).
     await page.getByRole('button', { name: 'Mostra i referenti di Pulcini 2016' }).click();
     await page.getByTestId('referent-row').nth(1).waitFor();
+    await page.locator('.MuiCollapse-entered').waitFor();
     const referents = await page.getByTestId('referent-row').allInnerTexts();
     expect(referents.map((r) => r.split('\t').slice(0, 2).join(' '))).toEqual(['Bianchi Anna', 'Rossi Zeno']);
     expect(referents[1]).toContain('333 123 4567');
@@ -116,6 +117,25 @@ describe('Gestione Categorie in Chromium', () => {
     await screenshot(page, 'groups-after-delete');
     await page.close();
   });
+
+  it('a load failure shows the full-screen Errore with Riprova, which reloads the list', async () => {
+    const page = await newPage(browser);
+    await signIn(page, t.url, editor.email, editor.password);
+    // A real server failure: the table is missing for a while (the SPA retries twice, then gives up).
+    await t.db.pool.query('ALTER TABLE public.gruppi RENAME TO gruppi_assente');
+    try {
+      await page.goto(`${t.url}/gruppi`);
+      await page.getByRole('heading', { name: 'Errore', exact: true }).waitFor({ timeout: 20000 });
+      await page.getByText('Errore nel caricamento dei gruppi').waitFor();
+      await screenshot(page, 'groups-load-error');
+    } finally {
+      await t.db.pool.query('ALTER TABLE public.gruppi_assente RENAME TO gruppi');
+    }
+    await page.getByRole('button', { name: 'Riprova' }).click();
+    await page.getByRole('heading', { name: 'Gestione Categorie' }).waitFor({ timeout: 20000 });
+    await rows(page).first().waitFor();
+    await page.close();
+  }, 60000);
 
   it('an editor edits but sees no create or delete buttons', async () => {
     const page = await newPage(browser);

@@ -106,7 +106,7 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
     >
       <DialogTitle id="group-form-title">{gruppo ? MSG.groups.editTitle : MSG.groups.createTitle}</DialogTitle>
       <DialogContent dividers>
-        <Stack spacing={2}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
           {serverError && (
             <Alert severity="error" role="alert">
               {serverError}
