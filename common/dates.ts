@@ -18,6 +18,20 @@ export function todayIn(tz: string = DEFAULT_TIMEZONE, now: Date = new Date()): 
   return dayjs(now).tz(tz).format('YYYY-MM-DD');
 }
 
+/**
+ * todayIn for hot paths: the timezone conversion is computed at most once a second
+ * (a busy listing route would otherwise spend most of its time in Intl).
+ */
+export function cachedToday(tz: string = DEFAULT_TIMEZONE): string {
+  const now = Date.now();
+  const hit = todayCache.get(tz);
+  if (hit && now < hit.until) return hit.value;
+  const value = todayIn(tz, new Date(now));
+  todayCache.set(tz, { value, until: now + 1000 });
+  return value;
+}
+const todayCache = new Map<string, { value: string; until: number }>();
+
 /** True for a real calendar date written yyyy-mm-dd (2026-02-30 is not one). */
 export function isIsoDate(value: unknown): value is string {
   return typeof value === 'string' && DATE_RE.test(value) && dayjs(value, 'YYYY-MM-DD', true).isValid();

@@ -3,6 +3,7 @@ import { jwtVerify } from 'jose';
 import { bearerToken, resolveUser } from '../plugins/auth-guard';
 import { isDatabaseDown } from '../plugins/errors';
 import { buildReadQuery, PostgrestError, type TableSpec } from './postgrest';
+import { ListingCache } from '../features/partite/listing-cache';
 
 /** The one table readable through PostgREST: the columns of spec 3 (no audit columns). */
 const PARTITE: TableSpec = {
@@ -66,6 +67,10 @@ function sendError(reply: FastifyReply, err: PostgrestError) {
 /** A read-only, PostgREST-compatible endpoint for public.partite (SUPABASE-PROTOCOL.md section 7). */
 export const restPlugin: FastifyPluginAsync = async (app) => {
   const { pool } = app.deps;
+  // Serialised answers per query, emptied by every write to partite (NOTIFY): the auth check still runs on each request.
+  const cache = new ListingCache(pool, app.log);
+  app.addHook('onClose', async () => cache.stop());
+  const rangeOf = new Map<string, string>();
 
   // Bodies are never read here (read-only); an empty or odd write body must still reach the 401/403.
   app.removeContentTypeParser('application/json');
@@ -92,14 +97,24 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     const query = buildReadQuery(PARTITE, queryEntries(request));
     const prefer = String(request.headers.prefer ?? '');
     const wantCount = /count=exact/.test(prefer);
-    const [{ rows }, total] = await Promise.all([
-      pool.query(query.sql, query.params),
-      wantCount ? pool.query(query.countSql, query.countParams).then((r) => r.rows[0].total as number) : Promise.resolve(null),
-    ]);
-    const range = rows.length ? `${query.offset}-${query.offset + rows.length - 1}` : '*';
-    reply.header('content-range', `${range}/${total ?? '*'}`);
+    cache.ensureStarted();
+    const key = `${wantCount}|${query.sql}|${JSON.stringify(query.params)}`;
+    let entry = cache.get(key);
+    let range: string | undefined = entry ? rangeOf.get(key) : undefined;
+    if (!entry || range === undefined) {
+      const generation = cache.currentGeneration();
+      const [{ rows }, total] = await Promise.all([
+        pool.query(query.sql, query.params),
+        wantCount ? pool.query(query.countSql, query.countParams).then((r) => r.rows[0].total as number) : Promise.resolve(null),
+      ]);
+      range = `${rows.length ? `${query.offset}-${query.offset + rows.length - 1}` : '*'}/${total ?? '*'}`;
+      entry = cache.set(key, JSON.stringify(rows), generation);
+      if (rangeOf.size > 1000) rangeOf.clear();
+      rangeOf.set(key, range);
+    }
+    reply.header('content-range', range);
     if (wantCount) reply.header('preference-applied', 'count=exact');
-    return reply.type('application/json; charset=utf-8').send(rows);
+    return reply.type('application/json; charset=utf-8').send(entry.body);
   });
 
   app.route({

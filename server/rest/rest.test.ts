@@ -161,6 +161,22 @@ describe('GET /rest/v1/partite on the wire', () => {
     expect(await other.json()).toMatchObject({ code: 'PGRST205' });
   });
 
+  it('a write shows in the next reads (the cached answer is dropped on NOTIFY)', async () => {
+    const qs = `?select=*&data=gte.${today}&order=data.asc%2Cora.asc`;
+    const before = await (await rest(qs, reader.token)).json();
+    const { rows } = await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara) VALUES ($1, '08:00', 'Nuova', 'Altra', 'Pulcini', 'Campo N', 'torneo') RETURNING id`,
+      [inDays(1)],
+    );
+    let after = await (await rest(qs, reader.token)).json();
+    for (let i = 0; i < 50 && after.length === before.length; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      after = await (await rest(qs, reader.token)).json();
+    }
+    expect(after.map((p: { id: number }) => p.id)).toContain(rows[0].id);
+    await t.db.pool.query('DELETE FROM public.partite WHERE id = $1', [rows[0].id]);
+  });
+
   it('is read-only: writes are 401 for the anonymous role and 403 for users; nothing changes', async () => {
     const before = (await t.db.pool.query('SELECT count(*)::int AS n FROM public.partite')).rows[0].n;
     const { error, status } = await client(reader.token).from('partite').insert({ data: today, ora: '10:00' });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '../../../common/messages';
-import { todayIn } from '../../../common/dates';
+import { cachedToday, todayIn } from '../../../common/dates';
 import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters, partitaPayloadSchema, type FormMode } from '../../../common/partite';
 import { requireRole } from '../../plugins/auth-guard';
 import { badRequest, isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
@@ -42,7 +42,7 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
   // Public: no sign-in. Upcoming matches with the dashboard's filters; ETag/304 for repeated polls.
   app.get('/partite/public', async (request: FastifyRequest, reply: FastifyReply) => {
     const appliedFilters = normalizeFilters(parseInput(publicQuery, request.query));
-    const today = todayIn(config.timezone);
+    const today = cachedToday(config.timezone);
     const key = `${today}|${JSON.stringify(appliedFilters)}`;
     reply.header('cache-control', 'no-cache');
     cache.ensureStarted();

@@ -1,0 +1,187 @@
+// Matches read speed: GET /api/partite/public and the signed-in PostgREST read (the query
+// supabase-js sends) at 50 concurrent connections, next to a bare route of the same server that
+// answers the same JSON from memory. Goal: each at least 50 % of the baseline's requests/s.
+// Also prints the gzip size of the JavaScript the public dashboard downloads.
+// Usage: npm run bench:partite   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import crypto from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import pino from 'pino';
+import dayjs from 'dayjs';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createPool } from '../server/db/pool';
+import { migrate } from '../server/db/migrate';
+import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
+import { createMailer } from '../server/mail/mailer';
+import { signAccessToken } from '../server/auth/jwt';
+import { todayIn } from '../common/dates';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const MATCHES = 300;
+const SECRET = crypto.randomBytes(32).toString('hex');
+
+async function database(): Promise<{ url: string; embedded?: EmbeddedDb; dir?: string }> {
+  const logger = pino({ level: 'warn' });
+  let adminUrl = process.env.DATABASE_URL;
+  let embedded: EmbeddedDb | undefined;
+  let dir: string | undefined;
+  if (!adminUrl) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-bench-'));
+    fs.chmodSync(dir, 0o755);
+    embedded = await startEmbedded(dir, logger);
+    adminUrl = embedded.url;
+  }
+  const name = `garibaldina_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), embedded, dir };
+}
+
+async function seed(pool: pg.Pool): Promise<string> {
+  await pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti'), ('Giovanissimi'), ('Allievi')`);
+  const today = todayIn('Europe/Rome');
+  const gruppi = ['Pulcini', 'Esordienti', 'Giovanissimi', 'Allievi'];
+  for (let i = 0; i < MATCHES; i++) {
+    const home = i % 2 === 0;
+    await pool.query(
+      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
+         spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        dayjs(today).add((i % 120) - 20, 'day').format('YYYY-MM-DD'),
+        `${String(9 + (i % 10)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+        home ? '20:00' : null,
+        home ? `Garibaldina ${gruppi[i % 4]}` : `Squadra ${i % 37}`,
+        home ? `Ospiti ${i % 41}` : `Garibaldina ${gruppi[i % 4]}`,
+        gruppi[i % 4],
+        `Campo ${i % 13}`,
+        home,
+        home ? 1 + (i % 3) : null,
+        home ? 4 + (i % 3) : null,
+        i % 3 === 0 ? null : i % 3 === 1 ? 'erba' : 'sintetico',
+        ['campionato', 'torneo', 'amichevole'][i % 3],
+      ],
+    );
+  }
+  return today;
+}
+
+async function user(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query(
+    `INSERT INTO auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+     VALUES ('bench@example.it', 'x', now(), '{"provider":"email","providers":["email"],"role":"reader"}') RETURNING id`,
+  );
+  const session = await pool.query('INSERT INTO auth.sessions (user_id) VALUES ($1) RETURNING id', [rows[0].id]);
+  const { token } = await signAccessToken(SECRET, 'http://127.0.0.1/auth/v1', {
+    sub: rows[0].id,
+    email: 'bench@example.it',
+    session_id: session.rows[0].id,
+    app_role: 'reader',
+    app_metadata: { provider: 'email', providers: ['email'], role: 'reader' },
+    user_metadata: {},
+  });
+  return token;
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function run(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  // Warm-up, then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+function publicBundleGzip(): string {
+  const dir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
+  const manifestPath = path.join(dir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestPath)) return `n/d (nessun build in ${dir}: esegui 'npm run build' o imposta CLIENT_DIR)`;
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) walk(dep);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key);
+  const entryOnly = new Set(seen);
+  const page = Object.keys(manifest).find((k) => k.endsWith('features/matches/PublicDashboardPage.tsx'));
+  if (page) walk(page);
+  const gz = (keys: Iterable<string>) =>
+    [...keys].reduce((sum, k) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, manifest[k].file))).length, 0);
+  const total = gz(seen);
+  const pageOnly = gz([...seen].filter((k) => !entryOnly.has(k)));
+  return `${(total / 1024).toFixed(1)} KB gzip in tutto (di cui ${(pageOnly / 1024).toFixed(1)} KB per la pagina e i suoi chunk, oltre all'entry)`;
+}
+
+async function main() {
+  const db = await database();
+  const pool = createPool(db.url);
+  await migrate(pool);
+  const today = await seed(pool);
+  const token = await user(pool);
+  const logger = pino({ level: 'silent' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'garibaldina-bench-data'), PORT: '0' });
+  const mailer = createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger });
+  const app = await buildApp({ config, pool, mailer, jwtSecret: SECRET, logger: false });
+
+  // Baseline: the same server and hooks, the same JSON body from memory.
+  const { rows } = await pool.query(
+    `SELECT id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara
+       FROM public.partite WHERE data >= $1 ORDER BY data, ora, id`,
+    [today],
+  );
+  const body = JSON.stringify({ success: true, data: rows, appliedFilters: {}, error: null });
+  app.get('/api/bench-baseline', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  const auth = { authorization: `Bearer ${token}`, apikey: 'bench', 'accept-profile': 'public' };
+  const results = [
+    await run('baseline (JSON in memoria)', `${base}/api/bench-baseline`),
+    await run('GET /api/partite/public', `${base}/api/partite/public`),
+    await run('GET /rest/v1/partite (supabase-js)', `${base}/rest/v1/partite?select=*&data=gte.${today}&order=data.asc%2Cora.asc`, auth),
+  ];
+  const baseline = results[0].rps;
+  console.log(`\nPartite: ${rows.length} in elenco (da oggi) su ${MATCHES}; ${CONNECTIONS} connessioni, ${DURATION_S} s per prova\n`);
+  console.log('prova                                   req/s   p50 ms  p99 ms  errori  % baseline');
+  for (const r of results) {
+    const pct = (r.rps / baseline) * 100;
+    console.log(
+      `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${pct.toFixed(0).padStart(9)} %`,
+    );
+  }
+  const verdict = results.slice(1).map((r) => `${r.name}: ${r.rps / baseline >= 0.5 ? 'OK' : 'SOTTO OBIETTIVO'} (>= 50 %)`);
+  console.log(`\n${verdict.join('\n')}`);
+  console.log(`\nJavaScript della dashboard pubblica: ${publicBundleGzip()}`);
+
+  await app.close();
+  mailer.close();
+  await pool.end();
+  if (db.embedded) {
+    await db.embedded.stop();
+    fs.rmSync(db.dir!, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
