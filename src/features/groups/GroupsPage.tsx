@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -21,7 +20,6 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import SearchIcon from '@mui/icons-material/Search';
@@ -30,6 +28,7 @@ import { MSG } from '../../../common/messages';
 import { hasRole } from '../../../common/roles';
 import { filterGruppi, sortReferenti, type Gruppo, type GruppoInput } from '../../../common/gruppi';
 import { errorMessage } from '../../api/api';
+import { CenteredCard, LoadingScreen } from '../../components/StatusScreens';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
 import {
@@ -104,27 +103,16 @@ export default function GroupsPage() {
     setToDelete(null);
   };
 
-  if (isLoading) {
-    return (
-      <Stack sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '60vh' }} spacing={2}>
-        <CircularProgress />
-        <Typography>{MSG.groups.loading}</Typography>
-      </Stack>
-    );
-  }
+  if (isLoading) return <LoadingScreen text={MSG.groups.loading} />;
 
   if (isError && !data) {
     return (
-      <Stack sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '70vh', textAlign: 'center' }} spacing={2} role="alert">
-        <ErrorOutlineIcon color="error" sx={{ fontSize: 64 }} />
-        <Typography variant="h4" component="h1">
-          {MSG.screens.error}
-        </Typography>
-        <Typography color="text.secondary">{MSG.groups.loadFailed}</Typography>
+      <CenteredCard title={MSG.screens.error} color="error">
+        <Typography sx={{ mb: 3 }}>{MSG.groups.loadFailed}</Typography>
         <Button variant="contained" onClick={() => refetch()} disabled={isFetching}>
           {MSG.screens.retry}
         </Button>
-      </Stack>
+      </CenteredCard>
     );
   }
 
