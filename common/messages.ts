@@ -370,7 +370,8 @@ export const MSG = {
     ipAddress: 'IP',
     auditLoading: 'Caricamento registro...',
     auditEmpty: 'Nessuna modifica trovata con i filtri selezionati',
-    auditTotal: (count: number, page: number, totalPages: number) => `Totale: ${count} modifiche (Pagina ${page} di ${totalPages})`,
+    auditTotal: (count: number, page: number, totalPages: number) =>
+      `Totale: ${count} ${count === 1 ? 'modifica' : 'modifiche'} (Pagina ${page} di ${totalPages})`,
     rowsPerPage: 'Righe per pagina',
     displayedRows: (from: number, to: number, count: number) => `${from}-${to} di ${count}`,
     changeLabel: { email: 'Email', role: 'Ruolo', source: 'Origine', last_sign_in_at: 'Ultimo accesso', invited: 'Invito' } as Record<string, string>,

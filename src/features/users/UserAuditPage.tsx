@@ -218,6 +218,7 @@ export default function UserAuditPage() {
               value={filters.action_type}
               onChange={(e) => change({ action_type: e.target.value as AuditAction | '' })}
               size="small"
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
               sx={{ minWidth: 180 }}
             >
               <MenuItem value="">{MSG.users.allActions}</MenuItem>

@@ -227,6 +227,7 @@ export default function UsersPage() {
             value={roleFilter}
             onChange={(e) => setRoleFilter(e.target.value as Role | '')}
             size="small"
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             sx={{ minWidth: 180 }}
           >
             <MenuItem value="">{MSG.users.allRoles}</MenuItem>

@@ -1,0 +1,46 @@
+import { MSG } from './messages';
+import { auditQuerySchema, countByRole, describeChanges, filterUsers, inviteUserSchema } from './users';
+
+describe('inviteUserSchema (spec 5, shared by the modal and the server)', () => {
+  it('requires an email of the form text@text.text and defaults the role to reader', () => {
+    expect(inviteUserSchema.safeParse({ email: '' }).error?.issues[0].message).toBe(MSG.users.emailRequired);
+    expect(inviteUserSchema.safeParse({}).error?.issues[0].message).toBe(MSG.users.emailRequired);
+    expect(inviteUserSchema.safeParse({ email: 'a@b' }).error?.issues[0].message).toBe(MSG.users.emailInvalid);
+    expect(inviteUserSchema.parse({ email: ' Mario.Rossi@Example.IT ' })).toEqual({ email: 'mario.rossi@example.it', role: 'reader' });
+    expect(inviteUserSchema.safeParse({ email: 'a@b.it', role: 'root' }).error?.issues[0].message).toBe(MSG.users.roleInvalid);
+    expect(inviteUserSchema.safeParse({ email: 'a@b.it', admin: true }).error?.issues[0].code).toBe('unrecognized_keys');
+  });
+});
+
+describe('auditQuerySchema', () => {
+  it('defaults page 1 and limit 50, caps limit at 100', () => {
+    expect(auditQuerySchema.parse({})).toEqual({ page: 1, limit: 50 });
+    expect(auditQuerySchema.parse({ page: '3', limit: '100' })).toMatchObject({ page: 3, limit: 100 });
+    expect(auditQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+    expect(auditQuerySchema.safeParse({ start_date: '2024-13-45' }).success).toBe(false);
+  });
+});
+
+describe('filterUsers and countByRole (spec 2)', () => {
+  const users = [
+    { id: 'aaaa-1111', email: 'Presidente@example.it', role: 'admin' as const },
+    { id: 'bbbb-2222', email: 'mister@example.it', role: 'editor' as const },
+    { id: 'cccc-3333', email: 'genitore@example.it', role: 'reader' as const },
+  ];
+  it('searches email or id by case-insensitive substring, and filters by role', () => {
+    expect(filterUsers(users, 'presi', '').map((u) => u.id)).toEqual(['aaaa-1111']);
+    expect(filterUsers(users, 'B-22', '').map((u) => u.id)).toEqual(['bbbb-2222']);
+    expect(filterUsers(users, 'example', 'reader').map((u) => u.id)).toEqual(['cccc-3333']);
+    expect(filterUsers(users, '  ', '')).toHaveLength(3);
+  });
+  it('counts by role', () => {
+    expect(countByRole(users)).toEqual({ total: 3, admin: 1, editor: 1, reader: 1 });
+  });
+});
+
+describe('describeChanges', () => {
+  it('shows changes as readable Italian lines', () => {
+    expect(describeChanges({ role: { from: 'reader', to: 'editor' }, source: 'sync' })).toEqual(['Ruolo: reader → editor', 'Origine: sincronizzazione']);
+    expect(describeChanges(null)).toEqual([]);
+  });
+});
