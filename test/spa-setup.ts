@@ -21,7 +21,7 @@ class TestRequest extends outer.Request {
   }
 }
 
-for (const name of ['TextEncoder', 'TextDecoder', 'ReadableStream', 'WritableStream', 'TransformStream', 'Headers', 'Response', 'FormData', 'Blob', 'structuredClone', 'BroadcastChannel', 'MessageChannel', 'AbortController', 'AbortSignal']) {
+for (const name of ['TextEncoder', 'TextDecoder', 'ReadableStream', 'WritableStream', 'TransformStream', 'Headers', 'Response', 'FormData', 'Blob', 'structuredClone', 'AbortController', 'AbortSignal']) {
   if (name in outer) g[name] = (outer as unknown as Record<string, unknown>)[name];
 }
 g.Request = TestRequest;

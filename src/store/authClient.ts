@@ -45,6 +45,11 @@ function clearLocalState(target: StoreLike): void {
   clearStoredSession();
 }
 
+/** Remembers the store the supabase client feeds, without touching its state (tests). */
+export function bindAuthStore(target: StoreLike): void {
+  store = target;
+}
+
 /** Remembers the store; with a stored session it loads the client at once (roles show as loading). */
 export function initAuth(target: StoreLike, hasStoredSession: boolean): void {
   store = target;
@@ -61,7 +66,7 @@ async function connect(showLoading: boolean): Promise<SupabaseClient> {
     if (subscribed !== client) {
       subscribed = client;
       // supabase-js replays the stored session as INITIAL_SESSION right after subscribing.
-      client.auth.onAuthStateChange((_event, session) => applySession(target, session));
+      client.auth.onAuthStateChange((_event, session) => applySession(store ?? target, session));
     }
     return client;
   } catch (err) {

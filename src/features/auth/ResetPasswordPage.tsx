@@ -18,7 +18,7 @@ import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Cancel from '@mui/icons-material/Cancel';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
 import { PASSWORD_CRITERIA, firstPasswordError, passwordStrength, strengthLabel } from '../../../common/password';
 import { reportClientError } from '../../api/errorReporter';
@@ -43,9 +43,10 @@ function reportAuthFailure(message: string, severity: 'medium' | 'high', detail?
 /** Spec 2, 4, 5, 8: set a new password from an emailed recovery (or invitation) link. */
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const status = useAppSelector(selectSessionStatus);
   // The link is read once: its tokens are removed from the address bar after use.
-  const [link] = useState(() => parseResetLink(window.location.href));
+  const [link] = useState(() => parseResetLink(location.search, location.hash));
   const fromLink = hasLinkParams(link);
   const [state, setState] = useState<LinkState>(() => {
     const problem = resetLinkProblem(link);
@@ -81,7 +82,8 @@ export default function ResetPasswordPage() {
           reportAuthFailure(MSG.reset.sessionInvalid, 'high');
           return;
         }
-        window.history.replaceState(null, '', paths.resetPassword.getHref());
+        // The tokens leave the address bar (history, screenshots); the router needs no news of it.
+        window.history.replaceState(window.history.state, '', paths.resetPassword.getHref());
         if (!cancelled) setState({ kind: 'valid' });
       } catch (err) {
         const message = sessionErrorMessage(err as { message?: string; code?: string });

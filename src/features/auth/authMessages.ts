@@ -45,10 +45,10 @@ export interface ResetLink {
 }
 
 /** Reads the reset link's parameters from the hash and the query (the query wins, as in supabase-js). */
-export function parseResetLink(href: string): ResetLink {
-  const url = new URL(href);
-  const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
-  const get = (k: string) => url.searchParams.get(k) ?? hash.get(k);
+export function parseResetLink(search: string, hashText: string): ResetLink {
+  const query = new URLSearchParams(search);
+  const hash = new URLSearchParams(hashText.replace(/^#/, ''));
+  const get = (k: string) => query.get(k) ?? hash.get(k);
   return { accessToken: get('access_token'), refreshToken: get('refresh_token'), type: get('type'), error: get('error'), errorCode: get('error_code') };
 }
 

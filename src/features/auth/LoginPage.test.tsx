@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
+import { MSG } from '../../../common/messages';
+import LoginPage from './LoginPage';
+import { startStandInServer, type StandInServer } from './testServer';
+
+describe('login screen', () => {
+  let server: StandInServer;
+  let loginAnswer: { status: number; body: unknown };
+  beforeAll(async () => {
+    server = await startStandInServer((req) => {
+      if (req.url === '/api/login') return loginAnswer;
+      return { status: 404, body: { error: MSG.http.notFound } };
+    });
+    setTestApiOrigin(server.origin);
+  });
+  afterAll(async () => {
+    setTestApiOrigin(null);
+    await server.close();
+  });
+
+  async function submit(email = 'mario@example.it', password = 'Sbagliata1!') {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.click(screen.getByRole('button', { name: 'Accedi' }));
+    return user;
+  }
+
+  it('shows the wrong-credentials message on 401', async () => {
+    loginAnswer = { status: 401, body: { success: false, error: MSG.login.wrongCredentials } };
+    await submit();
+    expect(await screen.findByText('Email o password non corretti')).toBeInTheDocument();
+    const sent = server.requests.filter((r) => r.url === '/api/login');
+    expect(JSON.parse(sent[sent.length - 1].body)).toEqual({ email: 'mario@example.it', password: 'Sbagliata1!' });
+  });
+
+  it('refuses blank fields without calling the server', async () => {
+    const logins = () => server.requests.filter((r) => r.url === '/api/login').length;
+    const before = logins();
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    await user.type(screen.getByLabelText('Email'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Accedi' }));
+    expect(await screen.findByText(MSG.login.required)).toBeInTheDocument();
+    expect(logins()).toBe(before);
+  });
+
+  it('locks the form with a minutes:seconds countdown that lifts by itself', async () => {
+    loginAnswer = { status: 429, body: { success: false, error: MSG.login.locked, isRateLimited: true, remainingTime: 3 } };
+    await submit();
+    expect(await screen.findByText('Protezione anti-attacco attiva')).toBeInTheDocument();
+    expect(screen.getByText('Account temporaneamente bloccato per troppi tentativi falliti.')).toBeInTheDocument();
+    expect(screen.getByText('Attendere prima di riprovare...')).toBeInTheDocument();
+    expect(screen.getByTestId('lock-countdown')).toHaveTextContent('Riprova tra 0:03');
+    expect(screen.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('lock-countdown')).toHaveTextContent('Riprova tra 0:02'), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByText('Protezione anti-attacco attiva')).not.toBeInTheDocument(), { timeout: 4000 });
+    expect(screen.getByRole('button', { name: 'Accedi' })).toBeEnabled();
+  });
+
+  it('formats long locks as minutes:seconds', async () => {
+    loginAnswer = { status: 429, body: { success: false, error: MSG.login.locked, isRateLimited: true, remainingTime: 900 } };
+    await submit();
+    expect(await screen.findByTestId('lock-countdown')).toHaveTextContent(/Riprova tra (15:00|14:59)/);
+  });
+
+  it('maps server errors and unreachable servers to the catalogue', async () => {
+    loginAnswer = { status: 503, body: { error: 'x' } };
+    await submit();
+    expect(await screen.findByText('Errore del server. Riprova più tardi.')).toBeInTheDocument();
+  });
+
+  it('shows the Caps Lock indicator while Caps Lock is on', async () => {
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    const password = screen.getByLabelText('Password');
+    expect(screen.queryByText('Bloc Maiusc attivo')).not.toBeInTheDocument();
+    fireEvent.keyDown(password, { key: 'A', modifierCapsLock: true });
+    expect(screen.getByText('Bloc Maiusc attivo')).toBeInTheDocument();
+    fireEvent.keyUp(password, { key: 'a', modifierCapsLock: false });
+    expect(screen.queryByText('Bloc Maiusc attivo')).not.toBeInTheDocument();
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Mostra password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Nascondi password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('opens the inline reset form with the login email and asks for an email when empty', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'anna@example.it');
+    await user.click(screen.getByRole('button', { name: 'Password dimenticata?' }));
+    await screen.findByRole('button', { name: 'Invia Reset' });
+    const resetEmail = document.getElementById('reset-email') as HTMLInputElement;
+    expect(resetEmail.value).toBe('anna@example.it');
+    await user.clear(resetEmail);
+    await user.click(screen.getByRole('button', { name: 'Invia Reset' }));
+    expect(await screen.findByText("Inserisci l'email per il reset")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(document.getElementById('reset-email')).toBeNull());
+  });
+});

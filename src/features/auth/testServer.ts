@@ -1,0 +1,50 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StandInServer {
+  origin: string;
+  requests: Array<{ method: string; url: string; body: string }>;
+  close(): Promise<void>;
+}
+
+type Handler = (req: { method: string; url: string; body: string }) => { status: number; body?: unknown; delayMs?: number };
+
+/**
+ * A loopback HTTP server for component tests, answering with the wire shapes of our server
+ * (spec 7 and the protocol doc), so the real fetch, RTK Query and supabase-js code runs.
+ */
+export async function startStandInServer(handler: Handler): Promise<StandInServer> {
+  const requests: StandInServer['requests'] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const entry = { method: req.method ?? 'GET', url: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8') };
+      requests.push(entry);
+      const headers = {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': '*',
+        'x-supabase-api-version': '2024-01-01',
+      };
+      if (entry.method === 'OPTIONS') {
+        res.writeHead(204, headers).end();
+        return;
+      }
+      const answer = handler(entry);
+      setTimeout(() => res.writeHead(answer.status, headers).end(answer.body === undefined ? '' : JSON.stringify(answer.body)), answer.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
