@@ -46,6 +46,9 @@ async function expireStoredToken(page: Page): Promise<void> {
   }, s);
 }
 
+/** The navigation bar's links (screens may repeat some of them as buttons). */
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
+
 async function apiStatus(page: Page, url: string): Promise<number> {
   const s = await storedSession(page);
   const token = (s?.value as { access_token?: string } | undefined)?.access_token ?? '';
@@ -62,7 +65,7 @@ describe('user management in the browser', () => {
   it('an admin invites a new reader from Gestione Utenti', async () => {
     adminPage = await newPage(browser);
     await signIn(adminPage, t.url, admin.email, admin.password);
-    await adminPage.getByRole('link', { name: 'Gestione Utenti' }).click();
+    await nav(adminPage).getByRole('link', { name: 'Gestione Utenti' }).click();
     await adminPage.getByRole('heading', { name: MSG.users.title }).waitFor();
     // The admin's own row: marked, and its role cannot be changed.
     await adminPage.getByText(MSG.users.currentAccount).waitFor();
@@ -102,9 +105,9 @@ describe('user management in the browser', () => {
     await person.waitForURL(`${t.url}/login`, { timeout: 10_000 });
 
     await signIn(person, t.url, NEW_EMAIL, NEW_PASSWORD);
-    await person.getByRole('link', { name: 'Estrazione' }).waitFor();
-    expect(await person.getByRole('link', { name: 'Aggiungi Partita' }).count()).toBe(0);
-    expect(await person.getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
+    await nav(person).getByRole('link', { name: 'Estrazione' }).waitFor();
+    expect(await nav(person).getByRole('link', { name: 'Aggiungi Partita' }).count()).toBe(0);
+    expect(await nav(person).getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
   });
 
   it('the admin promotes them to editor; after their session refreshes they see the editor links', async () => {
@@ -118,9 +121,9 @@ describe('user management in the browser', () => {
     // Their token gets the new role at its next refresh.
     await expireStoredToken(person);
     await person.reload();
-    await person.getByRole('link', { name: 'Aggiungi Partita' }).waitFor();
-    await person.getByRole('link', { name: 'Gruppi' }).waitFor();
-    expect(await person.getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
+    await nav(person).getByRole('link', { name: 'Aggiungi Partita' }).waitFor();
+    await nav(person).getByRole('link', { name: 'Gruppi' }).waitFor();
+    expect(await nav(person).getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
   });
 
   it('the audit screen shows the invitation and the role change, with the admin as performer', async () => {
