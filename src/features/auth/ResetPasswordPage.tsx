@@ -86,7 +86,7 @@ export default function ResetPasswordPage() {
         window.history.replaceState(window.history.state, '', paths.resetPassword.getHref());
         if (!cancelled) setState({ kind: 'valid' });
       } catch (err) {
-        const message = sessionErrorMessage(err as { message?: string; code?: string });
+        const message = sessionErrorMessage(err as { name?: string; message?: string; code?: string });
         reportAuthFailure(message, 'high', err);
         if (!cancelled) setState({ kind: 'invalid', message });
       }

@@ -66,10 +66,10 @@ export function resetLinkProblem(link: ResetLink): string | null {
 }
 
 /** Spec 8: setSession failures mapped to expired, no longer valid or revoked. */
-export function sessionErrorMessage(error: { message?: string; code?: string; status?: number }): string {
-  const text = `${error.code ?? ''} ${error.message ?? ''}`.toLowerCase();
+export function sessionErrorMessage(error: { name?: string; message?: string; code?: string; status?: number }): string {
+  const text = `${error.name ?? ''} ${error.code ?? ''} ${error.message ?? ''}`.toLowerCase();
   if (/expired|scadut/.test(text)) return MSG.reset.expiredLink;
-  if (/revoked|session_not_found|session not found|not_found/.test(text)) return MSG.reset.sessionRevoked;
+  if (/revoked|session_not_found|session not found|sessionmissing|session missing|not_found/.test(text)) return MSG.reset.sessionRevoked;
   return MSG.reset.requestNewLink;
 }
 
