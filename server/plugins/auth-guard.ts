@@ -1,8 +1,10 @@
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type pg from 'pg';
 import { hasRole, isRole, DEFAULT_ROLE, type Role } from '../../common/roles';
 import { MSG } from '../../common/messages';
 import { verifyAccessToken, type VerifyFailure } from '../auth/jwt';
 import { HttpError } from './errors';
+import { pgListenerOf, type PgListener } from './pg-listener';
 
 export interface AuthUser {
   id: string;
@@ -32,17 +34,140 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export type ResolveResult = { ok: true; user: AuthUser } | { ok: false; reason: VerifyFailure | 'missing' | 'session_not_found' };
 
+interface VerifiedSession {
+  userId: string;
+  email: string;
+  role: Role;
+  /** Date.now() when read from the database. */
+  at: number;
+}
+
+const AUTH_CHANNEL = 'auth_changed';
+/** A safety net only: NOTIFY auth_changed (migration 006) drops an entry as soon as its user changes. */
+export const SESSION_CACHE_MAX_AGE_MS = 60_000;
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * Sessions verified against the database (session alive, user present and not banned, current
+ * role), by session id. Used only while the app's LISTEN connection is up on auth_changed: any
+ * change to auth.sessions or to a user's role, ban or email drops that user's entries in every
+ * process within milliseconds; this process also drops them synchronously (forgetUserSessions)
+ * and, when its own pool was used since, waits for the listener to catch up before a hit
+ * (PgListener.sync), so a change it committed is always seen by its next request.
+ */
+class SessionCache {
+  private entries = new Map<string, VerifiedSession>();
+  private generation = 0;
+  private listener: PgListener | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  /** Follows the pool's current listener (a new one after the previous was stopped). */
+  attach(listener: PgListener | undefined): PgListener | null {
+    const next = listener ?? null;
+    if (next === this.listener) return next;
+    this.unsubscribe?.();
+    this.clear();
+    this.listener = next;
+    this.unsubscribe = listener
+      ? listener.subscribe(AUTH_CHANNEL, {
+          notify: (userId) => (userId ? this.forgetUser(userId) : this.clear()),
+          reset: () => this.clear(),
+        })
+      : null;
+    return this.listener;
+  }
+
+  listening(): boolean {
+    return this.listener !== null && this.listener.isListening(AUTH_CHANNEL);
+  }
+
+  currentGeneration(): number {
+    return this.generation;
+  }
+
+  get(sessionId: string, userId: string, now: number): VerifiedSession | undefined {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return undefined;
+    if (entry.userId !== userId || now - entry.at > SESSION_CACHE_MAX_AGE_MS) {
+      this.entries.delete(sessionId);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Stores a database answer unless something was dropped since it was read (generation) or the listener is down. */
+  set(sessionId: string, entry: VerifiedSession, generation: number): void {
+    if (generation !== this.generation || !this.listening()) return;
+    this.entries.delete(sessionId);
+    if (this.entries.size >= SESSION_CACHE_MAX_ENTRIES) {
+      // Oldest first: a Map iterates in insertion order.
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(sessionId, entry);
+  }
+
+  forgetUser(userId: string): void {
+    this.generation++;
+    for (const [sessionId, entry] of this.entries) if (entry.userId === userId) this.entries.delete(sessionId);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+// One per pool, like its listener (an app owns one pool).
+const sessionCaches = new WeakMap<pg.Pool, SessionCache>();
+
+function sessionCacheOf(pool: pg.Pool): SessionCache {
+  let cache = sessionCaches.get(pool);
+  if (!cache) {
+    cache = new SessionCache();
+    sessionCaches.set(pool, cache);
+  }
+  return cache;
+}
+
+/**
+ * Drops the cached sessions of a user at once. Call it right after committing anything that ends
+ * a session or changes a user's role, ban or email; other processes learn it through NOTIFY.
+ */
+export function forgetUserSessions(app: FastifyInstance, userId: string): void {
+  sessionCaches.get(app.deps.pool)?.forgetUser(userId);
+}
+
+/** The cached answer for these claims, or undefined when the database must be read. */
+async function cachedSession(cache: SessionCache, listener: PgListener | null, sessionId: string, userId: string) {
+  if (!listener || !cache.listening()) return undefined;
+  // This process used its pool since the last barrier: let the notifications of its commits arrive first.
+  if (listener.needsSync() && !(await listener.sync())) return undefined;
+  if (!cache.listening()) return undefined;
+  return cache.get(sessionId, userId, Date.now());
+}
+
 /**
  * Checks the bearer token (signature, exp, aud), then that its session and user still exist,
- * and reads the user's current role from the database (a demoted admin loses access at once).
+ * and reads the user's current role from the database (a demoted admin loses access at once);
+ * that answer is reused from the session cache above while it is safe to.
  */
 export async function resolveUser(request: FastifyRequest): Promise<ResolveResult> {
   const token = bearerToken(request);
   if (!token) return { ok: false, reason: 'missing' };
-  const verified = await verifyAccessToken(request.server.deps.jwtSecret, token);
+  const { pool, jwtSecret } = request.server.deps;
+  const verified = await verifyAccessToken(jwtSecret, token);
   if (!verified.ok) return verified;
   const { claims } = verified;
-  const { rows } = await request.server.deps.pool.query(
+  const cache = sessionCacheOf(pool);
+  const listener = cache.attach(pgListenerOf(pool));
+  const hit = await cachedSession(cache, listener, claims.session_id, claims.sub);
+  if (hit) {
+    return { ok: true, user: { id: hit.userId, email: hit.email, role: hit.role, sessionId: claims.session_id, issuedAt: claims.iat } };
+  }
+  const generation = cache.currentGeneration();
+  const readAt = Date.now();
+  const { rows } = await pool.query(
     `SELECT u.id, u.email, u.raw_app_meta_data->>'role' AS role
        FROM auth.sessions s JOIN auth.users u ON u.id = s.user_id
       WHERE s.id = $1 AND u.id = $2 AND (u.banned_until IS NULL OR u.banned_until < now())`,
@@ -50,6 +175,7 @@ export async function resolveUser(request: FastifyRequest): Promise<ResolveResul
   );
   if (!rows[0]) return { ok: false, reason: 'session_not_found' };
   const role = isRole(rows[0].role) ? rows[0].role : DEFAULT_ROLE;
+  cache.set(claims.session_id, { userId: rows[0].id, email: rows[0].email, role, at: readAt }, generation);
   return { ok: true, user: { id: rows[0].id, email: rows[0].email, role, sessionId: claims.session_id, issuedAt: claims.iat } };
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
+import { acquirePgListener, type PgListenerLease } from '../../plugins/pg-listener';
 
 export interface CachedListing {
   body: string;
@@ -10,76 +11,38 @@ export interface CachedListing {
 export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
 const MAX_ENTRIES = 500;
-const RETRY_MS = 1000;
+const CHANNEL = 'partite_changed';
 
 /**
  * Serialised upcoming-match listings kept in memory, keyed by day and filters. Every write to
  * public.partite fires NOTIFY partite_changed (migration 004), which empties the cache of each
- * server process. The cache answers only while its LISTEN connection is up: without it a change
- * could go unnoticed, so every request then reads the database.
+ * server process. The cache answers only while the app's LISTEN connection (plugins/pg-listener)
+ * is up: without it a change could go unnoticed, so every request then reads the database.
  */
 export class ListingCache {
   private entries = new Map<string, CachedListing>();
-  private client: pg.Client | null = null;
+  private readonly lease: PgListenerLease;
   private started = false;
-  private listening = false;
   private generation = 0;
-  private stopped = false;
-  private retry: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(pool: pg.Pool, log: FastifyBaseLogger) {
+    this.lease = acquirePgListener(pool, log);
+  }
 
-  /** Starts listening on first use (an app that never serves the listing holds no extra connection). */
+  /** Subscribes on first use (an app that never serves the listing opens no LISTEN connection for it). */
   ensureStarted(): void {
     if (this.started) return;
     this.started = true;
-    void this.start();
-  }
-
-  private async start(): Promise<void> {
-    if (this.stopped) return;
-    // Its own connection, outside the pool: it stays open for the life of the process.
-    const client = new pg.Client(this.pool.options);
-    this.client = client;
-    client.on('error', (err) => this.lost(client, err));
-    client.on('end', () => this.lost(client, new Error('connessione chiusa')));
-    client.on('notification', () => this.invalidate());
-    try {
-      await client.connect();
-      await client.query('LISTEN partite_changed');
-      if (this.client !== client) return;
-      this.invalidate();
-      this.listening = true;
-    } catch (err) {
-      this.lost(client, err as Error);
-    }
-  }
-
-  private lost(client: pg.Client, err: Error): void {
-    if (this.client !== client) return;
-    this.log.warn({ err: err.message }, 'cache delle partite disattivata: connessione LISTEN persa');
-    this.listening = false;
-    this.invalidate();
-    this.client = null;
-    client.end().catch(() => undefined);
-    this.scheduleRetry();
-  }
-
-  private scheduleRetry(): void {
-    if (this.stopped || this.retry) return;
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      void this.start();
-    }, RETRY_MS);
-    this.retry.unref();
+    this.lease.listener.subscribe(CHANNEL, { notify: () => this.invalidate(), reset: () => this.invalidate() });
   }
 
   private invalidate(): void {
     this.generation++;
     this.entries.clear();
+  }
+
+  private get listening(): boolean {
+    return this.started && this.lease.listener.isListening(CHANNEL);
   }
 
   /** A token to pass to set(): an entry computed before a change is never stored after it. */
@@ -101,11 +64,7 @@ export class ListingCache {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.listening = false;
-    const client = this.client;
-    this.client = null;
-    if (client) await client.end().catch(() => undefined);
+    this.invalidate();
+    await this.lease.release();
   }
 }
