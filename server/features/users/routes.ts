@@ -11,7 +11,7 @@ import {
   type UsersListResponse,
 } from '../../../common/users';
 import { withTransaction } from '../../db/pool';
-import { requireRole, type AuthUser } from '../../plugins/auth-guard';
+import { forgetUserSessions, requireRole, type AuthUser } from '../../plugins/auth-guard';
 import { conflict, forbidden, HttpError, notFound, parseInput } from '../../plugins/errors';
 import { issueLink } from '../../auth/links';
 import { invitationMail } from '../../mail/templates';
@@ -107,6 +107,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       });
       return updated;
     });
+    forgetUserSessions(app, id);
     return { message: MSG.users.roleUpdated(role), data };
   });
 
@@ -131,6 +132,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       });
       return target.email;
     });
+    forgetUserSessions(app, id);
     return { message: MSG.users.deleted(email) };
   });
 
