@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createMailer } from '../mail/mailer';
+import { createPool } from '../db/pool';
 import { MSG } from '../../common/messages';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
@@ -280,5 +281,29 @@ describe('client IP (SECURITY.md: X-Forwarded-For only behind TRUST_PROXY)', () 
   });
   it('with a hop count, trusts only that many proxies', async () => {
     expect(await ipSeen({ TRUST_PROXY: '1' }, '198.51.100.1, 203.0.113.9')).toBe('203.0.113.9');
+  });
+});
+
+describe('database pool (SECURITY.md: error listener and timeouts)', () => {
+  it('has an error listener, a 5 s connection timeout and a 10 s statement timeout', async () => {
+    const db = await createTestDatabase();
+    const pool = createPool(db.url);
+    try {
+      expect(pool.listenerCount('error')).toBeGreaterThan(0);
+      expect(pool.options.max).toBe(10);
+      expect(pool.options.connectionTimeoutMillis).toBe(5000);
+      const { rows } = await pool.query('SHOW statement_timeout');
+      expect(rows[0].statement_timeout).toBe('10s');
+      // An idle connection killed by the server is an event for the listener, not a crash.
+      const client = await pool.connect();
+      const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      client.release();
+      await db.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+    } finally {
+      await pool.end();
+      await db.drop();
+    }
   });
 });
