@@ -1,0 +1,165 @@
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../test/app';
+import { createUser, TEST_PASSWORD } from '../test/users';
+import { linkIn } from '../test/smtp';
+import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
+import { signIn } from './session';
+
+jest.setTimeout(90_000);
+
+describe('authentication in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  const pages: Page[] = [];
+  const open = async () => {
+    const page = await newPage(browser);
+    pages.push(page);
+    return page;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(pages.splice(0).map((p) => p.context().close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function tryLogin(page: Page, email: string, password: string) {
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+  }
+
+  it('signs an admin in and shows the admin navigation, profile bubble and logout', async () => {
+    const admin = await createUser(t.db.pool, 'admin');
+    const page = await open();
+    await signIn(page, t.url, admin.email, admin.password);
+    await page.getByText('Login effettuato!').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+    for (const link of ['Dashboard', 'Estrazione', 'Aggiungi Partita', 'Gruppi', 'Gestione Utenti', 'Log Errori', 'Log Attività']) {
+      await nav.getByRole('link', { name: link, exact: true }).waitFor();
+    }
+    await page.getByText(`Ciao, ${admin.email}`).hover();
+    await page.getByText(`ID: ${admin.id}`).waitFor();
+    await page.getByText('Ruolo: Admin').waitFor();
+    await screenshot(page, 'auth-admin-nav');
+    await page.getByText(`Ciao, ${admin.email}`).click();
+    await page.getByText('ID copiato nella clipboard').waitFor();
+
+    await nav.getByRole('link', { name: 'Log Errori' }).click();
+    await page.waitForURL(`${t.url}/error-logs`);
+    await page.getByRole('heading', { name: 'Log Errori' }).waitFor();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${t.url}/login`);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('-auth-token')))).toEqual([]);
+    await page.goto(`${t.url}/gestione-utenti`);
+    await page.waitForURL(`${t.url}/login`);
+  });
+
+  it('shows the wrong-password message', async () => {
+    const reader = await createUser(t.db.pool, 'reader');
+    const page = await open();
+    await page.goto(`${t.url}/login`);
+    await tryLogin(page, reader.email, 'Sbagliata1!');
+    await page.getByText('Email o password non corretti').waitFor();
+    expect(page.url()).toBe(`${t.url}/login`);
+  });
+
+  it('locks the form with a countdown after six wrong attempts', async () => {
+    const editor = await createUser(t.db.pool, 'editor');
+    const page = await open();
+    await page.goto(`${t.url}/login`);
+    for (let i = 0; i < 6; i++) {
+      await tryLogin(page, editor.email, `Sbagliata${i}!`);
+      await page.locator('[role="alert"]').first().waitFor();
+      if (await page.getByText('Protezione anti-attacco attiva').isVisible()) break;
+    }
+    await page.getByText('Protezione anti-attacco attiva').waitFor();
+    await page.getByText('Attendere prima di riprovare...').waitFor();
+    const countdown = await page.getByTestId('lock-countdown').textContent();
+    expect(countdown).toMatch(/^Riprova tra 1[45]:\d\d$/);
+    expect(await page.getByRole('button', { name: 'Accedi' }).isDisabled()).toBe(true);
+    await screenshot(page, 'auth-login-locked');
+  });
+
+  it('resets a forgotten password through the mailed link; the old password stops working and the link is single use', async () => {
+    const reader = await createUser(t.db.pool, 'reader');
+    const page = await open();
+    await page.goto(`${t.url}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(reader.email);
+    await page.getByRole('button', { name: 'Password dimenticata?' }).click();
+    expect(await page.locator('#reset-email').inputValue()).toBe(reader.email);
+    await page.getByRole('button', { name: 'Invia Reset' }).click();
+    await page.getByText("Se l'indirizzo è registrato").waitFor();
+
+    const mail = await t.smtp.waitFor(reader.email);
+    const link = linkIn(mail);
+    await page.goto(link);
+    await page.waitForURL(/\/reset-password/);
+    const field = page.getByLabel('Nuova password', { exact: true });
+    await field.waitFor();
+    expect(page.url()).toBe(`${t.url}/reset-password`);
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    const newPassword = 'NuovaPass9!';
+    await field.fill(newPassword);
+    await page.getByLabel('Conferma password', { exact: true }).fill(newPassword);
+    await page.getByText('Sicurezza password: Forte').waitFor();
+    await screenshot(page, 'auth-reset-valid');
+    await page.getByRole('button', { name: 'Aggiorna Password' }).click();
+    await page.getByText('Password aggiornata con successo. Accedi con la nuova password.').waitFor();
+    await page.waitForURL(`${t.url}/login`, { timeout: 10_000 });
+    await page.getByText('Password aggiornata con successo. Accedi con la nuova password.').waitFor();
+
+    // The old password no longer works, the new one does.
+    await tryLogin(page, reader.email, TEST_PASSWORD);
+    await page.getByText('Email o password non corretti').waitFor();
+    await tryLogin(page, reader.email, newPassword);
+    await page.waitForURL(`${t.url}/`);
+    await page.getByText(`Ciao, ${reader.email}`).waitFor();
+
+    // The same link again: the invalid-link state.
+    const other = await open();
+    await other.goto(link);
+    await other.getByText('Il link di reset è scaduto. Richiedi un nuovo link.').waitFor();
+    await other.getByRole('button', { name: 'Torna al Login' }).waitFor();
+    expect(await other.getByLabel('Nuova password', { exact: true }).count()).toBe(0);
+    await screenshot(other, 'auth-reset-invalid');
+  });
+
+  it('sends a reader away from admin screens', async () => {
+    const reader = await createUser(t.db.pool, 'reader');
+    const page = await open();
+    await signIn(page, t.url, reader.email, reader.password);
+    const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+    await nav.getByRole('link', { name: 'Estrazione' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
+    await page.goto(`${t.url}/gestione-utenti`);
+    await page.waitForURL(`${t.url}/`);
+    await page.goto(`${t.url}/login`);
+    await page.waitForURL(`${t.url}/`);
+  });
+
+  it('signed out: /gruppi goes to /login, /estrazione asks to sign in, unknown paths show the home page', async () => {
+    const page = await open();
+    await page.goto(`${t.url}/gruppi`);
+    await page.waitForURL(`${t.url}/login`);
+    await page.getByRole('button', { name: 'Accedi' }).waitFor();
+    expect(await page.getByRole('navigation').count()).toBe(0);
+
+    await page.goto(`${t.url}/estrazione`);
+    await page.getByText('Accesso richiesto').waitFor();
+    await screenshot(page, 'auth-login-required');
+    await page.getByRole('button', { name: 'Vai al Login' }).click();
+    await page.waitForURL(`${t.url}/login`);
+    await screenshot(page, 'auth-login');
+
+    await page.goto(`${t.url}/non/esiste`);
+    await page.getByText('PublicDashboardPage').or(page.getByText('Dashboard Partite Garibaldina')).first().waitFor();
+  });
+});
