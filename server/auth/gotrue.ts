@@ -4,7 +4,7 @@ import { normaliseEmail } from '../../common/auth';
 import { PASSWORD_CRITERIA, passwordTooLong, unmetCriteria } from '../../common/password';
 import { withTransaction } from '../db/pool';
 import { parseInput } from '../plugins/errors';
-import { resolveUser, type AuthUser } from '../plugins/auth-guard';
+import { forgetUserSessions, resolveUser, type AuthUser } from '../plugins/auth-guard';
 import { LIMITS, perIpLimit } from '../plugins/rate-limit';
 import { checkPassword, hashPassword, sha256 } from './crypto';
 import { authenticate } from './credentials';
@@ -85,7 +85,7 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
     const { grant_type } = parseInput(schemas.tokenQuerySchema, request.query);
     if (grant_type === 'refresh_token') {
       const body = parseInput(schemas.refreshGrantSchema, request.body);
-      return refreshSession(pool, keys, body.refresh_token);
+      return refreshSession(pool, keys, body.refresh_token, undefined, (userId) => forgetUserSessions(app, userId));
     }
     const body = parseInput(schemas.passwordGrantSchema, request.body);
     const outcome = await authenticate(pool, normaliseEmail(body.email), body.password, request.ip);
@@ -128,6 +128,7 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
       await repo.deleteOutstandingOneTimeTokens(db, user.id);
       return repo.findUserById(db, user.id);
     });
+    forgetUserSessions(app, user.id);
     return userJson(updated!);
   });
 
@@ -136,6 +137,7 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
     const { scope } = parseInput(schemas.logoutQuerySchema, request.query);
     if (scope === 'local') await repo.deleteSession(pool, session.sessionId);
     else await repo.deleteSessionsOfUser(pool, session.id, scope === 'others' ? session.sessionId : undefined);
+    forgetUserSessions(app, session.id);
     return reply.code(204).send();
   });
 

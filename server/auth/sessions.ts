@@ -110,7 +110,14 @@ async function issueChild(db: Db, keys: SessionKeys, parent: repo.RefreshTokenRo
  * grant_type=refresh_token, GoTrue's rotation with reuse detection (protocol doc section 5),
  * serialised per token and per session with SELECT ... FOR UPDATE.
  */
-export async function refreshSession(pool: Pool, keys: SessionKeys, raw: string, reuseIntervalSeconds = REFRESH_REUSE_INTERVAL_SECONDS): Promise<SessionJson> {
+export async function refreshSession(
+  pool: Pool,
+  keys: SessionKeys,
+  raw: string,
+  reuseIntervalSeconds = REFRESH_REUSE_INTERVAL_SECONDS,
+  /** Called after the commit when a replayed token ended its session (the caller drops cached sessions). */
+  onSessionEnded?: (userId: string) => void,
+): Promise<SessionJson> {
   const outcome = await withTransaction(pool, async (db) => {
     const token = await repo.lockRefreshToken(db, sha256(raw));
     if (!token) return { error: new GoTrueError(400, 'refresh_token_not_found', MSG.login.refreshTokenNotFound) };
@@ -134,12 +141,15 @@ export async function refreshSession(pool: Pool, keys: SessionKeys, raw: string,
       } else {
         // A spent token replayed: someone else may hold the family. End the whole session.
         await repo.deleteSession(db, session.id);
-        return { error: new GoTrueError(400, 'refresh_token_already_used', MSG.login.refreshTokenReused) };
+        return { error: new GoTrueError(400, 'refresh_token_already_used', MSG.login.refreshTokenReused), endedUserId: session.user_id };
       }
     }
     await repo.touchSessionRefreshed(db, session.id);
     return { user, session, next };
   });
-  if ('error' in outcome) throw outcome.error;
+  if ('error' in outcome) {
+    if ('endedUserId' in outcome && outcome.endedUserId) onSessionEnded?.(outcome.endedUserId);
+    throw outcome.error;
+  }
   return sessionJson(keys, outcome.user, outcome.session.id, outcome.session.amr_method, outcome.next);
 }
