@@ -1,5 +1,5 @@
 import { createListenerMiddleware, type ListenerEffectAPI, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { refreshFlagged, refreshStarted, refreshSuggested, sessionChanged, type SessionState } from './sessionSlice';
+import { refreshFlagged, refreshStarted, refreshSuggested, sessionChanged, signedOut, type SessionState } from './sessionSlice';
 
 /** Spec 4 and 9: token refresh thresholds. */
 export const REFRESH_RULES = {
@@ -57,10 +57,11 @@ export function createRefreshListener(refresh: () => Promise<unknown>, now: () =
   }
 
   startListening({
-    actionCreator: sessionChanged,
-    effect: async (_action, api) => {
-      // One checking loop per session: a newer token replaces the loop of the older one.
+    predicate: (action) => sessionChanged.match(action) || signedOut.match(action),
+    effect: async (action, api) => {
+      // One checking loop per session: a newer token replaces the loop of the older one, sign-out ends it.
       api.cancelActiveListeners();
+      if (signedOut.match(action)) return;
       await check(api, false);
       while (api.getState().session.status === 'signedIn') {
         await api.delay(REFRESH_RULES.checkEveryMs);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
 import { MSG } from '../../../common/messages';
 import LoginPage from './LoginPage';
-import { startStandInServer, type StandInServer } from './testServer';
+import { startStandInServer, type StandInServer } from '../../api/testServer';
 
 describe('login screen', () => {
   let server: StandInServer;

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
 import ResetPasswordPage from './ResetPasswordPage';
-import { startStandInServer, type StandInServer } from './testServer';
+import { startStandInServer, type StandInServer } from '../../api/testServer';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);

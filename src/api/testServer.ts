@@ -1,3 +1,4 @@
+// Test helper only (component and base-query tests); never imported by the app.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -7,7 +8,7 @@ export interface StandInServer {
   close(): Promise<void>;
 }
 
-type Handler = (req: { method: string; url: string; body: string }) => { status: number; body?: unknown; delayMs?: number };
+type Handler = (req: { method: string; url: string; body: string }) => { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
 
 /**
  * A loopback HTTP server for component tests, answering with the wire shapes of our server
@@ -27,13 +28,14 @@ export async function startStandInServer(handler: Handler): Promise<StandInServe
         'access-control-allow-headers': '*',
         'access-control-allow-methods': '*',
         'x-supabase-api-version': '2024-01-01',
+        'access-control-expose-headers': '*',
       };
       if (entry.method === 'OPTIONS') {
         res.writeHead(204, headers).end();
         return;
       }
       const answer = handler(entry);
-      setTimeout(() => res.writeHead(answer.status, headers).end(answer.body === undefined ? '' : JSON.stringify(answer.body)), answer.delayMs ?? 0);
+      setTimeout(() => res.writeHead(answer.status, { ...headers, ...answer.headers }).end(answer.body === undefined ? '' : JSON.stringify(answer.body)), answer.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
