@@ -26,6 +26,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // Native date inputs show dd/mm/yyyy, as on an Italian office PC.
+      '--lang=it-IT',
     ],
   });
 }
