@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type pg from 'pg';
 import { hasRole, isRole, DEFAULT_ROLE, type Role } from '../../common/roles';
 import { MSG } from '../../common/messages';
-import { verifyAccessToken, type VerifyFailure } from '../auth/jwt';
+import { verifyAccessToken, type AccessClaims, type VerifyFailure } from '../auth/jwt';
 import { HttpError } from './errors';
 import { pgListenerOf, type PgListener } from './pg-listener';
 
@@ -138,6 +138,28 @@ export function forgetUserSessions(app: FastifyInstance, userId: string): void {
   sessionCaches.get(app.deps.pool)?.forgetUser(userId);
 }
 
+/*
+ * Access tokens whose signature, aud and exp were checked, by their exact text: the same string
+ * verifies the same way again, so a repeat only needs its exp checked (saves the HMAC on every
+ * request of a dashboard). Only valid tokens get in, so junk cannot fill it.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+const verifiedTokens = new Map<string, { secret: string; claims: AccessClaims }>();
+
+async function verifyToken(secret: string, token: string): ReturnType<typeof verifyAccessToken> {
+  const hit = verifiedTokens.get(token);
+  if (hit) {
+    if (hit.secret === secret && hit.claims.exp > Math.floor(Date.now() / 1000)) return { ok: true, claims: hit.claims };
+    verifiedTokens.delete(token);
+  }
+  const result = await verifyAccessToken(secret, token);
+  if (result.ok) {
+    if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value as string);
+    verifiedTokens.set(token, { secret, claims: Object.freeze(result.claims) });
+  }
+  return result;
+}
+
 /** The cached answer for these claims, or undefined when the database must be read. */
 async function cachedSession(cache: SessionCache, listener: PgListener | null, sessionId: string, userId: string) {
   if (!listener || !cache.listening()) return undefined;
@@ -156,7 +178,7 @@ export async function resolveUser(request: FastifyRequest): Promise<ResolveResul
   const token = bearerToken(request);
   if (!token) return { ok: false, reason: 'missing' };
   const { pool, jwtSecret } = request.server.deps;
-  const verified = await verifyAccessToken(jwtSecret, token);
+  const verified = await verifyToken(jwtSecret, token);
   if (!verified.ok) return verified;
   const { claims } = verified;
   const cache = sessionCacheOf(pool);

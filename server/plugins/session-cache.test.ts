@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createPool, type Pool } from '../db/pool';
 import { createTestApp, type TestApp } from '../../test/app';
+import { TEST_JWT_SECRET } from '../../test/app';
 import { bearer, createUser, type TestUser } from '../../test/users';
+import { ACCESS_TOKEN_TTL, signAccessToken } from '../auth/jwt';
 import { requireRole, SESSION_CACHE_MAX_AGE_MS } from './auth-guard';
 import { pgListenerOf } from './pg-listener';
 
@@ -185,6 +187,27 @@ describe('session cache of the auth guard (two server instances on one database)
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('a token seen before still stops at its exp, and a tampered copy of it is refused', async () => {
+    const u = await createUser(t.db.pool, 'reader');
+    const now = Math.floor(Date.now() / 1000);
+    // Issued so that it expires 2 s from now.
+    const { token, expiresAt } = await signAccessToken(
+      TEST_JWT_SECRET,
+      'http://localhost:3000/auth/v1',
+      { sub: u.id, email: u.email, session_id: u.sessionId, app_role: 'reader', app_metadata: { role: 'reader' }, user_metadata: {} },
+      now - ACCESS_TOKEN_TTL + 2,
+    );
+    const short = { ...u, token };
+    expect(await seenRole(a, short)).toBe('reader');
+    expect(await seenRole(a, short)).toBe('reader');
+    const [h, p, sig] = token.split('.');
+    const other = sig[0] === 'A' ? 'B' : 'A';
+    expect(await seenRole(a, { ...u, token: `${h}.${p}.${other}${sig.slice(1)}` })).toBe('401');
+    // Real time (the JWT library reads its own clock): wait for exp to pass.
+    await sleep(Math.max(0, expiresAt * 1000 - Date.now()) + 50);
+    expect(await seenRole(a, short)).toBe('401');
   });
 
   it('one LISTEN connection per instance serves both the listing cache and the session cache, and closes with the app', async () => {
