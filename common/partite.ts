@@ -1,37 +1,21 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { isIsoDate, isTime, shortTime } from './dates';
+import {
+  DEFAULT_CLUB_NAME,
+  PARTITA_TEXT_MAX,
+  SPOGLIATOIO_MAX,
+  SPOGLIATOIO_MIN,
+  TERRENI,
+  TIPI_GARA,
+  isHomeTeam,
+  type Partita,
+  type Terreno,
+  type TipoGara,
+} from './partiteRead';
 
-/** Options of spec 5, in the order the forms list them. */
-export const TIPI_GARA = ['amichevole', 'campionato', 'torneo'] as const;
-export const TERRENI = ['erba', 'sintetico'] as const;
-export type TipoGara = (typeof TIPI_GARA)[number];
-export type Terreno = (typeof TERRENI)[number];
-
-export const PARTITA_TEXT_MAX = 100;
-export const FILTER_TEXT_MAX = 50;
-export const FILTER_TIME_MAX = 5;
-export const SPOGLIATOIO_MIN = 1;
-export const SPOGLIATOIO_MAX = 7;
-/** CLUB_NAME's default: a home team whose name contains it makes the match a home match. */
-export const DEFAULT_CLUB_NAME = 'Garibaldina';
-
-/** A match as stored and read (spec 3, snake_case names of the table). */
-export interface Partita {
-  id: number;
-  data: string;
-  ora: string;
-  ora_fine: string | null;
-  squadracasa: string;
-  squadratrasferta: string;
-  gruppo: string;
-  campo: string;
-  is_house_match: boolean;
-  spogliatoio_gari: number | null;
-  spogliatoio_ospiti: number | null;
-  terreno: Terreno | null;
-  tipo_gara: TipoGara | null;
-}
+// Everything the read side needs lives in partiteRead.ts; re-exported so server and forms keep one import.
+export * from './partiteRead';
 
 /** The create/update payload of spec 3, after validation and normalising (the "sent values" of spec 5). */
 export interface PartitaPayload {
@@ -72,11 +56,6 @@ export interface ValidateOptions {
   /** Today in the club's timezone (yyyy-mm-dd): the date may not be before it. */
   today: string;
   clubName?: string;
-}
-
-/** Spec 4: a home team whose name contains the club's name (any case) is a home match. */
-export function isHomeTeam(squadraCasa: string | null | undefined, clubName: string = DEFAULT_CLUB_NAME): boolean {
-  return !!squadraCasa && squadraCasa.toLocaleLowerCase('it').includes(clubName.trim().toLocaleLowerCase('it'));
 }
 
 /** Whether the values describe a home match: the switch, or the club's name in the home team. */
@@ -200,107 +179,4 @@ export function partitaToValues(p: Partita): Required<PartitaValues> {
     terreno: p.terreno ?? '',
     tipoGara: p.tipo_gara ?? '',
   };
-}
-
-// ---- Sanitising on read (spec 5: match data read from the server) ----
-
-/** Strips angle brackets, quotes, semicolons, backslashes and double dashes; cuts to 100 characters. */
-export function sanitizeText(value: string): string {
-  let s = value.replace(/[<>"'`;\\]/g, '');
-  while (s.includes('--')) s = s.replace(/-{2,}/g, '');
-  return s.slice(0, PARTITA_TEXT_MAX);
-}
-
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const optStr = (v: unknown) => v == null || typeof v === 'string';
-const optNum = (v: unknown) => v == null || (typeof v === 'number' && Number.isFinite(v));
-
-/** One record read from the server, or null when a field has the wrong type. */
-export function sanitizePartita(raw: unknown): Partita | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const r = raw as Record<string, unknown>;
-  const idOk = (typeof r.id === 'number' && Number.isFinite(r.id)) || (isStr(r.id) && /^\d+$/.test(r.id));
-  if (!idOk || !isIsoDate(r.data) || !isStr(r.ora) || !optStr(r.ora_fine)) return null;
-  if (!isStr(r.squadracasa) || !isStr(r.squadratrasferta) || !isStr(r.gruppo) || !isStr(r.campo)) return null;
-  if (typeof r.is_house_match !== 'boolean' || !optNum(r.spogliatoio_gari) || !optNum(r.spogliatoio_ospiti)) return null;
-  if (!optStr(r.terreno) || !optStr(r.tipo_gara)) return null;
-  const terreno = (TERRENI as readonly unknown[]).includes(r.terreno) ? (r.terreno as Terreno) : null;
-  const tipo = (TIPI_GARA as readonly unknown[]).includes(r.tipo_gara) ? (r.tipo_gara as TipoGara) : null;
-  return {
-    id: Number(r.id),
-    data: r.data,
-    ora: sanitizeText(r.ora),
-    ora_fine: r.ora_fine ? sanitizeText(r.ora_fine as string) : null,
-    squadracasa: sanitizeText(r.squadracasa),
-    squadratrasferta: sanitizeText(r.squadratrasferta),
-    gruppo: sanitizeText(r.gruppo),
-    campo: sanitizeText(r.campo),
-    is_house_match: r.is_house_match,
-    spogliatoio_gari: (r.spogliatoio_gari as number | null | undefined) ?? null,
-    spogliatoio_ospiti: (r.spogliatoio_ospiti as number | null | undefined) ?? null,
-    terreno,
-    tipo_gara: tipo,
-  };
-}
-
-/** A list read from the server: records of the wrong shape are dropped, text fields cleaned. */
-export function sanitizePartite(raw: unknown): Partita[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.map(sanitizePartita).filter((p): p is Partita => p !== null);
-}
-
-// ---- Dashboard filters (spec 5) ----
-
-export const FILTER_KEYS = ['data', 'ora', 'squadracasa', 'gruppo', 'squadratrasferta', 'campo', 'terreno', 'tipoGara'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
-export type PartiteFilters = Partial<Record<FilterKey, string>>;
-export const TEXT_FILTERS = ['squadracasa', 'gruppo', 'squadratrasferta', 'campo'] as const;
-
-/** Time filter input: digits and colon only, at most 5 characters. */
-export function cleanTimeFilter(value: string): string {
-  return value.replace(/[^\d:]/g, '').slice(0, FILTER_TIME_MAX);
-}
-
-/** Text filter input: letters, digits, spaces and . , - / ( ) only, at most 50 characters. */
-export function cleanTextFilter(value: string): string {
-  return value.replace(/[^\p{L}\p{N} .,\-/()]/gu, '').replace(/-{2,}/g, '-').slice(0, FILTER_TEXT_MAX);
-}
-
-/** The filters that apply: a date not written yyyy-mm-dd is ignored, as are empty values and unknown options. */
-export function normalizeFilters(raw: Partial<Record<string, unknown>>): PartiteFilters {
-  const out: PartiteFilters = {};
-  if (isIsoDate(raw.data)) out.data = raw.data;
-  if (isStr(raw.ora)) {
-    const ora = cleanTimeFilter(raw.ora);
-    if (ora) out.ora = ora;
-  }
-  for (const k of TEXT_FILTERS) {
-    const v = raw[k];
-    if (isStr(v)) {
-      const t = cleanTextFilter(v).trim();
-      if (t) out[k] = t;
-    }
-  }
-  if ((TERRENI as readonly unknown[]).includes(raw.terreno)) out.terreno = raw.terreno as string;
-  if ((TIPI_GARA as readonly unknown[]).includes(raw.tipoGara)) out.tipoGara = raw.tipoGara as string;
-  return out;
-}
-
-export function countActiveFilters(filters: PartiteFilters): number {
-  return Object.keys(normalizeFilters(filters)).length;
-}
-
-/** The same filters the public endpoint applies in SQL, applied to a loaded list (signed-in dashboard). */
-export function matchesFilters(p: Partita, raw: PartiteFilters): boolean {
-  const f = normalizeFilters(raw);
-  const has = (field: string, needle: string) => field.toLocaleLowerCase('it').includes(needle.toLocaleLowerCase('it'));
-  if (f.data && p.data !== f.data) return false;
-  if (f.ora && !shortTime(p.ora).startsWith(f.ora)) return false;
-  for (const k of TEXT_FILTERS) {
-    const needle = f[k];
-    if (needle && !has(p[k], needle)) return false;
-  }
-  if (f.terreno && p.terreno !== f.terreno) return false;
-  if (f.tipoGara && p.tipo_gara !== f.tipoGara) return false;
-  return true;
 }

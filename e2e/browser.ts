@@ -29,6 +29,9 @@ export async function launchBrowser(): Promise<Browser> {
       // Native date inputs show dd/mm/yyyy, as on an Italian office PC.
       '--lang=it-IT',
     ],
+    // On Linux Chromium ignores --lang and takes its locale from the environment; it also needs the
+    // Italian locale pack (Debian package chromium-l10n), else it stays on en-US.
+    env: { ...process.env, LANGUAGE: 'it_IT:it' },
   });
 }
 

@@ -11,7 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
 import { hasRole } from '../../../common/roles';
 import { todayIn } from '../../../common/dates';
-import { countActiveFilters, matchesFilters, type PartiteFilters } from '../../../common/partite';
+import { countActiveFilters, matchesFilters, type PartiteFilters } from '../../../common/partiteRead';
 import { paths } from '../../app/paths';
 import { useAppSelector } from '../../store/hooks';
 import { selectRole } from '../../store/sessionSlice';

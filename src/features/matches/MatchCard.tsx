@@ -1,12 +1,12 @@
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import { MatchBadge } from './MatchBadge';
 import { MSG } from '../../../common/messages';
-import { isHomeTeam, type Partita } from '../../../common/partite';
+import { isHomeTeam, type Partita } from '../../../common/partiteRead';
 
 const dateFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -46,8 +46,8 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
           {time}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        {p.tipo_gara && <Chip size="small" color={TIPO_COLOR[p.tipo_gara]} label={MSG.match.tipoGara[p.tipo_gara]} />}
-        {p.is_house_match && <Chip size="small" color="success" label={MSG.dashboard.home} />}
+        {p.tipo_gara && <MatchBadge color={TIPO_COLOR[p.tipo_gara]} label={MSG.match.tipoGara[p.tipo_gara]} />}
+        {p.is_house_match && <MatchBadge color="success" label={MSG.dashboard.home} />}
       </Stack>
       <Typography variant="h6" component="p" sx={{ fontSize: '1.05rem' }}>
         <Team name={p.squadracasa} club={isHomeTeam(p.squadracasa)} /> {MSG.dashboard.vs}{' '}
@@ -57,8 +57,8 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
         <Typography variant="body2" color="text.secondary">
           {MSG.match.labels.campo}: {p.campo}
         </Typography>
-        {p.terreno && <Chip size="small" variant="outlined" label={MSG.match.terrenoLabel[p.terreno]} />}
-        <Chip size="small" variant="outlined" color="primary" label={p.gruppo} />
+        {p.terreno && <MatchBadge variant="outlined" label={MSG.match.terrenoLabel[p.terreno]} />}
+        <MatchBadge variant="outlined" color="primary" label={p.gruppo} />
       </Stack>
       {rooms && (
         <Typography variant="body2" sx={{ mt: 1 }}>

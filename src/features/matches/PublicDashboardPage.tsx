@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
-import { countActiveFilters, normalizeFilters, type PartiteFilters } from '../../../common/partite';
+import { countActiveFilters, normalizeFilters, type PartiteFilters } from '../../../common/partiteRead';
 import { paths } from '../../app/paths';
 import { useGetPublicPartiteQuery } from './matchesApi';
 import { FilterPanel } from './FilterPanel';

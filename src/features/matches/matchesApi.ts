@@ -1,7 +1,8 @@
 import { api, itemTag, listTag, type ApiError } from '../../api/api';
 import { getSupabase } from '../../api/supabase';
 import { MSG } from '../../../common/messages';
-import { sanitizePartita, sanitizePartite, type Partita, type PartitaPayload, type PartiteFilters } from '../../../common/partite';
+import type { PartitaPayload } from '../../../common/partite';
+import { sanitizePartita, sanitizePartite, type Partita, type PartiteFilters } from '../../../common/partiteRead';
 
 export interface Suggestion {
   name: string;

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Partita } from '../../../common/partite';
+import type { Partita } from '../../../common/partiteRead';
 
 /** Spec 2: the three sample matches shown, with a banner, when the dashboard cannot load. */
 export function sampleMatches(today: string): Partita[] {
