@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import dayjs from 'dayjs';
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../test/app';
+import { todayIn } from '../common/dates';
+import { CLIENT_DIR, launchBrowser, newPage } from './browser';
+
+/** Issue 3: the JavaScript a signed-out visitor downloads for / stays under 200 KB gzip. */
+const BUDGET_KB = 200;
+
+interface BenchReport {
+  budgetKb: number;
+  totalKb: number;
+  ok: boolean;
+  files: string[];
+}
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+  browser = await launchBrowser();
+  await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
+  await t.db.pool.query(
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, terreno, tipo_gara, is_house_match)
+     VALUES ($1, '15:00', '17:00', 'Garibaldina Pulcini', 'Lupi Nord', 'Pulcini', 'Stadio Garibaldi', 'erba', 'campionato', true)`,
+    [dayjs(todayIn('Europe/Rome')).add(1, 'day').format('YYYY-MM-DD')],
+  );
+}, 60000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** Every JavaScript file the page fetches from now on, as a path relative to the client folder. */
+function recordScripts(page: Page): string[] {
+  const files: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) files.push(pathname.replace(/^\//, ''));
+  });
+  return files;
+}
+
+const gzipKb = (files: string[]) =>
+  files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(CLIENT_DIR, f)), { level: 9 }).length, 0) / 1024;
+
+describe('public page JavaScript budget in Chromium', () => {
+  it('downloads exactly what bench/bundle-size.mjs counts, under 200 KB gzip, without supabase-js or zod', async () => {
+    const page = await newPage(browser);
+    const scripts = recordScripts(page);
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const atStart = [...new Set(scripts)].sort();
+
+    // The bench's figure is the set the browser really fetched.
+    const bench = spawnSync(process.execPath, ['bench/bundle-size.mjs', CLIENT_DIR, '--json'], { encoding: 'utf8' });
+    const report = JSON.parse(bench.stdout) as BenchReport;
+    expect(atStart).toEqual([...report.files].sort());
+    expect(report.budgetKb).toBe(BUDGET_KB);
+    expect(report.ok).toBe(true);
+    expect(bench.status).toBe(0);
+    expect(gzipKb(atStart)).toBeLessThan(BUDGET_KB);
+    expect(Math.abs(gzipKb(atStart) - report.totalKb)).toBeLessThan(0.01);
+
+    // supabase-js and zod stay out of the visitor's download.
+    const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const supabaseChunk = manifest['node_modules/@supabase/supabase-js/dist/index.mjs']?.file;
+    expect(supabaseChunk).toBeDefined();
+    expect(atStart).not.toContain(supabaseChunk);
+    for (const f of atStart) expect(fs.readFileSync(path.join(CLIENT_DIR, f), 'utf8')).not.toContain('$ZodType');
+
+    // The filters, the debounced refetch and the warning toast need nothing more.
+    const refetch = page.waitForRequest((r) => r.url().includes('/api/partite/public?') && r.url().includes('campo=stadio') && r.url().includes('tipoGara=campionato'));
+    await page.getByLabel('Campo', { exact: true }).fill('stadio');
+    await page.getByLabel('Tipo gara').selectOption('campionato');
+    await page.getByTestId('active-filters').getByText('2 filtri attivi').waitFor();
+    await refetch;
+    await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
+    await page.getByTestId('match-card').first().click();
+    await page.getByText('Effettua il login per modificare le partite').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect([...new Set(scripts)].sort()).toEqual(atStart);
+    await page.close();
+  });
+});
