@@ -6,7 +6,9 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { todayIn } from '../common/dates';
-import { CLIENT_DIR, launchBrowser, newPage } from './browser';
+import { createUser } from '../test/users';
+import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
+import { signIn } from './session';
 
 /** Issue 3: the JavaScript a signed-out visitor downloads for / stays under 200 KB gzip. */
 const BUDGET_KB = 200;
@@ -86,6 +88,28 @@ describe('public page JavaScript budget in Chromium', () => {
     await page.getByText('Effettua il login per modificare le partite').waitFor();
     await page.waitForLoadState('networkidle');
     expect([...new Set(scripts)].sort()).toEqual(atStart);
+    await screenshot(page, 'bundle-public-filtered');
+    await page.close();
+  });
+
+  it('the signed-in dashboard keeps the same filter panel, filtering its loaded list by date and surface', async () => {
+    const reader = await createUser(t.db.pool, 'reader');
+    const page = await newPage(browser);
+    await signIn(page, t.url, reader.email, reader.password);
+    await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
+    await page.getByLabel('Terreno').selectOption('sintetico');
+    await page.getByText('Nessuna partita corrisponde ai filtri selezionati').waitFor();
+    await page.getByLabel('Terreno').selectOption('erba');
+    await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
+    // Typed as an Italian user does into the native date field (day, month, year).
+    const tomorrow = dayjs(todayIn('Europe/Rome')).add(1, 'day');
+    await page.getByLabel('Data', { exact: true }).focus();
+    await page.keyboard.type(tomorrow.format('DDMMYYYY'), { delay: 30 });
+    expect(await page.getByLabel('Data', { exact: true }).inputValue()).toBe(tomorrow.format('YYYY-MM-DD'));
+    await page.getByTestId('active-filters').getByText('2 filtri attivi').waitFor();
+    expect(await page.getByTestId('match-card').count()).toBe(1);
+    await screenshot(page, 'bundle-dashboard-signed-in');
     await page.close();
   });
 });
