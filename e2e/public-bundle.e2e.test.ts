@@ -100,6 +100,9 @@ describe('public page JavaScript budget in Chromium', () => {
     await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
     await page.getByLabel('Terreno').selectOption('sintetico');
     await page.getByText('Nessuna partita corrisponde ai filtri selezionati').waitFor();
+    expect(await page.getByRole('button', { name: 'Reset Filtri' }).isEnabled()).toBe(true);
+    await page.waitForTimeout(300); // the button's colour transition, for the screenshot
+    await screenshot(page, 'bundle-dashboard-empty');
     await page.getByLabel('Terreno').selectOption('erba');
     await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
     // Typed as an Italian user does into the native date field (day, month, year).
