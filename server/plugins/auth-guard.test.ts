@@ -32,4 +32,26 @@ describe('requireRole', () => {
     expect((await app.inject({ url: '/api/probe-editor', headers: bearer(reader) })).statusCode).toBe(401);
     await app.close();
   });
+
+  it('suggests a refresh when the stored role no longer matches the token, and not otherwise', async () => {
+    const { buildApp } = await import('../app');
+    const app = await buildApp({ ...t.app.deps });
+    await addProbe(app);
+    await app.ready();
+    const user = await createUser(t.db.pool, 'editor');
+    const fresh = await app.inject({ url: '/api/probe-editor', headers: bearer(user) });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['x-refresh-token-suggested']).toBeUndefined();
+    // Promoted to admin after the token was issued: still allowed, and told to refresh.
+    await t.db.pool.query(`UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}' WHERE id = $1`, [user.id]);
+    const promoted = await app.inject({ url: '/api/probe-editor', headers: bearer(user) });
+    expect(promoted.json()).toEqual({ role: 'admin' });
+    expect(promoted.headers['x-refresh-token-suggested']).toBe('true');
+    // Demoted below the route's role: refused, and told to refresh as well.
+    await t.db.pool.query(`UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data || '{"role":"reader"}' WHERE id = $1`, [user.id]);
+    const demoted = await app.inject({ url: '/api/probe-editor', headers: bearer(user) });
+    expect(demoted.statusCode).toBe(403);
+    expect(demoted.headers['x-refresh-token-suggested']).toBe('true');
+    await app.close();
+  });
 });

@@ -14,6 +14,8 @@ export interface AuthUser {
   sessionId: string;
   /** Seconds since epoch when the access token was issued. */
   issuedAt: number;
+  /** The app_role claim of the token, which lags behind `role` until the next refresh. */
+  tokenRole: Role;
 }
 
 declare module 'fastify' {
@@ -185,7 +187,7 @@ export async function resolveUser(request: FastifyRequest): Promise<ResolveResul
   const listener = cache.attach(pgListenerOf(pool));
   const hit = await cachedSession(cache, listener, claims.session_id, claims.sub);
   if (hit) {
-    return { ok: true, user: { id: hit.userId, email: hit.email, role: hit.role, sessionId: claims.session_id, issuedAt: claims.iat } };
+    return { ok: true, user: sessionUser(claims, hit.userId, hit.email, hit.role) };
   }
   const generation = cache.currentGeneration();
   const readAt = Date.now();
@@ -198,11 +200,21 @@ export async function resolveUser(request: FastifyRequest): Promise<ResolveResul
   if (!rows[0]) return { ok: false, reason: 'session_not_found' };
   const role = isRole(rows[0].role) ? rows[0].role : DEFAULT_ROLE;
   cache.set(claims.session_id, { userId: rows[0].id, email: rows[0].email, role, at: readAt }, generation);
-  return { ok: true, user: { id: rows[0].id, email: rows[0].email, role, sessionId: claims.session_id, issuedAt: claims.iat } };
+  return { ok: true, user: sessionUser(claims, rows[0].id, rows[0].email, role) };
 }
 
+function sessionUser(claims: AccessClaims, id: string, email: string, role: Role): AuthUser {
+  const tokenRole = isRole(claims.app_role) ? claims.app_role : DEFAULT_ROLE;
+  return { id, email, role, sessionId: claims.session_id, issuedAt: claims.iat, tokenRole };
+}
+
+/**
+ * Spec 4's refresh hint: for a token older than 30 minutes, and for one whose role claim no longer
+ * matches the stored role, so that a promoted or demoted user's screens follow at their next call.
+ */
 function flagOldToken(reply: FastifyReply, user: AuthUser): void {
-  if (Date.now() / 1000 - user.issuedAt > REFRESH_SUGGESTED_AFTER_S) reply.header('X-Refresh-Token-Suggested', 'true');
+  const old = Date.now() / 1000 - user.issuedAt > REFRESH_SUGGESTED_AFTER_S;
+  if (old || user.tokenRole !== user.role) reply.header('X-Refresh-Token-Suggested', 'true');
 }
 
 /**

@@ -25,12 +25,17 @@ describe('role resolution order (spec 6)', () => {
     expect(resolveRole({ access_token: jwt({ role: 'authenticated' }), user: { id: 'x', get app_metadata(): Record<string, unknown> { throw new Error('boom'); } } })).toBe('reader');
   });
 
-  it('caches the role of a user for 15 minutes', () => {
+  it('caches the role of a session for 15 minutes, and reads a refreshed token again at once', () => {
     clearRoleCache();
     const t0 = 1_000_000;
-    expect(cachedRole({ access_token: jwt({ app_role: 'admin' }), user }, t0)).toBe('admin');
-    expect(cachedRole({ access_token: jwt({ app_role: 'reader' }), user }, t0 + 14 * 60_000)).toBe('admin');
-    expect(cachedRole({ access_token: jwt({ app_role: 'reader' }), user }, t0 + 15 * 60_000)).toBe('reader');
+    const token = jwt({ role: 'authenticated' });
+    expect(cachedRole({ access_token: token, user: { ...user, app_metadata: { role: 'admin' } } }, t0)).toBe('admin');
+    // Same token, user object now saying another role: the cached answer stands for 15 minutes.
+    const other = { ...user, app_metadata: { role: 'reader' } };
+    expect(cachedRole({ access_token: token, user: other }, t0 + 14 * 60_000)).toBe('admin');
+    expect(cachedRole({ access_token: token, user: other }, t0 + 15 * 60_000)).toBe('reader');
+    // A refreshed token after a role change carries the new role: no waiting for the cache.
+    expect(cachedRole({ access_token: jwt({ app_role: 'editor' }), user }, t0 + 15 * 60_000 + 1)).toBe('editor');
     clearRoleCache();
   });
 });

@@ -50,15 +50,18 @@ export function resolveRole(session: SessionLike | null | undefined): Role {
   }
 }
 
-const cache = new Map<string, { role: Role; at: number }>();
+const cache = new Map<string, { role: Role; at: number; token?: string }>();
 
-/** resolveRole with the role cache of spec 9 (15 minutes per user). */
+/**
+ * resolveRole with the role cache of spec 9 (15 minutes per user). The role travels in the access
+ * token, so a new token (a refresh after a role change) is always read again.
+ */
 export function cachedRole(session: SessionLike, now = Date.now()): Role {
   const id = session.user?.id;
   const hit = id ? cache.get(id) : undefined;
-  if (hit && now - hit.at < CACHE_TTL.role * 1000) return hit.role;
+  if (hit && hit.token === session.access_token && now - hit.at < CACHE_TTL.role * 1000) return hit.role;
   const role = resolveRole(session);
-  if (id) cache.set(id, { role, at: now });
+  if (id) cache.set(id, { role, at: now, token: session.access_token });
   return role;
 }
 
