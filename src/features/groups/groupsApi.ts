@@ -23,8 +23,8 @@ export const groupsApi = api.injectEndpoints({
     updateGruppo: build.mutation<Gruppo, { id: number; body: GruppoInput }>({
       query: ({ id, body }) => ({ url: `api/gruppi/${id}`, method: 'PUT', body }),
       transformResponse: (response: { data: Gruppo }) => response.data,
-      // A rename reaches the matches of the category too (ON UPDATE CASCADE).
-      invalidatesTags: (_result, _error, { id }) => [itemTag('Gruppo', id), 'Partita'],
+      // The list too (the match forms offer the names); a rename reaches the matches of the category (ON UPDATE CASCADE).
+      invalidatesTags: (_result, _error, { id }) => [itemTag('Gruppo', id), listTag('Gruppo'), 'Partita'],
     }),
     deleteGruppo: build.mutation<Gruppo, number>({
       query: (id) => ({ url: `api/gruppi/${id}`, method: 'DELETE' }),

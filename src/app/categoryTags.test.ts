@@ -1,0 +1,78 @@
+import { startStandInServer, type StandInServer } from '../api/testServer';
+import { setupStore } from '../store/store';
+import { sessionChanged, signedOut } from '../store/sessionSlice';
+import { setTestApiOrigin } from '../../test/render';
+import { matchesApi } from '../features/matches/matchesApi';
+import { groupsApi } from '../features/groups/groupsApi';
+
+// The matches form and the categories screen are different features: they meet here, in the app layer.
+describe('category changes reach the add-match dropdown', () => {
+  let server: StandInServer;
+  let gruppi: Array<{ id: number; name: string; created_at: string; components: unknown[] }>;
+  beforeAll(async () => {
+    server = await startStandInServer((req) => {
+      if (req.method === 'GET' && req.url === '/api/gruppi') return { status: 200, body: { data: gruppi, count: gruppi.length } };
+      const m = /^\/api\/gruppi\/(\d+)$/.exec(req.url);
+      if (req.method === 'POST' && req.url === '/api/gruppi') {
+        const g = { id: gruppi.length + 10, created_at: '2026-01-01T00:00:00Z', ...(JSON.parse(req.body) as { name: string; components: unknown[] }) };
+        gruppi.push(g);
+        return { status: 201, body: { data: g } };
+      }
+      if (m && req.method === 'PUT') {
+        const g = gruppi.find((x) => x.id === Number(m[1]))!;
+        Object.assign(g, JSON.parse(req.body));
+        return { status: 200, body: { data: g } };
+      }
+      if (m && req.method === 'DELETE') {
+        const g = gruppi.find((x) => x.id === Number(m[1]))!;
+        gruppi = gruppi.filter((x) => x !== g);
+        return { status: 200, body: { data: g } };
+      }
+      return { status: 404, body: { error: 'Risorsa non trovata' } };
+    });
+    setTestApiOrigin(server.origin);
+  });
+  afterAll(async () => {
+    setTestApiOrigin(null);
+    await server.close();
+  });
+
+  function signedInStore() {
+    const store = setupStore(undefined, { refresh: async () => undefined });
+    const now = Math.floor(Date.now() / 1000);
+    store.dispatch(sessionChanged({ user: { id: 'u', email: 'e@x.it', role: 'editor' }, accessToken: 'tok', issuedAt: now, expiresAt: now + 3600 }));
+    return store;
+  }
+  const referent = { nome: 'Mario', cognome: 'Rossi', telefono: null };
+
+  it('refetches the categories of the match form after a create, a rename and a delete', async () => {
+    gruppi = [{ id: 1, name: 'Pulcini', created_at: '2026-01-01T00:00:00Z', components: [referent] }];
+    const store = signedInStore();
+    const categorie = store.dispatch(matchesApi.endpoints.getCategorie.initiate());
+    const partite = store.dispatch(matchesApi.endpoints.getPartita.initiate('7'));
+    const current = () => matchesApi.endpoints.getCategorie.select()(store.getState()).data;
+    const waitFor = async (expected: string[]) => {
+      for (let i = 0; i < 100 && JSON.stringify(current()) !== JSON.stringify(expected); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(current()).toEqual(expected);
+    };
+    await waitFor(['Pulcini']);
+
+    const partitaHits = () => server.requests.filter((r) => r.url === '/api/partite/7').length;
+    await partite;
+    const before = partitaHits();
+    await store.dispatch(groupsApi.endpoints.updateGruppo.initiate({ id: 1, body: { name: 'Primi Calci', components: [referent] } }));
+    await waitFor(['Primi Calci']);
+    // A rename cascades to the matches of the category: their cached copies are read again.
+    for (let i = 0; i < 100 && partitaHits() === before; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(partitaHits()).toBe(before + 1);
+
+    await store.dispatch(groupsApi.endpoints.createGruppo.initiate({ name: 'Esordienti', components: [referent] }));
+    await waitFor(['Primi Calci', 'Esordienti']);
+    await store.dispatch(groupsApi.endpoints.deleteGruppo.initiate(1));
+    await waitFor(['Esordienti']);
+
+    categorie.unsubscribe();
+    partite.unsubscribe();
+    store.dispatch(signedOut());
+  });
+});
