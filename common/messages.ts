@@ -23,6 +23,7 @@ export const MSG = {
     unsupportedMediaType: 'Tipo di contenuto non supportato - usa JSON',
     invalidJsonBody: 'Corpo della richiesta non valido: JSON atteso',
     unknownField: (field: string) => `Campo non previsto: ${field}`,
+    unknown: 'Errore sconosciuto',
   },
   screens: {
     checkingPermissions: 'Verifica permessi...',

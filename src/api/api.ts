@@ -9,7 +9,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { MSG } from '../../common/messages';
 import { refreshSuggested, type SessionState } from '../store/sessionSlice';
-import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, shouldRetry, type ErrorStatus } from './policy';
+import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, serverErrorField, shouldRetry, type ErrorStatus } from './policy';
 import { reportClientError } from './errorReporter';
 
 /** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
@@ -136,13 +136,16 @@ export function listTags<T extends TagType>(type: T, items: ReadonlyArray<{ id: 
 export const itemTag = <T extends TagType>(type: T, id: string | number) => ({ type, id });
 export const listTag = <T extends TagType>(type: T) => ({ type, id: 'LIST' as const });
 
-/** The Italian message of an RTK Query error (or of anything thrown), for toasts and banners. */
+/** The Italian message of an RTK Query error (or of anything thrown), for toasts and banners: the policy's mapping of spec 8. */
 export function errorMessage(error: unknown): string {
   if (error && typeof error === 'object') {
-    const e = error as { message?: unknown; data?: { error?: unknown }; status?: unknown };
-    if (typeof e.message === 'string') return e.message;
-    if (e.data && typeof e.data.error === 'string') return e.data.error;
-    if (typeof e.status === 'number') return `HTTP ${e.status}`;
+    const e = error as { message?: unknown; data?: unknown; status?: unknown };
+    if (typeof e.message === 'string' && e.message) return e.message;
+    if (typeof e.status === 'number' || e.status === 'FETCH_ERROR' || e.status === 'TIMEOUT_ERROR' || e.status === 'PARSING_ERROR') {
+      return httpErrorMessage(e.status, e.data);
+    }
+    const fromServer = serverErrorField(e.data);
+    if (fromServer) return fromServer;
   }
-  return 'Errore sconosciuto';
+  return MSG.http.unknown;
 }

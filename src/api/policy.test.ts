@@ -1,6 +1,6 @@
 import { MSG } from '../../common/messages';
 import { httpErrorMessage, isRetryable, retryDelayMs, shouldRetry } from './policy';
-import { toApiError } from './api';
+import { errorMessage, toApiError } from './api';
 
 describe('retry policy (spec 7)', () => {
   it('retries 5xx, 429 and network failures only', () => {
@@ -47,5 +47,17 @@ describe('error mapping (spec 8, HTTP mapping)', () => {
     });
     // A proxy's HTML 502 page still counts as a 502.
     expect(toApiError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }).status).toBe(502);
+  });
+
+  it('gives toasts and banners the same catalogue (errorMessage)', () => {
+    expect(errorMessage({ status: 409, message: 'Un utente con questa email esiste già' })).toBe('Un utente con questa email esiste già');
+    expect(errorMessage({ status: 403, data: { error: 'Non hai i permessi per creare gruppi' } })).toBe('Non hai i permessi per creare gruppi');
+    expect(errorMessage({ status: 404 })).toBe('Risorsa non trovata');
+    expect(errorMessage({ status: 503, data: {} })).toBe(MSG.http.server(503));
+    expect(errorMessage({ status: 418 })).toBe('HTTP 418');
+    expect(errorMessage({ status: 'FETCH_ERROR' })).toBe(MSG.http.network);
+    expect(errorMessage(new Error('Qualcosa'))).toBe('Qualcosa');
+    expect(errorMessage(undefined)).toBe(MSG.http.unknown);
+    expect(errorMessage('boh')).toBe('Errore sconosciuto');
   });
 });
