@@ -42,11 +42,17 @@ export interface ReadQuery {
   offset: number;
 }
 
-const OPS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const OPS = new Map<string, string>([['eq', '='], ['neq', '<>'], ['gt', '>'], ['gte', '>='], ['lt', '<'], ['lte', '<=']]);
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
 const MAX_VALUE = 1000;
 
 const quote = (col: string) => `"${col}"`;
+
+/**
+ * Whether a name from the URL is a column of the table. Object.hasOwn, never `in`: `in` also
+ * matches Object.prototype's names (constructor, __proto__, toString...), which are no columns.
+ */
+const isColumn = (table: TableSpec, name: string) => Object.hasOwn(table.columns, name);
 
 /** in.(a,b,"c,d") -> ['a', 'b', 'c,d'] */
 function parseInList(raw: string, param: string): string[] {
@@ -101,13 +107,13 @@ export function buildReadQuery(table: TableSpec, entries: Array<[string, string]
       const list = wanted.split(',');
       for (const c of list) {
         if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw parseError('select parameter', `unexpected "${c}"`);
-        if (!(c in table.columns)) throw unknownColumn(table.name, c);
+        if (!isColumn(table, c)) throw unknownColumn(table.name, c);
       }
       select = list.map(quote).join(', ');
     } else if (key === 'order') {
       for (const term of value.split(',')) {
         const [col, ...mods] = term.split('.');
-        if (!(col in table.columns)) {
+        if (!isColumn(table, col)) {
           if (!/^[a-z_][a-z0-9_]*$/.test(col)) throw parseError('order', `unexpected "${term}"`);
           throw unknownColumn(table.name, col);
         }
@@ -128,7 +134,7 @@ export function buildReadQuery(table: TableSpec, entries: Array<[string, string]
     } else if (RESERVED.has(key)) {
       continue;
     } else {
-      if (!(key in table.columns)) {
+      if (!isColumn(table, key)) {
         if (!/^[a-z_][a-z0-9_]*$/.test(key)) throw parseError(`filter (${key})`, `unexpected "${key}"`);
         throw unknownColumn(table.name, key);
       }
@@ -145,7 +151,8 @@ export function buildReadQuery(table: TableSpec, entries: Array<[string, string]
       const op = dot < 0 ? rest : rest.slice(0, dot);
       const operand = dot < 0 ? '' : rest.slice(dot + 1);
       let cond: string;
-      if (op in OPS && dot >= 0) cond = `${col} ${OPS[op]} ${param(operand, type)}`;
+      const sqlOp = OPS.get(op);
+      if (sqlOp && dot >= 0) cond = `${col} ${sqlOp} ${param(operand, type)}`;
       else if ((op === 'ilike' || op === 'like') && dot >= 0) {
         cond = `${col}::text ${op === 'ilike' ? 'ILIKE' : 'LIKE'} ${param(operand.replace(/\*/g, '%'), 'text')}`;
       } else if (op === 'in' && dot >= 0) cond = `${col} = ANY(${param(parseInList(operand, key), `${type}[]`)})`;

@@ -156,6 +156,15 @@ describe('GET /rest/v1/partite on the wire', () => {
     await expectError(await rest('?select=id,created_at', reader.token), 400, '42703');
     await expectError(await rest('?data=eq.not-a-date', reader.token), 400, '22007');
     await expectError(await rest('?id=eq.uno', reader.token), 400, '22P02');
+    // Object.prototype's names are no columns or operators: a PostgREST 400, not a 500.
+    // (Names with capitals fail the identifier syntax first: PGRST100.)
+    for (const [name, code] of [['constructor', '42703'], ['__proto__', '42703'], ['hasOwnProperty', 'PGRST100'], ['toString', 'PGRST100']]) {
+      await expectError(await rest(`?order=${name}.asc`, reader.token), 400, code);
+      await expectError(await rest(`?select=${name}`, reader.token), 400, code);
+      await expectError(await rest(`?select=id,${name}`, reader.token), 400, code);
+      await expectError(await rest(`?${name}=eq.1`, reader.token), 400, code);
+      await expectError(await rest(`?data=${name}.2030-01-01`, reader.token), 400, 'PGRST100');
+    }
     const other = await fetch(`${t.url}/rest/v1/users?select=*`, { headers: { authorization: `Bearer ${reader.token}` } });
     expect(other.status).toBe(404);
     expect(await other.json()).toMatchObject({ code: 'PGRST205' });
