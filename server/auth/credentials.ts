@@ -1,7 +1,7 @@
 import type { Pool } from '../db/pool';
 import { checkPassword } from './crypto';
 import * as repo from './repo';
-import { lockRemaining, recordFailure, recordSuccess } from './lockout';
+import { beginAttempt, finishAttempt } from './lockout';
 
 export type AuthOutcome =
   | { ok: true; user: repo.AuthUserRow }
@@ -9,19 +9,18 @@ export type AuthOutcome =
   | { ok: false; reason: 'locked'; remainingTime: number };
 
 /**
- * The one password check behind /api/login and /auth/v1/token: lock-out first (per account,
- * unknown emails included), then bcrypt against the stored hash or a dummy one, so an unknown
- * email costs and answers exactly like a wrong password. Failures count toward the lock.
+ * The one password check behind /api/login and /auth/v1/token. The attempt is recorded and
+ * counted toward the lock-out BEFORE bcrypt runs (per account, atomically across processes), so
+ * parallel attempts cannot slip past the lock; then bcrypt against the stored hash or a dummy
+ * one, so an unknown email costs and answers exactly like a wrong password.
  */
 export async function authenticate(pool: Pool, email: string, password: string, ip: string | null): Promise<AuthOutcome> {
-  const locked = await lockRemaining(pool, email);
-  if (locked > 0) return { ok: false, reason: 'locked', remainingTime: locked };
+  const attempt = await beginAttempt(pool, email, ip);
+  if (attempt.locked) return { ok: false, reason: 'locked', remainingTime: attempt.remainingTime };
   const user = await repo.findUserByEmail(pool, email);
   const matches = await checkPassword(password, user?.encrypted_password);
-  if (!matches || !user || user.banned) {
-    await recordFailure(pool, email, ip);
-    return { ok: false, reason: 'invalid' };
-  }
-  await recordSuccess(pool, email, ip);
-  return { ok: true, user };
+  const ok = matches && !!user && !user.banned;
+  await finishAttempt(pool, email, attempt, ok);
+  if (!ok) return { ok: false, reason: 'invalid' };
+  return { ok: true, user: user! };
 }

@@ -114,6 +114,67 @@ describe('POST /api/login and the account lock-out', () => {
     expect((await login(t.app, { email: u.email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
+  describe('parallel attempts cannot slip past the lock-out', () => {
+    const failures = async (email: string) =>
+      (await t.db.pool.query('SELECT count(*)::int AS n FROM public.login_attempts WHERE email = $1 AND NOT success', [email])).rows[0].n;
+    const viaLogin = (app: FastifyInstance, email: string, password: string) => login(app, { email, password });
+    const viaToken = (app: FastifyInstance, email: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        payload: { email, password, gotrue_meta_security: {} },
+      });
+    const endpoints = [
+      { name: '/api/login', send: viaLogin, invalid: 401 },
+      { name: '/auth/v1/token', send: viaToken, invalid: 400 },
+    ];
+
+    it.each(endpoints)('$name: 20 concurrent wrong passwords on two processes evaluate at most 5, lock the account, and the right password is then refused', async ({ send, invalid }) => {
+      const u = await createUser(t.db.pool, 'reader');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => send(i % 2 ? t.app : second, u.email, `Sbagliata${i}!`)),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === invalid)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+      expect(await failures(u.email)).toBe(5);
+      const right = await send(t.app, u.email, TEST_PASSWORD);
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toMatchObject({ isRateLimited: true, remainingTime: expect.any(Number) });
+      expect(right.json().remainingTime).toBeGreaterThan(15 * 60 - 10);
+    });
+
+    it.each(endpoints)('$name: 39 wrong and the right password all at once: at most 5 evaluated, locked afterwards', async ({ send, invalid }) => {
+      const u = await createUser(t.db.pool, 'reader');
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => send(i % 2 ? t.app : second, u.email, i === 39 ? TEST_PASSWORD : `Sbagliata${i}!`)),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      const evaluated = statuses.filter((s) => s !== 429).length;
+      expect(evaluated).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s === invalid).length).toBeLessThanOrEqual(5);
+      expect(await failures(u.email)).toBeLessThanOrEqual(5);
+      if (statuses[39] === 200) {
+        // The right password was among the first five: it counts as a success, as if it came first.
+        expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(34);
+      } else {
+        expect(statuses[39]).toBe(429);
+        expect((await send(second, u.email, TEST_PASSWORD)).statusCode).toBe(429);
+      }
+    });
+
+    it('the fifth attempt, if right, signs in and lifts the lock it placed in advance', async () => {
+      const u = await createUser(t.db.pool, 'reader');
+      for (let i = 1; i <= 4; i++) expect((await login(t.app, { email: u.email, password: `Sbagliata${i}!` })).statusCode).toBe(401);
+      expect((await login(t.app, { email: u.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+      const { rows } = await t.db.pool.query('SELECT 1 FROM public.account_locks WHERE email = $1 AND locked_until > now()', [u.email]);
+      expect(rows).toHaveLength(0);
+      // The success resets the count: the next mistake is not the fifth.
+      expect((await login(t.app, { email: u.email, password: 'Sbagliata9!' })).statusCode).toBe(401);
+      expect((await login(t.app, { email: u.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    });
+  });
+
   it('the lock-out is per account, not per IP; an unknown email behaves exactly like a known one (S5)', async () => {
     const u = await createUser(t.db.pool, 'reader');
     const unknownEmail = 'mai-registrato@example.it';
