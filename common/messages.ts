@@ -93,7 +93,11 @@ export const MSG = {
     required: 'Email e password sono richiesti',
     wrongCredentials: 'Email o password non corretti',
     locked: 'Account temporaneamente bloccato per troppi tentativi falliti.',
-    tooManyRetryAfter: 'Troppi tentativi di login. ...',
+    // The spec's '...' stands for the wait, shown as minutes:seconds.
+    tooManyRetryAfter: (seconds: number) => {
+      const s = Math.max(0, Math.ceil(seconds));
+      return `Troppi tentativi di login. Riprova tra ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}.`;
+    },
     tooMany: 'Troppi tentativi di login. Riprova più tardi.',
     server: 'Errore del server. Riprova più tardi.',
     network: 'Problemi di connessione. Controlla la tua connessione internet.',
@@ -383,5 +387,15 @@ export const MSG = {
     actionInvalid: 'Tipo di azione non valido: usa CREATE, UPDATE, DELETE o ROLE_CHANGE',
     dateInvalid: 'Data non valida: usa il formato aaaa-mm-gg',
     dateOrder: 'La data di inizio deve essere precedente o uguale alla data di fine',
+  },
+  // Not in the spec: zod's default messages in Italian (common/zod.ts), for limits a schema leaves without its own text.
+  validation: {
+    tooLong: (max: string) => `Il testo è troppo lungo (massimo ${max} caratteri)`,
+    tooShort: (min: string) => `Il testo è troppo corto (minimo ${min} caratteri)`,
+    empty: 'Il testo non può essere vuoto',
+    tooBig: (max: string) => `Il valore è troppo grande (massimo ${max})`,
+    tooSmall: (min: string) => `Il valore è troppo piccolo (minimo ${min})`,
+    tooManyItems: (max: string) => `Troppi elementi (massimo ${max})`,
+    tooFewItems: (min: string) => `Troppo pochi elementi (minimo ${min})`,
   },
 } as const;

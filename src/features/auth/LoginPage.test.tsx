@@ -67,6 +67,14 @@ describe('login screen', () => {
     expect(await screen.findByTestId('lock-countdown')).toHaveTextContent(/Riprova tra (15:00|14:59)/);
   });
 
+  it('says how long to wait after too many attempts (429 with retryAfter)', async () => {
+    loginAnswer = { status: 429, body: { success: false, error: MSG.login.tooMany, retryAfter: 90 } };
+    await submit();
+    expect(await screen.findByText('Troppi tentativi di login. Riprova tra 1:30.')).toBeInTheDocument();
+    expect(screen.queryByText('Troppi tentativi di login. ...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+  });
+
   it('maps server errors and unreachable servers to the catalogue', async () => {
     loginAnswer = { status: 503, body: { error: 'x' } };
     await submit();

@@ -11,7 +11,7 @@ export function loginFailure(error: ApiError, online = typeof navigator === 'und
   if (data.isRateLimited && remaining) return { message: MSG.login.locked, lockSeconds: remaining };
   if (error.status === 429) {
     const retryAfter = num(data.retryAfter);
-    if (retryAfter) return { message: MSG.login.tooManyRetryAfter, lockSeconds: retryAfter };
+    if (retryAfter) return { message: MSG.login.tooManyRetryAfter(retryAfter), lockSeconds: retryAfter };
     return { message: MSG.login.tooMany, lockSeconds: null };
   }
   if (error.status === 401) return { message: MSG.login.wrongCredentials, lockSeconds: null };
