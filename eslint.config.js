@@ -48,10 +48,16 @@ export default tseslint.config(
             { name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'usa useAppDispatch/useAppSelector di src/store/hooks' },
             { name: '@mui/material', message: "importa per percorso (es. '@mui/material/Button'): il bundle resta piccolo" },
             { name: '@mui/icons-material', message: "importa per percorso (es. '@mui/icons-material/Add')" },
+            { name: 'zod', message: "importa z da common/zod: vi sono configurati i messaggi italiani predefiniti" },
           ],
         },
       ],
     },
+  },
+  {
+    // common/zod.ts configures zod; server/config.ts validates environment variables for the operator, not user input.
+    files: ['common/zod.ts', 'server/config.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['server/features/**'],

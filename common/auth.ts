@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MSG } from './messages';
 
 /** Longest address SMTP allows; anything longer is refused before touching the database. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MSG } from './messages';
 
 /** Limits of a category (spec 5 Category, spec 9). */

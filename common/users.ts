@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MSG } from './messages';
 import { DEFAULT_ROLE, ROLES, type Role } from './roles';
 

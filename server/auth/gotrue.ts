@@ -161,10 +161,14 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
     const parsed = schemas.verifyQuerySchema.safeParse(request.query);
     if (!parsed.success) return verifyFailed(reply, redirectOf(request.query));
     const { token, type, redirect_to } = parsed.data;
-    const userId = await repo.consumeOneTimeToken(pool, sha256(token), type);
-    if (!userId) return verifyFailed(reply, redirect_to);
-    await repo.confirmEmail(pool, userId);
-    const session = await startSession(pool, keys, { userId, amrMethod: 'otp', ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+    // One transaction: the link is spent only if the session it opens is stored too.
+    const session = await withTransaction(pool, async (db) => {
+      const userId = await repo.consumeOneTimeToken(db, sha256(token), type);
+      if (!userId) return null;
+      await repo.confirmEmail(db, userId);
+      return startSession(db, keys, { userId, amrMethod: 'otp', ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+    });
+    if (!session) return verifyFailed(reply, redirect_to);
     const hash = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),

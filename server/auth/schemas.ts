@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../common/zod';
 import { MSG } from '../../common/messages';
 import { EMAIL_MAX_LENGTH, PASSWORD_INPUT_MAX_LENGTH } from '../../common/auth';
 

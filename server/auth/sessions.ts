@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import pg, { type PoolClient } from 'pg';
 import type { Db, Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
 import { MSG } from '../../common/messages';
@@ -76,20 +77,23 @@ async function sessionJson(keys: SessionKeys, user: repo.AuthUserRow, sessionId:
 /**
  * Starts a session for a user who just proved who they are (password, or a /verify link: amr
  * method otp): session row, first refresh token (stored hashed), last_sign_in_at.
+ * With a pool the writes run in their own transaction; with a client they join the caller's
+ * (so /verify commits the link's use and the session together, or neither).
  */
 export async function startSession(
-  pool: Pool,
+  db: Pool | PoolClient,
   keys: SessionKeys,
   opts: { userId: string; amrMethod: 'password' | 'otp'; ip: string | null; userAgent: string | null },
 ): Promise<SessionJson> {
   const refreshToken = randomToken();
-  const user = await withTransaction(pool, async (db) => {
-    const sessionId = await repo.insertSession(db, opts);
-    await repo.insertRefreshToken(db, { tokenHash: sha256(refreshToken), sessionId, userId: opts.userId, parent: null, nonce: null });
-    await repo.touchLastSignIn(db, opts.userId);
-    const row = await repo.findUserById(db, opts.userId);
+  const write = async (client: PoolClient) => {
+    const sessionId = await repo.insertSession(client, opts);
+    await repo.insertRefreshToken(client, { tokenHash: sha256(refreshToken), sessionId, userId: opts.userId, parent: null, nonce: null });
+    await repo.touchLastSignIn(client, opts.userId);
+    const row = await repo.findUserById(client, opts.userId);
     return { row: row!, sessionId };
-  });
+  };
+  const user = db instanceof pg.Pool ? await withTransaction(db, write) : await write(db);
   return sessionJson(keys, user.row, user.sessionId, opts.amrMethod, refreshToken);
 }
 

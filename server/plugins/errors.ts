@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from '../../common/zod';
 import { MSG } from '../../common/messages';
 
 /** An error whose Italian message is meant for the user; the status says what kind it is. */
@@ -20,14 +20,15 @@ export const conflict = (message: string) => new HttpError(409, message);
 
 /**
  * Validates input with a zod schema (strict objects: unknown fields are refused) and throws
- * a 400 with the first issue's message, which the schemas of common/ write in Italian.
+ * a 400 with the first issue's message: the schema's own Italian text, else the Italian
+ * default of common/zod.ts (which this import configures).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (issue.code === 'unrecognized_keys') throw badRequest(MSG.http.unknownField(issue.keys.join(', ')));
-  throw badRequest(issue.message && !issue.message.startsWith('Invalid') ? issue.message : MSG.http.badRequest);
+  throw badRequest(issue.message || MSG.http.badRequest);
 }
 
 /** Optional hook for recording unexpected errors (the logs feature plugs into it). */

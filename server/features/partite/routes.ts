@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from '../../../common/zod';
 import { MSG } from '../../../common/messages';
 import { cachedToday, todayIn } from '../../../common/dates';
 import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters, partitaPayloadSchema, type FormMode } from '../../../common/partite';

@@ -1,0 +1,49 @@
+import { createTestApp, type TestApp } from '../../test/app';
+import { bearer, createUser, type TestUser } from '../../test/users';
+
+// zod's English defaults ("Too big: expected string to have <=50 characters") must never reach a
+// user: limits written without their own message answer with the Italian defaults of common/zod.ts.
+let t: TestApp;
+let reader: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  reader = await createUser(t.db.pool, 'reader');
+});
+afterAll(() => t.close());
+
+const ENGLISH = /\b(too|big|small|expected|invalid|input|string|characters|must|received|option)\b/i;
+
+function expectItalian400(res: { statusCode: number; json: () => Record<string, unknown> }, field: 'error' | 'msg' = 'error') {
+  expect(res.statusCode).toBe(400);
+  const message = String(res.json()[field]);
+  expect(message).not.toMatch(ENGLISH);
+  return message;
+}
+
+describe('validation messages are Italian', () => {
+  it('suggestions with a search longer than the filter limit', async () => {
+    const res = await t.app.inject({ url: `/api/squadre/suggestions?search=${'a'.repeat(60)}`, headers: bearer(reader) });
+    expect(expectItalian400(res)).toMatch(/^Il testo è troppo lungo \(massimo \d+ caratteri\)$/);
+  });
+
+  it('public listing with a 201-character filter value', async () => {
+    const res = await t.app.inject({ url: `/api/partite/public?campo=${'a'.repeat(201)}` });
+    expect(expectItalian400(res)).toBe('Il testo è troppo lungo (massimo 200 caratteri)');
+  });
+
+  it('auth calls past the max() limits of server/auth/schemas.ts', async () => {
+    const recover = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/recover',
+      payload: { email: 'someone@example.com', code_challenge: 'x'.repeat(300), code_challenge_method: 's256' },
+    });
+    expect(expectItalian400(recover, 'msg')).toBe('Il testo è troppo lungo (massimo 256 caratteri)');
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: reader.email, password: 'x', gotrue_meta_security: { captcha_token: 'c'.repeat(5000) } },
+    });
+    expect(expectItalian400(token, 'msg')).toBe('Il testo è troppo lungo (massimo 4096 caratteri)');
+  });
+});
