@@ -7,7 +7,7 @@ import { LoadingScreen } from '../components/StatusScreens';
 import { useAppSelector } from '../store/hooks';
 import { selectSessionStatus } from '../store/sessionSlice';
 import { HomeSwitch, RequireRole, RequireSignIn, SignedOutOnly } from './guards';
-import { BARE_PATHS, paths } from './paths';
+import { BARE_PATHS, paths } from '../config/paths';
 
 // One chunk per screen: the public dashboard never downloads admin screens, DataGrid or pickers.
 const PublicDashboardPage = lazy(() => import('../features/matches/PublicDashboardPage'));

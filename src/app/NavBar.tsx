@@ -14,7 +14,7 @@ import { hasRole, ROLE_LABEL, type Role } from '../../common/roles';
 import { useAppSelector } from '../store/hooks';
 import { selectSessionUser } from '../store/sessionSlice';
 import { signOut } from '../store/authClient';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 const N = MSG.screens.nav;
 

@@ -5,7 +5,7 @@ import { useAppSelector } from '../store/hooks';
 import { selectSession } from '../store/sessionSlice';
 import { retryAuth } from '../store/authClient';
 import { AuthErrorScreen, CheckingPermissions, LoginRequiredScreen } from '../components/StatusScreens';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 /**
  * Waits for the session and its role: 'Verifica permessi...' while loading, 'Errore di

@@ -20,7 +20,7 @@ import { useSnackbar } from 'notistack';
 import { MSG } from '../../../common/messages';
 import type { ApiError } from '../../api/api';
 import { getAuthClient } from '../../store/authClient';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useForgotPasswordMutation, useLoginMutation } from './authApi';
 import { forgotFailure, formatCountdown, loginFailure } from './authMessages';
 

@@ -26,7 +26,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectSessionStatus } from '../../store/sessionSlice';
 import { getAuthClient, signOut } from '../../store/authClient';
 import { CheckingPermissions, LoadingScreen } from '../../components/StatusScreens';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { hasLinkParams, parseResetLink, resetLinkProblem, sessionErrorMessage, updateErrorMessage } from './authMessages';
 
 const F = MSG.screens.resetForm;

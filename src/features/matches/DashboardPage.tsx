@@ -12,7 +12,7 @@ import { MSG } from '../../../common/messages';
 import { hasRole } from '../../../common/roles';
 import { todayIn } from '../../../common/dates';
 import { countActiveFilters, matchesFilters, type PartiteFilters } from '../../../common/partiteRead';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useAppSelector } from '../../store/hooks';
 import { selectRole } from '../../store/sessionSlice';
 import { useGetPartiteQuery } from './matchesApi';

@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
 import { countActiveFilters, normalizeFilters, type PartiteFilters } from '../../../common/partiteRead';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useGetPublicPartiteQuery } from './matchesApi';
 import { FilterPanel } from './FilterPanel';
 import { ListTitle, MatchList } from './MatchList';

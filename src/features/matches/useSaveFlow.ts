@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { errorMessage } from '../../api/api';
 
 /** Spec 2: after a successful save or delete the screen returns to / after 2 seconds. */

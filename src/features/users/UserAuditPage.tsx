@@ -29,7 +29,7 @@ import { ROLE_LABEL, type Role } from '../../../common/roles';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZES, describeChanges, type AuditAction, type UserAuditRecord } from '../../../common/users';
 import { errorMessage } from '../../api/api';
 import { CenteredCard, LoadingScreen } from '../../components/StatusScreens';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { formatDateTime } from './format';
 import { useGetUserAuditQuery, useGetUsersQuery, type AuditFilters } from './usersApi';
 

@@ -34,7 +34,7 @@ import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { CenteredCard, LoadingScreen } from '../../components/StatusScreens';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import InviteUserDialog from './InviteUserDialog';
 import { useChangeUserRoleMutation, useDeleteUserMutation, useGetUsersQuery, useSyncUsersMutation } from './usersApi';
 import { formatDateTime } from './format';
