@@ -398,14 +398,4 @@ export const MSG = {
     tooManyItems: (max: string) => `Troppi elementi (massimo ${max})`,
     tooFewItems: (min: string) => `Troppo pochi elementi (minimo ${min})`,
   },
-  // Not in the spec: zod's default messages in Italian (common/zod.ts), for limits a schema leaves without its own text.
-  validation: {
-    tooLong: (max: string) => `Il testo è troppo lungo (massimo ${max} caratteri)`,
-    tooShort: (min: string) => `Il testo è troppo corto (minimo ${min} caratteri)`,
-    empty: 'Il testo non può essere vuoto',
-    tooBig: (max: string) => `Il valore è troppo grande (massimo ${max})`,
-    tooSmall: (min: string) => `Il valore è troppo piccolo (minimo ${min})`,
-    tooManyItems: (max: string) => `Troppi elementi (massimo ${max})`,
-    tooFewItems: (min: string) => `Troppo pochi elementi (minimo ${min})`,
-  },
 } as const;
