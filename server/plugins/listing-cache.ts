@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { acquirePgListener, type PgListenerLease } from '../../plugins/pg-listener';
+import { acquirePgListener, type PgListenerLease } from './pg-listener';
 
 export interface CachedListing {
   body: string;
@@ -11,12 +11,12 @@ export interface CachedListing {
 export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
 const MAX_ENTRIES = 500;
-const CHANNEL = 'partite_changed';
 
 /**
- * Serialised upcoming-match listings kept in memory, keyed by day and filters. Every write to
- * public.partite fires NOTIFY partite_changed (migration 004), which empties the cache of each
- * server process. The cache answers only while the app's LISTEN connection (plugins/pg-listener)
+ * Serialised listings kept in memory, keyed by the caller (day and filters, a query). Every write
+ * to the table fires a NOTIFY on `channel` (partite_changed for public.partite, migration 004),
+ * which empties the cache of each server process. Shared by the matches feature and the
+ * PostgREST endpoint. The cache answers only while the app's LISTEN connection (plugins/pg-listener)
  * is up: without it a change could go unnoticed, so every request then reads the database.
  */
 export class ListingCache {
@@ -25,7 +25,11 @@ export class ListingCache {
   private started = false;
   private generation = 0;
 
-  constructor(pool: pg.Pool, log: FastifyBaseLogger) {
+  constructor(
+    pool: pg.Pool,
+    log: FastifyBaseLogger,
+    private readonly channel: string,
+  ) {
     this.lease = acquirePgListener(pool, log);
   }
 
@@ -33,7 +37,7 @@ export class ListingCache {
   ensureStarted(): void {
     if (this.started) return;
     this.started = true;
-    this.lease.listener.subscribe(CHANNEL, { notify: () => this.invalidate(), reset: () => this.invalidate() });
+    this.lease.listener.subscribe(this.channel, { notify: () => this.invalidate(), reset: () => this.invalidate() });
   }
 
   private invalidate(): void {
@@ -42,7 +46,7 @@ export class ListingCache {
   }
 
   private get listening(): boolean {
-    return this.started && this.lease.listener.isListening(CHANNEL);
+    return this.started && this.lease.listener.isListening(this.channel);
   }
 
   /** A token to pass to set(): an entry computed before a change is never stored after it. */

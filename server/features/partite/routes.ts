@@ -6,7 +6,7 @@ import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters, partitaPayloadSchema, t
 import { requireRole } from '../../plugins/auth-guard';
 import { badRequest, isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
 import * as repo from './repo';
-import { ListingCache } from './listing-cache';
+import { ListingCache } from '../../plugins/listing-cache';
 
 const idParams = z.strictObject({ id: z.string() });
 const MAX_ID = 2_147_483_647;
@@ -33,7 +33,7 @@ function mapWriteError(err: unknown): never {
 
 export const partiteRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
-  const cache = new ListingCache(pool, app.log);
+  const cache = new ListingCache(pool, app.log, 'partite_changed');
   app.addHook('onClose', async () => cache.stop());
 
   const payload = (request: FastifyRequest, mode: FormMode) =>
