@@ -53,8 +53,12 @@ export interface SessionUser {
   last_sign_in_at: string | null;
 }
 
-/** GET /api/config: where the SPA's supabase client points. */
+/** GET /api/config: where the SPA's supabase client points, and the club settings its rules need. */
 export interface ClientConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
+  /** CLUB_NAME: the home-team detection of spec 4 uses it. */
+  clubName: string;
+  /** APP_TIMEZONE: the club's "today". */
+  timezone: string;
 }

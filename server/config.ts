@@ -62,6 +62,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** true when PUBLIC_URL was set; false when publicUrl is the http://localhost:PORT default. */
+  publicUrlFromEnv: boolean;
   databaseUrl?: string;
   dataDir: string;
   jwtSecret?: string;
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: e.HOST,
     publicUrl,
+    publicUrlFromEnv: e.PUBLIC_URL !== undefined,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MSG } from '../../common/messages';
 import { forgotPasswordSchema, loginSchema, normaliseEmail, type ClientConfig, type LoginResponse, type SessionUser } from '../../common/auth';
 import { DEFAULT_ROLE, isRole } from '../../common/roles';
@@ -22,6 +22,22 @@ function parseBody<T>(parse: () => T): T {
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** host, host:port, [v6]:port: nothing that could turn the origin into another URL. */
+const HOST_RE = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin this request came to (protocol + Host header). Without PUBLIC_URL, the SPA's auth
+ * calls go back to wherever the browser opened the app (http://192.168.1.20:3000 on the club's
+ * LAN), not to the server's own localhost. Echoed to the same client only; mail links never
+ * use it (they keep config.publicUrl).
+ */
+function requestOrigin(request: FastifyRequest): string | null {
+  const host = request.host;
+  if (!host || !HOST_RE.test(host)) return null;
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  return `${protocol}://${host}`;
+}
 
 /** The app's own sign-in endpoints of spec 7 and the SPA's runtime configuration. */
 export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = async (app, { tasks }) => {
@@ -79,5 +95,13 @@ export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asy
     };
   });
 
-  app.get('/api/config', async (): Promise<ClientConfig> => ({ supabaseUrl: config.publicUrl, supabaseAnonKey: anonKey }));
+  app.get(
+    '/api/config',
+    async (request): Promise<ClientConfig> => ({
+      supabaseUrl: config.publicUrlFromEnv ? config.publicUrl : requestOrigin(request) ?? config.publicUrl,
+      supabaseAnonKey: anonKey,
+      clubName: config.clubName,
+      timezone: config.timezone,
+    }),
+  );
 };
