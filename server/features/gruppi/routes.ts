@@ -3,15 +3,10 @@ import { MSG } from '../../../common/messages';
 import { gruppoInputSchema } from '../../../common/gruppi';
 import { requireRole } from '../../plugins/auth-guard';
 import { conflict, notFound, parseInput } from '../../plugins/errors';
+import { parseId } from '../../plugins/ids';
 import * as repo from './repo';
 
 const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
-
-/** Ids are positive serial integers; anything else names no category. */
-function parseId(raw: string, notFoundMessage: string): number {
-  if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw notFound(notFoundMessage);
-  return Number(raw);
-}
 
 /** A unique violation on the name becomes the 409 of a duplicate category. */
 async function uniqueName<T>(write: () => Promise<T>): Promise<T> {

@@ -139,7 +139,7 @@ describe('GET, PUT, DELETE /api/partite/:id', () => {
     expect(res.json().data).toMatchObject({ id, squadracasa: 'Da Modificare', campo: 'Campo Vecchio' });
   });
 
-  it.each(['abc', '0', '-1', '1.5', '99999999999', '999999'])('answers 404 to the id %s', async (bad) => {
+  it.each(['abc', '0', '-1', '1.5', '007', '2147483648', '99999999999', '999999'])('answers 404 to the id %s', async (bad) => {
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const res = await t.app.inject({ method, url: `/api/partite/${bad}`, headers: bearer(admin), payload: method === 'PUT' ? valid() : undefined });
       expect(res.statusCode).toBe(404);

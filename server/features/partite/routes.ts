@@ -5,19 +5,9 @@ import { cachedToday, todayIn } from '../../../common/dates';
 import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters, partitaPayloadSchema, type FormMode } from '../../../common/partite';
 import { requireRole } from '../../plugins/auth-guard';
 import { badRequest, isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
+import { parseId } from '../../plugins/ids';
 import * as repo from './repo';
 import { ListingCache } from '../../plugins/listing-cache';
-
-const idParams = z.strictObject({ id: z.string() });
-const MAX_ID = 2_147_483_647;
-
-/** A positive integer id, else 404 (no match can have it). */
-function parseId(request: FastifyRequest, message: string): number {
-  const { id } = parseInput(idParams, request.params);
-  const n = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_ID) throw notFound(message);
-  return n;
-}
 
 // Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
 const publicQuery = z.strictObject(Object.fromEntries(FILTER_KEYS.map((k) => [k, z.string().max(200).optional()])));
@@ -65,8 +55,8 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('application/json; charset=utf-8').send(entry.body);
   });
 
-  app.get('/partite/:id', { preHandler: requireRole('reader') }, async (request) => {
-    const id = parseId(request, MSG.match.notFound);
+  app.get<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('reader') }, async (request) => {
+    const id = parseId(request.params.id, MSG.match.notFound);
     const partita = await repo.findPartita(pool, id);
     if (!partita) throw notFound(MSG.match.notFound);
     return { data: partita };
@@ -78,16 +68,16 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send({ data: partita });
   });
 
-  app.put('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request) => {
-    const id = parseId(request, MSG.match.notFound);
+  app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request) => {
+    const id = parseId(request.params.id, MSG.match.notFound);
     const p = payload(request, 'edit');
     const partita = await repo.updatePartita(pool, id, p).catch(mapWriteError);
     if (!partita) throw notFound(MSG.match.notFound);
     return { data: partita };
   });
 
-  app.delete('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenDelete) }, async (request) => {
-    const id = parseId(request, MSG.match.notFound);
+  app.delete<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenDelete) }, async (request) => {
+    const id = parseId(request.params.id, MSG.match.notFound);
     if (!(await repo.deletePartita(pool, id))) throw notFound(MSG.match.notFound);
     return { success: true, data: { id } };
   });
