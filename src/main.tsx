@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { setupStore } from './store/store';
+import { loadClubConfig } from './store/configSlice';
 import { initAuth } from './store/authClient';
 import { hasStoredSession } from './api/supabase';
 import { reportClientError, setReportToken } from './api/errorReporter';
@@ -16,6 +17,7 @@ dayjs.locale('it');
 
 const store = setupStore();
 setReportToken(() => store.getState().session.accessToken);
+void store.dispatch(loadClubConfig());
 // A stored session loads supabase-js at once; a visitor without one gets the public page first.
 initAuth(store, hasStoredSession());
 

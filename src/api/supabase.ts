@@ -1,22 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-
-/** What GET /api/config tells the SPA: where the authentication service lives and its public key. */
-export interface PublicConfig {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-}
-
-/** Reads the runtime config (never build-time constants), tolerating the usual field names. */
-export async function fetchPublicConfig(): Promise<PublicConfig> {
-  const response = await fetch('/api/config', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const body = (await response.json()) as Record<string, unknown> & { supabase?: Record<string, unknown> };
-  const pick = (...values: unknown[]) => values.find((v): v is string => typeof v === 'string' && v.length > 0);
-  const url = pick(body.supabaseUrl, body.url, body.supabase?.url) ?? '/';
-  const key = pick(body.supabaseAnonKey, body.anonKey, body.supabaseKey, body.supabase?.anonKey, body.supabase?.key);
-  if (!key) throw new Error('config senza chiave pubblica');
-  return { supabaseUrl: new URL(url, window.location.origin).toString().replace(/\/+$/, ''), supabaseAnonKey: key };
-}
+import { loadPublicConfig } from '../config/publicConfig';
 
 let clientPromise: Promise<SupabaseClient> | null = null;
 
@@ -27,7 +10,8 @@ let clientPromise: Promise<SupabaseClient> | null = null;
 export function getSupabase(): Promise<SupabaseClient> {
   if (!clientPromise) {
     const promise = (async () => {
-      const [config, { createClient }] = await Promise.all([fetchPublicConfig(), import('@supabase/supabase-js')]);
+      const [config, { createClient }] = await Promise.all([loadPublicConfig(), import('@supabase/supabase-js')]);
+      if (!config.supabaseAnonKey) throw new Error('config senza chiave pubblica');
       return createClient(config.supabaseUrl, config.supabaseAnonKey, {
         auth: { detectSessionInUrl: false, flowType: 'implicit', persistSession: true, autoRefreshToken: true },
       });

@@ -1,10 +1,11 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/api';
 import { sessionSlice } from './sessionSlice';
+import { configSlice } from './configSlice';
 import { createRefreshListener } from './refreshMiddleware';
 import { refreshSession } from './authClient';
 
-const rootReducer = combineSlices(sessionSlice, api);
+const rootReducer = combineSlices(sessionSlice, configSlice, api);
 export type RootState = ReturnType<typeof rootReducer>;
 
 export interface StoreOptions {

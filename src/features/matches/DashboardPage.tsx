@@ -14,6 +14,7 @@ import { todayIn } from '../../../common/dates';
 import { countActiveFilters, matchesFilters, type PartiteFilters } from '../../../common/partiteRead';
 import { paths } from '../../config/paths';
 import { useAppSelector } from '../../store/hooks';
+import { useClubConfig } from '../../store/useClubConfig';
 import { selectRole } from '../../store/sessionSlice';
 import { useGetPartiteQuery } from './matchesApi';
 import { FilterPanel } from './FilterPanel';
@@ -25,10 +26,11 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const role = useAppSelector(selectRole);
   const canEdit = hasRole(role, 'editor');
-  const today = todayIn();
+  const { clubName, timezone } = useClubConfig();
+  const today = todayIn(timezone);
   const { data, isLoading, isFetching, isError, refetch } = useGetPartiteQuery(today);
   const [filters, setFilters] = useState<PartiteFilters>({});
-  const source = useMemo(() => (isError ? sampleMatches(today) : (data ?? [])), [isError, data, today]);
+  const source = useMemo(() => (isError ? sampleMatches(today, clubName) : (data ?? [])), [isError, data, today, clubName]);
   const partite = useMemo(() => source.filter((p) => matchesFilters(p, filters)), [source, filters]);
   const active = countActiveFilters(filters);
 

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import { MatchBadge } from './MatchBadge';
 import { MSG } from '../../../common/messages';
 import { isHomeTeam, type Partita } from '../../../common/partiteRead';
+import { useClubConfig } from '../../store/useClubConfig';
 
 const dateFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -35,6 +36,7 @@ function Team({ name, club }: { name: string; club: boolean }) {
 /** A match card (spec 2): date, times, competition type, teams (club's highlighted), field, surface, rooms, category, CASA. */
 export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?: () => void }) {
   const time = p.ora_fine ? `${hhmm(p.ora)} - ${hhmm(p.ora_fine)}` : hhmm(p.ora);
+  const { clubName } = useClubConfig();
   const rooms = p.is_house_match && p.spogliatoio_gari != null && p.spogliatoio_ospiti != null;
   const content = (
     <CardContent>
@@ -50,8 +52,8 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
         {p.is_house_match && <MatchBadge color="success" label={MSG.dashboard.home} />}
       </Stack>
       <Typography variant="h6" component="p" sx={{ fontSize: '1.05rem' }}>
-        <Team name={p.squadracasa} club={isHomeTeam(p.squadracasa)} /> {MSG.dashboard.vs}{' '}
-        <Team name={p.squadratrasferta} club={isHomeTeam(p.squadratrasferta)} />
+        <Team name={p.squadracasa} club={isHomeTeam(p.squadracasa, clubName)} /> {MSG.dashboard.vs}{' '}
+        <Team name={p.squadratrasferta} club={isHomeTeam(p.squadratrasferta, clubName)} />
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }} useFlexGap>
         <Typography variant="body2" color="text.secondary">

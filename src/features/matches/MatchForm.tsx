@@ -28,6 +28,7 @@ import {
   type PartitaValues,
 } from '../../../common/partite';
 import { PickersProvider } from '../../components/PickersProvider';
+import { useClubConfig } from '../../store/useClubConfig';
 import { useGetCategorieQuery, useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery } from './matchesApi';
 import { SuggestionInput } from './SuggestionInput';
 
@@ -85,16 +86,17 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
   const { data: categorie = [] } = useGetCategorieQuery();
   const [loadSquadre, squadre] = useLazyGetSquadreSuggestionsQuery();
   const [loadCampi, campi] = useLazyGetCampiSuggestionsQuery();
-  const today = todayIn();
-  const error = validatePartita(v, { mode, today });
-  const home = effectiveHome(v);
+  const { clubName, timezone } = useClubConfig();
+  const today = todayIn(timezone);
+  const error = validatePartita(v, { mode, today, clubName });
+  const home = effectiveHome(v, clubName);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setTouched(true);
     setV((prev) => {
       const next = { ...prev, [key]: value };
       // Spec 4: the club's name in the home team makes it a home match.
-      if (key === 'squadraCasa' && isHomeTeam(value as string)) next.isHouseMatch = true;
+      if (key === 'squadraCasa' && isHomeTeam(value as string, clubName)) next.isHouseMatch = true;
       return next;
     });
   };
@@ -127,7 +129,7 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (!error && !busy) onSave(toPayload(v));
+            if (!error && !busy) onSave(toPayload(v, clubName));
           }}
         >
           <Grid container spacing={2}>
@@ -153,7 +155,7 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
               <FormControlLabel
-                control={<Switch checked={home} disabled={busy || isHomeTeam(v.squadraCasa)} onChange={(e) => set('isHouseMatch', e.target.checked)} />}
+                control={<Switch checked={home} disabled={busy || isHomeTeam(v.squadraCasa, clubName)} onChange={(e) => set('isHouseMatch', e.target.checked)} />}
                 label={MSG.match.homeMatch}
               />
             </Grid>
