@@ -54,3 +54,15 @@ export function LoginRequiredScreen({ onLogin }: { onLogin: () => void }) {
     </CenteredCard>
   );
 }
+
+/** A screen whose data could not load: 'Errore', the message, and 'Riprova' (disabled while a retry runs). */
+export function ErrorRetryScreen({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {
+  return (
+    <CenteredCard title={MSG.screens.error} color="error">
+      <Typography sx={{ mb: 3 }}>{message}</Typography>
+      <Button variant="contained" onClick={onRetry} disabled={retrying}>
+        {MSG.screens.retry}
+      </Button>
+    </CenteredCard>
+  );
+}

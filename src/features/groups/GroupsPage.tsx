@@ -28,7 +28,7 @@ import { MSG } from '../../../common/messages';
 import { hasRole } from '../../../common/roles';
 import { filterGruppi, sortReferenti, type Gruppo, type GruppoInput } from '../../../common/gruppi';
 import { errorMessage } from '../../api/api';
-import { CenteredCard, LoadingScreen } from '../../components/StatusScreens';
+import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
 import {
@@ -106,14 +106,7 @@ export default function GroupsPage() {
   if (isLoading) return <LoadingScreen text={MSG.groups.loading} />;
 
   if (isError && !data) {
-    return (
-      <CenteredCard title={MSG.screens.error} color="error">
-        <Typography sx={{ mb: 3 }}>{MSG.groups.loadFailed}</Typography>
-        <Button variant="contained" onClick={() => refetch()} disabled={isFetching}>
-          {MSG.screens.retry}
-        </Button>
-      </CenteredCard>
-    );
+    return <ErrorRetryScreen message={MSG.groups.loadFailed} onRetry={() => void refetch()} retrying={isFetching} />;
   }
 
   const counters: Array<[string, number]> = [

@@ -10,7 +10,7 @@ import { paths } from '../../config/paths';
 import { useGetPublicPartiteQuery } from './matchesApi';
 import { FilterPanel } from './FilterPanel';
 import { ListTitle, MatchList } from './MatchList';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../components/useDebounced';
 
 /** Spec 7: the public listing is refetched 500 ms after the last filter change. */
 const PUBLIC_DEBOUNCE_MS = 500;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -28,7 +28,8 @@ import { MSG } from '../../../common/messages';
 import { ROLE_LABEL, type Role } from '../../../common/roles';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZES, describeChanges, type AuditAction, type UserAuditRecord } from '../../../common/users';
 import { errorMessage } from '../../api/api';
-import { CenteredCard, LoadingScreen } from '../../components/StatusScreens';
+import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
+import { useDebounced } from '../../components/useDebounced';
 import { paths } from '../../config/paths';
 import { formatDateTime } from './format';
 import { useGetUserAuditQuery, useGetUsersQuery, type AuditFilters } from './usersApi';
@@ -60,15 +61,6 @@ const ACTION_COLOR: Record<AuditAction, 'success' | 'info' | 'error' | 'warning'
 
 const dateParam = (d: Dayjs | null) => (d && d.isValid() ? d.format('YYYY-MM-DD') : undefined);
 const roleLabel = (r: Role | null) => (r ? ROLE_LABEL[r] : '—');
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 function Person({ email, id, fallback }: { email: string | null; id: string | null; fallback?: string }) {
   if (!email && !id) return <>{fallback ?? '—'}</>;
@@ -163,14 +155,7 @@ export default function UserAuditPage() {
 
   if (isLoading) return <LoadingScreen text={MSG.users.auditLoading} />;
   if (isError && !data) {
-    return (
-      <CenteredCard title={MSG.screens.error} color="error">
-        <Typography sx={{ mb: 3 }}>{errorMessage(error)}</Typography>
-        <Button variant="contained" onClick={() => refetch()}>
-          {MSG.screens.retry}
-        </Button>
-      </CenteredCard>
-    );
+    return <ErrorRetryScreen message={errorMessage(error)} onRetry={() => void refetch()} />;
   }
 
   const personPicker = (label: string, value: PersonOption | null, onChange: (v: PersonOption | null) => void) => (

@@ -31,7 +31,7 @@ import { ROLES, ROLE_LABEL, type Role } from '../../../common/roles';
 import { countByRole, filterUsers, type User } from '../../../common/users';
 import { errorMessage } from '../../api/api';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
-import { CenteredCard, LoadingScreen } from '../../components/StatusScreens';
+import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
 import { paths } from '../../config/paths';
@@ -175,14 +175,7 @@ export default function UsersPage() {
 
   if (isLoading) return <LoadingScreen text={MSG.users.loading} />;
   if (isError || !data) {
-    return (
-      <CenteredCard title={MSG.screens.error} color="error">
-        <Typography sx={{ mb: 3 }}>{errorMessage(error)}</Typography>
-        <Button variant="contained" onClick={() => refetch()}>
-          {MSG.screens.retry}
-        </Button>
-      </CenteredCard>
-    );
+    return <ErrorRetryScreen message={errorMessage(error)} onRetry={() => void refetch()} />;
   }
 
   return (
