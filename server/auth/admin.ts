@@ -5,7 +5,8 @@ import type { Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
 import { firstPasswordError } from '../../common/password';
 import { hashPassword } from './crypto';
-import { findUserByEmail, insertUser, setPassword, setRole } from './repo';
+import { countAdmins, createAccount, setRole } from './accounts';
+import { findUserByEmail, setPassword } from './repo';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
@@ -37,8 +38,7 @@ export async function ensureFirstAdmin(pool: Pool, config: Config, logger: Logge
   }
   const result = await withTransaction(pool, async (db) => {
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('ensure-first-admin', 0))`);
-    const { rows } = await db.query(`SELECT 1 FROM auth.users WHERE raw_app_meta_data->>'role' = 'admin' LIMIT 1`);
-    if (rows.length) return null;
+    if ((await countAdmins(db)) > 0) return null;
     const existing = await findUserByEmail(db, email);
     if (existing) {
       // The account exists with a lower role: promote it; keep its password unless one is configured.
@@ -46,7 +46,7 @@ export async function ensureFirstAdmin(pool: Pool, config: Config, logger: Logge
       if (config.adminPassword) await setPassword(db, existing.id, await hashPassword(config.adminPassword));
       return { email, printed: false };
     }
-    await insertUser(db, { email, passwordHash: await hashPassword(password), role: 'admin' });
+    await createAccount(db, { email, passwordHash: await hashPassword(password), role: 'admin' });
     return { email, printed: !!generated };
   });
   if (!result) return null;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/pool';
-import type { Role } from '../../common/roles';
+import { storedRoleSql } from './accounts';
 
 /** The columns of auth.users the protocol's User object and our checks need. */
 export interface AuthUserRow {
@@ -56,37 +56,7 @@ export async function confirmEmail(db: Db, userId: string): Promise<void> {
   await db.query('UPDATE auth.users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1', [userId]);
 }
 
-/** Creates auth.users and public.users rows for one account (role in app metadata, the source of truth). */
-export async function insertUser(db: Db, opts: { email: string; passwordHash: string | null; role: Role }): Promise<string> {
-  const { rows } = await db.query(
-    `INSERT INTO auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
-     VALUES ($1, $2, CASE WHEN $2::text IS NULL THEN NULL ELSE now() END,
-             jsonb_build_object('provider', 'email', 'providers', jsonb_build_array('email'), 'role', $3::text))
-     RETURNING id`,
-    [opts.email, opts.passwordHash, opts.role],
-  );
-  const id: string = rows[0].id;
-  await db.query(
-    `INSERT INTO public.users (user_id, email, role) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email, role = EXCLUDED.role, last_updated = now()`,
-    [id, opts.email, opts.role],
-  );
-  return id;
-}
-
-/** Sets the stored role (auth metadata, the source of truth, and its public.users mirror). */
-export async function setRole(db: Db, userId: string, role: Role): Promise<void> {
-  await db.query(
-    `UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data || jsonb_build_object('role', $2::text), updated_at = now() WHERE id = $1`,
-    [userId, role],
-  );
-  await db.query(
-    `INSERT INTO public.users (user_id, email, role)
-     SELECT id, email, $2 FROM auth.users WHERE id = $1
-     ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role, last_updated = now()`,
-    [userId, role],
-  );
-}
+// Account creation, roles and deletion: ./accounts.ts.
 
 // ---- sessions and refresh tokens -------------------------------------------------------------
 
@@ -211,8 +181,8 @@ export async function deleteOutstandingOneTimeTokens(db: Db, userId: string): Pr
 
 export async function sessionUser(db: Db, userId: string) {
   const { rows } = await db.query(
-    `SELECT id, email, raw_app_meta_data->>'role' AS role, recovery_sent_at, email_change_sent_at, last_sign_in_at
-       FROM auth.users WHERE id = $1`,
+    `SELECT u.id, u.email, ${storedRoleSql('u')} AS role, u.recovery_sent_at, u.email_change_sent_at, u.last_sign_in_at
+       FROM auth.users u WHERE u.id = $1`,
     [userId],
   );
   return rows[0] ?? null;

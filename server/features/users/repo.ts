@@ -1,4 +1,5 @@
 import type { Db } from '../../db/pool';
+import * as accounts from '../../auth/accounts';
 import type { Role } from '../../../common/roles';
 import type { AuditAction, AuditQuery, User, UserAuditRecord } from '../../../common/users';
 
@@ -11,14 +12,7 @@ const USER_COLUMNS = `user_id AS id, user_id, email, role,
   to_json(last_updated)#>>'{}' AS last_updated`;
 
 /** The stored role of an account, as the server trusts it (app_metadata.role). */
-const AUTH_ROLE = `CASE WHEN u.raw_app_meta_data->>'role' IN ('reader', 'editor', 'admin')
-  THEN u.raw_app_meta_data->>'role' ELSE 'reader' END`;
-
-export interface AccountRow {
-  id: string;
-  email: string;
-  role: Role;
-}
+const AUTH_ROLE = accounts.storedRoleSql('u');
 
 export async function lockUserChanges(db: Db): Promise<void> {
   await db.query('SELECT pg_advisory_xact_lock($1)', [USERS_CHANGE_LOCK]);
@@ -34,58 +28,21 @@ export async function getUser(db: Db, id: string): Promise<User | null> {
   return rows[0] ?? null;
 }
 
-/** The account in auth.users (the truth), with the role the server trusts. */
-export async function findAccount(db: Db, id: string): Promise<AccountRow | null> {
-  const { rows } = await db.query(`SELECT u.id, u.email, ${AUTH_ROLE} AS role FROM auth.users u WHERE u.id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM auth.users WHERE email = $1', [email]);
   return rows.length > 0;
 }
 
-export async function countAdmins(db: Db): Promise<number> {
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM auth.users u WHERE ${AUTH_ROLE} = 'admin'`);
-  return rows[0].n;
-}
-
-/** An invited account: no password yet (the invitation link lets the person choose it). */
+/** An invited account (server/auth/accounts): no password yet (the invitation link lets the person choose it). */
 export async function createInvitedAccount(db: Db, email: string, role: Role): Promise<User> {
-  const { rows } = await db.query(
-    `INSERT INTO auth.users (email, invited_at, raw_app_meta_data)
-     VALUES ($1, now(), jsonb_build_object('provider', 'email', 'providers', jsonb_build_array('email'), 'role', $2::text))
-     RETURNING id, created_at`,
-    [email, role],
-  );
-  const { rows: users } = await db.query(
-    `INSERT INTO public.users (user_id, email, role, created_at) VALUES ($1, $2, $3, $4) RETURNING ${USER_COLUMNS}`,
-    [rows[0].id, email, role, rows[0].created_at],
-  );
-  return users[0];
+  const id = await accounts.createAccount(db, { email, role, passwordHash: null });
+  return (await getUser(db, id))!;
 }
 
 /** Sets the role in both places: app_metadata (what the server trusts) and the users list. */
 export async function setRole(db: Db, id: string, role: Role): Promise<User> {
-  const { rows } = await db.query(
-    `UPDATE auth.users SET raw_app_meta_data = jsonb_set(raw_app_meta_data, '{role}', to_jsonb($2::text)), updated_at = now()
-      WHERE id = $1 RETURNING id, email, created_at, last_sign_in_at`,
-    [id, role],
-  );
-  const a = rows[0];
-  const { rows: users } = await db.query(
-    `INSERT INTO public.users (user_id, email, role, created_at, last_sign_in_at, last_updated)
-     VALUES ($1, $2, $3, $4, $5, now())
-     ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role, email = EXCLUDED.email, last_updated = now()
-     RETURNING ${USER_COLUMNS}`,
-    [a.id, a.email, role, a.created_at, a.last_sign_in_at],
-  );
-  return users[0];
-}
-
-/** Deletes the account; its sessions, tokens and users-list row go with it (ON DELETE CASCADE). */
-export async function deleteAccount(db: Db, id: string): Promise<void> {
-  await db.query('DELETE FROM auth.users WHERE id = $1', [id]);
+  await accounts.setRole(db, id, role);
+  return (await getUser(db, id))!;
 }
 
 export interface SyncChange {

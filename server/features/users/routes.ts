@@ -15,6 +15,7 @@ import { forgetUserSessions, requireRole, type AuthUser } from '../../plugins/au
 import { conflict, forbidden, HttpError, notFound, parseInput } from '../../plugins/errors';
 import { issueLink } from '../../auth/links';
 import { invitationMail } from '../../mail/templates';
+import * as accounts from '../../auth/accounts';
 import * as repo from './repo';
 
 /** Who acts, as the audit record names them. */
@@ -30,8 +31,8 @@ function performer(request: FastifyRequest): { id: string; email: string; role: 
  * Then, under the change lock, the performer must still be an admin: another admin may have demoted
  * them a moment ago, after the guard of this request read their role.
  */
-async function assertStillAdmin(db: Parameters<typeof repo.findAccount>[0], request: FastifyRequest, message: string) {
-  const me = await repo.findAccount(db, request.user!.id);
+async function assertStillAdmin(db: Parameters<typeof accounts.findAccount>[0], request: FastifyRequest, message: string) {
+  const me = await accounts.findAccount(db, request.user!.id);
   if (!me || me.role !== 'admin') throw forbidden(message);
 }
 
@@ -89,9 +90,9 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     if (id === request.user!.id) throw forbidden(MSG.users.cannotChangeOwnRole);
     const data = await withTransaction(pool, async (db) => {
       await repo.lockUserChanges(db);
-      const target = await repo.findAccount(db, id);
+      const target = await accounts.findAccount(db, id);
       if (!target) throw notFound(MSG.users.notFound);
-      if (target.role === 'admin' && role !== 'admin' && (await repo.countAdmins(db)) <= 1) throw conflict(MSG.users.lastAdminDemote);
+      if (target.role === 'admin' && role !== 'admin' && (await accounts.countAdmins(db)) <= 1) throw conflict(MSG.users.lastAdminDemote);
       await assertStillAdmin(db, request, MSG.users.forbiddenRoleChange);
       // PUT is idempotent: asking for the role the user already has changes nothing and records nothing.
       if (target.role === role) return (await repo.getUser(db, id)) ?? (await repo.setRole(db, id, role));
@@ -116,11 +117,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     if (id === request.user!.id) throw forbidden(MSG.users.cannotDeleteSelf);
     const email = await withTransaction(pool, async (db) => {
       await repo.lockUserChanges(db);
-      const target = await repo.findAccount(db, id);
+      const target = await accounts.findAccount(db, id);
       if (!target) throw notFound(MSG.users.notFound);
-      if (target.role === 'admin' && (await repo.countAdmins(db)) <= 1) throw conflict(MSG.users.lastAdminDelete);
+      if (target.role === 'admin' && (await accounts.countAdmins(db)) <= 1) throw conflict(MSG.users.lastAdminDelete);
       await assertStillAdmin(db, request, MSG.users.forbiddenDelete);
-      await repo.deleteAccount(db, id);
+      await accounts.deleteAccount(db, id);
       await repo.insertAudit(db, {
         action: 'DELETE',
         ip: request.ip,
