@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
@@ -26,6 +26,8 @@ export interface AppDeps {
   /** A pino logger instance (what start.ts passes), or Fastify's logger options; none when absent. */
   logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
   recordError?: ErrorRecorder;
+  /** Sees every route as it is registered (the app-wide role-matrix test lists them with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -60,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   app.decorate('deps', deps);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to the handlers.
   app.removeContentTypeParser('text/plain');
   // Graceful shutdown: requests in flight finish; their keep-alive connections close after the

@@ -1,0 +1,155 @@
+import { createTestApp, type TestApp } from '../../test/app';
+import { bearer, createUser, type TestUser } from '../../test/users';
+
+// SECURITY.md S1, app-wide: every route the app registers (collected with an onRoute hook while
+// the real app is built) has one row here, with the exact status of each role. The table must
+// cover exactly the registered routes: a new route without a row fails, and so does a row whose
+// route went away. Each request is harmless (an invalid body, an unknown id, a bad query value)
+// so that nothing changes between cells; what the matrix pins is who gets past the door — 401
+// (no valid sign-in) vs 403 (signed in, role too low) vs anything else (the handler ran).
+// The per-feature matrices (partite, users, gruppi, auth) keep checking the messages and the
+// successful writes. HEAD routes are Fastify's automatic twins of the GET routes; the SPA's
+// static files (registered only with a client folder) are public assets, not part of this table.
+
+type Role = 'anonymous' | 'reader' | 'editor' | 'admin';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'QUERY' | 'TRACE';
+interface Row {
+  method: Method;
+  /** The route as registered (Fastify's url, with :params). */
+  route: string;
+  /** The concrete request; defaults to the route itself. */
+  url?: string;
+  payload?: object;
+  expect: Record<Role, number>;
+}
+
+const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
+const UNKNOWN_ID = '2147483647';
+const ROLES: Role[] = ['anonymous', 'reader', 'editor', 'admin'];
+
+const all = (status: number): Record<Role, number> => ({ anonymous: status, reader: status, editor: status, admin: status });
+/** Signed-in users only: anonymous 401, every role `signedIn`. */
+const signedIn = (status: number): Record<Role, number> => ({ anonymous: 401, reader: status, editor: status, admin: status });
+/** From the editor role up. */
+const editorUp = (status: number): Record<Role, number> => ({ anonymous: 401, reader: 403, editor: status, admin: status });
+/** Administrators only. */
+const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, reader: 403, editor: 403, admin: status });
+
+const MATRIX: Row[] = [
+  // Platform
+  { method: 'GET', route: '/api/health', expect: all(200) },
+
+  // The app's own sign-in endpoints (spec 7) and the SPA's configuration: open to everyone.
+  { method: 'POST', route: '/api/login', payload: {}, expect: all(400) },
+  { method: 'POST', route: '/api/forgot-password', payload: {}, expect: all(400) },
+  { method: 'GET', route: '/api/me', expect: signedIn(200) },
+  { method: 'GET', route: '/api/config', expect: all(200) },
+
+  // GoTrue-compatible /auth/v1 (SUPABASE-PROTOCOL.md).
+  { method: 'GET', route: '/auth/v1/health', expect: all(200) },
+  { method: 'GET', route: '/auth/v1/settings', expect: all(200) },
+  { method: 'GET', route: '/auth/v1/.well-known/jwks.json', expect: all(200) },
+  { method: 'POST', route: '/auth/v1/signup', payload: {}, expect: all(422) },
+  { method: 'POST', route: '/auth/v1/token', url: '/auth/v1/token?grant_type=password', payload: {}, expect: all(400) },
+  { method: 'GET', route: '/auth/v1/user', expect: signedIn(200) },
+  // No password in the body: the user is answered unchanged.
+  { method: 'PUT', route: '/auth/v1/user', payload: {}, expect: signedIn(200) },
+  // An unknown scope is refused after the sign-in check: no session ends.
+  { method: 'POST', route: '/auth/v1/logout', url: '/auth/v1/logout?scope=nessuno', expect: signedIn(400) },
+  { method: 'POST', route: '/auth/v1/recover', payload: {}, expect: all(400) },
+  // Without a token: the redirect back to the app with otp_expired.
+  { method: 'GET', route: '/auth/v1/verify', expect: all(303) },
+
+  // PostgREST-compatible read of partite: anonymous role 401, users read, nobody writes.
+  { method: 'GET', route: '/rest/v1/partite', url: '/rest/v1/partite?select=*', expect: signedIn(200) },
+  ...(['POST', 'PATCH', 'PUT', 'DELETE'] as const).map((method): Row => ({ method, route: '/rest/v1/partite', expect: signedIn(403) })),
+  // Any other table is not in the schema cache, for everyone (app.all: every method Fastify knows).
+  ...(['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE'] as const).map(
+    // (Fastify wants a content type on QUERY, as on POST.)
+    (method): Row => ({ method, route: '/rest/v1/:table', url: '/rest/v1/users', ...(method === 'QUERY' ? { payload: {} } : {}), expect: all(404) }),
+  ),
+
+  // Categories (spec 6): editors list and rename, administrators create and delete.
+  { method: 'GET', route: '/api/gruppi', expect: editorUp(200) },
+  { method: 'POST', route: '/api/gruppi', payload: {}, expect: adminOnly(400) },
+  { method: 'PUT', route: '/api/gruppi/:id', url: `/api/gruppi/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
+  { method: 'DELETE', route: '/api/gruppi/:id', url: `/api/gruppi/${UNKNOWN_ID}`, expect: adminOnly(404) },
+
+  // Matches (spec 3-5): the public listing is open, reading needs a sign-in, writing the editor role.
+  { method: 'GET', route: '/api/partite/public', expect: all(200) },
+  { method: 'GET', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, expect: signedIn(404) },
+  { method: 'POST', route: '/api/partite', payload: {}, expect: editorUp(400) },
+  { method: 'PUT', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
+  { method: 'DELETE', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, expect: editorUp(404) },
+  { method: 'GET', route: '/api/squadre/suggestions', url: '/api/squadre/suggestions?search=zz', expect: signedIn(200) },
+  { method: 'GET', route: '/api/campi/suggestions', url: '/api/campi/suggestions?search=zz', expect: signedIn(200) },
+
+  // Users (spec 6): administrators only.
+  { method: 'GET', route: '/api/users', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/users', payload: {}, expect: adminOnly(400) },
+  { method: 'PUT', route: '/api/users/:id/role', url: `/api/users/${ZERO_UUID}/role`, payload: {}, expect: adminOnly(400) },
+  { method: 'DELETE', route: '/api/users/:id', url: `/api/users/${ZERO_UUID}`, expect: adminOnly(404) },
+  { method: 'POST', route: '/api/users/sync', payload: { nessuno: 1 }, expect: adminOnly(400) },
+  { method: 'GET', route: '/api/user-audit', expect: adminOnly(200) },
+];
+
+let t: TestApp;
+const registered: string[] = [];
+const users: Record<Role, TestUser | null> = { anonymous: null, reader: null, editor: null, admin: null };
+
+beforeAll(async () => {
+  t = await createTestApp({
+    deps: {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
+      },
+    },
+  });
+  for (const role of ['reader', 'editor', 'admin'] as const) users[role] = await createUser(t.db.pool, role);
+});
+afterAll(() => t.close());
+
+const key = (r: { method: string; route: string }) => `${r.method} ${r.route}`;
+
+describe('S1 app-wide role matrix', () => {
+  it('has exactly one row for each registered route (a new route without a row fails)', () => {
+    expect(registered.length).toBeGreaterThan(30);
+    const rows = MATRIX.map(key);
+    expect(new Set(rows).size).toBe(rows.length);
+    expect([...new Set(registered)].sort()).toEqual([...rows].sort());
+  });
+
+  it('no role is refused where a lower role gets through (catches a row built with the wrong helper)', () => {
+    const rank: Record<Role, number> = { anonymous: 0, reader: 1, editor: 2, admin: 3 };
+    const refused = (s: number) => s === 401 || s === 403;
+    for (const row of MATRIX) {
+      for (const low of ROLES) {
+        for (const high of ROLES) {
+          if (rank[high] > rank[low] && !refused(row.expect[low])) expect({ row: key(row), high, refused: refused(row.expect[high]) }).toEqual({ row: key(row), high, refused: false });
+        }
+      }
+    }
+  });
+
+  for (const row of MATRIX) {
+    for (const role of ROLES) {
+      it(`${key(row)} as ${role}: ${row.expect[role]}`, async () => {
+        const user = users[role];
+        const res = await t.app.inject({
+          method: row.method,
+          url: row.url ?? row.route,
+          headers: user ? bearer(user) : {},
+          ...(row.payload ? { payload: row.payload } : {}),
+        });
+        expect(`${key(row)} as ${role}: ${res.statusCode}`).toBe(`${key(row)} as ${role}: ${row.expect[role]}`);
+        // A refusal is the door's, never a handler's: 401 and 403 carry an Italian error body.
+        if (res.statusCode === 401 || res.statusCode === 403) {
+          const body = res.json();
+          const message = body.error ?? body.msg ?? body.message;
+          expect(typeof message).toBe('string');
+          if (!row.route.startsWith('/rest/v1')) expect(message).not.toMatch(/\b(permission|denied|invalid|unauthori[sz]ed|forbidden)\b/i);
+        }
+      });
+    }
+  }
+});
