@@ -4,21 +4,18 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import KeyboardCapslock from '@mui/icons-material/KeyboardCapslock';
 import LockClock from '@mui/icons-material/LockClock';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { MSG } from '../../../common/messages';
 import type { ApiError } from '../../api/api';
+import { PasswordField } from '../../components/PasswordField';
 import { getAuthClient } from '../../store/authClient';
 import { paths } from '../../config/paths';
 import { useForgotPasswordMutation, useLoginMutation } from './authApi';
@@ -99,7 +96,6 @@ export default function LoginPage() {
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -197,10 +193,9 @@ export default function LoginPage() {
               autoFocus
               disabled={submitting}
             />
-            <TextField
+            <PasswordField
               id="login-password"
               label={F.password}
-              type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
@@ -208,21 +203,6 @@ export default function LoginPage() {
               onKeyUp={onKey}
               fullWidth
               disabled={submitting}
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={showPassword ? F.hidePassword : F.showPassword}
-                        onClick={() => setShowPassword((v) => !v)}
-                        edge="end"
-                      >
-                        {showPassword ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
             />
             {capsLock && (
               <Alert severity="warning" icon={<KeyboardCapslock />} role="status">

@@ -2,8 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -11,13 +9,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Cancel from '@mui/icons-material/Cancel';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
 import { PASSWORD_CRITERIA, firstPasswordError, passwordStrength, strengthLabel } from '../../../common/password';
@@ -26,6 +21,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectSessionStatus } from '../../store/sessionSlice';
 import { getAuthClient, signOut } from '../../store/authClient';
 import { CheckingPermissions, LoadingScreen } from '../../components/StatusScreens';
+import { PasswordField } from '../../components/PasswordField';
 import { paths } from '../../config/paths';
 import { hasLinkParams, parseResetLink, resetLinkProblem, sessionErrorMessage, updateErrorMessage } from './authMessages';
 
@@ -196,26 +192,16 @@ export default function ResetPasswordPage() {
         {state.kind === 'valid' && (
           <Box component="form" noValidate onSubmit={submit}>
             <Stack spacing={2}>
-              <TextField
+              <PasswordField
                 id="new-password"
                 label={F.newPassword}
-                type={show ? 'text' : 'password'}
+                visible={show}
+                onVisibleChange={setShow}
                 autoComplete="new-password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 disabled={submitting || done}
                 fullWidth
-                slotProps={{
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <IconButton aria-label={show ? MSG.screens.loginForm.hidePassword : MSG.screens.loginForm.showPassword} onClick={() => setShow((v) => !v)} edge="end">
-                          {show ? <VisibilityOff /> : <Visibility />}
-                        </IconButton>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
               />
               <Box>
                 <LinearProgress variant="determinate" value={strength} color={strengthColor(strength)} aria-label={F.strength(strengthLabel(strength))} sx={{ height: 8, borderRadius: 4 }} />
@@ -236,10 +222,12 @@ export default function ResetPasswordPage() {
                   );
                 })}
               </List>
-              <TextField
+              {/* Shown and hidden together with the new password, by its button. */}
+              <PasswordField
                 id="confirm-password"
                 label={F.confirmPassword}
-                type={show ? 'text' : 'password'}
+                visible={show}
+                toggle={false}
                 autoComplete="new-password"
                 value={confirm}
                 onChange={(e) => setConfirm(e.target.value)}
