@@ -19,6 +19,15 @@ describe('auditQuerySchema', () => {
     expect(auditQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
     expect(auditQuerySchema.safeParse({ start_date: '2024-13-45' }).success).toBe(false);
   });
+  it('accepts only real calendar dates (no roll-over of 2024-02-30), plain or with time and offset', () => {
+    for (const bad of ['2024-02-30', '2023-02-29', '2024-04-31', '2024-02-30T10:00:00Z', '2024-2-3', 'ieri']) {
+      expect(auditQuerySchema.safeParse({ start_date: bad }).error?.issues[0].message).toBe(MSG.users.dateInvalid);
+      expect(auditQuerySchema.safeParse({ end_date: bad }).error?.issues[0].message).toBe(MSG.users.dateInvalid);
+    }
+    for (const good of ['2024-02-29', '2026-12-31', '2024-02-29T23:59:59+01:00', '2026-11-21T10:00:00.000Z']) {
+      expect(auditQuerySchema.safeParse({ start_date: good }).success).toBe(true);
+    }
+  });
 });
 
 describe('filterUsers and countByRole (spec 2)', () => {

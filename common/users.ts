@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { MSG } from './messages';
 import { DEFAULT_ROLE, ROLES, type Role } from './roles';
+import { isIsoDate } from './dates';
 
 /** Spec 5 (Invite user): text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,10 +39,12 @@ export const syncUsersSchema = z.strictObject({});
 
 export const userIdParamsSchema = z.strictObject({ id: z.uuid({ error: MSG.users.idInvalid }) });
 
-const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+const isoDateTime = z.iso.datetime({ offset: true });
+/** A real calendar date (2024-02-30 is not one), or a date-time with offset on a real date. */
 const auditDate = z
   .string({ error: MSG.users.dateInvalid })
-  .refine((v) => (dateOnly.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))) || z.iso.datetime({ offset: true }).safeParse(v).success, {
+  .max(64, MSG.users.dateInvalid)
+  .refine((v) => isIsoDate(v.slice(0, 10)) && (v.length === 10 || isoDateTime.safeParse(v).success), {
     error: MSG.users.dateInvalid,
   });
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/pool';
 import * as accounts from '../../auth/accounts';
 import type { Role } from '../../../common/roles';
+import { isIsoDate } from '../../../common/dates';
 import type { AuditAction, AuditQuery, User, UserAuditRecord } from '../../../common/users';
 
 // Every change of roles or accounts takes this transaction lock first, so that two admins acting
@@ -144,8 +145,6 @@ export async function insertAudit(db: Db, e: AuditEntry): Promise<void> {
   );
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** One page of audit records, newest first, with the filters of spec 3. */
 export async function listAudit(db: Db, q: AuditQuery, timezone: string): Promise<{ rows: UserAuditRecord[]; count: number }> {
   const where: string[] = [];
@@ -159,13 +158,13 @@ export async function listAudit(db: Db, q: AuditQuery, timezone: string): Promis
   if (q.performed_by_user_id) add((p) => `performed_by_user_id = ${p}`, q.performed_by_user_id);
   // A plain date means whole days in the club's timezone; the end day is included.
   if (q.start_date) {
-    if (DATE_ONLY.test(q.start_date)) {
+    if (isIsoDate(q.start_date)) {
       params.push(timezone);
       add((p) => `created_at >= (${p}::date)::timestamp AT TIME ZONE $${params.length - 1}`, q.start_date);
     } else add((p) => `created_at >= ${p}::timestamptz`, q.start_date);
   }
   if (q.end_date) {
-    if (DATE_ONLY.test(q.end_date)) {
+    if (isIsoDate(q.end_date)) {
       params.push(timezone);
       add((p) => `created_at < (${p}::date + 1)::timestamp AT TIME ZONE $${params.length - 1}`, q.end_date);
     } else add((p) => `created_at <= ${p}::timestamptz`, q.end_date);

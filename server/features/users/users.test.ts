@@ -26,6 +26,19 @@ const as = (u: TestUser) => ({
   del: (url: string) => t.app.inject({ method: 'DELETE', url, headers: bearer(u) }),
 });
 
+describe('GET /api/user-audit date filters', () => {
+  it('a date that does not exist (2024-02-30) is a 400 with an Italian message, not a database error', async () => {
+    for (const q of ['start_date=2024-02-30', 'end_date=2023-02-29', 'start_date=2024-04-31T10:00:00Z']) {
+      const res = await as(admin).get(`/api/user-audit?${q}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: MSG.users.dateInvalid });
+    }
+    const leap = await as(admin).get('/api/user-audit?start_date=2024-02-29&end_date=2024-02-29');
+    expect(leap.statusCode).toBe(200);
+    expect(leap.json()).toMatchObject({ data: [], count: 0 });
+  });
+});
+
 describe('GET /api/users', () => {
   it('lists the accounts with data, count and message', async () => {
     const reader = await createUser(t.db.pool, 'reader');
