@@ -15,7 +15,7 @@ import { partitaToValues } from '../../../common/partite';
 import { useAppSelector } from '../../store/hooks';
 import { selectRole } from '../../store/sessionSlice';
 import { useDeletePartitaMutation, useGetPartitaQuery, useUpdatePartitaMutation } from './matchesApi';
-import { MatchForm, type FormValues } from './MatchForm';
+import { MatchForm, toFormValues } from './MatchForm';
 import { useSaveFlow } from './useSaveFlow';
 
 /** /modifica-partita/{id} (editor and above): edit, delete with confirmation, 'Partita non trovata!' on a bad id. */
@@ -40,10 +40,7 @@ export default function EditMatchPage() {
     );
   }
   if (!partita) return null;
-  const v = partitaToValues(partita);
-  const initial: FormValues = { ...v, data: v.data ?? '', ora: v.ora ?? '', oraFine: v.oraFine ?? '', squadraCasa: v.squadraCasa ?? '',
-    squadraTrasferta: v.squadraTrasferta ?? '', campo: v.campo ?? '', gruppo: v.gruppo ?? '', isHouseMatch: !!v.isHouseMatch,
-    terreno: v.terreno ?? '', tipoGara: v.tipoGara ?? '' };
+  const initial = toFormValues(partitaToValues(partita));
   const busy = saving || deleting || flow.done;
   return (
     <>

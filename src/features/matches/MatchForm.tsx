@@ -32,35 +32,30 @@ import { useClubConfig } from '../../store/useClubConfig';
 import { useGetCategorieQuery, useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery } from './matchesApi';
 import { SuggestionInput } from './SuggestionInput';
 
-export interface FormValues extends PartitaValues {
-  data: string;
-  ora: string;
-  oraFine: string;
-  squadraCasa: string;
-  squadraTrasferta: string;
-  campo: string;
-  gruppo: string;
-  isHouseMatch: boolean;
-  spogliatoioGari: number | null;
-  spogliatoioOspiti: number | null;
-  terreno: string;
-  tipoGara: string;
+type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
+
+/** What the form holds: every field of PartitaValues present, text '' when empty, rooms null when unset. */
+export type FormValues = { [K in keyof PartitaValues]-?: K extends RoomKey ? Exclude<PartitaValues[K], undefined> : NonNullable<PartitaValues[K]> };
+
+/** The form's values for any PartitaValues (empty text for missing fields). */
+export function toFormValues(v: PartitaValues): FormValues {
+  return {
+    data: v.data ?? '',
+    ora: v.ora ?? '',
+    oraFine: v.oraFine ?? '',
+    squadraCasa: v.squadraCasa ?? '',
+    squadraTrasferta: v.squadraTrasferta ?? '',
+    campo: v.campo ?? '',
+    gruppo: v.gruppo ?? '',
+    isHouseMatch: !!v.isHouseMatch,
+    spogliatoioGari: v.spogliatoioGari ?? null,
+    spogliatoioOspiti: v.spogliatoioOspiti ?? null,
+    terreno: v.terreno ?? '',
+    tipoGara: v.tipoGara ?? '',
+  };
 }
 
-export const EMPTY_VALUES: FormValues = {
-  data: '',
-  ora: '',
-  oraFine: '',
-  squadraCasa: '',
-  squadraTrasferta: '',
-  campo: '',
-  gruppo: '',
-  isHouseMatch: false,
-  spogliatoioGari: null,
-  spogliatoioOspiti: null,
-  terreno: '',
-  tipoGara: '',
-};
+export const EMPTY_VALUES: FormValues = toFormValues({});
 
 const L = MSG.match.labels;
 const ROOMS = Array.from({ length: SPOGLIATOIO_MAX - SPOGLIATOIO_MIN + 1 }, (_, i) => SPOGLIATOIO_MIN + i);
