@@ -2,10 +2,7 @@ import { z } from './zod';
 import { MSG } from './messages';
 import { DEFAULT_ROLE, ROLES, type Role } from './roles';
 import { isIsoDate } from './dates';
-
-/** Spec 5 (Invite user): text, @, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const EMAIL_MAX = 254;
+import { emailField, normaliseEmail } from './auth';
 
 export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'ROLE_CHANGE'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -16,13 +13,11 @@ export const AUDIT_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const roleSchema = z.enum(ROLES, { error: MSG.users.roleInvalid });
 
-const emailSchema = z
-  .string({ error: MSG.users.emailRequired })
-  .trim()
-  .min(1, MSG.users.emailRequired)
-  .max(EMAIL_MAX, MSG.users.emailTooLong)
-  .regex(EMAIL_PATTERN, MSG.users.emailInvalid)
-  .transform((e) => e.toLowerCase());
+const emailSchema = emailField({
+  required: MSG.users.emailRequired,
+  tooLong: MSG.users.emailTooLong,
+  invalid: MSG.users.emailInvalid,
+}).transform(normaliseEmail);
 
 /** POST /api/users body, and the invite modal's form: email required, role defaults to reader. */
 export const inviteUserSchema = z.strictObject({

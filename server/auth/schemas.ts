@@ -1,22 +1,16 @@
 import { z } from '../../common/zod';
 import { MSG } from '../../common/messages';
-import { EMAIL_MAX_LENGTH, PASSWORD_INPUT_MAX_LENGTH } from '../../common/auth';
+import { loginEmailField, PASSWORD_INPUT_MAX_LENGTH, recoverEmailField } from '../../common/auth';
 
 // Bodies of the /auth/v1 calls exactly as @supabase/supabase-js sends them (strict: unknown
 // fields are refused; the nulls and the captcha wrapper the client always adds are tolerated).
-const loginEmail = z.string({ error: MSG.login.required }).trim().min(1, MSG.login.required).max(EMAIL_MAX_LENGTH, MSG.http.badRequest);
-const recoverEmail = z
-  .string({ error: MSG.forgot.emailRequiredServer })
-  .trim()
-  .min(1, MSG.forgot.emailRequiredServer)
-  .max(EMAIL_MAX_LENGTH, MSG.http.badRequest);
 const password = z.string({ error: MSG.login.required }).min(1, MSG.login.required).max(PASSWORD_INPUT_MAX_LENGTH, MSG.http.badRequest);
 const metaSecurity = z.strictObject({ captcha_token: z.string().max(4096).nullish() }).optional();
 const pkce = { code_challenge: z.string().max(256).nullish(), code_challenge_method: z.string().max(16).nullish() };
 
-export const passwordGrantSchema = z.strictObject({ email: loginEmail, password, gotrue_meta_security: metaSecurity });
+export const passwordGrantSchema = z.strictObject({ email: loginEmailField(), password, gotrue_meta_security: metaSecurity });
 export const refreshGrantSchema = z.strictObject({ refresh_token: z.string({ error: MSG.http.badRequest }).min(1, MSG.http.badRequest).max(512, MSG.http.badRequest) });
-export const recoverSchema = z.strictObject({ email: recoverEmail, ...pkce, gotrue_meta_security: metaSecurity });
+export const recoverSchema = z.strictObject({ email: recoverEmailField(), ...pkce, gotrue_meta_security: metaSecurity });
 export const updateUserSchema = z.strictObject({
   password: z.string().max(PASSWORD_INPUT_MAX_LENGTH, MSG.http.badRequest).optional(),
   nonce: z.string().max(256).nullish(),
