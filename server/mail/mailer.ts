@@ -17,13 +17,26 @@ export interface Mailer {
   close(): void;
 }
 
+/** Longest wait for the SMTP server to connect, greet, or answer any command. */
+export const SMTP_TIMEOUT_MS = 10_000;
+
 /**
  * SMTP_URL set: nodemailer over SMTP. Unset: each message is written as an .eml file
  * under DATA_DIR/outbox and its link is logged, so a lone machine still completes the flow.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger; timeoutMs?: number }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // nodemailer waits up to 2 minutes for a connection and 10 for a silent socket by default;
+    // an invitation sends while holding the users change lock, so a dead SMTP server must fail
+    // fast. Query parameters of SMTP_URL (?socketTimeout=...) still override these.
+    const timeout = opts.timeoutMs ?? SMTP_TIMEOUT_MS;
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      dnsTimeout: timeout,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
