@@ -103,3 +103,17 @@ export async function finishAttempt(pool: Pool, email: string, attempt: { attemp
     }
   });
 }
+
+/** Sign-in attempts are kept this long (far past the lock window; the activity log keeps the history). */
+export const ATTEMPT_RETENTION_SECONDS = 24 * 60 * 60;
+
+/**
+ * Deletes lock-out rows that no longer decide anything: attempts older than a day, and locks
+ * that ended more than a lock window ago (every failure before such a lock is outside the window,
+ * so dropping the lock cannot revive them).
+ */
+export async function deleteStaleLockoutRows(db: Db): Promise<{ attempts: number; locks: number }> {
+  const attempts = await db.query('DELETE FROM public.login_attempts WHERE created_at < now() - make_interval(secs => $1)', [ATTEMPT_RETENTION_SECONDS]);
+  const locks = await db.query('DELETE FROM public.account_locks WHERE locked_until < now() - make_interval(secs => $1)', [LOCK_WINDOW_SECONDS]);
+  return { attempts: attempts.rowCount ?? 0, locks: locks.rowCount ?? 0 };
+}

@@ -18,6 +18,21 @@ export const LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 
 /**
+ * Counters older than this are past their window whatever it was (a counter past its window
+ * restarts at the next hit anyway), so housekeeping deletes them. Must stay at or above the
+ * longest window any caller of hit() uses (the per-IP LIMITS: 5 minutes; mail cooldown: 1 minute).
+ */
+export const RATE_LIMIT_RETENTION_SECONDS = 60 * 60;
+
+/** Deletes the counters past every window; answers how many went. */
+export async function deleteExpiredCounters(db: Db): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM public.rate_limits WHERE window_start < now() - make_interval(secs => $1)', [
+    RATE_LIMIT_RETENTION_SECONDS,
+  ]);
+  return rowCount ?? 0;
+}
+
+/**
  * Counts one hit on `key` in a fixed window kept in PostgreSQL (public.rate_limits), so every
  * server process on the database shares it. One atomic upsert per hit.
  */

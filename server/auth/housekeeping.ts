@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Pool } from '../db/pool';
+import { deleteExpiredCounters } from '../plugins/rate-limit';
+import { deleteStaleLockoutRows } from './lockout';
+
+/** How often a server process sweeps the stale rows (at most). */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletes rate-limit counters past their window, ended locks and day-old sign-in attempts. */
+export async function deleteStaleAuthRows(pool: Pool) {
+  const rateLimits = await deleteExpiredCounters(pool);
+  const { attempts, locks } = await deleteStaleLockoutRows(pool);
+  return { rateLimits, attempts, locks };
+}
+
+/**
+ * Opportunistic cleanup: the first call runs a sweep, later calls run one only when the interval
+ * has passed since the last start. Several processes on one database each sweep now and then;
+ * the DELETEs are idempotent, so that is harmless. An idle process sweeps nothing, and no timer
+ * keeps it alive.
+ */
+export class Housekeeping {
+  private lastStart = Number.NEGATIVE_INFINITY;
+  constructor(
+    private readonly pool: Pool,
+    private readonly log: () => FastifyBaseLogger,
+    private readonly intervalMs = HOUSEKEEPING_INTERVAL_MS,
+  ) {}
+
+  /** The sweep to await, if this call started one. */
+  maybeRun(now = Date.now()): Promise<void> | null {
+    if (now - this.lastStart < this.intervalMs) return null;
+    this.lastStart = now;
+    return deleteStaleAuthRows(this.pool).then((deleted) => {
+      this.log().debug(deleted, 'pulizia delle righe scadute di autenticazione');
+    });
+  }
+}
