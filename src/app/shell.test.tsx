@@ -2,20 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/render';
 import { ComponentErrorBoundary, PageErrorBoundary } from '../components/ErrorBoundaries';
-import type { SessionState } from '../store/sessionSlice';
+import { initialSessionState, type SessionState } from '../store/sessionSlice';
 import { AppRoutes } from './AppRoutes';
 
-const session = (over: Partial<SessionState>): SessionState => ({
-  status: 'signedOut',
-  user: null,
-  accessToken: null,
-  expiresAt: null,
-  issuedAt: null,
-  roleStatus: 'idle',
-  refreshFlagged: false,
-  lastRefreshAt: null,
-  ...over,
-});
+const session = (over: Partial<SessionState>): SessionState => ({ ...initialSessionState, status: 'signedOut', ...over });
 
 describe('route guards and fallback screens', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));

@@ -22,7 +22,7 @@ export interface SessionState {
   lastRefreshAt: number | null;
 }
 
-const initialState: SessionState = {
+export const initialSessionState: SessionState = {
   status: 'loading',
   user: null,
   accessToken: null,
@@ -38,7 +38,7 @@ export const refreshSuggested = createAction('session/refreshSuggested');
 
 export const sessionSlice = createSlice({
   name: 'session',
-  initialState,
+  initialState: initialSessionState,
   reducers: {
     sessionChanged(
       state,
@@ -68,7 +68,7 @@ export const sessionSlice = createSlice({
       state.lastRefreshAt = action.payload;
     },
     signedOut() {
-      return { ...initialState, status: 'signedOut' as const };
+      return { ...initialSessionState, status: 'signedOut' as const };
     },
   },
   selectors: {
