@@ -1,0 +1,273 @@
+// The export feature (issue 10, spec 2 Export screen, 5 Export, 7 Exports, 8 Export, 9): the
+// rules and Italian strings both the server (routes, CSV, PDF) and the SPA screen /estrazione use.
+// Not part of common/messages.ts: that module is in the start-up bundle; this one is loaded only
+// by the export screen.
+import dayjs from 'dayjs';
+import 'dayjs/locale/it';
+import { z } from './zod';
+import { MSG } from './messages';
+import { isIsoDate, shortTime } from './dates';
+import type { Partita, Terreno, TipoGara } from './partiteRead';
+
+// ---- Constants (spec 9) ----
+
+/** Preview page size of the period table. */
+export const PREVIEW_PAGE_SIZE = 50;
+export const PREVIEW_LIMIT_MAX = 100;
+/** Over this many days the screen asks for confirmation (spec 5). */
+export const PERIOD_WARNING_DAYS = 365;
+/** The server refuses periods longer than this (not in the spec: a guard against runaway exports). */
+export const PERIOD_MAX_YEARS = 3;
+/** Default period: from seven days ago to today. */
+export const DEFAULT_PERIOD_DAYS = 7;
+
+// ---- Messages ----
+
+/** Every Italian string of the Export parts of the spec (2, 5, 7, 8), plus the server's own wording. */
+export const EXPORT_MSG = {
+  title: 'Estrazione Partite',
+  tabs: { table: 'Tabella', week: 'Settimana', day: 'Giorno' },
+  busy: "Completa prima l'operazione attuale",
+  buttons: {
+    preview: 'Anteprima',
+    exportCsv: 'Esporta CSV',
+    exportPdf: 'Esporta PDF',
+    reset: 'Reset filtri',
+  },
+  page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
+  // Spec 5 Export.
+  datesRequired: 'Seleziona le date di inizio e fine',
+  fromAfterTo: 'La data di inizio deve essere precedente o uguale alla data di fine',
+  longPeriod: 'Il periodo selezionato è superiore a 1 anno...',
+  weekRequired: 'Seleziona la settimana di riferimento',
+  dayRequired: 'Seleziona la data',
+  // Spec 8 Export.
+  empty: 'Nessuna partita trovata',
+  emptyPeriod: 'Nessuna partita trovata per il periodo selezionato',
+  previewError: (message: string) => `Errore nel caricamento anteprima: ${message}`,
+  csvError: (message: string) => `Errore nell'export CSV: ${message}`,
+  pdfError: (message: string) => `Errore nell'export PDF: ${message}`,
+  badContentType: 'Tipo di contenuto non valido',
+  emptyFile: 'File ricevuto vuoto o non valido',
+  // Home and away columns of the week and day previews (and PDFs), with their counts.
+  casa: 'Casa',
+  trasferta: 'Trasferta',
+  casaCount: (n: number) => `Casa (${n})`,
+  trasfertaCount: (n: number) => `Trasferta (${n})`,
+  // Not in the spec: the server's own wording for cases the spec leaves open.
+  invalidDate: 'Data non valida: usa il formato AAAA-MM-GG',
+  periodTooLong: `Il periodo selezionato supera il massimo consentito di ${PERIOD_MAX_YEARS} anni: riduci l'intervallo di date`,
+  invalidLimit: `Il numero di righe per pagina deve essere compreso tra 1 e ${PREVIEW_LIMIT_MAX}`,
+  invalidOffset: 'La posizione di partenza deve essere un numero intero maggiore o uguale a 0',
+  /** Headings of the PDFs and previews. */
+  tableTitle: 'Elenco partite',
+  weekTitle: 'Calendario settimanale',
+  dayTitle: 'Partite del giorno',
+  period: (from: string, to: string) => `Periodo: dal ${formatDate(from)} al ${formatDate(to)}`,
+  week: (start: string, end: string) => `Settimana dal ${formatDate(start)} al ${formatDate(end)}`,
+  total: (n: number) => (n === 1 ? '1 partita' : `${n} partite`),
+  generatedAt: (when: string) => `Generato il ${when}`,
+  noMatches: 'Nessuna partita',
+  rooms: (club: number | null, guests: number | null) =>
+    `Spogliatoi: ${MSG.match.roomClub} ${club ?? '-'}, ${MSG.match.roomGuests} ${guests ?? '-'}`,
+  /** Activity log lines (logs feature), one per export. */
+  activity: {
+    tableCsv: (from: string, to: string, n: number) => `Export CSV ${from} - ${to} (${n} partite)`,
+    tablePdf: (from: string, to: string, n: number) => `Export PDF ${from} - ${to} (${n} partite)`,
+    weekPdf: (start: string, end: string, n: number) => `Export PDF settimanale ${start} - ${end} (${n} partite)`,
+    dayPdf: (date: string, n: number) => `Export PDF giornaliero ${date} (${n} partite)`,
+  },
+} as const;
+
+// ---- Columns and labels ----
+
+/** Columns of the period table (spec 2), in order: preview, CSV and PDF. */
+export const EXPORT_COLUMNS = ['Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta'] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+export const TIPO_GARA_LABEL: Record<TipoGara, string> = MSG.match.tipoGara;
+export const TERRENO_LABEL: Record<Terreno, string> = MSG.match.terrenoLabel;
+
+export const tipoGaraLabel = (t: string | null | undefined): string => (t && t in TIPO_GARA_LABEL ? TIPO_GARA_LABEL[t as TipoGara] : '');
+export const terrenoLabel = (t: string | null | undefined): string => (t && t in TERRENO_LABEL ? TERRENO_LABEL[t as Terreno] : '');
+
+/** '2026-11-21' -> '21/11/2026' (it-IT). */
+export function formatDate(iso: string): string {
+  return dayjs(iso, 'YYYY-MM-DD').format('DD/MM/YYYY');
+}
+
+/** '2026-11-21' -> 'sabato 21 novembre 2026'. */
+export function formatLongDate(iso: string): string {
+  return dayjs(iso, 'YYYY-MM-DD').locale('it').format('dddd D MMMM YYYY');
+}
+
+/** '2026-11-21' -> 'sabato 21 novembre' (heading of a day in the week calendar). */
+export function formatWeekday(iso: string): string {
+  return dayjs(iso, 'YYYY-MM-DD').locale('it').format('dddd D MMMM');
+}
+
+/** The ten cells of one match in the period table (dates dd/mm/yyyy, times HH:mm), as shown and exported. */
+export function exportRow(p: Partita): Record<ExportColumn, string> {
+  return {
+    Data: formatDate(p.data),
+    Inizio: shortTime(p.ora),
+    Fine: p.ora_fine ? shortTime(p.ora_fine) : '',
+    Casa: p.squadracasa,
+    Trasferta: p.squadratrasferta,
+    Gruppo: p.gruppo,
+    Campo: p.campo,
+    Terreno: terrenoLabel(p.terreno),
+    Tipo: tipoGaraLabel(p.tipo_gara),
+    'Casa/Trasferta': p.is_house_match ? EXPORT_MSG.casa : EXPORT_MSG.trasferta,
+  };
+}
+
+// ---- Dates ----
+
+/** The week Monday..Sunday containing `date` (yyyy-mm-dd in, yyyy-mm-dd out). */
+export function weekRange(date: string): { start: string; end: string } {
+  const d = dayjs(date, 'YYYY-MM-DD');
+  const start = d.subtract((d.day() + 6) % 7, 'day');
+  return { start: start.format('YYYY-MM-DD'), end: start.add(6, 'day').format('YYYY-MM-DD') };
+}
+
+/** The seven dates of the week starting on `start`. */
+export function weekDays(start: string): string[] {
+  const d = dayjs(start, 'YYYY-MM-DD');
+  return Array.from({ length: 7 }, (_, i) => d.add(i, 'day').format('YYYY-MM-DD'));
+}
+
+/** Days from `from` to `to` (0 when equal). */
+export function periodDays(from: string, to: string): number {
+  return dayjs(to, 'YYYY-MM-DD').diff(dayjs(from, 'YYYY-MM-DD'), 'day');
+}
+
+/** Spec 5: a period over 365 days asks for confirmation. */
+export const isLongPeriod = (from: string, to: string) => periodDays(from, to) > PERIOD_WARNING_DAYS;
+
+/** True when the period goes beyond PERIOD_MAX_YEARS years (the server refuses it). */
+export function isPeriodTooLong(from: string, to: string): boolean {
+  return dayjs(to, 'YYYY-MM-DD').isAfter(dayjs(from, 'YYYY-MM-DD').add(PERIOD_MAX_YEARS, 'year'));
+}
+
+/** The screen's default period (spec 2): from seven days ago to today. */
+export function defaultPeriod(today: string): { from: string; to: string } {
+  return { from: dayjs(today, 'YYYY-MM-DD').subtract(DEFAULT_PERIOD_DAYS, 'day').format('YYYY-MM-DD'), to: today };
+}
+
+// ---- File names (spec 7) ----
+
+export const FILE_NAMES = {
+  tableCsv: (from: string, to: string) => `partite_${from}_${to}.csv`,
+  tablePdf: (from: string, to: string) => `partite_${from}_${to}.pdf`,
+  weekPdf: (start: string, end: string) => `partite_settimanali_${start}_${end}.pdf`,
+  dayPdf: (date: string) => `partite_giornaliere_${date}.pdf`,
+} as const;
+
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+export const PDF_CONTENT_TYPE = 'application/pdf';
+/** Content types the screen accepts for a downloaded file (spec 7). */
+export const ACCEPTED_FILE_TYPES = ['application/pdf', 'text/csv', 'application/octet-stream'] as const;
+
+// ---- Input schemas (query strings and bodies) ----
+
+const RAW_MAX = 40;
+const rawDate = z.string().max(RAW_MAX).optional().nullable();
+const blank = (v: string | null | undefined) => v == null || v.trim() === '';
+
+/** A period {from, to}: both required, real dates, from <= to, at most PERIOD_MAX_YEARS years. */
+function checkPeriod(v: { from?: string | null; to?: string | null }, ctx: z.RefinementCtx) {
+  if (blank(v.from) || blank(v.to)) return ctx.addIssue({ code: 'custom', message: EXPORT_MSG.datesRequired });
+  if (!isIsoDate(v.from) || !isIsoDate(v.to)) return ctx.addIssue({ code: 'custom', message: EXPORT_MSG.invalidDate });
+  if (v.from > v.to) return ctx.addIssue({ code: 'custom', message: EXPORT_MSG.fromAfterTo });
+  if (isPeriodTooLong(v.from, v.to)) return ctx.addIssue({ code: 'custom', message: EXPORT_MSG.periodTooLong });
+}
+
+function checkDate(value: string | null | undefined, required: string, ctx: z.RefinementCtx) {
+  if (blank(value)) return ctx.addIssue({ code: 'custom', message: required });
+  if (!isIsoDate(value)) return ctx.addIssue({ code: 'custom', message: EXPORT_MSG.invalidDate });
+}
+
+/** Body of POST /api/exports/table.csv and table.pdf. */
+export const periodBodySchema = z
+  .strictObject({ from: rawDate, to: rawDate })
+  .superRefine(checkPeriod)
+  .transform((v) => ({ from: v.from as string, to: v.to as string }));
+
+const intParam = (message: string, min: number, max: number, dflt: number) =>
+  z
+    .union([z.string().max(10), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return dflt;
+      const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Query of GET /api/exports/preview/table: from, to, limit 1..100 (default 50), offset >= 0 (default 0). */
+export const tablePreviewQuerySchema = z
+  .strictObject({
+    from: rawDate,
+    to: rawDate,
+    limit: intParam(EXPORT_MSG.invalidLimit, 1, PREVIEW_LIMIT_MAX, PREVIEW_PAGE_SIZE),
+    offset: intParam(EXPORT_MSG.invalidOffset, 0, 2_000_000_000, 0),
+  })
+  .superRefine(checkPeriod)
+  .transform((v) => ({ from: v.from as string, to: v.to as string, limit: v.limit, offset: v.offset }));
+
+/** Query of GET /api/exports/preview/week and body of POST /api/exports/week.pdf: any day of the week. */
+export const weekSchema = z
+  .strictObject({ weekStart: rawDate })
+  .superRefine((v, ctx) => checkDate(v.weekStart, EXPORT_MSG.weekRequired, ctx))
+  .transform((v) => ({ weekStart: v.weekStart as string }));
+
+/** Query of GET /api/exports/preview/day and body of POST /api/exports/day.pdf. */
+export const daySchema = z
+  .strictObject({ date: rawDate })
+  .superRefine((v, ctx) => checkDate(v.date, EXPORT_MSG.dayRequired, ctx))
+  .transform((v) => ({ date: v.date as string }));
+
+export type PeriodInput = z.infer<typeof periodBodySchema>;
+export type TablePreviewQuery = z.infer<typeof tablePreviewQuerySchema>;
+
+/** The first validation message of a period the screen is about to send, or null when it is fine. */
+export function periodError(from: string | null | undefined, to: string | null | undefined): string | null {
+  const r = periodBodySchema.safeParse({ from, to });
+  return r.success ? null : r.error.issues[0].message;
+}
+
+// ---- Response shapes (spec 3 Previews, spec 7) ----
+
+/** A match as the previews return it: spec 3 fields, times 'HH:mm'. */
+export type ExportMatch = Partita;
+
+export interface TablePreview {
+  items: ExportMatch[];
+  total: number;
+}
+
+export interface DayColumns {
+  casa: ExportMatch[];
+  trasferta: ExportMatch[];
+}
+
+export interface DayPreview extends DayColumns {
+  date: string;
+  total: number;
+}
+
+export interface WeekPreview extends DayColumns {
+  week: { start: string; end: string };
+  total: number;
+  /** Seven days, Monday to Sunday, each with its home and away matches. */
+  days: Array<DayColumns & { date: string }>;
+}
+
+/** Splits matches (already sorted by date and time) into home and away. */
+export function splitHomeAway(matches: ExportMatch[]): DayColumns {
+  return { casa: matches.filter((m) => m.is_house_match), trasferta: matches.filter((m) => !m.is_house_match) };
+}
