@@ -70,6 +70,26 @@ export const EXPORT_MSG = {
   noMatches: 'Nessuna partita',
   rooms: (club: number | null, guests: number | null) =>
     `Spogliatoi: ${MSG.match.roomClub} ${club ?? '-'}, ${MSG.match.roomGuests} ${guests ?? '-'}`,
+  /** Not in the spec: the wording of the export screen around the strings above. */
+  screen: {
+    tabsLabel: 'Tipo di estrazione',
+    from: 'Data inizio',
+    to: 'Data fine',
+    weekDay: 'Un giorno della settimana',
+    day: 'Data',
+    previous: 'Precedente',
+    next: 'Successiva',
+    confirmTitle: 'Periodo superiore a 1 anno',
+    confirmText: "L'anteprima e i file di un periodo così lungo possono richiedere più tempo. Continuare?",
+    confirm: 'Continua',
+    cancel: 'Annulla',
+    loadingPreview: 'Caricamento anteprima...',
+    producingCsv: 'Generazione del file CSV in corso...',
+    producingPdf: 'Generazione del file PDF in corso...',
+    downloaded: (fileName: string) => `File scaricato: ${fileName}`,
+    previewHint: 'Premi Anteprima per vedere le partite, oppure esporta direttamente il file.',
+    shownRows: (first: number, last: number, total: number) => `Partite ${first}-${last} di ${total}`,
+  },
   /** Activity log lines (logs feature), one per export. */
   activity: {
     tableCsv: (from: string, to: string, n: number) => `Export CSV ${from} - ${to} (${n} partite)`,
