@@ -79,7 +79,6 @@ export const MSG = {
       invalidTitle: 'Link non valido',
     },
     placeholders: {
-      exportTitle: 'Estrazione Partite',
       errorLogsTitle: 'Log Errori',
       activityLogsTitle: 'Log Attività',
       comingSoon: 'Questa sezione sarà disponibile a breve.',

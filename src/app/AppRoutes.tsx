@@ -19,7 +19,7 @@ const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const UserAuditPage = lazy(() => import('../features/users/UserAuditPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const ExportPlaceholder = lazy(() => import('./placeholders/ExportPlaceholder'));
+const ExportPage = lazy(() => import('../features/export/ExportPage'));
 const ErrorLogsPlaceholder = lazy(() => import('./placeholders/ErrorLogsPlaceholder'));
 const ActivityLogsPlaceholder = lazy(() => import('./placeholders/ActivityLogsPlaceholder'));
 // Only signed-in users see the bar: visitors of the public page do not download it.
@@ -74,7 +74,7 @@ export function AppRoutes() {
           path={paths.export.path}
           element={
             <RequireSignIn>
-              <ExportPlaceholder />
+              <ExportPage />
             </RequireSignIn>
           }
         />

@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { EXPORT_MSG, formatWeekday, weekRange } from '../../../common/exports';
+import { errorMessage } from '../../api/api';
+import { useLazyGetWeekPreviewQuery } from './exportApi';
+import { DateField, EmptyNotice, HomeAwayColumns, Progress, S } from './parts';
+import { useExportRunner } from './useExportRunner';
+
+interface Props {
+  today: string;
+  disabled: boolean;
+  onBusyChange: (busy: boolean) => void;
+}
+
+const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase('it') + s.slice(1);
+
+/** Settimana (spec 2): any day picks its Monday-Sunday week; a weekly calendar preview and the week PDF. */
+export function WeekPanel({ today, disabled, onBusyChange }: Props) {
+  const [day, setDay] = useState(today);
+  const touched = useRef(false);
+  const [trigger, preview] = useLazyGetWeekPreviewQuery();
+  const { run, running, progressLabel } = useExportRunner();
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (!touched.current) setDay(today);
+  }, [today]);
+
+  const busy = preview.isFetching || running !== null;
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+
+  const invalid = day ? null : EXPORT_MSG.weekRequired;
+  const range = day ? weekRange(day) : null;
+  const shown = preview.currentData ?? null;
+  const shownIsCurrent = shown !== null && range !== null && shown.week.start === range.start;
+  const off = disabled || busy;
+
+  const loadPreview = async () => {
+    try {
+      await trigger(day).unwrap();
+    } catch (e) {
+      enqueueSnackbar(EXPORT_MSG.previewError(errorMessage(e)), { variant: 'error' });
+    }
+  };
+  const exportPdf = () =>
+    run({ kind: 'weekPdf', weekStart: day }, async () => (shownIsCurrent ? shown.total > 0 : (await trigger(day).unwrap()).total > 0));
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <DateField
+          label={S.weekDay}
+          name="weekStart"
+          value={day}
+          disabled={off}
+          onChange={(v) => {
+            touched.current = true;
+            setDay(v);
+          }}
+        />
+        {range && (
+          <Typography data-testid="week-range" sx={{ fontWeight: 600 }}>
+            {EXPORT_MSG.week(range.start, range.end)}
+          </Typography>
+        )}
+        <Button variant="contained" disabled={off || !!invalid} onClick={() => void loadPreview()}>
+          {EXPORT_MSG.buttons.preview}
+        </Button>
+        <Button
+          variant="outlined"
+          disabled={off || !!invalid || (shownIsCurrent && shown.total === 0)}
+          onClick={() => void exportPdf()}
+          startIcon={running ? <CircularProgress size={16} /> : undefined}
+        >
+          {EXPORT_MSG.buttons.exportPdf}
+        </Button>
+      </Stack>
+
+      {invalid && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {invalid}
+        </Alert>
+      )}
+      {progressLabel && <Progress label={progressLabel} />}
+      {preview.isFetching && !running && <Progress label={S.loadingPreview} />}
+      {preview.isError && !preview.isFetching && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {EXPORT_MSG.previewError(errorMessage(preview.error))}
+        </Alert>
+      )}
+
+      {shown === null ? (
+        !preview.isFetching &&
+        !preview.isError && (
+          <Typography color="text.secondary" sx={{ mt: 3 }}>
+            {S.previewHint}
+          </Typography>
+        )
+      ) : (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="h6" component="h2">
+            {EXPORT_MSG.weekTitle}: {EXPORT_MSG.week(shown.week.start, shown.week.end)}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {EXPORT_MSG.total(shown.total)} · {EXPORT_MSG.casaCount(shown.casa.length)} · {EXPORT_MSG.trasfertaCount(shown.trasferta.length)}
+          </Typography>
+          {shown.total === 0 ? (
+            <EmptyNotice>
+              {EXPORT_MSG.empty}
+            </EmptyNotice>
+          ) : (
+            <Stack spacing={1.5}>
+              {shown.days.map((d) => {
+                const n = d.casa.length + d.trasferta.length;
+                return (
+                  <Paper key={d.date} variant="outlined" sx={{ p: 1.5 }} data-testid="week-day">
+                    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                      {capitalise(formatWeekday(d.date))} · {EXPORT_MSG.total(n)}
+                    </Typography>
+                    {n > 0 && (
+                      <>
+                        <Divider sx={{ my: 1 }} />
+                        <HomeAwayColumns casa={d.casa} trasferta={d.trasferta} />
+                      </>
+                    )}
+                  </Paper>
+                );
+              })}
+            </Stack>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}

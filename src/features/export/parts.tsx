@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import dayjs from 'dayjs';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { EXPORT_MSG, terrenoLabel, tipoGaraLabel, type ExportMatch } from '../../../common/exports';
+import { shortTime } from '../../../common/dates';
+import { MSG } from '../../../common/messages';
+
+const S = EXPORT_MSG.screen;
+
+/** An Italian date picker holding a yyyy-mm-dd string ('' when empty or not a date yet). */
+export function DateField(props: { label: string; value: string; onChange: (v: string) => void; disabled: boolean; name: string; min?: string; max?: string }) {
+  const { label, value, onChange, disabled, name, min, max } = props;
+  return (
+    <DatePicker
+      label={label}
+      value={value ? dayjs(value) : null}
+      minDate={min ? dayjs(min) : undefined}
+      maxDate={max ? dayjs(max) : undefined}
+      disabled={disabled}
+      onChange={(d) => onChange(d && d.isValid() ? d.format('YYYY-MM-DD') : '')}
+      slotProps={{ textField: { name, size: 'small', sx: { width: 200 } } }}
+    />
+  );
+}
+
+/** A visible progress state while a file is produced or a preview loads. */
+export function Progress({ label }: { label: string }) {
+  return (
+    <Box role="status" sx={{ my: 2 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {label}
+      </Typography>
+      <LinearProgress />
+    </Box>
+  );
+}
+
+export function EmptyNotice({ children = EXPORT_MSG.empty }: { children?: ReactNode }) {
+  return (
+    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** Spec 2: start time, optional end time, home vs away team, campo, gruppo, tipo gara, optional terreno. */
+export function ExportMatchCard({ m }: { m: ExportMatch }) {
+  const time = m.ora_fine ? `${shortTime(m.ora)} - ${shortTime(m.ora_fine)}` : shortTime(m.ora);
+  const tipo = tipoGaraLabel(m.tipo_gara);
+  const terreno = terrenoLabel(m.terreno);
+  return (
+    <Paper variant="outlined" data-testid="export-card" sx={{ p: 1, mb: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="subtitle2">{time}</Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {tipo && <Chip size="small" label={tipo} color="primary" variant="outlined" />}
+        <Chip size="small" label={m.gruppo} />
+      </Stack>
+      <Typography variant="body2" sx={{ fontWeight: 600, my: 0.5, overflowWrap: 'anywhere' }}>
+        {m.squadracasa} {MSG.dashboard.vs} {m.squadratrasferta}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
+        {MSG.match.labels.campo}: {m.campo}
+        {terreno && ` · ${MSG.match.terreno}: ${terreno}`}
+      </Typography>
+    </Paper>
+  );
+}
+
+function Column({ title, matches, testId }: { title: string; matches: ExportMatch[]; testId: string }) {
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      {matches.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {EXPORT_MSG.noMatches}
+        </Typography>
+      ) : (
+        matches.map((m) => <ExportMatchCard key={m.id} m={m} />)
+      )}
+    </Box>
+  );
+}
+
+/** Spec 2: home (casa) and away (trasferta) side by side, each with its count. */
+export function HomeAwayColumns({ casa, trasferta }: { casa: ExportMatch[]; trasferta: ExportMatch[] }) {
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Column title={EXPORT_MSG.casaCount(casa.length)} matches={casa} testId="col-casa" />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Column title={EXPORT_MSG.trasfertaCount(trasferta.length)} matches={trasferta} testId="col-trasferta" />
+      </Grid>
+    </Grid>
+  );
+}
+
+export { S };
