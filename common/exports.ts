@@ -90,6 +90,11 @@ export const EXPORT_MSG = {
     previewHint: 'Premi Anteprima per vedere le partite, oppure esporta direttamente il file.',
     shownRows: (first: number, last: number, total: number) => `Partite ${first}-${last} di ${total}`,
   },
+  /** Dressing rooms of a home match (PDF cards). */
+  dressingRooms: (clubName: string, club: number | null, guests: number | null) =>
+    `Spogliatoio ${clubName}: ${club ?? '-'}  ·  Spogliatoio ospiti: ${guests ?? '-'}`,
+  /** A day continued on the next page (week PDF). */
+  continued: '(segue)',
   /** Activity log lines (logs feature), one per export. */
   activity: {
     tableCsv: (from: string, to: string, n: number) => `Export CSV ${from} - ${to} (${n} partite)`,

@@ -1,0 +1,388 @@
+// The PDFs of the export feature (issue 10 items 3 and 5), made with pdfkit on A4: the period
+// table (landscape, header row repeated on each page), the week calendar and the day sheet
+// (portrait, home and away columns with counts). Every page carries the club, the title, the
+// period and 'Pagina X di Y'. Text is set in DejaVu Sans, embedded (subset) from the
+// dejavu-fonts-ttf package, so any Latin, Greek or Cyrillic letter prints as typed; cells wrap
+// inside their column and rows grow. Nothing active goes in the file: no JavaScript, no
+// actions, no links (SECURITY S14).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import {
+  EXPORT_COLUMNS,
+  EXPORT_MSG,
+  exportRow,
+  formatDate,
+  formatLongDate,
+  formatWeekday,
+  terrenoLabel,
+  tipoGaraLabel,
+  type DayColumns,
+  type ExportColumn,
+  type ExportMatch,
+} from '../../../common/exports';
+
+type Doc = PDFKit.PDFDocument;
+
+// ---- Fonts ----
+
+const FONT = 'Sans';
+const BOLD = 'Sans-Bold';
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+
+/** The DejaVu TTF files, read once (resolved from the project's node_modules). */
+function fontFiles(): { regular: Buffer; bold: Buffer } {
+  if (!fonts) {
+    const req = createRequire(path.resolve('package.json'));
+    const dir = path.dirname(req.resolve('dejavu-fonts-ttf/package.json'));
+    fonts = {
+      regular: fs.readFileSync(path.join(dir, 'ttf', 'DejaVuSans.ttf')),
+      bold: fs.readFileSync(path.join(dir, 'ttf', 'DejaVuSans-Bold.ttf')),
+    };
+  }
+  return fonts;
+}
+
+// ---- Look ----
+
+const COLOR = {
+  text: '#1a1a1a',
+  muted: '#5f6b7a',
+  brand: '#1f3a5f',
+  rule: '#c5ccd6',
+  zebra: '#f1f4f8',
+  home: '#2e7d32',
+  homeBg: '#e8f5e9',
+  away: '#1565c0',
+  awayBg: '#e3f2fd',
+  dayBg: '#e9edf2',
+};
+const MARGIN = 32;
+const FOOTER_H = 20;
+
+export interface PdfCommon {
+  clubName: string;
+  /** 'dd/mm/yyyy HH:mm' in the club's timezone. */
+  generatedAt: string;
+}
+
+interface PageHeading {
+  title: string;
+  subtitle: string;
+  /** Right-hand note under the title (e.g. the total). */
+  note?: string;
+}
+
+function newDoc(layout: 'portrait' | 'landscape', heading: PageHeading, common: PdfCommon): Doc {
+  const { regular, bold } = fontFiles();
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout,
+    margins: { top: MARGIN, bottom: MARGIN + FOOTER_H, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    autoFirstPage: false,
+    info: {
+      Title: `${heading.title} - ${heading.subtitle}`,
+      Author: common.clubName,
+      Subject: heading.subtitle,
+      Creator: `Calendario Partite ${common.clubName}`,
+      Producer: `Calendario Partite ${common.clubName}`,
+    },
+  });
+  doc.registerFont(FONT, regular);
+  doc.registerFont(BOLD, bold);
+  return doc;
+}
+
+const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+const bottomLimit = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+
+/** A new page with the club, title, subtitle and note; returns the y where the content starts. */
+function addPage(doc: Doc, heading: PageHeading, common: PdfCommon): number {
+  doc.addPage();
+  const x = doc.page.margins.left;
+  const w = contentWidth(doc);
+  let y = doc.page.margins.top;
+  doc.font(BOLD).fontSize(15).fillColor(COLOR.brand).text(common.clubName, x, y, { width: w * 0.55, lineBreak: false, ellipsis: true });
+  doc.font(BOLD).fontSize(13).fillColor(COLOR.text).text(heading.title, x + w * 0.45, y + 1, { width: w * 0.55, align: 'right', lineBreak: false });
+  y += 20;
+  doc.font(FONT).fontSize(10).fillColor(COLOR.text).text(heading.subtitle, x, y, { width: w * 0.7, lineBreak: false, ellipsis: true });
+  if (heading.note) doc.font(BOLD).fontSize(10).text(heading.note, x + w * 0.7, y, { width: w * 0.3, align: 'right', lineBreak: false });
+  y += 16;
+  doc.moveTo(x, y).lineTo(x + w, y).lineWidth(1.2).strokeColor(COLOR.brand).stroke();
+  return y + 8;
+}
+
+/** 'Pagina X di Y' and the generation time at the foot of every page, once all pages exist. */
+function addFooters(doc: Doc, common: PdfCommon): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const x = doc.page.margins.left;
+    const w = contentWidth(doc);
+    const y = doc.page.height - MARGIN - 10;
+    // Writing below the bottom margin would add a page: lift the margin for the footer.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.moveTo(x, y - 5).lineTo(x + w, y - 5).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+    doc.font(FONT).fontSize(8).fillColor(COLOR.muted);
+    doc.text(EXPORT_MSG.generatedAt(common.generatedAt), x, y, { width: w / 2, lineBreak: false });
+    doc.text(EXPORT_MSG.page(i - range.start + 1, range.count), x + w / 2, y, { width: w / 2, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+function toBuffer(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+/** Height of `text` set in `width` with the current font, capped at `max` (the text is then cut with an ellipsis). */
+function textHeight(doc: Doc, text: string, width: number, max: number): number {
+  return Math.min(doc.heightOfString(text || ' ', { width }), max);
+}
+
+function emptyNotice(doc: Doc, y: number, text: string): void {
+  const x = doc.page.margins.left;
+  doc.font(FONT).fontSize(12).fillColor(COLOR.muted).text(text, x, y + 24, { width: contentWidth(doc), align: 'center' });
+}
+
+// ---- Period table ----
+
+/** Relative widths of the ten columns (spec 2 order); scaled to the page width. */
+const COLUMN_WEIGHTS: Record<ExportColumn, number> = {
+  Data: 56, Inizio: 36, Fine: 36, Casa: 122, Trasferta: 122, Gruppo: 78, Campo: 118, Terreno: 52, Tipo: 68, 'Casa/Trasferta': 64,
+};
+const CELL_PAD = 4;
+const TABLE_FONT = 8.5;
+
+export async function tablePdf(input: PdfCommon & { from: string; to: string; matches: ExportMatch[] }): Promise<Buffer> {
+  const heading: PageHeading = {
+    title: EXPORT_MSG.tableTitle,
+    subtitle: EXPORT_MSG.period(input.from, input.to),
+    note: EXPORT_MSG.total(input.matches.length),
+  };
+  const doc = newDoc('landscape', heading, input);
+  const x0 = MARGIN;
+  let y = addPage(doc, heading, input);
+  const w = contentWidth(doc);
+  const totalWeight = EXPORT_COLUMNS.reduce((s, c) => s + COLUMN_WEIGHTS[c], 0);
+  const widths = EXPORT_COLUMNS.map((c) => (COLUMN_WEIGHTS[c] / totalWeight) * w);
+  const maxRow = (bottomLimit(doc) - y) / 2;
+
+  const headerRow = () => {
+    doc.font(BOLD).fontSize(TABLE_FONT);
+    const h = Math.max(...EXPORT_COLUMNS.map((c, i) => textHeight(doc, c, widths[i] - 2 * CELL_PAD, 40))) + 2 * CELL_PAD;
+    doc.rect(x0, y, w, h).fill(COLOR.brand);
+    let x = x0;
+    doc.fillColor('#ffffff');
+    EXPORT_COLUMNS.forEach((c, i) => {
+      doc.text(c, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD });
+      x += widths[i];
+    });
+    y += h;
+  };
+
+  if (input.matches.length === 0) {
+    headerRow();
+    emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);
+  } else {
+    headerRow();
+    input.matches.forEach((m, index) => {
+      const row = exportRow(m);
+      const cells = EXPORT_COLUMNS.map((c) => row[c]);
+      doc.font(FONT).fontSize(TABLE_FONT);
+      const h = Math.max(...cells.map((t, i) => textHeight(doc, t, widths[i] - 2 * CELL_PAD, maxRow))) + 2 * CELL_PAD;
+      if (y + h > bottomLimit(doc)) {
+        y = addPage(doc, heading, input);
+        headerRow();
+      }
+      if (index % 2 === 1) doc.rect(x0, y, w, h).fill(COLOR.zebra);
+      let x = x0;
+      cells.forEach((t, i) => {
+        const home = EXPORT_COLUMNS[i] === 'Casa/Trasferta' && m.is_house_match;
+        doc.font(home ? BOLD : FONT).fontSize(TABLE_FONT).fillColor(home ? COLOR.home : COLOR.text);
+        doc.text(t, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD, height: h - 2 * CELL_PAD, ellipsis: true });
+        x += widths[i];
+      });
+      doc.moveTo(x0, y + h).lineTo(x0 + w, y + h).lineWidth(0.4).strokeColor(COLOR.rule).stroke();
+      y += h;
+    });
+  }
+  addFooters(doc, input);
+  return toBuffer(doc);
+}
+
+// ---- Week and day: home and away columns ----
+
+const GAP = 12;
+
+/** The lines of one match card: time, teams, then details (campo, gruppo, tipo, terreno, rooms for home matches). */
+function cardLines(m: ExportMatch, s: CardStyle): { time: string; teams: string; details: string[] } {
+  const time = m.ora_fine ? `${m.ora} - ${m.ora_fine}` : m.ora;
+  const first = [`Campo: ${m.campo}`];
+  const terreno = terrenoLabel(m.terreno);
+  if (terreno) first.push(`Terreno: ${terreno}`);
+  const second = [`Gruppo: ${m.gruppo}`];
+  const tipo = tipoGaraLabel(m.tipo_gara);
+  if (tipo) second.push(`Tipo: ${tipo}`);
+  const details = [first.join('  ·  '), second.join('  ·  ')];
+  if (m.is_house_match && (m.spogliatoio_gari != null || m.spogliatoio_ospiti != null)) {
+    details.push(EXPORT_MSG.dressingRooms(s.clubName, m.spogliatoio_gari, m.spogliatoio_ospiti));
+  }
+  // The week calendar packs the details in one line (it wraps when long).
+  if (s.compact) return { time, teams: `${m.squadracasa} - ${m.squadratrasferta}`, details: [details.join('  ·  ')] };
+  return { time, teams: `${m.squadracasa} - ${m.squadratrasferta}`, details };
+}
+
+interface CardStyle {
+  clubName: string;
+  compact: boolean;
+  size: number;
+  pad: number;
+  maxHeight: number;
+}
+
+function cardHeight(doc: Doc, m: ExportMatch, width: number, s: CardStyle): number {
+  const { time, teams, details } = cardLines(m, s);
+  const inner = width - 2 * s.pad;
+  doc.font(BOLD).fontSize(s.size);
+  let h = textHeight(doc, `${time}  ${teams}`, inner, s.maxHeight);
+  doc.font(FONT).fontSize(s.size - 1);
+  for (const d of details) h += textHeight(doc, d, inner, s.maxHeight);
+  return Math.min(h, s.maxHeight) + 2 * s.pad;
+}
+
+function drawCard(doc: Doc, m: ExportMatch, x: number, y: number, width: number, height: number, s: CardStyle): void {
+  const { time, teams, details } = cardLines(m, s);
+  const accent = m.is_house_match ? COLOR.home : COLOR.away;
+  doc.rect(x, y, width, height - 3).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+  doc.rect(x, y, 3, height - 3).fill(accent);
+  const inner = width - 2 * s.pad;
+  const limit = y + height - 3 - s.pad;
+  let cy = y + s.pad;
+  doc.font(BOLD).fontSize(s.size).fillColor(accent).text(`${time}  `, x + s.pad, cy, { continued: true, width: inner, height: limit - cy, ellipsis: true });
+  doc.fillColor(COLOR.text).text(teams);
+  cy = doc.y;
+  doc.font(FONT).fontSize(s.size - 1).fillColor(COLOR.muted);
+  for (const d of details) {
+    if (cy >= limit - 2) break;
+    doc.text(d, x + s.pad, cy, { width: inner, height: limit - cy, ellipsis: true });
+    cy = doc.y;
+  }
+}
+
+/**
+ * Home and away matches side by side, row by row (row i holds the i-th home and the i-th away
+ * match), breaking to a new page between rows; `onNewPage` redraws the page heading and the
+ * column titles and returns the new y.
+ */
+function drawColumns(
+  doc: Doc,
+  cols: DayColumns,
+  y: number,
+  s: CardStyle,
+  onNewPage: () => number,
+): number {
+  const x0 = MARGIN;
+  const colW = (contentWidth(doc) - GAP) / 2;
+  const rows = Math.max(cols.casa.length, cols.trasferta.length);
+  for (let i = 0; i < rows; i++) {
+    const home = cols.casa[i];
+    const away = cols.trasferta[i];
+    const h = Math.max(home ? cardHeight(doc, home, colW, s) : 0, away ? cardHeight(doc, away, colW, s) : 0) + 3;
+    if (y + h > bottomLimit(doc)) y = onNewPage();
+    if (home) drawCard(doc, home, x0, y, colW, h, s);
+    if (away) drawCard(doc, away, x0 + colW + GAP, y, colW, h, s);
+    y += h;
+  }
+  return y;
+}
+
+function columnTitles(doc: Doc, cols: DayColumns, y: number, size: number): number {
+  const x0 = MARGIN;
+  const colW = (contentWidth(doc) - GAP) / 2;
+  const h = size + 8;
+  doc.rect(x0, y, colW, h).fill(COLOR.homeBg);
+  doc.rect(x0 + colW + GAP, y, colW, h).fill(COLOR.awayBg);
+  doc.font(BOLD).fontSize(size);
+  doc.fillColor(COLOR.home).text(EXPORT_MSG.casaCount(cols.casa.length), x0 + 6, y + 4, { width: colW - 12, lineBreak: false });
+  doc.fillColor(COLOR.away).text(EXPORT_MSG.trasfertaCount(cols.trasferta.length), x0 + colW + GAP + 6, y + 4, { width: colW - 12, lineBreak: false });
+  return y + h + 3;
+}
+
+// ---- Week calendar ----
+
+
+export async function weekPdf(
+  input: PdfCommon & { start: string; end: string; total: number; days: Array<DayColumns & { date: string }> },
+): Promise<Buffer> {
+  const heading: PageHeading = { title: EXPORT_MSG.weekTitle, subtitle: EXPORT_MSG.week(input.start, input.end), note: EXPORT_MSG.total(input.total) };
+  const doc = newDoc('portrait', heading, input);
+  const WEEK_CARD: CardStyle = { clubName: input.clubName, compact: true, size: 8, pad: 3, maxHeight: 160 };
+  let y = addPage(doc, heading, input);
+  const x0 = MARGIN;
+  const w = contentWidth(doc);
+
+  const dayHeading = (date: string, cols: DayColumns, cont: boolean) => {
+    const n = cols.casa.length + cols.trasferta.length;
+    doc.rect(x0, y, w, 17).fill(COLOR.dayBg);
+    const label = formatWeekday(date);
+    doc.font(BOLD).fontSize(10).fillColor(COLOR.brand).text(label.charAt(0).toUpperCase() + label.slice(1) + (cont ? ` ${EXPORT_MSG.continued}` : ''), x0 + 6, y + 3.5, {
+      width: w * 0.6,
+      lineBreak: false,
+    });
+    doc.font(FONT).fontSize(9).fillColor(COLOR.text);
+    const counts = n === 0 ? EXPORT_MSG.noMatches : `${EXPORT_MSG.total(n)}  ·  ${EXPORT_MSG.casaCount(cols.casa.length)}  ·  ${EXPORT_MSG.trasfertaCount(cols.trasferta.length)}`;
+    doc.text(counts, x0 + w * 0.4, y + 4.5, { width: w * 0.6 - 6, align: 'right', lineBreak: false });
+    y += 20;
+  };
+
+  if (input.total === 0) emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);
+  for (const day of input.total === 0 ? [] : input.days) {
+    const n = day.casa.length + day.trasferta.length;
+    // A day heading never stays alone at the foot of a page.
+    const first = n === 0 ? 0 : Math.max(...[day.casa[0], day.trasferta[0]].filter(Boolean).map((m) => cardHeight(doc, m!, (w - GAP) / 2, WEEK_CARD))) + 16;
+    if (y + 20 + first > bottomLimit(doc)) y = addPage(doc, heading, input);
+    dayHeading(day.date, day, false);
+    if (n === 0) {
+      y += 2;
+      continue;
+    }
+    y = columnTitles(doc, day, y, 8);
+    y = drawColumns(doc, day, y, WEEK_CARD, () => {
+      y = addPage(doc, heading, input);
+      dayHeading(day.date, day, true);
+      return columnTitles(doc, day, y, 8);
+    });
+    y += 6;
+  }
+  addFooters(doc, input);
+  return toBuffer(doc);
+}
+
+// ---- Day sheet ----
+
+
+export async function dayPdf(input: PdfCommon & { date: string; casa: ExportMatch[]; trasferta: ExportMatch[] }): Promise<Buffer> {
+  const total = input.casa.length + input.trasferta.length;
+  const long = formatLongDate(input.date);
+  const heading: PageHeading = { title: EXPORT_MSG.dayTitle, subtitle: `${long.charAt(0).toUpperCase()}${long.slice(1)} (${formatDate(input.date)})`, note: EXPORT_MSG.total(total) };
+  const doc = newDoc('portrait', heading, input);
+  const DAY_CARD: CardStyle = { clubName: input.clubName, compact: false, size: 10, pad: 5, maxHeight: 200 };
+  let y = addPage(doc, heading, input);
+  if (total === 0) {
+    emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);
+  } else {
+    y = columnTitles(doc, input, y, 11);
+    drawColumns(doc, input, y, DAY_CARD, () => columnTitles(doc, input, addPage(doc, heading, input), 11));
+  }
+  addFooters(doc, input);
+  return toBuffer(doc);
+}

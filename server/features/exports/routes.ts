@@ -1,0 +1,90 @@
+// Export API (spec 7 Exports, issue 10): previews of a period, a week and a day, and the CSV and
+// PDF files. Any signed-in user; inputs validated by the schemas of common/exports.ts.
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import dayjs from 'dayjs';
+import {
+  CSV_CONTENT_TYPE,
+  FILE_NAMES,
+  PDF_CONTENT_TYPE,
+  daySchema,
+  periodBodySchema,
+  splitHomeAway,
+  tablePreviewQuerySchema,
+  weekDays,
+  weekRange,
+  weekSchema,
+  type DayPreview,
+  type ExportMatch,
+  type WeekPreview,
+} from '../../../common/exports';
+import { requireRole } from '../../plugins/auth-guard';
+import { parseInput } from '../../plugins/errors';
+import { csvStream } from './csv';
+import { dayPdf, tablePdf, weekPdf } from './pdf';
+import * as repo from './repo';
+
+/** Headers of every file answer: the type, the spec 7 file name, never cached (SECURITY.md). */
+function fileHeaders(reply: FastifyReply, type: string, fileName: string): FastifyReply {
+  return reply.header('content-type', type).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
+}
+
+function weekOf(matches: ExportMatch[], start: string, end: string): WeekPreview {
+  return {
+    week: { start, end },
+    total: matches.length,
+    ...splitHomeAway(matches),
+    days: weekDays(start).map((date) => ({ date, ...splitHomeAway(matches.filter((m) => m.data === date)) })),
+  };
+}
+
+export const exportsRoutes: FastifyPluginAsync = async (app) => {
+  const { pool, config } = app.deps;
+  const reader = { preHandler: requireRole('reader') };
+  const pdfCommon = () => ({ clubName: config.clubName, generatedAt: dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm') });
+
+  app.get('/exports/preview/table', reader, async (request, reply) => {
+    const q = parseInput(tablePreviewQuerySchema, request.query);
+    reply.header('cache-control', 'no-store');
+    return repo.pagePeriod(pool, q.from, q.to, q.limit, q.offset);
+  });
+
+  app.get('/exports/preview/week', reader, async (request, reply) => {
+    const { start, end } = weekRange(parseInput(weekSchema, request.query).weekStart);
+    reply.header('cache-control', 'no-store');
+    return weekOf(await repo.listPeriod(pool, start, end), start, end);
+  });
+
+  app.get('/exports/preview/day', reader, async (request, reply): Promise<DayPreview> => {
+    const { date } = parseInput(daySchema, request.query);
+    const matches = await repo.listPeriod(pool, date, date);
+    reply.header('cache-control', 'no-store');
+    return { date, total: matches.length, ...splitHomeAway(matches) };
+  });
+
+  app.post('/exports/table.csv', reader, async (request, reply) => {
+    const { from, to } = parseInput(periodBodySchema, request.body);
+    const rows = await repo.streamPeriod(pool, from, to);
+    return fileHeaders(reply, CSV_CONTENT_TYPE, FILE_NAMES.tableCsv(from, to)).send(csvStream(rows));
+  });
+
+  app.post('/exports/table.pdf', reader, async (request, reply) => {
+    const { from, to } = parseInput(periodBodySchema, request.body);
+    const matches = await repo.listPeriod(pool, from, to);
+    const pdf = await tablePdf({ ...pdfCommon(), from, to, matches });
+    return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.tablePdf(from, to)).send(pdf);
+  });
+
+  app.post('/exports/week.pdf', reader, async (request, reply) => {
+    const { start, end } = weekRange(parseInput(weekSchema, request.body).weekStart);
+    const week = weekOf(await repo.listPeriod(pool, start, end), start, end);
+    const pdf = await weekPdf({ ...pdfCommon(), start, end, total: week.total, days: week.days });
+    return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.weekPdf(start, end)).send(pdf);
+  });
+
+  app.post('/exports/day.pdf', reader, async (request, reply) => {
+    const { date } = parseInput(daySchema, request.body);
+    const matches = await repo.listPeriod(pool, date, date);
+    const pdf = await dayPdf({ ...pdfCommon(), date, ...splitHomeAway(matches) });
+    return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.dayPdf(date)).send(pdf);
+  });
+};
