@@ -84,6 +84,15 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/squadre/suggestions', url: '/api/squadre/suggestions?search=zz', expect: signedIn(200) },
   { method: 'GET', route: '/api/campi/suggestions', url: '/api/campi/suggestions?search=zz', expect: signedIn(200) },
 
+  // Exports (spec 6-7): any signed-in user; an empty body or query is a 400 (no file is made).
+  { method: 'GET', route: '/api/exports/preview/table', expect: signedIn(400) },
+  { method: 'GET', route: '/api/exports/preview/week', expect: signedIn(400) },
+  { method: 'GET', route: '/api/exports/preview/day', expect: signedIn(400) },
+  { method: 'POST', route: '/api/exports/table.csv', payload: {}, expect: signedIn(400) },
+  { method: 'POST', route: '/api/exports/table.pdf', payload: {}, expect: signedIn(400) },
+  { method: 'POST', route: '/api/exports/week.pdf', payload: {}, expect: signedIn(400) },
+  { method: 'POST', route: '/api/exports/day.pdf', payload: {}, expect: signedIn(400) },
+
   // Users (spec 6): administrators only.
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   { method: 'POST', route: '/api/users', payload: {}, expect: adminOnly(400) },

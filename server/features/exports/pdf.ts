@@ -372,8 +372,7 @@ export async function weekPdf(
 
 export async function dayPdf(input: PdfCommon & { date: string; casa: ExportMatch[]; trasferta: ExportMatch[] }): Promise<Buffer> {
   const total = input.casa.length + input.trasferta.length;
-  const long = formatLongDate(input.date);
-  const heading: PageHeading = { title: EXPORT_MSG.dayTitle, subtitle: `${long.charAt(0).toUpperCase()}${long.slice(1)} (${formatDate(input.date)})`, note: EXPORT_MSG.total(total) };
+  const heading: PageHeading = { title: EXPORT_MSG.dayTitle, subtitle: `${formatLongDate(input.date)} (${formatDate(input.date)})`, note: EXPORT_MSG.total(total) };
   const doc = newDoc('portrait', heading, input);
   const DAY_CARD: CardStyle = { clubName: input.clubName, compact: false, size: 10, pad: 5, maxHeight: 200 };
   let y = addPage(doc, heading, input);
