@@ -90,7 +90,7 @@ describe('export screen in Chromium', () => {
     expect(await page.getByRole('button', { name: EXPORT_MSG.screen.next }).isDisabled()).toBe(true);
   });
 
-  it('downloads the period as CSV (BOM, semicolons) and as PDF under the spec file names', async () => {
+  it('downloads the period as CSV (BOM, semicolons) and as PDF under the spec file names; tabs wait while the file is produced', async () => {
     const csv = await download(panel().getByRole('button', { name: 'Esporta CSV' }));
     expect(csv.name).toBe(`partite_${from}_${today}.csv`);
     expect(csv.bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
@@ -100,10 +100,29 @@ describe('export screen in Chromium', () => {
     expect(text.trim().split(/\r?\n/)).toHaveLength(TOTAL + 1);
     await page.getByText(EXPORT_MSG.screen.downloaded(csv.name)).waitFor();
 
-    const pdf = await download(panel().getByRole('button', { name: 'Esporta PDF' }));
-    expect(pdf.name).toBe(`partite_${from}_${today}.pdf`);
-    expect(pdf.bytes.length).toBeGreaterThan(1000);
-    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The PDF request is held back a moment (the real server still answers it): meanwhile the screen is busy.
+    await page.route('**/api/exports/table.pdf', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const arriving = page.waitForEvent('download', { timeout: 30_000 });
+    await panel().getByRole('button', { name: 'Esporta PDF' }).click();
+    await page.getByText(EXPORT_MSG.screen.producingPdf).waitFor();
+    expect(await tab('Settimana').getAttribute('aria-disabled')).toBe('true');
+    expect(await panel().getByRole('button', { name: 'Anteprima' }).isDisabled()).toBe(true);
+    // Playwright would wait for an aria-disabled tab to become enabled; a person just clicks it.
+    await tab('Settimana').click({ force: true });
+    await page.getByText(EXPORT_MSG.busy).waitFor();
+    expect(await tab('Tabella').getAttribute('aria-selected')).toBe('true');
+    await screenshot(page, 'export-busy');
+    const dl = await arriving;
+    await page.unroute('**/api/exports/table.pdf');
+    const pdf = await fs.readFile(await dl.path());
+    expect(dl.suggestedFilename()).toBe(`partite_${from}_${today}.pdf`);
+    expect(pdf.length).toBeGreaterThan(1000);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.getByText(EXPORT_MSG.screen.downloaded(dl.suggestedFilename())).waitFor();
+    expect(await tab('Settimana').getAttribute('aria-disabled')).toBeNull();
   });
 
   it('the week tab shows the Monday-Sunday range, previews the calendar with home and away counts, and downloads its PDF', async () => {
