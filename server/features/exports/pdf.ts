@@ -59,6 +59,12 @@ const COLOR = {
   dayBg: '#e9edf2',
 };
 const MARGIN = 32;
+/**
+ * Longer text is cut (with an ellipsis) before layout: stored text is at most 100 characters,
+ * and pdfkit breaks an unspaced word character by character, which on 10,000 characters takes seconds.
+ */
+const TEXT_MAX = 400;
+const clip = (s: string) => (s.length > TEXT_MAX ? `${s.slice(0, TEXT_MAX)}…` : s);
 const FOOTER_H = 20;
 
 export interface PdfCommon {
@@ -104,7 +110,7 @@ function addPage(doc: Doc, heading: PageHeading, common: PdfCommon): number {
   const x = doc.page.margins.left;
   const w = contentWidth(doc);
   let y = doc.page.margins.top;
-  doc.font(BOLD).fontSize(15).fillColor(COLOR.brand).text(common.clubName, x, y, { width: w * 0.55, lineBreak: false, ellipsis: true });
+  doc.font(BOLD).fontSize(15).fillColor(COLOR.brand).text(clip(common.clubName), x, y, { width: w * 0.55, lineBreak: false, ellipsis: true });
   doc.font(BOLD).fontSize(13).fillColor(COLOR.text).text(heading.title, x + w * 0.45, y + 1, { width: w * 0.55, align: 'right', lineBreak: false });
   y += 20;
   doc.font(FONT).fontSize(10).fillColor(COLOR.text).text(heading.subtitle, x, y, { width: w * 0.7, lineBreak: false, ellipsis: true });
@@ -196,7 +202,7 @@ export async function tablePdf(input: PdfCommon & { from: string; to: string; ma
     headerRow();
     input.matches.forEach((m, index) => {
       const row = exportRow(m);
-      const cells = EXPORT_COLUMNS.map((c) => row[c]);
+      const cells = EXPORT_COLUMNS.map((c) => clip(row[c]));
       doc.font(FONT).fontSize(TABLE_FONT);
       const h = Math.max(...cells.map((t, i) => textHeight(doc, t, widths[i] - 2 * CELL_PAD, maxRow))) + 2 * CELL_PAD;
       if (y + h > bottomLimit(doc)) {
@@ -237,8 +243,8 @@ function cardLines(m: ExportMatch, s: CardStyle): { time: string; teams: string;
     details.push(EXPORT_MSG.dressingRooms(s.clubName, m.spogliatoio_gari, m.spogliatoio_ospiti));
   }
   // The week calendar packs the details in one line (it wraps when long).
-  if (s.compact) return { time, teams: `${m.squadracasa} - ${m.squadratrasferta}`, details: [details.join('  ·  ')] };
-  return { time, teams: `${m.squadracasa} - ${m.squadratrasferta}`, details };
+  if (s.compact) return { time, teams: `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`, details: [clip(details.join('  ·  '))] };
+  return { time, teams: `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`, details: details.map(clip) };
 }
 
 interface CardStyle {
