@@ -322,3 +322,27 @@ describe('PDF files', () => {
     }
   });
 });
+
+describe('activity log', () => {
+  it('each export writes one info record with kind, period and count; a preview writes none', async () => {
+    await t.db.pool.query('DELETE FROM public.activity_logs');
+    await get('/api/exports/preview/day?date=2026-11-21');
+    await post('/api/exports/table.csv', { from: '2026-01-01', to: '2026-01-31' });
+    await post('/api/exports/table.pdf', { from: '2026-01-01', to: '2026-01-02' });
+    await post('/api/exports/week.pdf', { weekStart: '2026-11-19' });
+    await post('/api/exports/day.pdf', { date: '2026-11-21' });
+    const { rows } = await t.db.pool.query(
+      'SELECT activity_type, activity_message, endpoint, user_email, user_role, context FROM public.activity_logs ORDER BY id',
+    );
+    expect(rows).toEqual([
+      { activity_type: 'info', activity_message: 'Export CSV 2026-01-01 - 2026-01-31 (120 partite)', endpoint: 'POST /api/exports/table.csv',
+        user_email: reader.email, user_role: 'reader', context: { kind: 'table.csv', from: '2026-01-01', to: '2026-01-31', count: 120 } },
+      { activity_type: 'info', activity_message: 'Export PDF 2026-01-01 - 2026-01-02 (8 partite)', endpoint: 'POST /api/exports/table.pdf',
+        user_email: reader.email, user_role: 'reader', context: { kind: 'table.pdf', from: '2026-01-01', to: '2026-01-02', count: 8 } },
+      { activity_type: 'info', activity_message: 'Export PDF settimanale 2026-11-16 - 2026-11-22 (12 partite)', endpoint: 'POST /api/exports/week.pdf',
+        user_email: reader.email, user_role: 'reader', context: { kind: 'week.pdf', from: '2026-11-16', to: '2026-11-22', count: 12 } },
+      { activity_type: 'info', activity_message: 'Export PDF giornaliero 2026-11-21 (12 partite)', endpoint: 'POST /api/exports/day.pdf',
+        user_email: reader.email, user_role: 'reader', context: { kind: 'day.pdf', from: '2026-11-21', to: '2026-11-21', count: 12 } },
+    ]);
+  });
+});

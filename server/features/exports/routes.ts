@@ -1,9 +1,10 @@
 // Export API (spec 7 Exports, issue 10): previews of a period, a week and a day, and the CSV and
 // PDF files. Any signed-in user; inputs validated by the schemas of common/exports.ts.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import dayjs from 'dayjs';
 import {
   CSV_CONTENT_TYPE,
+  EXPORT_MSG,
   FILE_NAMES,
   PDF_CONTENT_TYPE,
   daySchema,
@@ -17,6 +18,7 @@ import {
   type ExportMatch,
   type WeekPreview,
 } from '../../../common/exports';
+import { recordActivity } from '../../plugins/activity';
 import { requireRole } from '../../plugins/auth-guard';
 import { parseInput } from '../../plugins/errors';
 import { csvStream } from './csv';
@@ -39,6 +41,15 @@ function weekOf(matches: ExportMatch[], start: string, end: string): WeekPreview
 
 export const exportsRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
+
+  /** One activity record per file (logs feature); a failure to record never withholds the file. */
+  const logExport = async (request: FastifyRequest, message: string, context: Record<string, unknown>) => {
+    try {
+      await recordActivity(pool, request, { type: 'info', message, context });
+    } catch (err) {
+      request.log.warn({ err }, 'registrazione attività export non riuscita');
+    }
+  };
   const reader = { preHandler: requireRole('reader') };
   const pdfCommon = () => ({ clubName: config.clubName, generatedAt: dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm') });
 
@@ -63,6 +74,8 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/exports/table.csv', reader, async (request, reply) => {
     const { from, to } = parseInput(periodBodySchema, request.body);
+    const count = await repo.countPeriod(pool, from, to);
+    await logExport(request, EXPORT_MSG.activity.tableCsv(from, to, count), { kind: 'table.csv', from, to, count });
     const rows = await repo.streamPeriod(pool, from, to);
     return fileHeaders(reply, CSV_CONTENT_TYPE, FILE_NAMES.tableCsv(from, to)).send(csvStream(rows));
   });
@@ -71,6 +84,7 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
     const { from, to } = parseInput(periodBodySchema, request.body);
     const matches = await repo.listPeriod(pool, from, to);
     const pdf = await tablePdf({ ...pdfCommon(), from, to, matches });
+    await logExport(request, EXPORT_MSG.activity.tablePdf(from, to, matches.length), { kind: 'table.pdf', from, to, count: matches.length });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.tablePdf(from, to)).send(pdf);
   });
 
@@ -78,6 +92,7 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
     const { start, end } = weekRange(parseInput(weekSchema, request.body).weekStart);
     const week = weekOf(await repo.listPeriod(pool, start, end), start, end);
     const pdf = await weekPdf({ ...pdfCommon(), start, end, total: week.total, days: week.days });
+    await logExport(request, EXPORT_MSG.activity.weekPdf(start, end, week.total), { kind: 'week.pdf', from: start, to: end, count: week.total });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.weekPdf(start, end)).send(pdf);
   });
 
@@ -85,6 +100,7 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
     const { date } = parseInput(daySchema, request.body);
     const matches = await repo.listPeriod(pool, date, date);
     const pdf = await dayPdf({ ...pdfCommon(), date, ...splitHomeAway(matches) });
+    await logExport(request, EXPORT_MSG.activity.dayPdf(date, matches.length), { kind: 'day.pdf', from: date, to: date, count: matches.length });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.dayPdf(date)).send(pdf);
   });
 };
