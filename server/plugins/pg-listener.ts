@@ -21,6 +21,11 @@ const RETRY_MAX_MS = 4000;
  * notifications before the ReadyForQuery of a statement). needsSync() tells whether a client of
  * the app's own pool was released since the last barrier, i.e. whether this process may have
  * committed something whose notification is still on its way.
+ *
+ * Every statement on the connection (LISTENs and barriers) goes through one queue, so the client
+ * never has two queries in flight (pg 8 warns about that and pg 9 will refuse it). Barriers
+ * coalesce: at most one is running and at most one waits behind it; the waiting one reads the
+ * pool epoch when it is actually sent, so it covers every request that joined it.
  */
 export class PgListener {
   private readonly subscribers = new Map<string, Set<ChannelHandlers>>();
@@ -35,7 +40,11 @@ export class PgListener {
   private failures = 0;
   private poolEpoch = 0;
   private syncedEpoch = 0;
+  /** The barrier on the wire (epoch known) and the one queued behind it (epoch read when sent). */
   private barrier: { epoch: number; done: Promise<boolean> } | null = null;
+  private nextBarrier: Promise<boolean> | null = null;
+  /** The tail of the statement queue of the current client. */
+  private queue: { client: pg.Client; tail: Promise<unknown> } | null = null;
   private readonly onRelease = () => {
     this.poolEpoch++;
   };
@@ -78,22 +87,42 @@ export class PgListener {
     if (this.syncedEpoch === epoch) return Promise.resolve(true);
     // A barrier sent after the releases we must cover serves every waiting request at once.
     if (this.barrier && this.barrier.epoch >= epoch) return this.barrier.done;
+    // One not sent yet will read the epoch when it goes out, so it covers this request too.
+    if (this.nextBarrier) return this.nextBarrier;
     const client = this.ready;
     if (!client || client !== this.client) return Promise.resolve(false);
-    const done = client.query('SELECT 1').then(
+    let sent: { epoch: number; done: Promise<boolean> } | null = null;
+    const done: Promise<boolean> = this.enqueue(client, () => {
+      // Sent now: from here on it is the running barrier, and the next request queues a new one.
+      if (this.nextBarrier === done) this.nextBarrier = null;
+      sent = { epoch: this.poolEpoch, done };
+      if (this.client === client) this.barrier = sent;
+      return client.query('SELECT 1');
+    }).then(
       () => {
-        if (this.client !== client) return false;
-        if (epoch > this.syncedEpoch) this.syncedEpoch = epoch;
+        if (this.client !== client || !sent) return false;
+        if (sent.epoch > this.syncedEpoch) this.syncedEpoch = sent.epoch;
         return true;
       },
       () => false,
     );
-    const barrier = { epoch, done };
-    this.barrier = barrier;
+    this.nextBarrier = done;
     void done.then(() => {
-      if (this.barrier === barrier) this.barrier = null;
+      if (this.nextBarrier === done) this.nextBarrier = null;
+      if (this.barrier === sent) this.barrier = null;
     });
     return done;
+  }
+
+  /** Runs send() once every statement queued before on this client has finished (success or not). */
+  private enqueue<T>(client: pg.Client, send: () => Promise<T>): Promise<T> {
+    if (!this.queue || this.queue.client !== client) this.queue = { client, tail: Promise.resolve() };
+    const run = this.queue.tail.then(() => {
+      if (this.client !== client) throw new Error('connessione LISTEN sostituita');
+      return send();
+    });
+    this.queue.tail = run.catch(() => undefined);
+    return run;
   }
 
   private ensureStarted(): void {
@@ -125,7 +154,7 @@ export class PgListener {
   }
 
   private async listen(client: pg.Client, channel: string): Promise<void> {
-    await client.query(`LISTEN ${channel}`);
+    await this.enqueue(client, () => client.query(`LISTEN ${channel}`));
     if (this.client !== client || this.live.has(channel)) return;
     // Whatever happened before this point was not seen: subscribers start from empty.
     for (const h of this.subscribers.get(channel) ?? []) h.reset();
@@ -139,6 +168,8 @@ export class PgListener {
     this.ready = null;
     this.live = new Set();
     this.barrier = null;
+    this.nextBarrier = null;
+    this.queue = null;
     for (const set of this.subscribers.values()) for (const h of set) h.reset();
     client.end().catch(() => undefined);
     this.scheduleRetry();
@@ -164,6 +195,9 @@ export class PgListener {
     this.client = null;
     this.ready = null;
     this.live = new Set();
+    this.barrier = null;
+    this.nextBarrier = null;
+    this.queue = null;
     for (const set of this.subscribers.values()) for (const h of set) h.reset();
     if (client) await client.end().catch(() => undefined);
   }
