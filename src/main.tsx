@@ -8,7 +8,7 @@ import { setupStore } from './store/store';
 import { loadClubConfig } from './store/configSlice';
 import { initAuth } from './store/authClient';
 import { hasStoredSession } from './api/supabase';
-import { reportClientError, setReportToken } from './api/errorReporter';
+import { installGlobalErrorReporting, setReportToken } from './api/errorReporter';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRoutes';
 import { ComponentErrorBoundary } from './components/ErrorBoundaries';
@@ -21,17 +21,8 @@ void store.dispatch(loadClubConfig());
 // A stored session loads supabase-js at once; a visitor without one gets the public page first.
 initAuth(store, hasStoredSession());
 
-// Uncaught errors reach the error log, at most one every 10 s (spec 9).
-let lastGlobalReport = 0;
-function reportGlobal(error: unknown) {
-  const now = Date.now();
-  if (now - lastGlobalReport < 10_000) return;
-  lastGlobalReport = now;
-  const e = error instanceof Error ? error : new Error(String(error));
-  reportClientError({ type: 'frontend', message: e.message, stack: e.stack, context: { errorName: e.name } });
-}
-window.addEventListener('error', (event) => reportGlobal(event.error ?? event.message));
-window.addEventListener('unhandledrejection', (event) => reportGlobal(event.reason));
+// Uncaught errors and rejections reach the error log (throttle and dedupe of spec 9 in the reporter).
+installGlobalErrorReporting(window);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

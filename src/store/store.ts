@@ -4,6 +4,7 @@ import { sessionSlice } from './sessionSlice';
 import { configSlice } from './configSlice';
 import { createRefreshListener } from './refreshMiddleware';
 import { refreshSession } from './authClient';
+import { errorReportingMiddleware } from './errorReportingMiddleware';
 
 const rootReducer = combineSlices(sessionSlice, configSlice, api);
 export type RootState = ReturnType<typeof rootReducer>;
@@ -19,7 +20,7 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(refreshListener.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(refreshListener.middleware).concat(api.middleware, errorReportingMiddleware),
   });
 }
 

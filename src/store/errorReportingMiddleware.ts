@@ -1,0 +1,108 @@
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import type { ApiError } from '../api/api';
+import { REPORT_URL, reportClientError, type ClientErrorReport } from '../api/errorReporter';
+
+/**
+ * The error half of the Redux middleware of ARCHITECTURE.md: every RTK Query call that ends
+ * rejected (after its retries) is reported to the error log as type api (spec 3, 9), with the
+ * endpoint, method and status in the context. Left out, on purpose:
+ * - calls RTK Query skipped (condition) or aborted: nothing failed;
+ * - 401: sign-in with a wrong password and expired or missing sessions ('Utente non
+ *   autenticato') are the sign-in flow's business, noise in the error log;
+ * - 429: rate limiting is a defence working as meant (the server records lock-outs itself);
+ * - a 5xx our server answered with its JSON error body: the server recorded that failure itself
+ *   (backend or database), a second row from the browser would count it twice. A 5xx without
+ *   that body (a proxy's 502/503/504 page) never reached the server and is reported;
+ * - the reporter's own POST /api/error-logs: it goes through fetch, never RTK Query, so it
+ *   cannot reach this middleware; any call to that URL seen here is skipped as well (no loops).
+ * Slow calls (type performance) are reported by the base query, which measures them (src/api/api.ts);
+ * error-boundary catches by src/components/ErrorBoundaries.tsx; window errors by
+ * installGlobalErrorReporting of src/api/errorReporter.ts.
+ */
+
+interface RejectedQueryAction extends UnknownAction {
+  payload?: unknown;
+  error?: { name?: string; message?: string; stack?: string };
+  meta?: {
+    arg?: { endpointName?: string; type?: string };
+    condition?: boolean;
+    aborted?: boolean;
+    rejectedWithValue?: boolean;
+    baseQueryMeta?: { request?: Request; response?: Response };
+  };
+}
+
+const REJECTED = /^api\/execute(Query|Mutation)\/rejected$/;
+
+/** The status the severity rule reads: an HTTP status, or 0 for a call that got no answer. */
+function numericStatus(status: ApiError['status'] | undefined): number | undefined {
+  if (typeof status === 'number') return status;
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return 0;
+  return undefined;
+}
+
+function pathOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+const isServerBody = (data: unknown) => !!data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string';
+
+/** The report for a rejected RTK Query action, or null when it is not worth one (see above). */
+export function reportForRejectedCall(action: RejectedQueryAction): ClientErrorReport | null {
+  if (!REJECTED.test(action.type)) return null;
+  const meta = action.meta ?? {};
+  if (meta.condition || meta.aborted) return null;
+  const endpointName = meta.arg?.endpointName ?? 'sconosciuto';
+  const request = meta.baseQueryMeta?.request;
+  const endpoint = pathOf(request?.url);
+  if (endpoint === REPORT_URL) return null;
+  const method = request?.method ?? (meta.arg?.type === 'mutation' ? undefined : 'GET');
+
+  if (!meta.rejectedWithValue) {
+    // The query code itself threw (a bug, not an HTTP answer).
+    const e = action.error ?? {};
+    return {
+      type: 'api',
+      message: e.message || `Errore nella chiamata ${endpointName}`,
+      name: e.name,
+      stack: e.stack,
+      context: { endpointName, ...(endpoint ? { endpoint } : {}), ...(method ? { method } : {}) },
+    };
+  }
+
+  const error = (action.payload ?? {}) as Partial<ApiError>;
+  const status = numericStatus(error.status);
+  if (status === 401 || status === 429) return null;
+  if (status !== undefined && status >= 500 && isServerBody(error.data)) return null;
+  const message = error.message || `Errore nella chiamata ${endpointName}`;
+  return {
+    type: 'api',
+    message,
+    name: 'ApiError',
+    status,
+    // A stack-like line naming the call: the server's dedupe hash (type, message, first frame)
+    // then keeps different endpoints apart and counts repeats of one call on one row.
+    stack: `ApiError: ${message}\n    at ${[method, endpoint ?? endpointName].filter(Boolean).join(' ')}`,
+    context: {
+      endpointName,
+      ...(endpoint ? { endpoint } : {}),
+      ...(method ? { method } : {}),
+      ...(typeof error.status === 'string' ? { failure: error.status } : {}),
+    },
+  };
+}
+
+export const errorReportingMiddleware: Middleware = () => (next) => (action) => {
+  const result = next(action);
+  const a = action as RejectedQueryAction;
+  if (typeof a?.type === 'string' && REJECTED.test(a.type)) {
+    const report = reportForRejectedCall(a);
+    if (report) reportClientError(report);
+  }
+  return result;
+};
