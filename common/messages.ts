@@ -78,11 +78,6 @@ export const MSG = {
       match: 'Le password corrispondono',
       invalidTitle: 'Link non valido',
     },
-    placeholders: {
-      errorLogsTitle: 'Log Errori',
-      activityLogsTitle: 'Log Attività',
-      comingSoon: 'Questa sezione sarà disponibile a breve.',
-    },
   },
   login: {
     submit: 'Accedi',

@@ -20,8 +20,8 @@ const UserAuditPage = lazy(() => import('../features/users/UserAuditPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const ExportPage = lazy(() => import('../features/export/ExportPage'));
-const ErrorLogsPlaceholder = lazy(() => import('./placeholders/ErrorLogsPlaceholder'));
-const ActivityLogsPlaceholder = lazy(() => import('./placeholders/ActivityLogsPlaceholder'));
+const ErrorLogsPage = lazy(() => import('../features/logs/ErrorLogsPage'));
+const ActivityLogsPage = lazy(() => import('../features/logs/ActivityLogsPage'));
 // Only signed-in users see the bar: visitors of the public page do not download it.
 const NavBar = lazy(() => import('./NavBar'));
 
@@ -83,8 +83,8 @@ export function AppRoutes() {
         <Route path={paths.groups.path} element={editorOnly(<GroupsPage />)} />
         <Route path={paths.users.path} element={adminOnly(<UsersPage />)} />
         <Route path={paths.userAudit.path} element={adminOnly(<UserAuditPage />)} />
-        <Route path={paths.errorLogs.path} element={adminOnly(<ErrorLogsPlaceholder />)} />
-        <Route path={paths.activityLogs.path} element={adminOnly(<ActivityLogsPlaceholder />)} />
+        <Route path={paths.errorLogs.path} element={adminOnly(<ErrorLogsPage />)} />
+        <Route path={paths.activityLogs.path} element={adminOnly(<ActivityLogsPage />)} />
         <Route path="*" element={home} />
       </Route>
     </Routes>

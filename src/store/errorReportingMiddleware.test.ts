@@ -52,7 +52,7 @@ async function waitForReports(n: number) {
   return reports();
 }
 
-const signedInStore = () => setupStore({ session: { ...initialSessionState, status: 'signedIn', accessToken: 'tok', role: 'admin' } });
+const signedInStore = () => setupStore({ session: { ...initialSessionState, status: 'signedIn', accessToken: 'tok' } });
 
 describe('errorReportingMiddleware (real store, real fetch, a loopback server)', () => {
   it('reports a rejected query as type api with endpoint, method, status, severity medium for a 404', async () => {

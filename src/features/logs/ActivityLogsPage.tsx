@@ -1,0 +1,264 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import InfoIcon from '@mui/icons-material/Info';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import ErrorOutlineIcon from '@mui/icons-material/BugReportOutlined';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import ClearAllIcon from '@mui/icons-material/ClearAll';
+import { useSnackbar } from 'notistack';
+import type { Dayjs } from 'dayjs';
+import { ACTIVITY_TYPES, LOG_PAGE_SIZE, LOG_PAGE_SIZES, LOGS_MSG, hasActiveFilters, type ActivityLogEntry, type ActivityType } from '../../../common/logs';
+import { errorMessage } from '../../api/api';
+import { PickersProvider } from '../../components/PickersProvider';
+import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
+import { useClubConfig } from '../../store/useClubConfig';
+import { paths } from '../../config/paths';
+import { useGetActivitiesQuery, type ActivityQuery } from './logsApi';
+import { DateTimeFilter, DetailField, Pager, Preformatted, UserCell, dateTimeParam, formatInstant, useLogFilters } from './shared';
+
+const S = LOGS_MSG.screen;
+const F = S.field;
+
+interface ActivityFilterState {
+  activity_type: ActivityType | '';
+  user_email: string;
+  endpoint: string;
+  start: Dayjs | null;
+  end: Dayjs | null;
+}
+
+const EMPTY: ActivityFilterState = { activity_type: '', user_email: '', endpoint: '', start: null, end: null };
+
+const TYPE_STYLE: Record<ActivityType, { icon: typeof InfoIcon; colour: string }> = {
+  success: { icon: CheckCircleIcon, colour: '#1b5e20' },
+  info: { icon: InfoIcon, colour: '#0d47a1' },
+  warning: { icon: WarningAmberIcon, colour: '#8a4b00' },
+};
+
+function toQuery(f: ActivityFilterState, page: number, limit: number): ActivityQuery {
+  return {
+    page,
+    limit,
+    activity_type: f.activity_type || undefined,
+    user_email: f.user_email.trim() || undefined,
+    endpoint: f.endpoint.trim() || undefined,
+    start_date: dateTimeParam(f.start),
+    end_date: dateTimeParam(f.end, true),
+  };
+}
+
+function ActivityType({ type }: { type: ActivityType }) {
+  const { icon: Icon, colour } = TYPE_STYLE[type] ?? { icon: ErrorOutlineIcon, colour: 'inherit' };
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: colour }}>
+      <Icon fontSize="small" aria-hidden />
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {LOGS_MSG.activityLabel[type] ?? type}
+      </Typography>
+    </Stack>
+  );
+}
+
+const json = (value: unknown) => (value && typeof value === 'object' && Object.keys(value).length > 0 ? JSON.stringify(value, null, 2) : null);
+
+function ActivityDetailDialog({ entry, timezone, onClose }: { entry: ActivityLogEntry | null; timezone: string; onClose: () => void }) {
+  return (
+    <Dialog open={!!entry} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="activity-detail-title" scroll="paper">
+      {entry && (
+        <>
+          <DialogTitle id="activity-detail-title">{S.activityDetail}</DialogTitle>
+          <DialogContent dividers>
+            <Box component="dl" sx={{ m: 0 }}>
+              <DetailField label={F.message}>{entry.activity_message}</DetailField>
+              <DetailField label={F.type}>
+                <ActivityType type={entry.activity_type} />
+              </DetailField>
+              <DetailField label={F.endpoint} mono>
+                {entry.endpoint}
+              </DetailField>
+              <DetailField label={F.date}>{entry.created_at ? formatInstant(entry.created_at, timezone) : null}</DetailField>
+              <DetailField label={F.activityId} mono>
+                {entry.id}
+              </DetailField>
+              <DetailField label={F.userId} mono>
+                {entry.user_id}
+              </DetailField>
+              <DetailField label={F.userEmail}>{entry.user_email}</DetailField>
+              <DetailField label={F.ip} mono>
+                {entry.ip_address}
+              </DetailField>
+              <DetailField label={F.userAgent}>{entry.user_agent}</DetailField>
+            </Box>
+            <Preformatted label={F.context} text={json(entry.context)} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{S.close}</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+/** Log Attività (spec 2): total in the header, filters, the paged table and the detail modal. */
+export default function ActivityLogsPage() {
+  const { timezone } = useClubConfig();
+  const { enqueueSnackbar } = useSnackbar();
+  const f = useLogFilters(EMPTY, LOG_PAGE_SIZE);
+  const { data, isLoading, isError, error, isFetching, refetch } = useGetActivitiesQuery(toQuery(f.applied, f.page, f.limit));
+  const [detail, setDetail] = useState<ActivityLogEntry | null>(null);
+
+  const loadError = isError ? LOGS_MSG.loadError(errorMessage(error)) : null;
+  useEffect(() => {
+    if (loadError) enqueueSnackbar(loadError, { variant: 'error', preventDuplicate: true });
+  }, [loadError, enqueueSnackbar]);
+
+  const header = (
+    <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
+        <Typography variant="h4" component="h1">
+          {LOGS_MSG.activityLogTitle}
+        </Typography>
+        {data && (
+          <Typography variant="subtitle1" color="text.secondary" role="status">
+            {S.activityTotal(data.count)}
+          </Typography>
+        )}
+      </Stack>
+      <Button component={RouterLink} to={paths.errorLogs.getHref()} variant="outlined" startIcon={<ErrorOutlineIcon />}>
+        {LOGS_MSG.errorLogTitle}
+      </Button>
+    </Stack>
+  );
+
+  if (isLoading) return <LoadingScreen text={S.loadingActivities} />;
+  if (isError && !data) {
+    return (
+      <Box>
+        {header}
+        <ErrorRetryScreen message={loadError ?? ''} onRetry={() => void refetch()} retrying={isFetching} />
+      </Box>
+    );
+  }
+
+  const rows = data?.data ?? [];
+  const totalPages = Math.max(1, data?.totalPages ?? 1);
+  const active = hasActiveFilters({ ...f.filters, start: f.filters.start ?? undefined, end: f.filters.end ?? undefined });
+
+  return (
+    <PickersProvider>
+      <Box>
+        {header}
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label={S.filters}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+            <FilterListIcon fontSize="small" color="action" />
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {S.filters}
+            </Typography>
+            {active && <Chip size="small" color="primary" label={LOGS_MSG.activeFilters} />}
+          </Stack>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label={S.activityType}
+              value={f.filters.activity_type}
+              onChange={(e) => f.change({ activity_type: e.target.value as ActivityType | '' })}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              sx={{ width: 170 }}
+            >
+              <MenuItem value="">{S.all}</MenuItem>
+              {ACTIVITY_TYPES.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {LOGS_MSG.activityLabel[t]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField size="small" label={S.userEmail} value={f.filters.user_email} onChange={(e) => f.change({ user_email: e.target.value })} sx={{ width: 200 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField size="small" label={S.endpoint} value={f.filters.endpoint} onChange={(e) => f.change({ endpoint: e.target.value })} sx={{ width: 200 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <DateTimeFilter label={S.startDate} value={f.filters.start} onChange={(v) => f.change({ start: v })} max={f.filters.end} />
+            <DateTimeFilter label={S.endDate} value={f.filters.end} onChange={(v) => f.change({ end: v })} min={f.filters.start} />
+            <TextField select size="small" label={S.pageSize} value={String(f.limit)} onChange={(e) => f.setLimit(Number(e.target.value))} sx={{ width: 150 }}>
+              {LOG_PAGE_SIZES.map((n) => (
+                <MenuItem key={n} value={String(n)}>
+                  {n}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button startIcon={<ClearAllIcon />} onClick={f.clear} disabled={!active}>
+              {S.clearFilters}
+            </Button>
+          </Stack>
+        </Paper>
+
+        <Paper variant="outlined">
+          {isFetching ? <LinearProgress aria-label={S.updating} /> : <Box sx={{ height: 4 }} />}
+          <TableContainer>
+            <Table size="small" aria-label={LOGS_MSG.activityLogTitle}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ width: 170 }}>{S.columns.dateTime}</TableCell>
+                  <TableCell sx={{ width: 150 }}>{S.columns.type}</TableCell>
+                  <TableCell sx={{ width: 220 }}>{S.columns.user}</TableCell>
+                  <TableCell>{S.columns.message}</TableCell>
+                  <TableCell sx={{ width: 220 }}>{S.columns.endpoint}</TableCell>
+                  <TableCell sx={{ width: 110 }}>{S.columns.actions}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.id} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at, timezone)}</TableCell>
+                    <TableCell>
+                      <ActivityType type={r.activity_type} />
+                    </TableCell>
+                    <TableCell sx={{ maxWidth: 220 }}>
+                      <UserCell email={r.user_email} role={r.user_role} />
+                    </TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>{r.activity_message}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' }}>{r.endpoint || LOGS_MSG.notAvailable}</TableCell>
+                    <TableCell>
+                      <Button size="small" variant="outlined" onClick={() => setDetail(r)}>
+                        {LOGS_MSG.details}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={6} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+                      {LOGS_MSG.noActivities}
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Pager page={f.page} totalPages={totalPages} onPage={f.setPage} disabled={isFetching} />
+        </Paper>
+
+        <ActivityDetailDialog entry={detail} timezone={timezone} onClose={() => setDetail(null)} />
+      </Box>
+    </PickersProvider>
+  );
+}

@@ -1,0 +1,378 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import ClearAllIcon from '@mui/icons-material/ClearAll';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import { useSnackbar } from 'notistack';
+import type { Dayjs } from 'dayjs';
+import {
+  FILTER_ERROR_TYPES,
+  LOG_PAGE_SIZE,
+  LOG_PAGE_SIZES,
+  LOGS_MSG,
+  SEVERITIES,
+  STATS_CARDS,
+  hasActiveFilters,
+  type ErrorLogEntry,
+  type ErrorStat,
+  type ErrorType,
+  type Severity,
+} from '../../../common/logs';
+import { errorMessage } from '../../api/api';
+import ItalianDataGrid from '../../components/ItalianDataGrid';
+import { PickersProvider } from '../../components/PickersProvider';
+import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
+import { useClubConfig } from '../../store/useClubConfig';
+import { paths } from '../../config/paths';
+import { useGetErrorLogsQuery, useGetErrorStatsQuery, type ErrorQuery } from './logsApi';
+import { DateTimeFilter, Pager, SEVERITY_COLOURS, SeverityChip, UserCell, dateTimeParam, formatInstant, useLogFilters } from './shared';
+import { ErrorDetailDialog, ResolveDialog, ResolveManyDialog } from './ErrorDialogs';
+
+const S = LOGS_MSG.screen;
+
+interface ErrorFilterState {
+  error_type: ErrorType | '';
+  severity: Severity | '';
+  resolved: '' | 'true' | 'false';
+  user_email: string;
+  error_message: string;
+  start: Dayjs | null;
+  end: Dayjs | null;
+}
+
+const EMPTY: ErrorFilterState = { error_type: '', severity: '', resolved: '', user_email: '', error_message: '', start: null, end: null };
+const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+function toQuery(f: ErrorFilterState, page: number, limit: number): ErrorQuery {
+  return {
+    page,
+    limit,
+    error_type: f.error_type || undefined,
+    severity: f.severity || undefined,
+    resolved: f.resolved === '' ? undefined : f.resolved === 'true',
+    user_email: f.user_email.trim() || undefined,
+    error_message: f.error_message.trim() || undefined,
+    start_date: dateTimeParam(f.start),
+    end_date: dateTimeParam(f.end, true),
+  };
+}
+
+function StatCard({ stat }: { stat: ErrorStat }) {
+  const c = SEVERITY_COLOURS[stat.severity];
+  return (
+    <Card
+      component="li"
+      sx={{ bgcolor: c.bg, color: c.fg, flex: '1 1 0', minWidth: 170, listStyle: 'none' }}
+      aria-label={`${S.typeLabel[stat.error_type]} ${S.severityLabel[stat.severity]}: ${S.statTotal(stat.total_errors)}, ${S.statUnresolved(stat.unresolved_errors)}`}
+    >
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+          {S.statTotal(stat.total_errors)}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {S.typeLabel[stat.error_type]} · {S.severityLabel[stat.severity]}
+        </Typography>
+        <Typography variant="body2">{S.statUnresolved(stat.unresolved_errors)}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Log Errori (spec 2): statistics, filters, the paged table with selection, detail and resolve modals. */
+export default function ErrorLogsPage() {
+  const { timezone } = useClubConfig();
+  const { enqueueSnackbar } = useSnackbar();
+  const f = useLogFilters(EMPTY, LOG_PAGE_SIZE);
+  const query = toQuery(f.applied, f.page, f.limit);
+  const { data, isLoading, isError, error, isFetching, refetch } = useGetErrorLogsQuery(query);
+  const { data: stats } = useGetErrorStatsQuery();
+
+  const [selection, setSelection] = useState({ key: f.viewKey, model: EMPTY_SELECTION });
+  const model = selection.key === f.viewKey ? selection.model : EMPTY_SELECTION;
+  const [detail, setDetail] = useState<ErrorLogEntry | null>(null);
+  const [toResolve, setToResolve] = useState<ErrorLogEntry | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+
+  const loadError = isError ? LOGS_MSG.loadError(errorMessage(error)) : null;
+  useEffect(() => {
+    if (loadError) enqueueSnackbar(loadError, { variant: 'error', preventDuplicate: true });
+  }, [loadError, enqueueSnackbar]);
+
+  const rows = useMemo(() => data?.data ?? [], [data]);
+  const selectedRows = useMemo(
+    () => (model.type === 'include' ? rows.filter((r) => model.ids.has(r.id)) : rows.filter((r) => !model.ids.has(r.id))),
+    [rows, model],
+  );
+  const hasSelection = selectedRows.length > 0;
+  const clearSelection = () => setSelection({ key: f.viewKey, model: EMPTY_SELECTION });
+
+  const columns: GridColDef<ErrorLogEntry>[] = [
+    {
+      field: 'severity',
+      headerName: S.columns.severity,
+      width: 100,
+      sortable: false,
+      renderCell: ({ row }) => <SeverityChip severity={row.severity} />,
+    },
+    { field: 'error_type', headerName: S.columns.type, width: 120, sortable: false, valueGetter: (_v, row) => S.typeLabel[row.error_type] },
+    {
+      field: 'error_message',
+      headerName: S.columns.message,
+      flex: 1,
+      minWidth: 220,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0, py: 1 }}>
+          <Typography variant="body2" sx={{ overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', wordBreak: 'break-word' }} title={row.error_message}>
+            {row.error_message}
+          </Typography>
+          {row.occurrence_count > 1 && (
+            <Chip size="small" color="primary" label={`×${row.occurrence_count}`} aria-label={S.occurrences(row.occurrence_count)} title={S.occurrences(row.occurrence_count)} />
+          )}
+        </Stack>
+      ),
+    },
+    {
+      field: 'user_email',
+      headerName: S.columns.user,
+      width: 200,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Box sx={{ py: 1, minWidth: 0 }}>
+          <UserCell email={row.user_email} role={row.user_role} />
+        </Box>
+      ),
+    },
+    {
+      field: 'last_occurred_at',
+      headerName: S.columns.date,
+      width: 165,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Box sx={{ py: 1 }}>
+          <Typography variant="body2">{formatInstant(row.last_occurred_at, timezone)}</Typography>
+          {row.occurrence_count > 1 && (
+            <Typography variant="caption" color="text.secondary">
+              {S.firstSeen(formatInstant(row.first_occurred_at, timezone))}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    {
+      field: 'resolved',
+      headerName: S.columns.status,
+      width: 100,
+      sortable: false,
+      renderCell: ({ row }) =>
+        row.resolved ? <Chip size="small" color="success" label={LOGS_MSG.resolved} /> : <Chip size="small" color="warning" variant="outlined" label={LOGS_MSG.open} sx={{ color: '#8a4b00', borderColor: '#8a4b00' }} />,
+    },
+    {
+      field: 'actions',
+      headerName: S.columns.actions,
+      width: 190,
+      sortable: false,
+      filterable: false,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+          <Button size="small" variant="outlined" disabled={hasSelection} onClick={() => setDetail(row)}>
+            {LOGS_MSG.details}
+          </Button>
+          {!row.resolved && (
+            <Button size="small" variant="contained" color="success" disabled={hasSelection} onClick={() => setToResolve(row)}>
+              {LOGS_MSG.resolve}
+            </Button>
+          )}
+        </Stack>
+      ),
+    },
+  ];
+
+  const header = (
+    <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+      <Typography variant="h4" component="h1">
+        {LOGS_MSG.errorLogTitle}
+      </Typography>
+      <Button component={RouterLink} to={paths.activityLogs.getHref()} variant="outlined" startIcon={<TimelineIcon />}>
+        {LOGS_MSG.activityLogTitle}
+      </Button>
+    </Stack>
+  );
+
+  if (isLoading) return <LoadingScreen text={S.loadingErrors} />;
+  if (isError && !data) {
+    return (
+      <Box>
+        {header}
+        <ErrorRetryScreen message={loadError ?? ''} onRetry={() => void refetch()} retrying={isFetching} />
+      </Box>
+    );
+  }
+
+  const count = data?.count ?? 0;
+  const totalPages = Math.max(1, data?.totalPages ?? 1);
+  const active = hasActiveFilters({ ...f.filters, start: f.filters.start ?? undefined, end: f.filters.end ?? undefined });
+  const select = (label: string, value: string, onChange: (v: string) => void, options: ReadonlyArray<readonly [string, string]>, all: string, width = 170) => (
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      size="small"
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      sx={{ width }}
+    >
+      <MenuItem value="">{all}</MenuItem>
+      {options.map(([v, l]) => (
+        <MenuItem key={v} value={v}>
+          {l}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <PickersProvider>
+      <Box>
+        {header}
+
+        {stats && stats.data.length > 0 && (
+          <Stack component="ul" direction="row" aria-label={S.statistics} sx={{ gap: 1.5, mb: 2, p: 0, m: 0, mt: 0, marginBottom: 2, flexWrap: 'wrap' }}>
+            {stats.data.slice(0, STATS_CARDS).map((s) => (
+              <StatCard key={`${s.error_type}-${s.severity}`} stat={s} />
+            ))}
+          </Stack>
+        )}
+
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label={S.filters}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+            <FilterListIcon fontSize="small" color="action" />
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {S.filters}
+            </Typography>
+            {active && <Chip size="small" color="primary" label={LOGS_MSG.activeFilters} />}
+          </Stack>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+            {select(S.errorType, f.filters.error_type, (v) => f.change({ error_type: v as ErrorType | '' }), FILTER_ERROR_TYPES.map((t) => [t, S.typeLabel[t]] as const), S.all, 150)}
+            {select(S.severity, f.filters.severity, (v) => f.change({ severity: v as Severity | '' }), SEVERITIES.map((s) => [s, S.severityLabel[s]] as const), S.allFem, 130)}
+            {select(
+              S.status,
+              f.filters.resolved,
+              (v) => f.change({ resolved: v as ErrorFilterState['resolved'] }),
+              [
+                ['false', S.unresolvedPlural],
+                ['true', S.resolvedPlural],
+              ],
+              S.all,
+              130,
+            )}
+            <TextField size="small" label={S.userEmail} value={f.filters.user_email} onChange={(e) => f.change({ user_email: e.target.value })} sx={{ width: 190 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField size="small" label={S.message} value={f.filters.error_message} onChange={(e) => f.change({ error_message: e.target.value })} sx={{ width: 190 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <DateTimeFilter label={S.startDate} value={f.filters.start} onChange={(v) => f.change({ start: v })} max={f.filters.end} />
+            <DateTimeFilter label={S.endDate} value={f.filters.end} onChange={(v) => f.change({ end: v })} min={f.filters.start} />
+            <TextField select size="small" label={S.pageSize} value={String(f.limit)} onChange={(e) => f.setLimit(Number(e.target.value))} sx={{ width: 150 }}>
+              {LOG_PAGE_SIZES.map((n) => (
+                <MenuItem key={n} value={String(n)}>
+                  {n}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button startIcon={<ClearAllIcon />} onClick={f.clear} disabled={!active}>
+              {S.clearFilters}
+            </Button>
+          </Stack>
+        </Paper>
+
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, minHeight: 36 }}>
+          <Typography variant="body2" color="text.secondary" role="status">
+            {LOGS_MSG.errorTotal(count, f.page, totalPages)}
+          </Typography>
+          {isFetching && (
+            <Typography variant="body2" color="text.secondary">
+              {S.updating}
+            </Typography>
+          )}
+        </Stack>
+
+        {hasSelection && (
+          <Paper
+            variant="outlined"
+            role="region"
+            aria-label={S.selected(selectedRows.length)}
+            sx={{ px: 2, py: 1, mb: 1, display: 'flex', alignItems: 'center', gap: 2, bgcolor: 'primary.50', borderColor: 'primary.main' }}
+          >
+            <Typography variant="body2" sx={{ fontWeight: 600, flex: 1 }}>
+              {S.selected(selectedRows.length)}
+            </Typography>
+            <Button onClick={clearSelection}>{LOGS_MSG.deselectAll}</Button>
+            <Button variant="contained" color="success" startIcon={<DoneAllIcon />} onClick={() => setBulkOpen(true)}>
+              {LOGS_MSG.resolveAll}
+            </Button>
+          </Paper>
+        )}
+
+        <Paper variant="outlined">
+          {isFetching ? <LinearProgress aria-label={S.updating} /> : <Box sx={{ height: 4 }} />}
+          {rows.length === 0 ? (
+            <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary">
+              {LOGS_MSG.noErrors}
+            </Typography>
+          ) : (
+            <ItalianDataGrid
+              rows={rows}
+              columns={columns as GridColDef[]}
+              getRowId={(r) => r.id}
+              checkboxSelection
+              disableRowSelectionOnClick
+              rowSelectionModel={model}
+              onRowSelectionModelChange={(m) => setSelection({ key: f.viewKey, model: m })}
+              paginationMode="server"
+              rowCount={count}
+              paginationModel={{ page: f.page - 1, pageSize: f.limit }}
+              onPaginationModelChange={(m) => f.setPage(m.page + 1)}
+              pageSizeOptions={[...LOG_PAGE_SIZES]}
+              hideFooter
+              disableColumnMenu
+              getRowHeight={() => 'auto'}
+              autoHeight
+              aria-label={LOGS_MSG.errorLogTitle}
+              sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+            />
+          )}
+          <Pager page={f.page} totalPages={totalPages} onPage={f.setPage} disabled={isFetching} />
+        </Paper>
+
+        <ErrorDetailDialog entry={detail} timezone={timezone} onClose={() => setDetail(null)} />
+        <ResolveDialog
+          entry={toResolve}
+          onClose={() => setToResolve(null)}
+          onDone={(message) => enqueueSnackbar(message, { variant: 'success' })}
+          onFailed={(message) => enqueueSnackbar(message, { variant: 'error' })}
+        />
+        <ResolveManyDialog
+          open={bulkOpen}
+          selected={selectedRows}
+          onClose={() => setBulkOpen(false)}
+          onDone={(message) => {
+            clearSelection();
+            enqueueSnackbar(message, { variant: 'success' });
+          }}
+          onFailed={(message) => enqueueSnackbar(message, { variant: 'error' })}
+        />
+      </Box>
+    </PickersProvider>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import 'dayjs/locale/it';
+import { FILTER_DEBOUNCE_MS, LOGS_MSG, type Severity } from '../../../common/logs';
+import { ROLE_LABEL, type Role } from '../../../common/roles';
+import { useDebounced } from '../../components/useDebounced';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const S = LOGS_MSG.screen;
+
+/** An instant as the club reads it: dd/mm/yyyy hh:mm:ss in the club's time zone (APP_TIMEZONE). */
+export function formatInstant(iso: string | null | undefined, tz: string): string {
+  if (!iso) return '—';
+  const d = dayjs(iso);
+  if (!d.isValid()) return '—';
+  return d.tz(tz).locale('it').format('DD/MM/YYYY HH:mm:ss');
+}
+
+/** A picked date-time as the filter parameter: the club's local wall time; an end keeps its whole minute. */
+export function dateTimeParam(d: Dayjs | null, end = false): string | undefined {
+  if (!d || !d.isValid()) return undefined;
+  return d.format(end ? 'YYYY-MM-DDTHH:mm:59' : 'YYYY-MM-DDTHH:mm');
+}
+
+/** Spec 9: low green, medium amber, high red, critical dark red; text colours with AA contrast (4.5:1 or more). */
+export const SEVERITY_COLOURS: Record<Severity, { bg: string; fg: string }> = {
+  low: { bg: '#1b5e20', fg: '#ffffff' },
+  medium: { bg: '#ffb300', fg: '#1a1a1a' },
+  high: { bg: '#c62828', fg: '#ffffff' },
+  critical: { bg: '#5d0000', fg: '#ffffff' },
+};
+
+export function SeverityChip({ severity }: { severity: Severity }) {
+  const c = SEVERITY_COLOURS[severity];
+  return <Chip size="small" label={S.severityLabel[severity]} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
+}
+
+/** Email and role of a log entry's user, or 'Anonimo' (spec 2); the role label defaults to 'Utente'. */
+export function UserCell({ email, role }: { email: string | null; role: Role | null }) {
+  if (!email) return <Typography variant="body2">{LOGS_MSG.anonymous}</Typography>;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" noWrap title={email}>
+        {email}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {role ? ROLE_LABEL[role] : LOGS_MSG.defaultRole}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Previous/next pager, shown only with more than one page (spec 2). */
+export function Pager({ page, totalPages, onPage, disabled }: { page: number; totalPages: number; onPage: (p: number) => void; disabled?: boolean }) {
+  if (totalPages <= 1) return null;
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', alignItems: 'center', py: 1.5 }} component="nav" aria-label={S.pageOf(page, totalPages)}>
+      <Button startIcon={<ChevronLeftIcon />} disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
+        {S.previous}
+      </Button>
+      <Typography variant="body2">{S.pageOf(page, totalPages)}</Typography>
+      <Button endIcon={<ChevronRightIcon />} disabled={disabled || page >= totalPages} onClick={() => onPage(page + 1)}>
+        {S.next}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Italian date-time picker of a filter (the screen wraps it in PickersProvider). */
+export function DateTimeFilter({ label, value, onChange, min, max }: { label: string; value: Dayjs | null; onChange: (v: Dayjs | null) => void; min?: Dayjs | null; max?: Dayjs | null }) {
+  return (
+    <DateTimePicker
+      label={label}
+      value={value}
+      onChange={(v) => onChange(v)}
+      ampm={false}
+      minDateTime={min ?? undefined}
+      maxDateTime={max ?? undefined}
+      slotProps={{ textField: { size: 'small', sx: { width: 210 } }, field: { clearable: true } }}
+    />
+  );
+}
+
+/** One labelled field of a detail modal; nothing when the value is absent (spec 2: each only if present). */
+export function DetailField({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: '170px 1fr', gap: 2, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word', ...(mono ? { fontFamily: 'monospace' } : {}) }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A block of preformatted text (stack trace, context) that scrolls inside the modal. */
+export function Preformatted({ label, text }: { label: string; text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <Box sx={{ py: 1 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {label}
+      </Typography>
+      <Box
+        component="pre"
+        aria-label={label}
+        sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 12, maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+      >
+        {text}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Filters, page and page size of a log screen (spec 4, 9): filter edits reach the query 300 ms
+ * after the last change; the page goes back to 1 when the applied filters or the page size change.
+ */
+export function useLogFilters<F extends object>(empty: F, initialLimit: number) {
+  const [filters, setFilters] = useState<F>(empty);
+  const [limit, setLimitState] = useState(initialLimit);
+  const applied = useDebounced(filters, FILTER_DEBOUNCE_MS);
+  const key = `${JSON.stringify(applied)}|${limit}`;
+  const [paging, setPaging] = useState({ key, page: 1 });
+  const page = paging.key === key ? paging.page : 1;
+  return {
+    filters,
+    applied,
+    limit,
+    page,
+    /** Changes as long as the applied filters, page size and page stay the same (selection, etc.). */
+    viewKey: `${key}|${page}`,
+    change: (patch: Partial<F>) => setFilters((f) => ({ ...f, ...patch })),
+    clear: () => setFilters(empty),
+    setLimit: (l: number) => setLimitState(l),
+    setPage: (p: number) => setPaging({ key, page: p }),
+  };
+}
