@@ -96,6 +96,28 @@ describe('item 1: as root, a DATA_DIR (or checkout) the postgres user cannot ent
     }
   });
 
+  (isRoot ? it : it.skip)('npm start (scripts/start.mjs) says it before building the interface', async () => {
+    const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-private-'));
+    fs.chmodSync(privateDir, 0o700);
+    try {
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'NODE_ENV'].includes(k)));
+      const started = Date.now();
+      const r = spawnSync(process.execPath, ['scripts/start.mjs'], {
+        cwd: path.resolve(__dirname, '../..'),
+        env: { ...env, DATA_DIR: path.join(privateDir, 'data') },
+        encoding: 'utf8',
+        timeout: 30000,
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`Avvio non riuscito: Il PostgreSQL incorporato gira come utente di sistema postgres, che non può entrare nella cartella ${privateDir}`);
+      expect(r.stdout).not.toContain("Compilo l'interfaccia");
+      expect(Date.now() - started).toBeLessThan(isCi() ? 8000 : 4000);
+      expect(fs.readdirSync(privateDir)).toEqual([]);
+    } finally {
+      removeDataDir(privateDir);
+    }
+  });
+
   (isRoot ? it : it.skip)('names every folder of the path that lacks o+x (a mktemp -d under a private home)', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-home-'));
     fs.chmodSync(home, 0o700);
