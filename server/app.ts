@@ -11,6 +11,7 @@ import { registerErrorHandler, type ErrorRecorder } from './plugins/errors';
 import { MSG } from '../common/messages';
 import { authPlugin } from './auth/plugin';
 import { restPlugin } from './rest/plugin';
+import { calendarRoutes } from './features/calendar/routes';
 import { exportsRoutes } from './features/exports/routes';
 import { gruppiRoutes } from './features/gruppi/routes';
 import { partiteRoutes } from './features/partite/routes';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partiteRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
+  await app.register(calendarRoutes, { prefix: '/api' });
 
   const clientDir = deps.clientDir;
   const indexHtml = clientDir && fs.existsSync(path.join(clientDir, 'index.html'));

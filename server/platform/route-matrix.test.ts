@@ -93,6 +93,10 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/exports/week.pdf', payload: {}, expect: signedIn(400) },
   { method: 'POST', route: '/api/exports/day.pdf', payload: {}, expect: signedIn(400) },
 
+  // Calendar feeds (issue 14): public like the dashboard's list; an unknown category is a 404.
+  { method: 'GET', route: '/api/calendar.ics', expect: all(200) },
+  { method: 'GET', route: '/api/calendar/:id.ics', url: `/api/calendar/${UNKNOWN_ID}.ics`, expect: all(404) },
+
   // Users (spec 6): administrators only.
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   { method: 'POST', route: '/api/users', payload: {}, expect: adminOnly(400) },

@@ -1,0 +1,87 @@
+// Calendar feeds (issue 14): the club's at /api/calendar.ics and one per category at
+// /api/calendar/{id}.ics, each with ?casa=1 for home matches only. Public like the dashboard's
+// list (no sign-in); ETag / Last-Modified with 304, cached per process and emptied by NOTIFY
+// calendar_changed (migration 008) through the shared ListingCache.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import dayjs from 'dayjs';
+import { z } from '../../../common/zod';
+import { MSG } from '../../../common/messages';
+import { cachedToday } from '../../../common/dates';
+import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar';
+import { isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
+import { ListingCache } from '../../plugins/listing-cache';
+import { pgListenerOf } from '../../plugins/pg-listener';
+import { buildFeed } from './ics';
+import * as repo from './repo';
+
+const feedQuery = z.strictObject({ casa: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidQuery }).optional() });
+
+/** '12' -> 12; anything else (not a positive 32-bit integer) is no category. */
+function categoryId(raw: string): number {
+  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2147483647) throw notFound(CALENDAR_MSG.unknownCategory);
+  return id;
+}
+
+export const calendarRoutes: FastifyPluginAsync = async (app) => {
+  const { pool, config } = app.deps;
+  const cache = new ListingCache(pool, app.log, 'calendar_changed');
+  app.addHook('onClose', async () => cache.stop());
+  const host = new URL(config.publicUrl).hostname;
+
+  /** The feed's text and its last change, built from the database or taken from the cache. */
+  async function feed(gruppoId: number | null, homeOnly: boolean) {
+    const today = cachedToday(config.timezone);
+    const key = `${today}|${gruppoId ?? ''}|${homeOnly ? 1 : 0}`;
+    cache.ensureStarted();
+    // This process wrote through its pool since the last barrier: let those commits' NOTIFYs
+    // arrive first, so a feed read right after an edit never comes from the cache of before.
+    const listener = pgListenerOf(pool);
+    if (listener?.needsSync()) await listener.sync();
+    const body = cache.get(key);
+    const modified = cache.get(`${key}|lm`);
+    if (body && modified) return { ...body, lastModified: modified.body };
+    const generation = cache.currentGeneration();
+    // The window starts at midnight of its first day: a feed changes at least once a day.
+    const windowStart = dayjs.tz(today, config.timezone).subtract(CALENDAR_PAST_DAYS, 'day');
+    const name = gruppoId === null ? null : await repo.findGruppoName(pool, gruppoId);
+    if (name === undefined) return null;
+    const events = await repo.listFeed(pool, {
+      gruppoId,
+      homeOnly,
+      from: windowStart.format('YYYY-MM-DD'),
+      cancelledSince: dayjs.tz(today, config.timezone).subtract(CANCELLED_KEEP_DAYS, 'day').toDate(),
+      timezone: config.timezone,
+    });
+    const text = buildFeed({ name: CALENDAR_MSG.calendarName(config.clubName, name, homeOnly), host, timezone: config.timezone, events });
+    const latest = Math.max(dayjs.tz(today, config.timezone).valueOf(), ...events.map((e) => (e.deleted_at ?? e.updated_at).getTime()));
+    const lastModified = new Date(Math.floor(latest / 1000) * 1000).toUTCString();
+    cache.set(`${key}|lm`, lastModified, generation);
+    return { ...cache.set(key, text, generation), lastModified };
+  }
+
+  async function serve(request: FastifyRequest, reply: FastifyReply, gruppoId: number | null) {
+    const homeOnly = parseInput(feedQuery, request.query).casa === '1';
+    let entry;
+    try {
+      entry = await feed(gruppoId, homeOnly);
+    } catch (err) {
+      const down = isDatabaseDown(err);
+      request.log[down ? 'warn' : 'error']({ err }, 'lettura calendario non riuscita');
+      return reply.status(down ? 503 : 500).send({ error: down ? MSG.http.unavailable : MSG.http.internal });
+    }
+    if (!entry) throw notFound(CALENDAR_MSG.unknownCategory);
+    reply.header('cache-control', 'no-cache').header('etag', entry.etag).header('last-modified', entry.lastModified);
+    const inm = request.headers['if-none-match'];
+    const ims = request.headers['if-modified-since'];
+    const notModified =
+      inm !== undefined
+        ? inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)
+        : ims !== undefined && Date.parse(ims) >= Date.parse(entry.lastModified);
+    if (notModified) return reply.status(304).send();
+    return reply.type(CALENDAR_CONTENT_TYPE).send(entry.body);
+  }
+
+  app.get('/calendar.ics', async (request, reply) => serve(request, reply, null));
+  app.get<{ Params: { id: string } }>('/calendar/:id.ics', async (request, reply) => serve(request, reply, categoryId(request.params.id)));
+};

@@ -1,0 +1,14 @@
+import type { Db } from '../db/pool';
+import { CANCELLED_KEEP_DAYS } from '../../common/calendar';
+
+/**
+ * Housekeeping of the calendar feeds (issue 14, migration 008): forgets the cancellations of
+ * deleted matches older than the feeds show them (30 days). The feeds already leave those out,
+ * so this only keeps the table small. Returns how many rows were deleted.
+ */
+export async function purgeExpiredCancellations(db: Db): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM public.partite_cancellate WHERE deleted_at < now() - make_interval(days => $1)`, [
+    CANCELLED_KEEP_DAYS,
+  ]);
+  return rowCount ?? 0;
+}
