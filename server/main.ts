@@ -30,7 +30,7 @@ function main(): void {
     // An uncaught error during the start (e.g. a child process that could not be spawned) may
     // leave the start pending for ever: wait for it 2 s at most, then say what happened.
     const server = reason.err
-      ? await Promise.race([starting.catch(() => undefined), new Promise<undefined>((r) => setTimeout(r, 2000).unref())])
+      ? await Promise.race([starting.catch(() => undefined), new Promise<undefined>((r) => setTimeout(() => r(undefined), 2000).unref())])
       : await starting.catch(() => undefined);
     if (reason.err) {
       if (server) server.app.log.error({ err: reason.err }, 'arresto per errore');
