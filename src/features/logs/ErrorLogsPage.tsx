@@ -347,6 +347,7 @@ export default function ErrorLogsPage() {
               hideFooter
               disableColumnMenu
               getRowHeight={() => 'auto'}
+              disableVirtualization
               autoHeight
               aria-label={LOGS_MSG.errorLogTitle}
               sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
