@@ -264,6 +264,8 @@ describe('PDF files', () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain('Nessuna partita trovata per il periodo selezionato');
     expect(pages[0]).toContain('Pagina 1 di 1');
+    // The period table is no notice-board sheet: no feed QR code.
+    expect(pages[0]).not.toContain('Inquadra per avere le partite sul telefono');
   });
 
   it('week.pdf: named by the computed Monday and Sunday; one A4 page for a normal Saturday; each day with home and away counts', async () => {
@@ -285,6 +287,9 @@ describe('PDF files', () => {
     expect(text).toContain('Ștefănești 7 - Garibaldina Sab 7');
     expect(text).toContain('09:00 - 10:15');
     expect(text).toContain('Đakovo 0');
+    // Issue 14: the club feed's QR code and its caption in the corner of the notice-board sheet.
+    expect(text).toContain('Inquadra per avere le partite sul telefono');
+    expect(text).toContain('http://localhost:3000/api/calendar.ics');
   });
 
   it('day.pdf: the date written out, home and away columns with counts, times, teams, campo, gruppo, tipo, terreno, rooms', async () => {
@@ -307,6 +312,8 @@ describe('PDF files', () => {
     expect(text).toContain('Spogliatoio Garibaldina: 3');
     expect(text).toContain('Spogliatoio ospiti: 5');
     expect(text).toContain('Pagina 1 di 1');
+    expect(text).toContain('Inquadra per avere le partite sul telefono');
+    expect(text).toContain('http://localhost:3000/api/calendar.ics');
   });
 
   it('validation of the PDF bodies', async () => {

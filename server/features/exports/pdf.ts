@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { CALENDAR_MSG } from '../../../common/calendar';
 import {
   EXPORT_COLUMNS,
   EXPORT_MSG,
@@ -71,6 +73,36 @@ export interface PdfCommon {
   clubName: string;
   /** 'dd/mm/yyyy HH:mm' in the club's timezone. */
   generatedAt: string;
+  /**
+   * The club calendar feed's address (issue 14): the week and day sheets print its QR code in
+   * the bottom-right corner of every page with 'Inquadra per avere le partite sul telefono'.
+   */
+  feedUrl?: string;
+}
+
+/** Side of the printed QR code (points; 62 pt is about 2.2 cm, easy to scan from a notice board). */
+const QR_SIZE = 62;
+const footerHeight = (common: PdfCommon) => (common.feedUrl ? QR_SIZE + 6 : FOOTER_H);
+
+/** The QR code as vector squares (sharp at any print size; no image in the file), runs of dark modules per row. */
+function drawQr(doc: Doc, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = size / (modules.size + 2 * quiet);
+  doc.rect(x, y, size, size).fill('#ffffff');
+  for (let r = 0; r < modules.size; r++) {
+    let c = 0;
+    while (c < modules.size) {
+      if (!modules.get(r, c)) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < modules.size && modules.get(r, c)) c++;
+      doc.rect(x + (quiet + start) * cell, y + (quiet + r) * cell, (c - start) * cell, cell);
+    }
+  }
+  doc.fill('#000000');
 }
 
 interface PageHeading {
@@ -85,7 +117,7 @@ function newDoc(layout: 'portrait' | 'landscape', heading: PageHeading, common: 
   const doc = new PDFDocument({
     size: 'A4',
     layout,
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER_H, left: MARGIN, right: MARGIN },
+    margins: { top: MARGIN, bottom: MARGIN + footerHeight(common), left: MARGIN, right: MARGIN },
     bufferPages: true,
     autoFirstPage: false,
     info: {
@@ -131,10 +163,23 @@ function addFooters(doc: Doc, common: PdfCommon): void {
     // Writing below the bottom margin would add a page: lift the margin for the footer.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.moveTo(x, y - 5).lineTo(x + w, y - 5).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
-    doc.font(FONT).fontSize(8).fillColor(COLOR.muted);
-    doc.text(EXPORT_MSG.generatedAt(common.generatedAt), x, y, { width: w / 2, lineBreak: false });
-    doc.text(EXPORT_MSG.page(i - range.start + 1, range.count), x + w / 2, y, { width: w / 2, align: 'right', lineBreak: false });
+    if (common.feedUrl) {
+      // Notice-board sheets: the club feed's QR code in the bottom-right corner, its caption beside it.
+      const top = doc.page.height - MARGIN - QR_SIZE;
+      doc.moveTo(x, top - 5).lineTo(x + w, top - 5).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+      drawQr(doc, common.feedUrl, x + w - QR_SIZE, top, QR_SIZE);
+      const capW = Math.min(260, w - QR_SIZE - 8);
+      doc.font(BOLD).fontSize(9).fillColor(COLOR.brand).text(CALENDAR_MSG.pdfQr, x + w - QR_SIZE - 8 - capW, top + 16, { width: capW, align: 'right', lineBreak: false });
+      doc.font(FONT).fontSize(7).fillColor(COLOR.muted).text(clip(common.feedUrl), x + w - QR_SIZE - 8 - capW, top + 30, { width: capW, align: 'right', lineBreak: false, ellipsis: true });
+      doc.font(FONT).fontSize(8).fillColor(COLOR.muted);
+      doc.text(EXPORT_MSG.generatedAt(common.generatedAt), x, y - 12, { width: w / 2 - QR_SIZE, lineBreak: false });
+      doc.text(EXPORT_MSG.page(i - range.start + 1, range.count), x, y, { width: w / 2 - QR_SIZE, lineBreak: false });
+    } else {
+      doc.moveTo(x, y - 5).lineTo(x + w, y - 5).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+      doc.font(FONT).fontSize(8).fillColor(COLOR.muted);
+      doc.text(EXPORT_MSG.generatedAt(common.generatedAt), x, y, { width: w / 2, lineBreak: false });
+      doc.text(EXPORT_MSG.page(i - range.start + 1, range.count), x + w / 2, y, { width: w / 2, align: 'right', lineBreak: false });
+    }
     doc.page.margins.bottom = bottom;
   }
 }

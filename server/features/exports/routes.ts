@@ -18,6 +18,7 @@ import {
   type ExportMatch,
   type WeekPreview,
 } from '../../../common/exports';
+import { feedUrls } from '../../../common/calendar';
 import { recordActivity } from '../../plugins/activity';
 import { requireRole } from '../../plugins/auth-guard';
 import { parseInput } from '../../plugins/errors';
@@ -51,6 +52,8 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
     }
   };
   const reader = { preHandler: requireRole('reader') };
+  // The week and day sheets go on notice boards: they carry the club feed's QR code (issue 14).
+  const feedUrl = feedUrls(config.publicUrl).https;
   const pdfCommon = () => ({ clubName: config.clubName, generatedAt: dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm') });
 
   app.get('/exports/preview/table', reader, async (request, reply) => {
@@ -91,7 +94,7 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/exports/week.pdf', reader, async (request, reply) => {
     const { start, end } = weekRange(parseInput(weekSchema, request.body).weekStart);
     const week = weekOf(await repo.listPeriod(pool, start, end), start, end);
-    const pdf = await weekPdf({ ...pdfCommon(), start, end, total: week.total, days: week.days });
+    const pdf = await weekPdf({ ...pdfCommon(), feedUrl, start, end, total: week.total, days: week.days });
     await logExport(request, EXPORT_MSG.activity.weekPdf(start, end, week.total), { kind: 'week.pdf', from: start, to: end, count: week.total });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.weekPdf(start, end)).send(pdf);
   });
@@ -99,7 +102,7 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/exports/day.pdf', reader, async (request, reply) => {
     const { date } = parseInput(daySchema, request.body);
     const matches = await repo.listPeriod(pool, date, date);
-    const pdf = await dayPdf({ ...pdfCommon(), date, ...splitHomeAway(matches) });
+    const pdf = await dayPdf({ ...pdfCommon(), feedUrl, date, ...splitHomeAway(matches) });
     await logExport(request, EXPORT_MSG.activity.dayPdf(date, matches.length), { kind: 'day.pdf', from: date, to: date, count: matches.length });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.dayPdf(date)).send(pdf);
   });
