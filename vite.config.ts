@@ -1,8 +1,103 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
+
+/** The build folder as resolved (npm run build: dist/client; tests build elsewhere with --outDir). */
+let outDir = path.resolve('dist/client');
+const rememberOutDir: Plugin = {
+  name: 'remember-out-dir',
+  configResolved(config) {
+    outDir = path.resolve(config.root, config.build.outDir);
+  },
+};
+
+/**
+ * The service worker precaches the app shell only: index.html, the manifest, the icons and the entry
+ * chunk with its static imports (what / needs, read from Vite's manifest). Other screens' chunks are
+ * cached when first used, never all downloaded at once on a parent's phone (issue 13).
+ */
+const shellOnly: ManifestTransform = (entries) => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }
+  >;
+  const shell = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || shell.has(chunk.file)) return;
+    shell.add(chunk.file);
+    chunk.css?.forEach((f) => shell.add(f));
+    chunk.imports?.forEach(walk);
+  };
+  Object.keys(manifest)
+    .filter((k) => manifest[k].isEntry)
+    .forEach(walk);
+  return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url)), warnings: [] };
+};
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    rememberOutDir,
+    VitePWA({
+      // main.tsx registers /sw.js itself (no inline script: the CSP allows only 'self').
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Calendario Partite Garibaldina',
+        short_name: 'Garibaldina',
+        description: 'Calendario delle partite delle categorie giovanili della Garibaldina',
+        lang: 'it',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0d47a1',
+        background_color: '#f4f6fa',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['index.html', 'favicon.svg', 'icons/*.png', 'assets/*.js'],
+        manifestTransforms: [shellOnly],
+        // Any page of the app opens from the cached shell; API, auth and files never do.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/rest\//, /\/[^/]+\.[A-Za-z0-9]+$/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // The one API answer kept: the public list, fetched without a token. Network first; the copy
+            // answers when there is no network (or none within 4 s). Nothing under /api (else), /auth/v1
+            // or /rest/v1 matches any rule, so no signed-in answer or token is ever stored.
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin && url.pathname === '/api/partite/public' && !request.headers.has('authorization'),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'partite-pubbliche',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 30 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Content-hashed chunks of the other screens, once used (they never change).
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 120 }, cacheableResponse: { statuses: [200] } },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -14,8 +109,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Everything the entry needs at start-up in one file rather than several shared chunks: gzip
-          // then sees it as one stream (about 3 KB less for every visitor, issue 3's 200 KB budget);
-          // screens stay lazy chunks of their own.
+          // then sees it as one stream; screens stay lazy chunks of their own.
           groups: [{ name: 'app', tags: ['$initial'] }],
         },
       },

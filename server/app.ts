@@ -153,7 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url === '/api';
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file (an old hashed chunk, /favicon.ico, /foo.png) is a 404, never the app's HTML:
+    // a stale script must fail loudly and crawlers must not index the page under a file's name.
+    const pathname = request.url.split('?')[0];
+    const isFile = pathname.startsWith('/assets/') || /\/[^/]*\.[A-Za-z0-9]+$/.test(pathname);
+    if (!isApi && !isFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }

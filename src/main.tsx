@@ -1,39 +1,35 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
-import dayjs from 'dayjs';
-import 'dayjs/locale/it';
-import { setupStore } from './store/store';
-import { loadClubConfig } from './store/configSlice';
-import { initAuth } from './store/authClient';
 import { hasStoredSession } from './api/supabase';
-import { installGlobalErrorReporting, setReportToken } from './api/errorReporter';
-import { AppProviders } from './app/AppProviders';
-import { AppRoutes } from './app/AppRoutes';
-import { ComponentErrorBoundary } from './components/ErrorBoundaries';
-
-dayjs.locale('it');
-
-const store = setupStore();
-setReportToken(() => store.getState().session.accessToken);
-void store.dispatch(loadClubConfig());
-// A stored session loads supabase-js at once; a visitor without one gets the public page first.
-initAuth(store, hasStoredSession());
+import { installGlobalErrorReporting } from './api/errorReporter';
+import { isPublicHome } from './app/publicHome';
+import { PublicApp } from './app/PublicApp';
+import { registerServiceWorker } from './app/serviceWorker';
 
 // Uncaught errors and rejections reach the error log (throttle and dedupe of spec 9 in the reporter).
 installGlobalErrorReporting(window);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <AppProviders>
-        <ComponentErrorBoundary>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </ComponentErrorBoundary>
-      </AppProviders>
-    </Provider>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+
+/** The store, the router and every screen, in a chunk of their own (issue 13). */
+function startFullApp() {
+  void import('./app/FullApp').then(({ renderFullApp }) => renderFullApp(root));
+}
+
+if (!hasStoredSession() && isPublicHome(window.location.pathname)) {
+  // A visitor on the home page: only the public page's code runs; 'Login' brings in the rest.
+  root.render(
+    <StrictMode>
+      <PublicApp
+        onLogin={() => {
+          window.history.pushState(null, '', '/login');
+          startFullApp();
+        }}
+      />
+    </StrictMode>,
+  );
+} else {
+  startFullApp();
+}
+
+registerServiceWorker();

@@ -1,16 +1,33 @@
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
+import { SnackbarProvider, useSnackbar } from 'notistack';
 import { theme } from './theme';
+import { ClubContext } from '../components/ClubContext';
+import { NotifyProvider, type Notify } from '../components/toast';
+import { SNACKBAR_OPTIONS } from '../components/LazySnackbarHost';
+import { useClubConfig } from '../store/useClubConfig';
 
-/** Theme (Italian locale) and toasts: top-right, 5 s, variants success/error/info/warning. */
+/** useNotify and useClub of the components shared with the public shell, from notistack and the store. */
+function Bridges({ children }: { children: ReactNode }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const notify = useCallback<Notify>((message, variant) => void enqueueSnackbar(message, { variant }), [enqueueSnackbar]);
+  const { clubName, timezone } = useClubConfig();
+  const club = useMemo(() => ({ clubName, timezone }), [clubName, timezone]);
+  return (
+    <NotifyProvider value={notify}>
+      <ClubContext.Provider value={club}>{children}</ClubContext.Provider>
+    </NotifyProvider>
+  );
+}
+
+/** Theme (Italian locale) and toasts: top-right, 5 s, variants success/error/info/warning. Needs the store. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={5000} maxSnack={4}>
-        {children}
+      <SnackbarProvider {...SNACKBAR_OPTIONS}>
+        <Bridges>{children}</Bridges>
       </SnackbarProvider>
     </ThemeProvider>
   );

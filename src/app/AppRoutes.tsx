@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ComponentErrorBoundary, PageErrorBoundary } from '../components/ErrorBoundaries';
 import { LoadingScreen } from '../components/StatusScreens';
 import { useAppSelector } from '../store/hooks';
@@ -39,7 +39,7 @@ function Layout() {
           </Suspense>
         </ComponentErrorBoundary>
       )}
-      <Container maxWidth="xl" component="main" sx={{ py: 3 }}>
+      <Container maxWidth="xl" component="main" sx={{ py: { xs: 2, sm: 3 } }}>
         <PageErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />
@@ -52,7 +52,13 @@ function Layout() {
 
 const editorOnly = (page: ReactNode) => <RequireRole min="editor">{page}</RequireRole>;
 const adminOnly = (page: ReactNode) => <RequireRole min="admin">{page}</RequireRole>;
-const home = <HomeSwitch signedIn={<DashboardPage />} signedOut={<PublicDashboardPage />} />;
+/** The public page inside the full app (after a sign-out): its 'Login' is a route change here. */
+function PublicHome() {
+  const navigate = useNavigate();
+  return <PublicDashboardPage onLogin={() => navigate(paths.login.getHref())} />;
+}
+
+const home = <HomeSwitch signedIn={<DashboardPage />} signedOut={<PublicHome />} />;
 
 /** The route table of spec 2. */
 export function AppRoutes() {

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
@@ -8,19 +9,31 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MSG } from '../../../common/messages';
+import { PUBLIC_MSG } from '../../../common/publicPage';
 import { TERRENI, TIPI_GARA, cleanTextFilter, cleanTimeFilter, countActiveFilters, type FilterKey, type PartiteFilters } from '../../../common/partiteRead';
 
 const L = MSG.dashboard.filterLabels;
 
+// The Italian picker of the match form, fetched the first time someone opens the date filter (issue 13).
+const loadDatePicker = () => import('./DateFilterPicker');
+const DateFilterPicker = lazy(loadDatePicker);
+
+/** Phones (under 600 px): fields full width and at least 44 px tall, for a finger (issue 13). */
+const PHONE_FIELD = {
+  width: { xs: '100%', sm: 'auto' },
+  '& .MuiInputBase-input': { py: { xs: '12.5px', sm: '8.5px' } },
+  '& .MuiInputLabel-root:not(.MuiInputLabel-shrink)': { transform: { xs: 'translate(14px, 13px) scale(1)', sm: 'translate(14px, 9px) scale(1)' } },
+} as const;
+
 /**
  * An outlined field with a floating label, built from FormControl + InputLabel + OutlinedInput
  * rather than TextField: TextField always bundles Select, Menu, Popover and Modal (about 24 KB
- * gzip), which would push the public page over its 200 KB budget (issue 3).
+ * gzip), which the public page's budget has no room for (issues 3 and 13).
  */
 function Field({ label, shrink, width, children }: { label: string; shrink?: boolean; width: number; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
-    <FormControl size="small" variant="outlined" sx={{ minWidth: width }}>
+    <FormControl size="small" variant="outlined" sx={{ minWidth: { xs: '100%', sm: width }, ...PHONE_FIELD }}>
       <InputLabel htmlFor={id} shrink={shrink}>
         {label}
       </InputLabel>
@@ -29,8 +42,51 @@ function Field({ label, shrink, width, children }: { label: string; shrink?: boo
   );
 }
 
-/** The eight filters of spec 2 with the input rules of spec 5 (time digits and colon, text from a limited set). */
+const toItalian = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : '');
+
+/**
+ * The date filter: until it is first used, a look-alike field showing gg/mm/aaaa; focusing or touching
+ * it loads the real picker, which takes its place with the focus on the day.
+ */
+function DateFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const [wanted, setWanted] = useState(false);
+  const open = () => setWanted(true);
+  const placeholder = (
+    <Field label={L.data} shrink width={190}>
+      {(id) => (
+        <OutlinedInput
+          id={id}
+          label={L.data}
+          notched
+          readOnly
+          placeholder={PUBLIC_MSG.datePlaceholder}
+          value={toItalian(value)}
+          onFocus={open}
+          onPointerDown={open}
+          onPointerEnter={() => void loadDatePicker()}
+          inputProps={{ 'data-testid': 'date-filter-placeholder' }}
+        />
+      )}
+    </Field>
+  );
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <Box sx={{ width: { xs: '100%', sm: 'auto' } }}>
+        <DateFilterPicker label={L.data} value={value} onChange={onChange} autoFocus />
+      </Box>
+    </Suspense>
+  );
+}
+
+/**
+ * The eight filters of spec 2 with the input rules of spec 5 (time digits and colon, text from a
+ * limited set). Under 600 px they fold behind a 'Filtri' button with the count of active filters, so a
+ * phone shows the matches first (issue 13); the folding is CSS only, the same markup on every screen.
+ */
 export function FilterPanel({ filters, onChange }: { filters: PartiteFilters; onChange: (f: PartiteFilters) => void }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   const set = (key: FilterKey, value: string) => onChange({ ...filters, [key]: value });
   const text = (key: 'squadracasa' | 'squadratrasferta' | 'campo' | 'gruppo') => (
     <Field label={L[key]} width={170}>
@@ -67,42 +123,70 @@ export function FilterPanel({ filters, onChange }: { filters: PartiteFilters; on
   );
   const active = countActiveFilters(filters);
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-label={MSG.dashboard.filters}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {MSG.dashboard.filters}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" data-testid="active-filters">
-          {MSG.dashboard.activeFilters(active)}
-        </Typography>
-        <Button size="small" onClick={() => onChange({})} disabled={active === 0 && Object.values(filters).every((v) => !v)}>
-          {MSG.dashboard.resetFilters}
-        </Button>
-      </Stack>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Field label={L.data} shrink width={160}>
-          {(id) => <OutlinedInput id={id} type="date" label={L.data} notched value={filters.data ?? ''} onChange={(e) => set('data', e.target.value)} />}
-        </Field>
-        <Field label={L.ora} width={110}>
-          {(id) => (
-            <OutlinedInput
-              id={id}
-              label={L.ora}
-              placeholder="HH:MM"
-              value={filters.ora ?? ''}
-              onChange={(e) => set('ora', cleanTimeFilter(e.target.value))}
-              inputProps={{ maxLength: 5 }}
-              sx={{ width: 110 }}
-            />
-          )}
-        </Field>
-        {text('squadracasa')}
-        {text('squadratrasferta')}
-        {text('gruppo')}
-        {text('campo')}
-        {select('terreno', TERRENI.map((t) => ({ value: t, label: MSG.match.terrenoLabel[t] })), 140)}
-        {select('tipoGara', TIPI_GARA.map((t) => ({ value: t, label: MSG.match.tipoGara[t] })), 150)}
-      </Stack>
-    </Paper>
+    <>
+      <Button
+        variant="outlined"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={PUBLIC_MSG.filtersButtonLabel(active)}
+        data-testid="filters-toggle"
+        sx={{ display: { xs: 'inline-flex', sm: 'none' }, minHeight: 44, mb: 2, gap: 1 }}
+      >
+        {PUBLIC_MSG.filtersButton}
+        <Box
+          component="span"
+          aria-hidden
+          sx={{ minWidth: 22, height: 22, px: 0.75, borderRadius: 11, bgcolor: active ? 'primary.main' : 'action.selected', color: active ? 'primary.contrastText' : 'text.primary', fontSize: 13, lineHeight: '22px' }}
+        >
+          {active}
+        </Box>
+      </Button>
+      <Paper
+        id={panelId}
+        variant="outlined"
+        sx={{ p: 2, mb: 3, display: { xs: open ? 'block' : 'none', sm: 'block' } }}
+        component="section"
+        aria-label={MSG.dashboard.filters}
+      >
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }} useFlexGap>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {MSG.dashboard.filters}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="active-filters">
+            {MSG.dashboard.activeFilters(active)}
+          </Typography>
+          <Button
+            size="small"
+            onClick={() => onChange({})}
+            disabled={active === 0 && Object.values(filters).every((v) => !v)}
+            sx={{ minHeight: { xs: 44, sm: 'auto' } }}
+          >
+            {MSG.dashboard.resetFilters}
+          </Button>
+        </Stack>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <DateFilter value={filters.data ?? ''} onChange={(v) => set('data', v)} />
+          <Field label={L.ora} width={110}>
+            {(id) => (
+              <OutlinedInput
+                id={id}
+                label={L.ora}
+                placeholder="HH:MM"
+                value={filters.ora ?? ''}
+                onChange={(e) => set('ora', cleanTimeFilter(e.target.value))}
+                inputProps={{ maxLength: 5 }}
+              />
+            )}
+          </Field>
+          {text('squadracasa')}
+          {text('squadratrasferta')}
+          {text('gruppo')}
+          {text('campo')}
+          {select('terreno', TERRENI.map((t) => ({ value: t, label: MSG.match.terrenoLabel[t] })), 140)}
+          {select('tipoGara', TIPI_GARA.map((t) => ({ value: t, label: MSG.match.tipoGara[t] })), 150)}
+        </Stack>
+      </Paper>
+    </>
   );
 }

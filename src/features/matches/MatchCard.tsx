@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import { MatchBadge } from './MatchBadge';
 import { MSG } from '../../../common/messages';
 import { isHomeTeam, type Partita } from '../../../common/partiteRead';
-import { useClubConfig } from '../../store/useClubConfig';
+import { useClub } from '../../components/ClubContext';
 
 const dateFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -36,7 +36,7 @@ function Team({ name, club }: { name: string; club: boolean }) {
 /** A match card (spec 2): date, times, competition type, teams (club's highlighted), field, surface, rooms, category, CASA. */
 export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?: () => void }) {
   const time = p.ora_fine ? `${hhmm(p.ora)} - ${hhmm(p.ora_fine)}` : hhmm(p.ora);
-  const { clubName } = useClubConfig();
+  const { clubName } = useClub();
   const rooms = p.is_house_match && p.spogliatoio_gari != null && p.spogliatoio_ospiti != null;
   const content = (
     <CardContent>

@@ -1,38 +1,59 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
-import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
+import { PUBLIC_MSG } from '../../../common/publicPage';
 import { countActiveFilters, normalizeFilters, type PartiteFilters } from '../../../common/partiteRead';
 import { paths } from '../../config/paths';
-import { useGetPublicPartiteQuery } from './matchesApi';
+import { useClub } from '../../components/ClubContext';
+import { useNotify } from '../../components/toast';
+import { useDebounced } from '../../components/useDebounced';
 import { FilterPanel } from './FilterPanel';
 import { ListTitle, MatchList } from './MatchList';
-import { useDebounced } from '../../components/useDebounced';
+import { STALE_AFTER_MS, usePublicPartite } from './usePublicPartite';
 
 /** Spec 7: the public listing is refetched 500 ms after the last filter change. */
 const PUBLIC_DEBOUNCE_MS = 500;
 
-/** / for visitors: upcoming matches with filters, served by GET /api/partite/public (kept small: no pickers, grid or supabase-js). */
-export default function PublicDashboardPage() {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+/** 'HH:MM' of a moment in the club's timezone. */
+const hhmmIn = (at: number, timeZone: string) => new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
+
+/**
+ * / for visitors: upcoming matches with filters, from GET /api/partite/public. It needs no Redux store,
+ * router or supabase-js, so the public shell (src/app/PublicApp.tsx) shows it with the smallest
+ * download of the app (issue 13); the signed-in app shows it too after a sign-out.
+ */
+export default function PublicDashboardPage({ onLogin }: { onLogin: () => void }) {
+  const notify = useNotify();
+  const { timezone } = useClub();
   const [filters, setFilters] = useState<PartiteFilters>({});
   const applied = useDebounced(normalizeFilters(filters), PUBLIC_DEBOUNCE_MS);
-  const { data, isLoading, isError } = useGetPublicPartiteQuery(applied);
+  const { data, producedAt, isLoading, isError } = usePublicPartite(applied);
   const partite = data ?? [];
+  // The service worker answers with its last copy when there is no signal: say how old it is.
+  const offline = producedAt !== undefined && (!navigator.onLine || Date.now() - producedAt > STALE_AFTER_MS);
+  const login = (event: MouseEvent) => {
+    // A real link for crawlers and new tabs; a plain click stays in the page.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onLogin();
+  };
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 3 }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: { xs: 2, sm: 3 } }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1, fontSize: { xs: '1.5rem', sm: '2.125rem' } }}>
           {MSG.dashboard.publicTitle}
         </Typography>
-        <Button variant="contained" onClick={() => navigate(paths.login.getHref())}>
+        <Button variant="contained" href={paths.login.getHref()} onClick={login} sx={{ minHeight: 44 }}>
           {MSG.dashboard.login}
         </Button>
       </Box>
+      {offline && (
+        <Typography role="status" data-testid="offline-notice" sx={{ mb: 2, px: 2, py: 1, borderRadius: 1, bgcolor: '#fff4e5', color: '#663c00' }}>
+          {PUBLIC_MSG.offline(hhmmIn(producedAt, timezone))}
+        </Typography>
+      )}
       <FilterPanel filters={filters} onChange={setFilters} />
       {isLoading ? (
         <Typography color="text.secondary">{MSG.dashboard.loading}</Typography>
@@ -41,11 +62,7 @@ export default function PublicDashboardPage() {
       ) : (
         <>
           <ListTitle count={partite.length} />
-          <MatchList
-            partite={partite}
-            filtered={countActiveFilters(applied) > 0}
-            onOpen={() => enqueueSnackbar(MSG.dashboard.loginToEdit, { variant: 'warning' })}
-          />
+          <MatchList partite={partite} filtered={countActiveFilters(applied) > 0} onOpen={() => notify(MSG.dashboard.loginToEdit, 'warning')} />
         </>
       )}
     </Box>

@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import dayjs from 'dayjs';
+import 'dayjs/locale/it';
+import { setupStore } from '../store/store';
+import { loadClubConfig } from '../store/configSlice';
+import { initAuth } from '../store/authClient';
+import { hasStoredSession } from '../api/supabase';
+import { setReportToken } from '../api/errorReporter';
+import { AppProviders } from './AppProviders';
+import { AppRoutes } from './AppRoutes';
+import { ComponentErrorBoundary } from '../components/ErrorBoundaries';
+
+/**
+ * The whole app (store, router, every screen): rendered at once for a stored session or any route but
+ * the public home, else when a visitor of the public shell presses 'Login' (issue 13).
+ */
+export function renderFullApp(root: Root): void {
+  dayjs.locale('it');
+  const store = setupStore();
+  setReportToken(() => store.getState().session.accessToken);
+  void store.dispatch(loadClubConfig());
+  // A stored session loads supabase-js at once; a visitor without one gets the public page first.
+  initAuth(store, hasStoredSession());
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <AppProviders>
+          <ComponentErrorBoundary>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </ComponentErrorBoundary>
+        </AppProviders>
+      </Provider>
+    </StrictMode>,
+  );
+}
