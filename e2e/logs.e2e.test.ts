@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../test/app';
+import { createUser, type TestUser } from '../test/users';
+import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
+import { signIn } from './session';
+import { LOGS_MSG } from '../common/logs';
+
+// The error log and the activity log in a real browser, through the real server and database:
+// failures met in the app reach the error log with their count; the admin filters, reads the
+// detail, resolves one and a selection; the activity log shows the sign-in and a match deletion.
+jest.setTimeout(180_000);
+
+const S = LOGS_MSG.screen;
+let t: TestApp;
+let browser: Browser;
+let admin: TestUser;
+let page: Page;
+let matchId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+  browser = await launchBrowser();
+  admin = await createUser(t.db.pool, 'admin', 'segreteria@example.it');
+  const { rows } = await t.db.pool.query<{ id: number }>(
+    `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+     VALUES ('2026-09-12', '10:30', 'Garibaldina', 'Atletico Colle', 'Pulcini', 'Stadio Garibaldi', true, 'campionato') RETURNING id`,
+  );
+  matchId = rows[0].id;
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** A call from the page with the signed-in user's token (what the SPA's own calls carry). */
+async function apiCall(p: Page, method: string, url: string, body?: unknown): Promise<number> {
+  return p.evaluate(
+    async ({ method, url, body }) => {
+      let token = '';
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i)!;
+        if (/^sb-.*-auth-token$/.test(key)) token = JSON.parse(localStorage.getItem(key)!).access_token;
+      }
+      const res = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return res.status;
+    },
+    { method, url, body },
+  );
+}
+
+/** Opens a page that fails to load its match, and waits until the reporter's POST was answered. */
+async function meetMissingMatch(p: Page, id: number) {
+  const reported = p.waitForResponse((r) => r.url().endsWith('/api/error-logs') && r.request().method() === 'POST');
+  await p.goto(`${t.url}/modifica-partita/${id}`);
+  await p.getByText('Partita non trovata!').waitFor();
+  expect((await reported).status()).toBe(201);
+}
+
+const grid = (p: Page) => p.getByRole('grid', { name: 'Log Errori' });
+const rowWith = (p: Page, text: string | RegExp) => grid(p).getByRole('row').filter({ hasText: text });
+
+describe('error log and activity log in the browser', () => {
+  it('failures met in the app reach the error log, repeated ones on one row with their count', async () => {
+    page = await newPage(browser);
+    await signIn(page, t.url, admin.email, admin.password);
+    // A match change made earlier, through the API the screens use.
+    expect(await apiCall(page, 'DELETE', `/api/partite/${matchId}`)).toBe(200);
+
+    // The same failure twice (each visit a fresh page, so the browser's dedupe does not hide it), another once.
+    await meetMissingMatch(page, 999999);
+    await meetMissingMatch(page, 999999);
+    await meetMissingMatch(page, 999998);
+    // A script error of a signed-out visitor (the intake is open to everyone).
+    const anon = await newPage(browser);
+    await anon.goto(`${t.url}/`);
+    expect(
+      await anon.evaluate(async () => (await fetch('/api/error-logs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Script rotto in pagina pubblica', type: 'frontend' }) })).status),
+    ).toBe(201);
+    await anon.context().close();
+
+    await page.goto(`${t.url}/error-logs`);
+    await page.getByRole('heading', { name: 'Log Errori' }).waitFor();
+    const repeated = grid(page).getByRole('row').filter({ has: page.getByLabel(S.occurrences(2)) });
+    await grid(page).waitFor();
+    await page.getByText('Totale: 3 errori (Pagina 1 di 1)').waitFor();
+    await repeated.waitFor();
+    await rowWith(page, 'Script rotto in pagina pubblica').getByText(LOGS_MSG.anonymous).waitFor();
+    await page.getByRole('list', { name: S.statistics }).waitFor();
+    await screenshot(page, 'logs-error-list');
+  });
+
+  it('the admin filters, opens the detail and resolves one error with notes', async () => {
+    await page.getByRole('combobox', { name: S.errorType }).click();
+    await page.getByRole('option', { name: S.typeLabel.api }).click();
+    await page.getByText(LOGS_MSG.activeFilters, { exact: true }).waitFor();
+    await page.getByText('Totale: 2 errori (Pagina 1 di 1)').waitFor();
+    expect(await rowWith(page, 'Script rotto in pagina pubblica').count()).toBe(0);
+    await screenshot(page, 'logs-error-filtered');
+
+    const repeated = grid(page).getByRole('row').filter({ has: page.getByLabel(S.occurrences(2)) });
+    await repeated.getByRole('button', { name: LOGS_MSG.details }).click();
+    const detail = page.getByRole('dialog', { name: S.errorDetail });
+    await detail.getByText(S.field.occurrences).waitFor();
+    await detail.getByLabel(S.field.stack).filter({ hasText: 'GET /api/partite/999999' }).waitFor();
+    await detail.getByText(admin.email).first().waitFor();
+    const context = await detail.getByLabel(S.field.context).textContent();
+    expect(JSON.parse(context!)).toMatchObject({ endpoint: '/api/partite/999999', method: 'GET', url: '/modifica-partita/999999' });
+    await screenshot(page, 'logs-error-detail');
+    await detail.getByRole('button', { name: S.close }).click();
+    await detail.waitFor({ state: 'hidden' });
+
+    await repeated.getByRole('button', { name: LOGS_MSG.resolve }).click();
+    const resolve = page.getByRole('dialog', { name: S.resolveTitle });
+    await resolve.getByLabel(S.notesLabel).fill('Link vecchio nel gruppo WhatsApp');
+    await resolve.getByRole('button', { name: LOGS_MSG.resolve }).click();
+    await page.getByText(LOGS_MSG.resolvedOne).waitFor();
+    await repeated.getByText(LOGS_MSG.resolved, { exact: true }).waitFor();
+    const { rows } = await t.db.pool.query<{ notes: string; resolved: boolean }>(`SELECT notes, resolved FROM public.error_logs WHERE occurrence_count = 2`);
+    expect(rows).toEqual([{ notes: 'Link vecchio nel gruppo WhatsApp', resolved: true }]);
+  });
+
+  it('the admin resolves a selection: the resolved one is ignored', async () => {
+    await page.getByRole('button', { name: S.clearFilters }).click();
+    await page.getByText('Totale: 3 errori (Pagina 1 di 1)').waitFor();
+    // Header checkbox: the whole page (2 open, 1 already resolved).
+    await grid(page).getByRole('checkbox').first().check();
+    const bar = page.getByRole('region', { name: S.selected(3) });
+    await bar.waitFor();
+    expect(await grid(page).getByRole('button', { name: LOGS_MSG.details }).first().isDisabled()).toBe(true);
+    await screenshot(page, 'logs-error-selection');
+    await bar.getByRole('button', { name: LOGS_MSG.resolveAll }).click();
+    const dialog = page.getByRole('dialog', { name: S.resolveManyTitle });
+    await dialog.getByText(S.bulkOpen(2)).waitFor();
+    await dialog.getByText(S.bulkIgnored(1)).waitFor();
+    await dialog.getByRole('button', { name: S.resolveCount(2) }).click();
+    await page.getByText(LOGS_MSG.resolvedMany(2)).or(page.getByText(/2 errori risolti/)).first().waitFor();
+    await bar.waitFor({ state: 'detached' });
+    expect(await grid(page).getByText(LOGS_MSG.open, { exact: true }).count()).toBe(0);
+    const { rows } = await t.db.pool.query<{ open: string }>(`SELECT count(*) FILTER (WHERE NOT resolved) AS open FROM public.error_logs`);
+    expect(rows[0].open).toBe('0');
+    await screenshot(page, 'logs-error-resolved');
+  });
+
+  it('the activity log shows the sign-in and the match deletion, with their details', async () => {
+    await page.getByRole('link', { name: LOGS_MSG.activityLogTitle }).click();
+    await page.waitForURL(`${t.url}/activity-logs`);
+    await page.getByRole('heading', { name: 'Log Attività' }).waitFor();
+    const table = page.getByRole('table', { name: 'Log Attività' });
+    const signInRow = table.getByRole('row').filter({ hasText: LOGS_MSG.activity.signIn(admin.email) });
+    await signInRow.first().waitFor();
+    await signInRow.first().getByText(LOGS_MSG.activityLabel.success).waitFor();
+    const deletion = table.getByRole('row').filter({ hasText: 'Partita eliminata' });
+    await deletion.first().waitFor();
+    await screenshot(page, 'logs-activity-list');
+
+    await deletion.first().getByRole('button', { name: LOGS_MSG.details }).click();
+    const detail = page.getByRole('dialog', { name: S.activityDetail });
+    await detail.getByText(`/api/partite/${matchId}`).waitFor();
+    await detail.getByText(admin.email).waitFor();
+    await detail.getByText(S.field.ip).waitFor();
+    await detail.getByText(S.field.userAgent).waitFor();
+    await screenshot(page, 'logs-activity-detail');
+    await detail.getByRole('button', { name: S.close }).click();
+
+    // The filter by type keeps only warnings: none were made here.
+    await page.getByRole('combobox', { name: S.activityType }).click();
+    await page.getByRole('option', { name: LOGS_MSG.activityLabel.warning }).click();
+    await page.getByText(LOGS_MSG.noActivities).waitFor();
+  });
+});
