@@ -12,8 +12,11 @@ export const CANCELLED_KEEP_DAYS = 30;
 export const CALENDAR_REFRESH_SECONDS = 6 * 60 * 60;
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
+/** The button's label, on its own: the public page's start-up code imports only this (issue 13 budget). */
+export const CALENDAR_BUTTON = 'Aggiungi al calendario';
+
 export const CALENDAR_MSG = {
-  button: 'Aggiungi al calendario',
+  button: CALENDAR_BUTTON,
   title: (name: string) => `Aggiungi al calendario: ${name}`,
   clubFeed: 'Tutte le categorie',
   intro: 'Iscriviti al calendario: le partite e ogni loro modifica compaiono da sole sul telefono o sul computer.',

@@ -28,6 +28,7 @@ import { MSG } from '../../../common/messages';
 import { hasRole } from '../../../common/roles';
 import { filterGruppi, sortReferenti, type Gruppo, type GruppoInput } from '../../../common/gruppi';
 import { errorMessage } from '../../api/api';
+import { CalendarButton } from '../../components/CalendarButton';
 import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
@@ -247,6 +248,7 @@ export default function GroupsPage() {
                               ))}
                             </TableBody>
                           </Table>
+                          <CalendarButton categoryId={g.id} categoryName={g.name} size="small" sx={{ mt: 2 }} />
                         </Box>
                       </Collapse>
                     </TableCell>
