@@ -21,9 +21,10 @@ beforeAll(async () => {
   t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
   browser = await launchBrowser();
   admin = await createUser(t.db.pool, 'admin', 'segreteria@example.it');
+  await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
   const { rows } = await t.db.pool.query<{ id: number }>(
-    `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
-     VALUES ('2026-09-12', '10:30', 'Garibaldina', 'Atletico Colle', 'Pulcini', 'Stadio Garibaldi', true, 'campionato') RETURNING id`,
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+     VALUES ('2026-09-12', '10:30', '12:00', 'Garibaldina', 'Atletico Colle', 'Pulcini', 'Stadio Garibaldi', true, 'campionato') RETURNING id`,
   );
   matchId = rows[0].id;
 }, 60_000);
@@ -146,7 +147,7 @@ describe('error log and activity log in the browser', () => {
   });
 
   it('the activity log shows the sign-in and the match deletion, with their details', async () => {
-    await page.getByRole('link', { name: LOGS_MSG.activityLogTitle }).click();
+    await page.getByRole('main').getByRole('link', { name: LOGS_MSG.activityLogTitle }).click();
     await page.waitForURL(`${t.url}/activity-logs`);
     await page.getByRole('heading', { name: 'Log Attività' }).waitFor();
     const table = page.getByRole('table', { name: 'Log Attività' });

@@ -159,7 +159,7 @@ export default function ErrorLogsPage() {
     {
       field: 'last_occurred_at',
       headerName: S.columns.date,
-      width: 165,
+      width: 215,
       sortable: false,
       renderCell: ({ row }) => (
         <Box sx={{ py: 1 }}>
