@@ -310,7 +310,7 @@ const OFFSET_RE = /(Z|[+-]\d{2}:?\d{2})$/;
  */
 export function filterInstant(value: string, tz: string, endOfDay = false): string | null {
   if (value.length > 40) return null;
-  if (isIsoDate(value)) {
+  if (isIsoDate(String(value))) {
     const d = dayjs.tz(value, tz);
     return (endOfDay ? d.endOf('day') : d.startOf('day')).toISOString();
   }

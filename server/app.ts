@@ -16,6 +16,8 @@ import { exportsRoutes } from './features/exports/routes';
 import { gruppiRoutes } from './features/gruppi/routes';
 import { partiteRoutes } from './features/partite/routes';
 import { usersRoutes } from './features/users/routes';
+import { logsRoutes } from './features/logs/routes';
+import { recordServerError } from './features/logs/recorder';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +51,8 @@ function isLoggerInstance(logger: AppDeps['logger']): logger is FastifyBaseLogge
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Unexpected 5xx go to the error log unless the caller records them otherwise.
+  deps = { ...deps, recordError: deps.recordError ?? recordServerError };
   const { config } = deps;
   const app = Fastify({
     // Fastify 5 takes a ready pino instance only as loggerInstance.
@@ -129,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gruppiRoutes, { prefix: '/api' });
   await app.register(partiteRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
 

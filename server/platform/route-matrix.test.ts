@@ -104,6 +104,13 @@ const MATRIX: Row[] = [
   { method: 'DELETE', route: '/api/users/:id', url: `/api/users/${ZERO_UUID}`, expect: adminOnly(404) },
   { method: 'POST', route: '/api/users/sync', payload: { nessuno: 1 }, expect: adminOnly(400) },
   { method: 'GET', route: '/api/user-audit', expect: adminOnly(200) },
+  // Logs (spec 7): the error intake is open to everyone, the rest to administrators.
+  { method: 'POST', route: '/api/error-logs', payload: {}, expect: all(400) },
+  { method: 'GET', route: '/api/error-logs', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/error-stats', expect: adminOnly(200) },
+  { method: 'PUT', route: '/api/error-logs/resolve-multiple', payload: {}, expect: adminOnly(400) },
+  { method: 'PUT', route: '/api/error-logs/:id/resolve', url: `/api/error-logs/${ZERO_UUID}/resolve`, payload: {}, expect: adminOnly(404) },
+  { method: 'GET', route: '/api/activities', expect: adminOnly(200) },
 ];
 
 let t: TestApp;

@@ -51,8 +51,7 @@ CREATE INDEX error_logs_stats_idx ON public.error_logs (error_type, severity, re
 -- Case-insensitive substring search on the email and the message.
 CREATE INDEX error_logs_email_trgm_idx ON public.error_logs USING gin (lower(user_email) gin_trgm_ops);
 CREATE INDEX error_logs_message_trgm_idx ON public.error_logs USING gin (lower(error_message) gin_trgm_ops);
--- Retention purge walks the oldest rows.
-CREATE INDEX error_logs_created_idx ON public.error_logs (created_at);
+-- The retention purge walks error_logs_last_idx from its old end (rows last seen before the cutoff).
 
 CREATE TABLE public.activity_logs (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../db/pool';
+import {
+  filterInstant,
+  firstStackFrame,
+  type ActivityFilters,
+  type ActivityLogEntry,
+  type ErrorFilters,
+  type ErrorLogEntry,
+  type ErrorStat,
+  type ErrorType,
+  type Severity,
+} from '../../../common/logs';
+
+export interface NewError {
+  type: ErrorType;
+  severity: Severity;
+  message: string;
+  stack: string | null;
+  endpoint?: string | null;
+  method?: string | null;
+  statusCode?: number | null;
+  context?: Record<string, unknown> | null;
+  user?: { id: string | null; email: string | null; role: string | null } | null;
+}
+
+/** The dedupe key: sha256 of the type, the message and the first stack frame. */
+export function errorHash(type: string, message: string, stack: string | null): string {
+  return crypto.createHash('sha256').update(`${type}\n${message}\n${firstStackFrame(stack)}`).digest('hex');
+}
+
+const ERROR_COLUMNS = `id, error_type, severity, error_message, error_stack, endpoint, method, status_code, occurrence_count,
+  first_occurred_at, last_occurred_at, created_at, error_hash, context, user_id, user_email, user_role, resolved, resolved_at, notes`;
+
+/**
+ * One atomic statement: a new open error, or one more occurrence of the open error with the same
+ * hash (migration 007's partial unique index), so N parallel reports give occurrence_count N.
+ */
+export async function upsertError(db: Db, e: NewError): Promise<void> {
+  await db.query(
+    `INSERT INTO public.error_logs AS e
+       (error_type, severity, error_message, error_stack, endpoint, method, status_code, error_hash, context, user_id, user_email, user_role)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (error_hash) WHERE NOT resolved
+     DO UPDATE SET occurrence_count = e.occurrence_count + 1, last_occurred_at = greatest(e.last_occurred_at, now())`,
+    [
+      e.type,
+      e.severity,
+      e.message,
+      e.stack,
+      e.endpoint?.slice(0, 500) ?? null,
+      e.method?.slice(0, 16) ?? null,
+      e.statusCode ?? null,
+      errorHash(e.type, e.message, e.stack),
+      e.context ? JSON.stringify(e.context) : null,
+      e.user?.id ?? null,
+      e.user?.email?.slice(0, 320) ?? null,
+      e.user?.role && ['reader', 'editor', 'admin'].includes(e.user.role) ? e.user.role : null,
+    ],
+  );
+}
+
+/** `%text%` for LIKE, lower case, with LIKE's own wildcards escaped. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+class Where {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+  add(sql: (p: string) => string, value: unknown) {
+    this.params.push(value);
+    this.parts.push(sql(`$${this.params.length}`));
+  }
+  get sql() {
+    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
+  }
+}
+
+function totalPages(count: number, limit: number) {
+  return Math.max(1, Math.ceil(count / limit));
+}
+
+/** GET /api/error-logs: the filters of spec 3, newest occurrence first. */
+export async function listErrors(db: Db, f: ErrorFilters, timezone: string) {
+  const w = new Where();
+  if (f.error_type) w.add((p) => `error_type = ${p}`, f.error_type);
+  if (f.severity) w.add((p) => `severity = ${p}`, f.severity);
+  if (f.resolved !== undefined) w.add((p) => `resolved = ${p}`, f.resolved);
+  if (f.user_email) w.add((p) => `lower(user_email) LIKE ${p}`, containsPattern(f.user_email));
+  if (f.error_message) w.add((p) => `lower(error_message) LIKE ${p}`, containsPattern(f.error_message));
+  if (f.start_date) w.add((p) => `last_occurred_at >= ${p}`, filterInstant(f.start_date, timezone));
+  if (f.end_date) w.add((p) => `last_occurred_at <= ${p}`, filterInstant(f.end_date, timezone, true));
+  const offset = (f.page - 1) * f.limit;
+  const [rows, count] = await Promise.all([
+    db.query<ErrorLogEntry>(
+      `SELECT ${ERROR_COLUMNS} FROM public.error_logs ${w.sql}
+        ORDER BY last_occurred_at DESC, id DESC LIMIT ${f.limit} OFFSET ${offset}`,
+      w.params,
+    ),
+    db.query<{ count: number }>(`SELECT count(*)::int AS count FROM public.error_logs ${w.sql}`, w.params),
+  ]);
+  const total = count.rows[0].count;
+  return { data: rows.rows, count: total, page: f.page, totalPages: totalPages(total, f.limit) };
+}
+
+/** GET /api/error-stats: groups by type and severity, largest first (numbers, not strings). */
+export async function errorStats(db: Db): Promise<ErrorStat[]> {
+  const { rows } = await db.query<ErrorStat>(
+    `SELECT error_type, severity, count(*)::int AS total_errors, (count(*) FILTER (WHERE NOT resolved))::int AS unresolved_errors
+       FROM public.error_logs GROUP BY error_type, severity
+      ORDER BY total_errors DESC, error_type, severity`,
+  );
+  return rows;
+}
+
+/** The error, locked until the transaction ends (single resolve). */
+export async function getErrorForUpdate(db: Db, id: string): Promise<ErrorLogEntry | null> {
+  const { rows } = await db.query<ErrorLogEntry>(`SELECT ${ERROR_COLUMNS} FROM public.error_logs WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function resolveError(db: Db, id: string, notes: string | null): Promise<ErrorLogEntry> {
+  const { rows } = await db.query<ErrorLogEntry>(
+    `UPDATE public.error_logs SET resolved = true, resolved_at = now(), notes = $2 WHERE id = $1 RETURNING ${ERROR_COLUMNS}`,
+    [id, notes],
+  );
+  return rows[0];
+}
+
+/** Resolves the open ones among `ids`; already resolved and unknown ids are left alone. */
+export async function resolveErrors(db: Db, ids: string[], notes: string | null): Promise<{ id: string; error_message: string }[]> {
+  const { rows } = await db.query<{ id: string; error_message: string }>(
+    `UPDATE public.error_logs SET resolved = true, resolved_at = now(), notes = $2
+      WHERE id = ANY($1::uuid[]) AND NOT resolved RETURNING id, error_message`,
+    [ids, notes],
+  );
+  return rows;
+}
+
+/** GET /api/activities: the filters of spec 3, newest first. */
+export async function listActivities(db: Db, f: ActivityFilters, timezone: string) {
+  const w = new Where();
+  if (f.activity_type) w.add((p) => `activity_type = ${p}`, f.activity_type);
+  if (f.user_email) w.add((p) => `lower(user_email) LIKE ${p}`, containsPattern(f.user_email));
+  if (f.endpoint) w.add((p) => `lower(endpoint) LIKE ${p}`, containsPattern(f.endpoint));
+  if (f.start_date) w.add((p) => `created_at >= ${p}`, filterInstant(f.start_date, timezone));
+  if (f.end_date) w.add((p) => `created_at <= ${p}`, filterInstant(f.end_date, timezone, true));
+  const offset = (f.page - 1) * f.limit;
+  const [rows, count] = await Promise.all([
+    db.query<ActivityLogEntry>(
+      `SELECT id::text AS id, activity_type, activity_message, endpoint, created_at, user_id, user_email, user_role,
+              host(ip_address) AS ip_address, user_agent, context
+         FROM public.activity_logs ${w.sql}
+        ORDER BY created_at DESC, id DESC LIMIT ${f.limit} OFFSET ${offset}`,
+      w.params,
+    ),
+    db.query<{ count: number }>(`SELECT count(*)::int AS count FROM public.activity_logs ${w.sql}`, w.params),
+  ]);
+  const total = count.rows[0].count;
+  return { data: rows.rows, count: total, page: f.page, totalPages: totalPages(total, f.limit) };
+}

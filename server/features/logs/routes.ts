@@ -1,0 +1,111 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  activityFiltersSchema,
+  errorFiltersSchema,
+  errorIdParamsSchema,
+  errorReportSchema,
+  INTAKE_BODY_LIMIT,
+  INTAKE_RATE_LIMIT,
+  LOGS_MSG,
+  resolveErrorSchema,
+  resolveMultipleSchema,
+  severityOf,
+  type ErrorStatsResponse,
+  type ResolveMultipleResponse,
+  type ResolveResponse,
+} from '../../../common/logs';
+import { withTransaction } from '../../db/pool';
+import { optionalUser, requireRole } from '../../plugins/auth-guard';
+import { conflict, notFound, parseInput } from '../../plugins/errors';
+import { perIpLimit } from '../../plugins/rate-limit';
+import { recordActivity, sanitizeContext } from '../../plugins/activity';
+import * as repo from './repo';
+
+const admin = requireRole('admin', LOGS_MSG.server.forbidden);
+
+const str = (v: unknown, max: number) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null);
+
+/** Error log and activity log (spec 7 Logs): the intake is open to everyone, the rest to admins. */
+export const logsRoutes: FastifyPluginAsync = async (app) => {
+  const { pool, config } = app.deps;
+
+  // Open to signed-out visitors too (their failures matter most); the user is attached when a
+  // valid bearer token comes with it. Small body, per-IP limit, one atomic upsert per report.
+  app.post(
+    '/error-logs',
+    {
+      bodyLimit: INTAKE_BODY_LIMIT,
+      onRequest: perIpLimit({ name: 'error-intake', ...INTAKE_RATE_LIMIT }, (reply) => reply.send({ error: LOGS_MSG.server.tooManyReports })),
+      preHandler: optionalUser,
+    },
+    async (request, reply) => {
+      const report = parseInput(errorReportSchema, request.body);
+      const context = report.context ? (sanitizeContext(report.context) as Record<string, unknown>) : null;
+      const status = Number(context?.status ?? context?.statusCode);
+      const user = request.user;
+      await repo.upsertError(pool, {
+        type: report.type,
+        severity: report.severity ?? severityOf({ message: report.message, type: report.type, status: Number.isFinite(status) ? status : null }),
+        message: report.message,
+        stack: report.stack,
+        endpoint: str(context?.endpoint ?? context?.url, 500),
+        method: str(context?.method, 16)?.toUpperCase() ?? null,
+        statusCode: Number.isInteger(status) && status >= 100 && status <= 599 ? status : null,
+        context,
+        user: user ? { id: user.id, email: user.email, role: user.role } : null,
+      });
+      return reply.status(201).send({ success: true });
+    },
+  );
+
+  app.get('/error-logs', { preHandler: admin }, async (request) => {
+    const filters = parseInput(errorFiltersSchema, request.query);
+    return repo.listErrors(pool, filters, config.timezone);
+  });
+
+  app.get('/error-stats', { preHandler: admin }, async (): Promise<ErrorStatsResponse> => ({ data: await repo.errorStats(pool) }));
+
+  // Registered before /:id/resolve; Fastify matches the static segment first anyway.
+  app.put('/error-logs/resolve-multiple', { preHandler: admin }, async (request): Promise<ResolveMultipleResponse> => {
+    const { errorIds, notes } = parseInput(resolveMultipleSchema, request.body);
+    const ids = [...new Set(errorIds.map((id) => id.toLowerCase()))];
+    const resolved = await withTransaction(pool, async (db) => {
+      const rows = await repo.resolveErrors(db, ids, notes);
+      if (rows.length > 0) {
+        await recordActivity(db, request, {
+          type: 'success',
+          message: LOGS_MSG.activity.errorsResolved(rows.length),
+          context: { resolved_count: rows.length, requested: ids.length, error_ids: rows.slice(0, 50).map((r) => r.id), notes },
+        });
+      }
+      return rows.length;
+    });
+    return { resolved_count: resolved, message: resolved === 0 ? LOGS_MSG.allAlreadyResolved : LOGS_MSG.resolvedMany(resolved) };
+  });
+
+  app.put('/error-logs/:id/resolve', { preHandler: admin }, async (request): Promise<ResolveResponse> => {
+    const params = errorIdParamsSchema.safeParse(request.params);
+    if (!params.success) throw notFound(LOGS_MSG.server.errorNotFound);
+    const { id } = params.data;
+    const { notes } = parseInput(resolveErrorSchema, request.body ?? {});
+    const data = await withTransaction(pool, async (db) => {
+      const current = await repo.getErrorForUpdate(db, id);
+      if (!current) throw notFound(LOGS_MSG.server.errorNotFound);
+      // One way (spec 4): a resolved error stays resolved, its notes untouched.
+      if (current.resolved) throw conflict(LOGS_MSG.server.alreadyResolved);
+      const row = await repo.resolveError(db, id, notes);
+      await recordActivity(db, request, {
+        type: 'success',
+        message: LOGS_MSG.activity.errorResolved(row.error_message.slice(0, 200)),
+        context: { error_id: row.id, error_type: row.error_type, severity: row.severity, occurrence_count: row.occurrence_count, notes },
+      });
+      return row;
+    });
+    return { data, message: LOGS_MSG.resolvedOne };
+  });
+
+  app.get('/activities', { preHandler: admin }, async (request) => {
+    const filters = parseInput(activityFiltersSchema, request.query);
+    return repo.listActivities(pool, filters, config.timezone);
+  });
+};
