@@ -22,7 +22,7 @@ if (process.env.DATABASE_URL) {
   if (r.error) fail(`pg_dump non trovato: installa il client PostgreSQL (${r.error.message})`);
   if (r.status !== 0) fail('pg_dump non riuscito');
   console.log(`Backup del database salvato in ${file}`);
-  console.log(`Ripristino: pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" ${file}`);
+  console.log(`Ripristino: npm run restore -- ${file} (cioè pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" ${file})`);
 } else {
   const dataDir = path.resolve(process.env.DATA_DIR || 'data');
   if (!fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) fail(`Nessun database incorporato in ${dataDir} (imposta DATA_DIR)`);
@@ -42,5 +42,5 @@ if (process.env.DATABASE_URL) {
   const r = spawnSync('tar', ['-czf', file, '-C', path.dirname(dataDir), path.basename(dataDir)], { stdio: 'inherit' });
   if (r.status !== 0) fail('tar non riuscito');
   console.log(`Backup di ${dataDir} salvato in ${file}`);
-  console.log(`Ripristino (app ferma): tar -xzf ${file} -C ${path.dirname(dataDir)}`);
+  console.log(`Ripristino (app ferma): npm run restore -- ${file}`);
 }

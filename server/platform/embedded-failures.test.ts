@@ -73,7 +73,7 @@ afterAll(() => {
 });
 
 describe('item 1: as root, a DATA_DIR (or checkout) the postgres user cannot enter', () => {
-  (isRoot ? it : it.skip)('stops within 2 s (after Node has loaded) with the folder and the chmod that fixes it; the fix works', async () => {
+  (isRoot ? it : it.skip)('stops at once with the folder and the chmod that fixes it; the fix works', async () => {
     const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-private-'));
     fs.chmodSync(privateDir, 0o700);
     const dataDir = path.join(privateDir, 'data');
@@ -82,10 +82,15 @@ describe('item 1: as root, a DATA_DIR (or checkout) the postgres user cannot ent
       const line = reason(output);
       expect(line).toContain(`non può entrare nella cartella ${privateDir} (permessi 700`);
       expect(line).toContain(`Esegui: chmod o+x ${privateDir} e riavvia`);
-      // Loading Node and tsx takes about a second here; the check itself a few milliseconds.
-      expect(ms).toBeLessThan(isCi() ? 8000 : 4000);
+      // Loading Node and tsx takes a second or more on a busy machine; before, this start hung
+      // 10 s and ended with only 'killed by timeout (10000ms)'.
+      expect(ms).toBeLessThan(9000);
       // Nothing of PostgreSQL was written.
       expect(fs.readdirSync(dataDir)).toEqual([]);
+      // The check itself: well within the issue's 2 s.
+      const checkStarted = Date.now();
+      expect(() => checkPostgresUserAccess([dataDir])).toThrow(EmbeddedStartError);
+      expect(Date.now() - checkStarted).toBeLessThan(2000);
 
       // The printed command is the fix: the same DATA_DIR now passes the check.
       const command = /Esegui: (chmod o\+x [^ ]+(?: \/[^ ]+)*) e riavvia/.exec(line)![1];
@@ -111,7 +116,7 @@ describe('item 1: as root, a DATA_DIR (or checkout) the postgres user cannot ent
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(`Avvio non riuscito: Il PostgreSQL incorporato gira come utente di sistema postgres, che non può entrare nella cartella ${privateDir}`);
       expect(r.stdout).not.toContain("Compilo l'interfaccia");
-      expect(Date.now() - started).toBeLessThan(isCi() ? 8000 : 4000);
+      expect(Date.now() - started).toBeLessThan(9000);
       expect(fs.readdirSync(privateDir)).toEqual([]);
     } finally {
       removeDataDir(privateDir);
@@ -277,7 +282,3 @@ describe('the message mapping of initdb and postgres output', () => {
     expect(explainPostgresOutput(output, '/d')).toContain(expected);
   });
 });
-
-function isCi(): boolean {
-  return !!process.env.CI;
-}
