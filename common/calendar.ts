@@ -3,6 +3,7 @@
 // server (feeds, week and day PDFs) and by the dialog, which is loaded only when opened: not part
 // of common/messages.ts (the start-up bundle).
 import { MSG } from './messages';
+import { CALENDAR_BUTTON } from './calendarLabel';
 import type { Partita } from './partiteRead';
 
 /** Feeds show matches from this many days ago on, and cancelled matches for this many days. */
@@ -12,8 +13,7 @@ export const CANCELLED_KEEP_DAYS = 30;
 export const CALENDAR_REFRESH_SECONDS = 6 * 60 * 60;
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
-/** The button's label, on its own: the public page's start-up code imports only this (issue 13 budget). */
-export const CALENDAR_BUTTON = 'Aggiungi al calendario';
+export { CALENDAR_BUTTON };
 
 export const CALENDAR_MSG = {
   button: CALENDAR_BUTTON,

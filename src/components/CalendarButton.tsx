@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { CALENDAR_BUTTON } from '../../common/calendar';
+import { CALENDAR_BUTTON } from '../../common/calendarLabel';
 
 // The dialog, its QR code library and its texts are a chunk of their own, downloaded on the first
 // click (issue 14: the public page's JavaScript budget holds).
