@@ -185,7 +185,7 @@ export default function ActivityLogsPage() {
               value={f.filters.activity_type}
               onChange={(e) => f.change({ activity_type: e.target.value as ActivityType | '' })}
               slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-              sx={{ width: 170 }}
+              sx={{ width: 150 }}
             >
               <MenuItem value="">{S.all}</MenuItem>
               {ACTIVITY_TYPES.map((t) => (
@@ -194,11 +194,11 @@ export default function ActivityLogsPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField size="small" label={S.userEmail} value={f.filters.user_email} onChange={(e) => f.change({ user_email: e.target.value })} sx={{ width: 200 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField size="small" label={S.endpoint} value={f.filters.endpoint} onChange={(e) => f.change({ endpoint: e.target.value })} sx={{ width: 200 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField size="small" label={S.userEmail} value={f.filters.user_email} onChange={(e) => f.change({ user_email: e.target.value })} sx={{ width: 170 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField size="small" label={S.endpoint} value={f.filters.endpoint} onChange={(e) => f.change({ endpoint: e.target.value })} sx={{ width: 170 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
             <DateTimeFilter label={S.startDate} value={f.filters.start} onChange={(v) => f.change({ start: v })} max={f.filters.end} />
             <DateTimeFilter label={S.endDate} value={f.filters.end} onChange={(v) => f.change({ end: v })} min={f.filters.start} />
-            <TextField select size="small" label={S.pageSize} value={String(f.limit)} onChange={(e) => f.setLimit(Number(e.target.value))} sx={{ width: 150 }}>
+            <TextField select size="small" label={S.pageSize} value={String(f.limit)} onChange={(e) => f.setLimit(Number(e.target.value))} sx={{ width: 140 }}>
               {LOG_PAGE_SIZES.map((n) => (
                 <MenuItem key={n} value={String(n)}>
                   {n}
@@ -236,7 +236,7 @@ export default function ActivityLogsPage() {
                       <UserCell email={r.user_email} role={r.user_role} />
                     </TableCell>
                     <TableCell sx={{ wordBreak: 'break-word' }}>{r.activity_message}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' }}>{r.endpoint || LOGS_MSG.notAvailable}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-word' }}>{r.endpoint || LOGS_MSG.notAvailable}</TableCell>
                     <TableCell>
                       <Button size="small" variant="outlined" onClick={() => setDetail(r)}>
                         {LOGS_MSG.details}

@@ -88,7 +88,7 @@ export function DateTimeFilter({ label, value, onChange, min, max }: { label: st
       ampm={false}
       minDateTime={min ?? undefined}
       maxDateTime={max ?? undefined}
-      slotProps={{ textField: { size: 'small', sx: { width: 210 } }, field: { clearable: true } }}
+      slotProps={{ textField: { size: 'small', sx: { width: 200 } }, field: { clearable: true } }}
     />
   );
 }
