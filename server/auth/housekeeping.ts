@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Pool } from '../db/pool';
 import { deleteExpiredCounters } from '../plugins/rate-limit';
 import { deleteStaleLockoutRows } from './lockout';
+import { purgeExpiredCancellations } from '../plugins/calendar-purge';
 
 /** How often a server process sweeps the stale rows (at most). */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -10,7 +11,9 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 export async function deleteStaleAuthRows(pool: Pool) {
   const rateLimits = await deleteExpiredCounters(pool);
   const { attempts, locks } = await deleteStaleLockoutRows(pool);
-  return { rateLimits, attempts, locks };
+  // Calendar feeds (issue 14): cancellations of deleted matches past the feeds' 30 days.
+  const calendarCancellations = await purgeExpiredCancellations(pool);
+  return { rateLimits, attempts, locks, calendarCancellations };
 }
 
 /**

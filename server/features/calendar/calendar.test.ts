@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { todayIn } from '../../../common/dates';
 import { CALENDAR_MSG, defaultDurationMinutes } from '../../../common/calendar';
-import { purgeExpiredCancellations } from '../../plugins/calendar-purge';
+import { deleteStaleAuthRows } from '../../auth/housekeeping';
 import { buildFeed } from './ics';
 import type { FeedMatch } from './repo';
 
@@ -218,7 +218,7 @@ describe('GET /api/calendar.ics and /api/calendar/{id}.ics', () => {
     expect((await feed('/api/calendar.ics')).events.has(uid(id))).toBe(true);
     await t.db.pool.query(`UPDATE public.partite_cancellate SET deleted_at = now() - interval '31 days'`);
     expect((await feed('/api/calendar.ics')).events.has(uid(id))).toBe(false);
-    expect(await purgeExpiredCancellations(t.db.pool)).toBe(1);
+    expect((await deleteStaleAuthRows(t.db.pool)).calendarCancellations).toBe(1);
     expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.partite_cancellate')).rows[0].n).toBe(0);
   });
 
