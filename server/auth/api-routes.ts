@@ -57,7 +57,7 @@ export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asy
     async (request, reply): Promise<LoginResponse> => {
       const body = parseBody(() => parseInput(loginSchema, request.body));
       const email = normaliseEmail(body.email);
-      const outcome = await authenticate(pool, email, body.password, request.ip);
+      const outcome = await authenticate(pool, email, body.password, request.ip, request);
       if (outcome.ok) {
         await repo.touchLastSignIn(pool, outcome.user.id);
         return { success: true };

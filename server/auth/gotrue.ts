@@ -7,7 +7,9 @@ import { parseInput } from '../plugins/errors';
 import { forgetUserSessions, resolveUser, type AuthUser } from '../plugins/auth-guard';
 import { LIMITS, perIpLimit } from '../plugins/rate-limit';
 import { checkPassword, hashPassword, sha256 } from './crypto';
-import { authenticate } from './credentials';
+import { authenticate, roleOf } from './credentials';
+import { recordActivity } from '../plugins/activity';
+import { LOGS_MSG } from '../../common/logs';
 import { API_VERSION, GoTrueError, registerGoTrueErrorHandler, sendGoTrueError } from './gotrue-errors';
 import { resetPasswordUrl, safeRedirect } from './links';
 import { sendRecovery, type BackgroundTasks } from './recovery';
@@ -88,16 +90,28 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
       return refreshSession(pool, keys, body.refresh_token, undefined, (userId) => forgetUserSessions(app, userId));
     }
     const body = parseInput(schemas.passwordGrantSchema, request.body);
-    const outcome = await authenticate(pool, normaliseEmail(body.email), body.password, request.ip);
+    const outcome = await authenticate(pool, normaliseEmail(body.email), body.password, request.ip, request);
     if (!outcome.ok && outcome.reason === 'locked') {
       throw new GoTrueError(429, 'over_request_rate_limit', MSG.login.locked, { isRateLimited: true, remainingTime: outcome.remainingTime });
     }
     if (!outcome.ok) throw new GoTrueError(400, 'invalid_credentials', MSG.login.wrongCredentials);
-    return startSession(pool, keys, {
-      userId: outcome.user.id,
-      amrMethod: 'password',
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
+    const { user } = outcome;
+    // The sign-in that starts a session is the one on the activity log, committed with the session.
+    // (POST /api/login only checks the credentials before this grant: recording both would list every sign-in twice.)
+    return withTransaction(pool, async (db) => {
+      const session = await startSession(db, keys, {
+        userId: user.id,
+        amrMethod: 'password',
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      await recordActivity(db, request, {
+        type: 'success',
+        message: LOGS_MSG.activity.signIn(user.email),
+        context: { method: 'password' },
+        user: { id: user.id, email: user.email, role: roleOf(user) },
+      });
+      return session;
     });
   });
 

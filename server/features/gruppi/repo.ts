@@ -46,12 +46,17 @@ async function insertReferenti(db: Db, gruppoId: number, referenti: readonly Ref
   }
 }
 
+/** Work done in the write's transaction before it commits (the activity record of the change). */
+export type InTransaction = (client: Db, after: Gruppo | null, before: Gruppo | null) => Promise<void>;
+
 /** Creates a category with its referents in one transaction. Throws pg error 23505 on a duplicate name. */
-export async function createGruppo(pool: Pool, input: GruppoInput): Promise<Gruppo> {
+export async function createGruppo(pool: Pool, input: GruppoInput, inTx?: InTransaction): Promise<Gruppo> {
   return withTransaction(pool, async (client) => {
     const { rows } = await client.query<{ id: number }>('INSERT INTO public.gruppi (name) VALUES ($1) RETURNING id', [input.name]);
     await insertReferenti(client, rows[0].id, input.components);
-    return (await getGruppo(client, rows[0].id))!;
+    const created = (await getGruppo(client, rows[0].id))!;
+    await inTx?.(client, created, null);
+    return created;
   });
 }
 
@@ -59,22 +64,28 @@ export async function createGruppo(pool: Pool, input: GruppoInput): Promise<Grup
  * Renames a category (its matches follow through ON UPDATE CASCADE) and replaces its referents,
  * in one transaction. Null when no category has that id.
  */
-export async function updateGruppo(pool: Pool, id: number, input: GruppoInput): Promise<Gruppo | null> {
+export async function updateGruppo(pool: Pool, id: number, input: GruppoInput, inTx?: InTransaction): Promise<Gruppo | null> {
   return withTransaction(pool, async (client) => {
-    const { rowCount } = await client.query('UPDATE public.gruppi SET name = $2 WHERE id = $1', [id, input.name]);
+    // Locked first, so the state read as "before" is the one this update replaces.
+    const { rowCount } = await client.query('SELECT 1 FROM public.gruppi WHERE id = $1 FOR UPDATE', [id]);
     if (!rowCount) return null;
+    const before = await getGruppo(client, id);
+    await client.query('UPDATE public.gruppi SET name = $2 WHERE id = $1', [id, input.name]);
     await client.query('DELETE FROM public.gruppi_referenti WHERE gruppo_id = $1', [id]);
     await insertReferenti(client, id, input.components);
-    return getGruppo(client, id);
+    const after = await getGruppo(client, id);
+    await inTx?.(client, after, before);
+    return after;
   });
 }
 
 /** Deletes a category and its referents. Null when no category has that id; pg error 23503 while matches still use it. */
-export async function deleteGruppo(pool: Pool, id: number): Promise<Gruppo | null> {
+export async function deleteGruppo(pool: Pool, id: number, inTx?: InTransaction): Promise<Gruppo | null> {
   return withTransaction(pool, async (client) => {
     const gruppo = await getGruppo(client, id);
     if (!gruppo) return null;
     await client.query('DELETE FROM public.gruppi WHERE id = $1', [id]);
+    await inTx?.(client, null, gruppo);
     return gruppo;
   });
 }

@@ -5,6 +5,8 @@ import { requireRole } from '../../plugins/auth-guard';
 import { conflict, notFound, parseInput } from '../../plugins/errors';
 import { parseId } from '../../plugins/ids';
 import * as repo from './repo';
+import { recordActivity } from '../../plugins/activity';
+import { LOGS_MSG } from '../../../common/logs';
 
 const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
 
@@ -29,7 +31,11 @@ export const gruppiRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/gruppi', { preHandler: requireRole('admin', MSG.groups.forbiddenCreate) }, async (request, reply) => {
     const input = parseInput(gruppoInputSchema, request.body);
-    const data = await uniqueName(() => repo.createGruppo(pool, input));
+    const data = await uniqueName(() =>
+      repo.createGruppo(pool, input, (db, created) =>
+        recordActivity(db, request, { type: 'success', message: LOGS_MSG.activity.groupCreated(input.name), context: { gruppo: created } }),
+      ),
+    );
     return reply.status(201).send({ data });
   });
 
@@ -39,7 +45,15 @@ export const gruppiRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = parseId(request.params.id, MSG.groups.notFoundUpdate);
       const input = parseInput(gruppoInputSchema, request.body);
-      const data = await uniqueName(() => repo.updateGruppo(pool, id, input));
+      const data = await uniqueName(() =>
+        repo.updateGruppo(pool, id, input, (db, after, before) =>
+          recordActivity(db, request, {
+            type: 'info',
+            message: LOGS_MSG.activity.groupUpdated(before && before.name !== input.name ? `${before.name} → ${input.name}` : input.name),
+            context: { id, before, after },
+          }),
+        ),
+      );
       if (!data) throw notFound(MSG.groups.notFoundUpdate);
       return { data };
     },
@@ -51,7 +65,9 @@ export const gruppiRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = parseId(request.params.id, MSG.groups.notFoundDelete);
       try {
-        const data = await repo.deleteGruppo(pool, id);
+        const data = await repo.deleteGruppo(pool, id, (db, _after, before) =>
+          recordActivity(db, request, { type: 'warning', message: LOGS_MSG.activity.groupDeleted(before!.name), context: { gruppo: before } }),
+        );
         if (!data) throw notFound(MSG.groups.notFoundDelete);
         return { data };
       } catch (err) {

@@ -25,6 +25,12 @@ export async function findPartita(db: Db, id: number): Promise<Partita | null> {
   return rows[0] ?? null;
 }
 
+/** The match, locked until the transaction ends (update and delete record what it was). */
+export async function findPartitaForUpdate(db: Db, id: number): Promise<Partita | null> {
+  const { rows } = await db.query(`SELECT ${PARTITA_COLUMNS} FROM public.partite WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ?? null;
+}
+
 export async function gruppoExists(db: Db, name: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM public.gruppi WHERE name = $1', [name]);
   return (rowCount ?? 0) > 0;

@@ -7,6 +7,10 @@ import { requireRole } from '../../plugins/auth-guard';
 import { badRequest, isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
 import { parseId } from '../../plugins/ids';
 import * as repo from './repo';
+import { withTransaction } from '../../db/pool';
+import { recordActivity } from '../../plugins/activity';
+import { LOGS_MSG } from '../../../common/logs';
+import type { Partita } from '../../../common/partiteRead';
 import { ListingCache } from '../../plugins/listing-cache';
 
 // Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
@@ -19,6 +23,21 @@ function mapWriteError(err: unknown): never {
   if (code === '23503') throw badRequest(MSG.match.unknownGruppo);
   if (code === '23514' || code === '22007' || code === '22008' || code === '22P02') throw badRequest(MSG.match.invalidData);
   throw err;
+}
+
+/** A match as the activity log names it: teams, category, date (dd/mm/yyyy) and time. */
+function describeMatch(p: Partita): string {
+  const [y, m, d] = String(p.data).split('-');
+  return `${p.squadracasa} - ${p.squadratrasferta} (${p.gruppo}) del ${d}/${m}/${y} ore ${String(p.ora).slice(0, 5)}`;
+}
+
+/** The fields an update changed, as { field: { from, to } }. */
+function changes(before: Partita, after: Partita): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after) as (keyof Partita)[]) {
+    if (key !== 'id' && String(before[key] ?? '') !== String(after[key] ?? '')) out[key] = { from: before[key] ?? null, to: after[key] ?? null };
+  }
+  return out;
 }
 
 export const partiteRoutes: FastifyPluginAsync = async (app) => {
@@ -64,21 +83,47 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/partite', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request, reply) => {
     const p = payload(request, 'create');
-    const partita = await repo.insertPartita(pool, p).catch(mapWriteError);
+    const partita = await withTransaction(pool, async (db) => {
+      const created = await repo.insertPartita(db, p);
+      await recordActivity(db, request, {
+        type: 'success',
+        message: LOGS_MSG.activity.matchCreated(describeMatch(created)),
+        context: { partita: created },
+      });
+      return created;
+    }).catch(mapWriteError);
     return reply.status(201).send({ data: partita });
   });
 
   app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request) => {
     const id = parseId(request.params.id, MSG.match.notFound);
     const p = payload(request, 'edit');
-    const partita = await repo.updatePartita(pool, id, p).catch(mapWriteError);
-    if (!partita) throw notFound(MSG.match.notFound);
+    const partita = await withTransaction(pool, async (db) => {
+      const before = await repo.findPartitaForUpdate(db, id);
+      if (!before) throw notFound(MSG.match.notFound);
+      const after = await repo.updatePartita(db, id, p);
+      if (!after) throw notFound(MSG.match.notFound);
+      await recordActivity(db, request, {
+        type: 'info',
+        message: LOGS_MSG.activity.matchUpdated(describeMatch(after)),
+        context: { id, changes: changes(before, after), before, after },
+      });
+      return after;
+    }).catch(mapWriteError);
     return { data: partita };
   });
 
   app.delete<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenDelete) }, async (request) => {
     const id = parseId(request.params.id, MSG.match.notFound);
-    if (!(await repo.deletePartita(pool, id))) throw notFound(MSG.match.notFound);
+    await withTransaction(pool, async (db) => {
+      const before = await repo.findPartitaForUpdate(db, id);
+      if (!before || !(await repo.deletePartita(db, id))) throw notFound(MSG.match.notFound);
+      await recordActivity(db, request, {
+        type: 'warning',
+        message: LOGS_MSG.activity.matchDeleted(describeMatch(before)),
+        context: { partita: before },
+      });
+    });
     return { success: true, data: { id } };
   });
 

@@ -17,6 +17,8 @@ import { issueLink } from '../../auth/links';
 import { invitationMail } from '../../mail/templates';
 import * as accounts from '../../auth/accounts';
 import * as repo from './repo';
+import { recordActivity } from '../../plugins/activity';
+import { LOGS_MSG } from '../../../common/logs';
 
 /** Who acts, as the audit record names them. */
 function performer(request: FastifyRequest): { id: string; email: string; role: AuthUser['role'] } {
@@ -66,6 +68,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
           performer: performer(request),
           changes: { source: 'invite', email: created.email, role: created.role },
         });
+        await recordActivity(db, request, {
+          type: 'success',
+          message: LOGS_MSG.activity.userInvited(created.email, created.role),
+          context: { user_id: created.id, email: created.email, role: created.role },
+        });
         // The mail goes out before the commit: if it cannot be sent, no half-invited account stays behind.
         const link = await issueLink(db, config, { userId: created.id, type: 'invite' });
         const mail = invitationMail(config, { to: created.email, link, role: created.role });
@@ -106,6 +113,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         performer: performer(request),
         changes: { role: { from: target.role, to: role } },
       });
+      await recordActivity(db, request, {
+        type: 'info',
+        message: LOGS_MSG.activity.roleChanged(target.email, target.role, role),
+        context: { user_id: id, email: target.email, role: { from: target.role, to: role } },
+      });
       return updated;
     });
     forgetUserSessions(app, id);
@@ -130,6 +142,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         roleAfter: null,
         performer: performer(request),
         changes: { email: target.email, role: target.role },
+      });
+      await recordActivity(db, request, {
+        type: 'warning',
+        message: LOGS_MSG.activity.userDeleted(target.email),
+        context: { user_id: id, email: target.email, role: target.role },
       });
       return target.email;
     });
