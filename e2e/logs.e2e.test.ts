@@ -170,9 +170,17 @@ describe('error log and activity log in the browser', () => {
     await screenshot(page, 'logs-activity-detail');
     await detail.getByRole('button', { name: S.close }).click();
 
-    // The filter by type keeps only warnings: none were made here.
+    await detail.waitFor({ state: 'hidden' });
+
+    // The filter by type keeps only that type.
+    const filtered = page.waitForResponse((r) => r.url().includes('/api/activities?') && r.url().includes('activity_type=success'));
     await page.getByRole('combobox', { name: S.activityType }).click();
-    await page.getByRole('option', { name: LOGS_MSG.activityLabel.warning }).click();
-    await page.getByText(LOGS_MSG.noActivities).waitFor();
+    await page.getByRole('option', { name: LOGS_MSG.activityLabel.success }).click();
+    await page.getByText(LOGS_MSG.activeFilters, { exact: true }).waitFor();
+    await filtered;
+    await signInRow.first().waitFor();
+    const labels = await table.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(new Set(labels)).toEqual(new Set([LOGS_MSG.activityLabel.success]));
   });
 });
