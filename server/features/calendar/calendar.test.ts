@@ -289,7 +289,7 @@ function assertWellFormed(raw: string) {
 
 describe('buildFeed', () => {
   it('keeps 300-character names with every special character one property each, folded at 75 octets', () => {
-    const long = `Squadra; con, virgole\\ e\naccapo ${'è'.repeat(280)}`;
+    const long = `Squadra; con, virgole\\ e\naccapo ⚽😀 ${'è😀'.repeat(90)}${'è'.repeat(100)}`;
     const m: FeedMatch = {
       id: 7, data: '2027-03-28', ora: '10:00', ora_fine: null, squadracasa: long, squadratrasferta: long, gruppo: long, campo: long,
       is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: 'erba', tipo_gara: 'torneo', sequence: 4,

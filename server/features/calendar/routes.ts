@@ -11,7 +11,7 @@ import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP
 import { isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
 import { ListingCache } from '../../plugins/listing-cache';
 import { pgListenerOf } from '../../plugins/pg-listener';
-import { buildFeed } from './ics';
+import { buildFeed, EventTextCache } from './ics';
 import * as repo from './repo';
 
 const feedQuery = z.strictObject({ casa: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidQuery }).optional() });
@@ -28,6 +28,7 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
   const cache = new ListingCache(pool, app.log, 'calendar_changed');
   app.addHook('onClose', async () => cache.stop());
   const host = new URL(config.publicUrl).hostname;
+  const eventTexts = new EventTextCache();
 
   /** The feed's text and its last change, built from the database or taken from the cache. */
   async function feed(gruppoId: number | null, homeOnly: boolean) {
@@ -53,7 +54,7 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
       cancelledSince: dayjs.tz(today, config.timezone).subtract(CANCELLED_KEEP_DAYS, 'day').toDate(),
       timezone: config.timezone,
     });
-    const text = buildFeed({ name: CALENDAR_MSG.calendarName(config.clubName, name, homeOnly), host, timezone: config.timezone, events });
+    const text = buildFeed({ name: CALENDAR_MSG.calendarName(config.clubName, name, homeOnly), host, timezone: config.timezone, events, cache: eventTexts });
     const latest = Math.max(dayjs.tz(today, config.timezone).valueOf(), ...events.map((e) => (e.deleted_at ?? e.updated_at).getTime()));
     const lastModified = new Date(Math.floor(latest / 1000) * 1000).toUTCString();
     cache.set(`${key}|lm`, lastModified, generation);

@@ -1,0 +1,162 @@
+// Calendar feed speed (issue 14): the club feed of a 1,000-match season built (cache empty) in
+// under 100 ms, and a repeated request with its ETag answered 304 in under 5 ms p95; the public
+// list (GET /api/partite/public, the same data as JSON) measured the same way in the same run as
+// the baseline. Over HTTP to the real app on a real PostgreSQL. Exits 1 when a figure is over budget.
+// Usage: npm run bench:calendar   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import dayjs from 'dayjs';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createPool } from '../server/db/pool';
+import { migrate } from '../server/db/migrate';
+import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
+import { createMailer } from '../server/mail/mailer';
+import { todayIn } from '../common/dates';
+
+const COLD_RUNS = 7;
+const WARM_RUNS = 1000;
+const MATCHES = 1000;
+
+async function database(): Promise<{ url: string; embedded?: EmbeddedDb; dir?: string }> {
+  let adminUrl = process.env.DATABASE_URL;
+  let embedded: EmbeddedDb | undefined;
+  let dir: string | undefined;
+  if (!adminUrl) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-bench-'));
+    fs.chmodSync(dir, 0o755);
+    embedded = await startEmbedded(dir, pino({ level: 'warn' }));
+    adminUrl = embedded.url;
+  }
+  const name = `garibaldina_bench_calendar_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), embedded, dir };
+}
+
+/** A season of `count` matches from 20 days ago to 300 days ahead (all inside the feed's window), half at home. */
+async function seed(pool: pg.Pool, from: string, to: string, count: number): Promise<void> {
+  await pool.query(
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
+       spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
+     SELECT d, make_time(9 + (i % 10), (i % 2) * 30, 0),
+            CASE WHEN i % 2 = 0 THEN make_time(10 + (i % 10), 45, 0) END,
+            CASE WHEN i % 2 = 0 THEN 'Garibaldina ' || g ELSE 'Ospiti, squadra; ' || (i % 50) END,
+            CASE WHEN i % 2 = 0 THEN 'Virtus Lucca ' || (i % 50) ELSE 'Garibaldina ' || g END,
+            g, 'Campo Sportivo ' || (i % 13), i % 2 = 0,
+            CASE WHEN i % 2 = 0 THEN 1 + i % 3 END, CASE WHEN i % 2 = 0 THEN 4 + i % 3 END,
+            (ARRAY[NULL,'erba','sintetico'])[1 + i % 3], (ARRAY['campionato','torneo','amichevole'])[1 + i % 3]
+       FROM (SELECT i, (ARRAY['Pulcini','Esordienti','Giovanissimi','Allievi'])[1 + i % 4] AS g,
+                    $1::date + ((i * 7919) % ($2::date - $1::date + 1)) AS d
+               FROM generate_series(1, $3::int) AS i) s`,
+    [from, to, count],
+  );
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+const median = (xs: number[]) => quantile(xs, 0.5);
+
+async function main() {
+  const db = await database();
+  const pool = createPool(db.url);
+  await migrate(pool);
+  await pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti'), ('Giovanissimi'), ('Allievi')`);
+  const today = todayIn('Europe/Rome');
+  await seed(pool, dayjs(today).subtract(20, 'day').format('YYYY-MM-DD'), dayjs(today).add(300, 'day').format('YYYY-MM-DD'), MATCHES);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'garibaldina-bench-data'), PORT: '0' });
+  const mailer = createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger: pino({ level: 'silent' }) });
+  const start = async () => {
+    const a = await buildApp({ config, pool, mailer, jwtSecret: crypto.randomBytes(32).toString('hex'), logger: false });
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    return { app: a, base: `http://127.0.0.1:${(a.server.address() as { port: number }).port}` };
+  };
+  let { app, base } = await start();
+
+  async function once(url: string, etag?: string): Promise<{ ms: number; status: number; body: string; etag: string }> {
+    const started = performance.now();
+    const res = await fetch(`${base}${url}`, { headers: etag ? { 'if-none-match': etag } : {} });
+    const body = await res.text();
+    return { ms: performance.now() - started, status: res.status, body, etag: res.headers.get('etag') ?? '' };
+  }
+
+  /** Empties the caches of both routes (a NOTIFY on their channels; the app's barrier waits for it). */
+  const invalidate = () => pool.query(`SELECT pg_notify('calendar_changed', ''), pg_notify('partite_changed', '')`);
+
+  /** Median time of the first answer after `prepare` (a change, or a new app process with empty caches). */
+  async function cold(url: string, prepare: () => Promise<unknown> = invalidate): Promise<{ ms: number; body: string }> {
+    await once(url); // warm-up (JIT, LISTEN connection)
+    const runs = [];
+    let body = '';
+    for (let i = 0; i < COLD_RUNS; i++) {
+      await prepare();
+      const r = await once(url);
+      if (r.status !== 200) throw new Error(`${url}: HTTP ${r.status}`);
+      runs.push(r.ms);
+      body = r.body;
+    }
+    return { ms: median(runs), body };
+  }
+
+  async function revalidate(url: string): Promise<{ p50: number; p95: number }> {
+    const { etag } = await once(url);
+    const runs = [];
+    for (let i = 0; i < WARM_RUNS; i++) {
+      const r = await once(url, etag);
+      if (r.status !== 304) throw new Error(`${url}: HTTP ${r.status} invece di 304`);
+      runs.push(r.ms);
+    }
+    return { p50: median(runs), p95: quantile(runs, 0.95) };
+  }
+
+  const verdicts: boolean[] = [];
+  const line = (label: string, ms: number, budget?: number, extra = '') => {
+    const ok = budget === undefined || ms < budget;
+    if (budget !== undefined) verdicts.push(ok);
+    console.log(`${label.padEnd(52)} ${ms.toFixed(2).padStart(8)} ms ${extra.padEnd(12)} ${budget === undefined ? '(baseline)' : `${ok ? 'OK' : 'OLTRE'} (< ${budget} ms)`}`);
+  };
+
+  console.log(`\nStagione: ${MATCHES} partite da 20 giorni fa a 300 giorni avanti; feed costruito a cache vuota: mediana di ${COLD_RUNS}; 304: ${WARM_RUNS} richieste in sequenza\n`);
+  const list = await cold('/api/partite/public');
+  line('baseline: GET /api/partite/public (cache vuota)', list.ms, undefined, `${(list.body.length / 1024).toFixed(0)} KB`);
+  // A new app each time: no feed and no event text cached, every VEVENT written.
+  const restart = async () => {
+    await app.close();
+    ({ app, base } = await start());
+  };
+  const feed = await cold('/api/calendar.ics', restart);
+  const events = feed.body.split('BEGIN:VEVENT').length - 1;
+  if (events !== MATCHES) throw new Error(`il feed ha ${events} eventi invece di ${MATCHES}`);
+  line(`GET /api/calendar.ics (${events} eventi, costruito da zero)`, feed.ms, 100, `${(feed.body.length / 1024).toFixed(0)} KB`);
+  // After an edit of one match (NOTIFY): the other events' texts are reused.
+  let minute = 0;
+  const edit = () => pool.query(`UPDATE public.partite SET ora = make_time(8, $1, 0) WHERE id = (SELECT min(id) FROM public.partite)`, [++minute % 60]);
+  const rebuilt = await cold('/api/calendar.ics', edit);
+  line('GET /api/calendar.ics dopo la modifica di una partita', rebuilt.ms, 100);
+  const listWarm = await revalidate('/api/partite/public');
+  line('baseline: GET /api/partite/public con ETag -> 304, p95', listWarm.p95, undefined, `p50 ${listWarm.p50.toFixed(2)}`);
+  const feedWarm = await revalidate('/api/calendar.ics');
+  line('GET /api/calendar.ics con ETag -> 304, p95', feedWarm.p95, 5, `p50 ${feedWarm.p50.toFixed(2)}`);
+
+  await app.close();
+  mailer.close();
+  await pool.end();
+  if (db.embedded) {
+    await db.embedded.stop();
+    fs.rmSync(db.dir!, { recursive: true, force: true });
+  }
+  if (verdicts.includes(false)) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
