@@ -115,11 +115,69 @@ async function inspectDataDir(dataDir: string, dir: string, major: string): Prom
  */
 export async function startEmbedded(dataDir: string, logger: Logger): Promise<EmbeddedDb> {
   dataDir = path.resolve(dataDir);
-  const dir = path.join(dataDir, 'pg');
   const { nativeDir, major } = embeddedBinaries();
   await fsStep(dataDir, () => fs.mkdir(dataDir, { recursive: true }));
   await fsStep(dataDir, () => fs.access(dataDir, fsSync.constants.W_OK));
   checkPostgresUserAccess([nativeDir, dataDir]);
+  const unlock = await lockDataDir(dataDir);
+  try {
+    const db = await startIn(dataDir, major, logger);
+    return {
+      url: db.url,
+      async stop() {
+        try {
+          await db.stop();
+        } finally {
+          await unlock();
+        }
+      },
+    };
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+}
+
+/** When the process with this pid started (Linux: clock ticks since boot), to tell a reused pid apart. */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * DATA_DIR/app.pid holds the pid (and start time) of the app process using this DATA_DIR, so a
+ * second start is refused from its first step, also while the first is still in initdb. A file
+ * left by a process that is gone (kill -9, crash, another container) is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const file = path.join(dataDir, 'app.pid');
+  const mine = `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim();
+  const write = (flag: string) => fs.writeFile(file, `${mine}\n`, { flag });
+  try {
+    await write('wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new EmbeddedStartError(fsMessage(err, dataDir) ?? `${file}: ${(err as Error).message}`);
+    const [pidText, started] = (await fs.readFile(file, 'utf8').catch(() => '')).trim().split(' ');
+    const pid = Number(pidText);
+    const sameProcess = pid > 0 && pid !== process.pid && alive(pid) && (!started || startTimeOf(pid) === null || startTimeOf(pid) === started);
+    if (sameProcess) throw new EmbeddedStartError(inUseMessage(dataDir, pid));
+    await fsStep(dataDir, () => write('w'));
+  }
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    const text = await fs.readFile(file, 'utf8').catch(() => '');
+    if (text.trim() === mine) await fs.rm(file, { force: true });
+  };
+}
+
+async function startIn(dataDir: string, major: string, logger: Logger): Promise<EmbeddedDb> {
+  const dir = path.join(dataDir, 'pg');
   const state = await inspectDataDir(dataDir, dir, major);
   const initialised = state === 'cluster';
   const pwFile = path.join(dataDir, '.pg-password');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkPostgresUserAccess, embeddedBinaries, EmbeddedStartError, explainPostgresOutput } from '../db/embedded-checks';
 import { freePort } from '../../test/app';
-import { removeDataDir, spawnServer, startServerProcess, stopServerProcess, tempDataDir, waitExit } from './process';
+import { removeDataDir, spawnServer, stopServerProcess, tempDataDir, waitExit } from './process';
 
 /*
  * Issue 12 items 1 and 2: every failure of the embedded PostgreSQL stops the start with one
@@ -251,23 +251,29 @@ describe('item 2: each known cause has its message and the data directory is unt
     for (const [file, state] of Object.entries(before)) expect([file, after[file]]).toEqual([file, state]);
   });
 
-  it('a second start on the same DATA_DIR while the first runs: refused, and the first keeps serving', async () => {
+  it('a second start on the same DATA_DIR while the first initialises or runs: refused, and the first keeps serving', async () => {
     const dataDir = tempDataDir('twice');
-    const first = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    const first = spawnServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    const expected = (pid: number) =>
+      `DATA_DIR ${dataDir} è già in uso da un altro avvio dell'app (processo ${pid}): fermalo prima di avviarne un altro, oppure usa un DATA_DIR diverso ` +
+      '(più processi sullo stesso database: PostgreSQL esterno con DATABASE_URL)';
     try {
+      // While the first is still in initdb.
+      await first.waitFor(/inizializzo il PostgreSQL incorporato/);
+      expect(reason((await failedStart(dataDir)).output)).toBe(expected(first.pid));
+      const url = (await first.waitFor(/in ascolto su (http:\/\/\S+)/))[1];
+      // And once it serves: nothing of its data directory is touched.
       const before = snapshot(dataDir);
-      const { output } = await failedStart(dataDir);
-      expect(reason(output)).toBe(
-        `DATA_DIR ${dataDir} è già in uso da un altro avvio dell'app (processo ${first.pid}): fermalo prima di avviarne un altro, oppure usa un DATA_DIR diverso ` +
-          '(più processi sullo stesso database: PostgreSQL esterno con DATABASE_URL)',
-      );
+      expect(reason((await failedStart(dataDir)).output)).toBe(expected(first.pid));
       expect(snapshot(dataDir)).toEqual(before);
-      const health = await fetch(`${first.url}/api/health`);
+      const health = await fetch(`${url}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
     } finally {
       expect(await stopServerProcess(first)).toEqual({ code: 0, signal: null });
-      removeDataDir(dataDir);
     }
+    // A clean stop releases DATA_DIR.
+    expect(fs.existsSync(path.join(dataDir, 'app.pid'))).toBe(false);
+    removeDataDir(dataDir);
   });
 });
 
