@@ -110,7 +110,16 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry needs at start-up in one file rather than several shared chunks: gzip
           // then sees it as one stream; screens stay lazy chunks of their own.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            // The filter fields, which a wide screen loads right after the public page (issue 13), in one
+            // file with the input components they need: one request and one gzip stream.
+            {
+              name: 'filter-fields',
+              priority: 1,
+              test: /src[\\/]features[\\/]matches[\\/]FilterFields|@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|NativeSelect|Input|TextareaAutosize|SvgIcon|InputAdornment)[\\/]|@mui[\\/]icons-material[\\/]esm[\\/]ArrowDropDown/,
+            },
+          ],
         },
       },
     },

@@ -3,6 +3,8 @@
  * copied character for character, and both the SPA and the server import it.
  * Functions build the messages of the spec that carry a value.
  */
+import { DASHBOARD_MSG, MATCH_OPTION_MSG } from './dashboardMessages';
+
 export const MSG = {
   http: {
     badRequest: 'Richiesta non valida - controlla i dati inviati',
@@ -140,41 +142,7 @@ export const MSG = {
     tooLong: 'La password non può superare i 72 byte',
     samePassword: 'La nuova password deve essere diversa da quella attuale',
   },
-  dashboard: {
-    publicTitle: 'Dashboard Partite Garibaldina',
-    title: 'Dashboard Partite',
-    resetFilters: 'Reset Filtri',
-    upcoming: (count: number) => `Prossime Partite (${count})`,
-    noMatches: 'Nessuna partita programmata',
-    noFilteredMatches: 'Nessuna partita corrisponde ai filtri selezionati',
-    fallback: 'Errore nel caricamento dal database. Mostrando dati di esempio.',
-    loginToEdit: 'Effettua il login per modificare le partite',
-    home: 'CASA',
-    // Not in the spec: the labels of the dashboards.
-    login: 'Login',
-    filters: 'Filtri',
-    refresh: 'Aggiorna',
-    loading: 'Caricamento partite...',
-    activeFilters: (n: number) => (n === 1 ? '1 filtro attivo' : `${n} filtri attivi`),
-    addMatch: 'Aggiungi Partita',
-    all: 'Tutti',
-    away: 'TRASFERTA',
-    vs: 'vs',
-    dressingRooms: 'Spogliatoi',
-    dressingRoomClub: 'Garibaldina',
-    dressingRoomGuests: 'Ospiti',
-    filterLabels: {
-      data: 'Data',
-      ora: 'Ora',
-      squadracasa: 'Squadra di casa',
-      gruppo: 'Categoria',
-      squadratrasferta: 'Squadra ospite',
-      campo: 'Campo',
-      terreno: 'Terreno',
-      tipoGara: 'Tipo gara',
-    },
-    loadFailed: 'Errore nel caricamento delle partite',
-  },
+  dashboard: DASHBOARD_MSG,
   match: {
     notAuthorizedAdd: 'Accesso non autorizzato: only Editor or Admin may add matches',
     notAuthorizedEdit: 'Accesso non autorizzato: only Editor or Admin may edit matches',
@@ -229,8 +197,8 @@ export const MSG = {
     none: 'Nessuno',
     terreno: 'Terreno',
     loading: 'Caricamento partita...',
-    tipoGara: { campionato: 'Campionato', torneo: 'Torneo', amichevole: 'Amichevole' },
-    terrenoLabel: { erba: 'Erba', sintetico: 'Sintetico' },
+    tipoGara: MATCH_OPTION_MSG.tipoGara,
+    terrenoLabel: MATCH_OPTION_MSG.terrenoLabel,
   },
   groups: {
     nameRequired: 'Il nome del gruppo è obbligatorio',

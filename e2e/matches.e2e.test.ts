@@ -59,7 +59,7 @@ describe('matches in Chromium', () => {
     await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
     expect(await cards(page).count()).toBe(3);
     await expect(page.getByText('Vecchia Partita').count()).resolves.toBe(0);
-    expect(await page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
     await screenshot(page, 'matches-public');
 
     await page.getByLabel('Campo', { exact: true }).fill('aquile');

@@ -1,5 +1,5 @@
 import { DEFAULT_CLUB_NAME } from '../../common/partiteRead';
-import { DEFAULT_TIMEZONE } from '../../common/dates';
+import { DEFAULT_TIMEZONE } from '../../common/dateText';
 
 /** What GET /api/config tells the SPA at run time (never build-time constants). */
 export interface PublicConfig {

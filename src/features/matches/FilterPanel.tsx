@@ -1,191 +1,96 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MSG } from '../../../common/messages';
+import { DASHBOARD_MSG } from '../../../common/dashboardMessages';
 import { PUBLIC_MSG } from '../../../common/publicPage';
-import { TERRENI, TIPI_GARA, cleanTextFilter, cleanTimeFilter, countActiveFilters, type FilterKey, type PartiteFilters } from '../../../common/partiteRead';
+import { countActiveFilters, type PartiteFilters } from '../../../common/partiteRead';
+import { LiteButton } from '../../components/LiteButton';
 
-const L = MSG.dashboard.filterLabels;
+const FilterFields = lazy(() => import('./FilterFields'));
 
-// The Italian picker of the match form, fetched the first time someone opens the date filter (issue 13).
-const loadDatePicker = () => import('./DateFilterPicker');
-const DateFilterPicker = lazy(loadDatePicker);
+/** MUI's sm breakpoint: under it the filters fold behind the 'Filtri' button. */
+const WIDE = '(min-width: 600px)';
 
-/** Phones (under 600 px): fields full width and at least 44 px tall, for a finger (issue 13). */
-const PHONE_FIELD = {
-  width: { xs: '100%', sm: 'auto' },
-  '& .MuiInputBase-input': { py: { xs: '12.5px', sm: '8.5px' } },
-  '& .MuiInputLabel-root:not(.MuiInputLabel-shrink)': { transform: { xs: 'translate(14px, 13px) scale(1)', sm: 'translate(14px, 9px) scale(1)' } },
-} as const;
-
-/**
- * An outlined field with a floating label, built from FormControl + InputLabel + OutlinedInput
- * rather than TextField: TextField always bundles Select, Menu, Popover and Modal (about 24 KB
- * gzip), which the public page's budget has no room for (issues 3 and 13).
- */
-function Field({ label, shrink, width, children }: { label: string; shrink?: boolean; width: number; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <FormControl size="small" variant="outlined" sx={{ minWidth: { xs: '100%', sm: width }, ...PHONE_FIELD }}>
-      <InputLabel htmlFor={id} shrink={shrink}>
-        {label}
-      </InputLabel>
-      {children(id)}
-    </FormControl>
-  );
-}
-
-const toItalian = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : '');
-
-/**
- * The date filter: until it is first used, a look-alike field showing gg/mm/aaaa; focusing or touching
- * it loads the real picker, which takes its place with the focus on the day.
- */
-function DateFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const [wanted, setWanted] = useState(false);
-  const open = () => setWanted(true);
-  const placeholder = (
-    <Field label={L.data} shrink width={190}>
-      {(id) => (
-        <OutlinedInput
-          id={id}
-          label={L.data}
-          notched
-          readOnly
-          placeholder={PUBLIC_MSG.datePlaceholder}
-          value={toItalian(value)}
-          onFocus={open}
-          onPointerDown={open}
-          onPointerEnter={() => void loadDatePicker()}
-          inputProps={{ 'data-testid': 'date-filter-placeholder' }}
-        />
-      )}
-    </Field>
-  );
-  if (!wanted) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <Box sx={{ width: { xs: '100%', sm: 'auto' } }}>
-        <DateFilterPicker label={L.data} value={value} onChange={onChange} autoFocus />
-      </Box>
-    </Suspense>
-  );
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(WIDE);
+    const changed = () => setWide(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return wide;
 }
 
 /**
- * The eight filters of spec 2 with the input rules of spec 5 (time digits and colon, text from a
- * limited set). Under 600 px they fold behind a 'Filtri' button with the count of active filters, so a
- * phone shows the matches first (issue 13); the folding is CSS only, the same markup on every screen.
+ * The dashboards' filter panel (spec 2): title, count of active filters, 'Reset Filtri' and the eight
+ * fields. Under 600 px it folds behind a 'Filtri' button with the count, so a phone shows the matches
+ * first (issue 13); the fields' code is loaded when they are first on screen.
  */
 export function FilterPanel({ filters, onChange }: { filters: PartiteFilters; onChange: (f: PartiteFilters) => void }) {
   const [open, setOpen] = useState(false);
+  const wide = useWide();
   const panelId = useId();
-  const set = (key: FilterKey, value: string) => onChange({ ...filters, [key]: value });
-  const text = (key: 'squadracasa' | 'squadratrasferta' | 'campo' | 'gruppo') => (
-    <Field label={L[key]} width={170}>
-      {(id) => (
-        <OutlinedInput
-          id={id}
-          label={L[key]}
-          value={filters[key] ?? ''}
-          onChange={(e) => set(key, cleanTextFilter(e.target.value))}
-          inputProps={{ maxLength: 50 }}
-        />
-      )}
-    </Field>
-  );
-  // Native selects: no menu, popover or modal in the bundle, and the system's own list on any device.
-  const select = (key: 'terreno' | 'tipoGara', options: ReadonlyArray<{ value: string; label: string }>, width: number) => (
-    <Field label={L[key]} shrink width={width}>
-      {(id) => (
-        <NativeSelect
-          id={id}
-          value={filters[key] ?? ''}
-          onChange={(e) => set(key, e.target.value)}
-          input={<OutlinedInput label={L[key]} notched />}
-        >
-          <option value="">{MSG.dashboard.all}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect>
-      )}
-    </Field>
-  );
   const active = countActiveFilters(filters);
+  const shown = wide || open;
   return (
     <>
-      <Button
+      <LiteButton
         variant="outlined"
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={PUBLIC_MSG.filtersButtonLabel(active)}
         data-testid="filters-toggle"
-        sx={{ display: { xs: 'inline-flex', sm: 'none' }, minHeight: 44, mb: 2, gap: 1 }}
+        sx={{ display: { xs: 'inline-flex', sm: 'none' }, minHeight: 44, mb: 2 }}
       >
         {PUBLIC_MSG.filtersButton}
         <Box
           component="span"
           aria-hidden
-          sx={{ minWidth: 22, height: 22, px: 0.75, borderRadius: 11, bgcolor: active ? 'primary.main' : 'action.selected', color: active ? 'primary.contrastText' : 'text.primary', fontSize: 13, lineHeight: '22px' }}
+          sx={{
+            minWidth: 22,
+            height: 22,
+            px: 0.75,
+            borderRadius: '11px',
+            bgcolor: active ? 'primary.main' : 'action.selected',
+            color: active ? 'primary.contrastText' : 'text.primary',
+            fontSize: 13,
+            lineHeight: '22px',
+          }}
         >
           {active}
         </Box>
-      </Button>
+      </LiteButton>
       <Paper
         id={panelId}
         variant="outlined"
         sx={{ p: 2, mb: 3, display: { xs: open ? 'block' : 'none', sm: 'block' } }}
         component="section"
-        aria-label={MSG.dashboard.filters}
+        aria-label={DASHBOARD_MSG.filters}
       >
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }} useFlexGap>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {MSG.dashboard.filters}
+            {DASHBOARD_MSG.filters}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="active-filters">
-            {MSG.dashboard.activeFilters(active)}
+            {DASHBOARD_MSG.activeFilters(active)}
           </Typography>
-          <Button
-            size="small"
+          <LiteButton
             onClick={() => onChange({})}
             disabled={active === 0 && Object.values(filters).every((v) => !v)}
-            sx={{ minHeight: { xs: 44, sm: 'auto' } }}
+            sx={{ minHeight: { xs: 44, sm: 30 }, py: 0.5, px: 1.25, fontSize: '0.8125rem' }}
           >
-            {MSG.dashboard.resetFilters}
-          </Button>
-        </Stack>
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <DateFilter value={filters.data ?? ''} onChange={(v) => set('data', v)} />
-          <Field label={L.ora} width={110}>
-            {(id) => (
-              <OutlinedInput
-                id={id}
-                label={L.ora}
-                placeholder="HH:MM"
-                value={filters.ora ?? ''}
-                onChange={(e) => set('ora', cleanTimeFilter(e.target.value))}
-                inputProps={{ maxLength: 5 }}
-              />
-            )}
-          </Field>
-          {text('squadracasa')}
-          {text('squadratrasferta')}
-          {text('gruppo')}
-          {text('campo')}
-          {select('terreno', TERRENI.map((t) => ({ value: t, label: MSG.match.terrenoLabel[t] })), 140)}
-          {select('tipoGara', TIPI_GARA.map((t) => ({ value: t, label: MSG.match.tipoGara[t] })), 150)}
-        </Stack>
+            {DASHBOARD_MSG.resetFilters}
+          </LiteButton>
+        </Box>
+        {shown && (
+          <Suspense fallback={<Box sx={{ minHeight: { xs: 480, sm: 96 } }} aria-busy="true" />}>
+            <FilterFields filters={filters} onChange={onChange} />
+          </Suspense>
+        )}
       </Paper>
     </>
   );

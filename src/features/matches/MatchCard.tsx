@@ -1,11 +1,9 @@
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { MatchBadge } from './MatchBadge';
-import { MSG } from '../../../common/messages';
+import { DASHBOARD_MSG, MATCH_OPTION_MSG } from '../../../common/dashboardMessages';
 import { isHomeTeam, type Partita } from '../../../common/partiteRead';
 import { useClub } from '../../components/ClubContext';
 
@@ -40,7 +38,7 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
   const rooms = p.is_house_match && p.spogliatoio_gari != null && p.spogliatoio_ospiti != null;
   const content = (
     <CardContent>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="subtitle2">
           {formatDataIt(p.data)}
         </Typography>
@@ -48,30 +46,55 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
           {time}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        {p.tipo_gara && <MatchBadge color={TIPO_COLOR[p.tipo_gara]} label={MSG.match.tipoGara[p.tipo_gara]} />}
-        {p.is_house_match && <MatchBadge color="success" label={MSG.dashboard.home} />}
-      </Stack>
+        {p.tipo_gara && <MatchBadge color={TIPO_COLOR[p.tipo_gara]} label={MATCH_OPTION_MSG.tipoGara[p.tipo_gara]} />}
+        {p.is_house_match && <MatchBadge color="success" label={DASHBOARD_MSG.home} />}
+      </Box>
       <Typography variant="h6" component="p" sx={{ fontSize: '1.05rem' }}>
-        <Team name={p.squadracasa} club={isHomeTeam(p.squadracasa, clubName)} /> {MSG.dashboard.vs}{' '}
+        <Team name={p.squadracasa} club={isHomeTeam(p.squadracasa, clubName)} /> {DASHBOARD_MSG.vs}{' '}
         <Team name={p.squadratrasferta} club={isHomeTeam(p.squadratrasferta, clubName)} />
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }} useFlexGap>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          {MSG.match.labels.campo}: {p.campo}
+          {DASHBOARD_MSG.filterLabels.campo}: {p.campo}
         </Typography>
-        {p.terreno && <MatchBadge variant="outlined" label={MSG.match.terrenoLabel[p.terreno]} />}
+        {p.terreno && <MatchBadge variant="outlined" label={MATCH_OPTION_MSG.terrenoLabel[p.terreno]} />}
         <MatchBadge variant="outlined" color="primary" label={p.gruppo} />
-      </Stack>
+      </Box>
       {rooms && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {MSG.dashboard.dressingRooms}: {MSG.dashboard.dressingRoomClub} {p.spogliatoio_gari} · {MSG.dashboard.dressingRoomGuests} {p.spogliatoio_ospiti}
+          {DASHBOARD_MSG.dressingRooms}: {DASHBOARD_MSG.dressingRoomClub} {p.spogliatoio_gari} · {DASHBOARD_MSG.dressingRoomGuests} {p.spogliatoio_ospiti}
         </Typography>
       )}
     </CardContent>
   );
   return (
     <Card variant="outlined" data-testid="match-card">
-      {onClick ? <CardActionArea onClick={onClick}>{content}</CardActionArea> : content}
+      {onClick ? (
+        // A plain button (not CardActionArea): the public page's bundle has no ButtonBase (issue 13).
+        <Box
+          component="button"
+          type="button"
+          onClick={onClick}
+          sx={{
+            display: 'block',
+            width: '100%',
+            p: 0,
+            m: 0,
+            border: 0,
+            bgcolor: 'transparent',
+            color: 'inherit',
+            font: 'inherit',
+            textAlign: 'left',
+            cursor: 'pointer',
+            '&:hover': { bgcolor: 'action.hover' },
+            '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.light', outlineOffset: -3 },
+          }}
+        >
+          {content}
+        </Box>
+      ) : (
+        content
+      )}
     </Card>
   );
 }

@@ -1,7 +1,7 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MSG } from '../../../common/messages';
+import { DASHBOARD_MSG } from '../../../common/dashboardMessages';
 import type { Partita } from '../../../common/partiteRead';
 import { MatchCard } from './MatchCard';
 
@@ -11,23 +11,24 @@ export function MatchList({ partite, filtered, onOpen }: { partite: Partita[]; f
     // A plain outlined notice rather than Alert: Alert brings IconButton and its icons to the public page (issue 3).
     return (
       <Paper variant="outlined" role="status" sx={{ p: 3, textAlign: 'center' }}>
-        <Typography color="text.secondary">{filtered ? MSG.dashboard.noFilteredMatches : MSG.dashboard.noMatches}</Typography>
+        <Typography color="text.secondary">{filtered ? DASHBOARD_MSG.noFilteredMatches : DASHBOARD_MSG.noMatches}</Typography>
       </Paper>
     );
   }
   return (
-    <Stack spacing={2}>
+    // Box rather than Stack: the public page's bundle has no Stack (issue 13).
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {partite.map((p) => (
         <MatchCard key={p.id} partita={p} onClick={() => onOpen(p)} />
       ))}
-    </Stack>
+    </Box>
   );
 }
 
 export function ListTitle({ count }: { count: number }) {
   return (
     <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-      {MSG.dashboard.upcoming(count)}
+      {DASHBOARD_MSG.upcoming(count)}
     </Typography>
   );
 }

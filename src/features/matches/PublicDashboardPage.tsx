@@ -1,12 +1,12 @@
 import { useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { MSG } from '../../../common/messages';
+import { DASHBOARD_MSG } from '../../../common/dashboardMessages';
 import { PUBLIC_MSG } from '../../../common/publicPage';
 import { countActiveFilters, normalizeFilters, type PartiteFilters } from '../../../common/partiteRead';
 import { paths } from '../../config/paths';
 import { useClub } from '../../components/ClubContext';
+import { LiteButton } from '../../components/LiteButton';
 import { useNotify } from '../../components/toast';
 import { useDebounced } from '../../components/useDebounced';
 import { FilterPanel } from './FilterPanel';
@@ -43,11 +43,11 @@ export default function PublicDashboardPage({ onLogin }: { onLogin: () => void }
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: { xs: 2, sm: 3 } }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1, fontSize: { xs: '1.5rem', sm: '2.125rem' } }}>
-          {MSG.dashboard.publicTitle}
+          {DASHBOARD_MSG.publicTitle}
         </Typography>
-        <Button variant="contained" href={paths.login.getHref()} onClick={login} sx={{ minHeight: 44 }}>
-          {MSG.dashboard.login}
-        </Button>
+        <LiteButton variant="contained" href={paths.login.getHref()} onClick={login} sx={{ minHeight: 44 }}>
+          {DASHBOARD_MSG.login}
+        </LiteButton>
       </Box>
       {offline && (
         <Typography role="status" data-testid="offline-notice" sx={{ mb: 2, px: 2, py: 1, borderRadius: 1, bgcolor: '#fff4e5', color: '#663c00' }}>
@@ -56,13 +56,13 @@ export default function PublicDashboardPage({ onLogin }: { onLogin: () => void }
       )}
       <FilterPanel filters={filters} onChange={setFilters} />
       {isLoading ? (
-        <Typography color="text.secondary">{MSG.dashboard.loading}</Typography>
+        <Typography color="text.secondary">{DASHBOARD_MSG.loading}</Typography>
       ) : isError ? (
-        <Typography color="error">{MSG.dashboard.loadFailed}</Typography>
+        <Typography color="error">{DASHBOARD_MSG.loadFailed}</Typography>
       ) : (
         <>
           <ListTitle count={partite.length} />
-          <MatchList partite={partite} filtered={countActiveFilters(applied) > 0} onOpen={() => notify(MSG.dashboard.loginToEdit, 'warning')} />
+          <MatchList partite={partite} filtered={countActiveFilters(applied) > 0} onOpen={() => notify(DASHBOARD_MSG.loginToEdit, 'warning')} />
         </>
       )}
     </Box>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { sanitizePartite, type Partita, type PartiteFilters } from '../../../common/partiteRead';
-import { retryDelayMs, shouldRetry, type ErrorStatus } from '../../api/policy';
 
 /** Query string of GET /api/partite/public for the applied filters ('' without any). */
 export const publicQuery = (filters: PartiteFilters) => {
@@ -26,9 +25,16 @@ interface Answer {
   error?: boolean;
 }
 
+/**
+ * Spec 7's retry rule (src/api/policy.ts, which this shell cannot import without the whole message
+ * catalogue): at most 2 retries, after 1 s then 2 s, on 5xx, 429 or a network failure.
+ */
+const MAX_RETRIES = 2;
+const retryable = (status: number | 'FETCH_ERROR') => status === 'FETCH_ERROR' || status === 429 || (status >= 500 && status <= 599);
+
 async function fetchListing(query: string, signal: AbortSignal): Promise<{ data: Partita[]; producedAt: number }> {
   for (let attempt = 1; ; attempt++) {
-    let status: ErrorStatus;
+    let status: number | 'FETCH_ERROR';
     try {
       const response = await fetch(`/api/partite/public${query}`, { headers: { accept: 'application/json' }, signal });
       if (response.ok) {
@@ -41,8 +47,8 @@ async function fetchListing(query: string, signal: AbortSignal): Promise<{ data:
       if (signal.aborted) throw e;
       status = 'FETCH_ERROR';
     }
-    if (!shouldRetry(status, attempt)) throw new Error(`HTTP ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+    if (attempt > MAX_RETRIES || !retryable(status)) throw new Error(`HTTP ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** (attempt - 1)));
     if (signal.aborted) throw new Error('aborted');
   }
 }

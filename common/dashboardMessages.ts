@@ -1,0 +1,44 @@
+// The dashboards' wording (spec 2), in a module of its own: the public page's start-up bundle imports
+// only this, not the whole catalogue (issue 13). MSG.dashboard and MSG.match's option labels are these.
+
+export const DASHBOARD_MSG = {
+  publicTitle: 'Dashboard Partite Garibaldina',
+  title: 'Dashboard Partite',
+  resetFilters: 'Reset Filtri',
+  upcoming: (count: number) => `Prossime Partite (${count})`,
+  noMatches: 'Nessuna partita programmata',
+  noFilteredMatches: 'Nessuna partita corrisponde ai filtri selezionati',
+  fallback: 'Errore nel caricamento dal database. Mostrando dati di esempio.',
+  loginToEdit: 'Effettua il login per modificare le partite',
+  home: 'CASA',
+  // Not in the spec: the labels of the dashboards.
+  login: 'Login',
+  filters: 'Filtri',
+  refresh: 'Aggiorna',
+  loading: 'Caricamento partite...',
+  activeFilters: (n: number) => (n === 1 ? '1 filtro attivo' : `${n} filtri attivi`),
+  addMatch: 'Aggiungi Partita',
+  all: 'Tutti',
+  away: 'TRASFERTA',
+  vs: 'vs',
+  dressingRooms: 'Spogliatoi',
+  dressingRoomClub: 'Garibaldina',
+  dressingRoomGuests: 'Ospiti',
+  filterLabels: {
+    data: 'Data',
+    ora: 'Ora',
+    squadracasa: 'Squadra di casa',
+    gruppo: 'Categoria',
+    squadratrasferta: 'Squadra ospite',
+    campo: 'Campo',
+    terreno: 'Terreno',
+    tipoGara: 'Tipo gara',
+  },
+  loadFailed: 'Errore nel caricamento delle partite',
+} as const;
+
+/** The options of spec 5 as shown on cards, filters and forms. */
+export const MATCH_OPTION_MSG = {
+  tipoGara: { campionato: 'Campionato', torneo: 'Torneo', amichevole: 'Amichevole' },
+  terrenoLabel: { erba: 'Erba', sintetico: 'Sintetico' },
+} as const;
