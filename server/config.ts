@@ -50,6 +50,12 @@ const schema = z.object({
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'uno tra fatal, error, warn, info, debug, trace, silent' })
     .default('info'),
+  LOG_RETENTION_DAYS: z.coerce
+    .number({ error: 'deve essere un numero di giorni' })
+    .int('deve essere un numero intero di giorni')
+    .min(1, 'almeno 1 giorno')
+    .max(36500, 'al massimo 36500 giorni')
+    .default(365),
   // 'true' would let any client choose its IP through X-Forwarded-For (SECURITY.md): refused.
   TRUST_PROXY: z
     .string()
@@ -76,6 +82,8 @@ export interface Config {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** false, or the proxy addresses/hops Fastify may trust for the client IP. */
   trustProxy: false | string | number;
+  /** Days the error and activity logs keep their rows (LOG_RETENTION_DAYS). */
+  logRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clubName: e.CLUB_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
   };
 }

@@ -3,17 +3,20 @@ import type { Pool } from '../db/pool';
 import { deleteExpiredCounters } from '../plugins/rate-limit';
 import { deleteStaleLockoutRows } from './lockout';
 import { purgeExpiredCancellations } from '../plugins/calendar-purge';
+import { DEFAULT_LOG_RETENTION_DAYS, purgeOldLogs } from '../plugins/log-retention';
 
 /** How often a server process sweeps the stale rows (at most). */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Deletes rate-limit counters past their window, ended locks and day-old sign-in attempts. */
-export async function deleteStaleAuthRows(pool: Pool) {
+export async function deleteStaleAuthRows(pool: Pool, logRetentionDays = DEFAULT_LOG_RETENTION_DAYS) {
   const rateLimits = await deleteExpiredCounters(pool);
   const { attempts, locks } = await deleteStaleLockoutRows(pool);
   // Calendar feeds (issue 14): cancellations of deleted matches past the feeds' 30 days.
   const calendarCancellations = await purgeExpiredCancellations(pool);
-  return { rateLimits, attempts, locks, calendarCancellations };
+  // Error and activity logs (issue 11): rows past LOG_RETENTION_DAYS, in batches.
+  const logs = await purgeOldLogs(pool, logRetentionDays);
+  return { rateLimits, attempts, locks, calendarCancellations, logErrors: logs.errors, logActivities: logs.activities };
 }
 
 /**
@@ -28,13 +31,14 @@ export class Housekeeping {
     private readonly pool: Pool,
     private readonly log: () => FastifyBaseLogger,
     private readonly intervalMs = HOUSEKEEPING_INTERVAL_MS,
+    private readonly logRetentionDays = DEFAULT_LOG_RETENTION_DAYS,
   ) {}
 
   /** The sweep to await, if this call started one. */
   maybeRun(now = Date.now()): Promise<void> | null {
     if (now - this.lastStart < this.intervalMs) return null;
     this.lastStart = now;
-    return deleteStaleAuthRows(this.pool).then((deleted) => {
+    return deleteStaleAuthRows(this.pool, this.logRetentionDays).then((deleted) => {
       this.log().debug(deleted, 'pulizia delle righe scadute di autenticazione');
     });
   }

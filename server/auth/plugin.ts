@@ -13,7 +13,7 @@ export const authPlugin: FastifyPluginAsync = async (app) => {
   // Recovery mails go out after the answer; let them finish before the pool closes.
   app.addHook('onClose', () => tasks.drain());
   // Stale rate-limit counters, locks and attempts: swept after an answer, at most once an hour.
-  const housekeeping = new Housekeeping(app.deps.pool, () => app.log);
+  const housekeeping = new Housekeeping(app.deps.pool, () => app.log, undefined, app.deps.config.logRetentionDays);
   app.addHook('onResponse', async () => {
     const sweep = housekeeping.maybeRun();
     if (sweep) tasks.run('pulizia delle righe scadute', () => sweep);

@@ -47,6 +47,7 @@ describe('configuration (one zod schema, read once at start)', () => {
       CLUB_NAME: 'Pro Loco',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.1,192.168.0.0/16',
+      LOG_RETENTION_DAYS: '90',
     });
     expect(c).toEqual({
       port: 8080,
@@ -64,6 +65,7 @@ describe('configuration (one zod schema, read once at start)', () => {
       clubName: 'Pro Loco',
       logLevel: 'warn',
       trustProxy: '10.0.0.1,192.168.0.0/16',
+      logRetentionDays: 90,
     });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
