@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 
 // The 'Aggiungi al calendario' dialog, its QR code library and its texts are a chunk of their
-// own, downloaded on the first opening (issue 14: the public page's JavaScript budget holds).
-const CalendarDialog = lazy(() => import('./CalendarDialog'));
+// own, downloaded on the first opening (issue 14: the public page's JavaScript budget holds),
+// through a tiny loader chunk so that the start-up code does not list the dialog's chunks.
+const CalendarDialog = lazy(() => import('./CalendarDialogLoader'));
 
 export interface CalendarFeedProps {
   /** A category's id and name, or none for the whole club's feed. */

@@ -7,6 +7,8 @@ import { countActiveFilters, normalizeFilters, type PartiteFilters } from '../..
 import { paths } from '../../config/paths';
 import { useClub } from '../../components/ClubContext';
 import { LiteButton } from '../../components/LiteButton';
+import { LazyCalendarDialog } from '../../components/LazyCalendarDialog';
+import { CALENDAR_BUTTON } from '../../../common/calendarLabel';
 import { useNotify } from '../../components/toast';
 import { useDebounced } from '../../components/useDebounced';
 import { FilterPanel } from './FilterPanel';
@@ -28,6 +30,7 @@ export default function PublicDashboardPage({ onLogin }: { onLogin: () => void }
   const notify = useNotify();
   const { timezone } = useClub();
   const [filters, setFilters] = useState<PartiteFilters>({});
+  const [calendarOpen, setCalendarOpen] = useState(false);
   const applied = useDebounced(normalizeFilters(filters), PUBLIC_DEBOUNCE_MS);
   const { data, producedAt, isLoading, isError } = usePublicPartite(applied);
   const partite = data ?? [];
@@ -49,6 +52,11 @@ export default function PublicDashboardPage({ onLogin }: { onLogin: () => void }
           {DASHBOARD_MSG.login}
         </LiteButton>
       </Box>
+      {/* Issue 14: subscribe to the club's feed; the dialog's code loads on the first click. */}
+      <LiteButton variant="outlined" aria-haspopup="dialog" onClick={() => setCalendarOpen(true)} sx={{ minHeight: 44, mb: 2 }}>
+        {CALENDAR_BUTTON}
+      </LiteButton>
+      <LazyCalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} />
       {offline && (
         <Typography role="status" data-testid="offline-notice" sx={{ mb: 2, px: 2, py: 1, borderRadius: 1, bgcolor: '#fff4e5', color: '#663c00' }}>
           {PUBLIC_MSG.offline(hhmmIn(producedAt, timezone))}
