@@ -5,7 +5,8 @@
 export const PUBLIC_MSG = {
   /** The button that opens the filters under 600 px; the count of active filters follows in a badge. */
   filtersButton: 'Filtri',
-  filtersButtonLabel: (n: number) => (n === 0 ? 'Filtri, nessun filtro attivo' : n === 1 ? 'Filtri, 1 filtro attivo' : `Filtri, ${n} filtri attivi`),
+  /** Read after the badge's number by screen readers only ('Filtri 2 filtri attivi'). */
+  filtersCountSuffix: (n: number) => (n === 1 ? 'filtro attivo' : 'filtri attivi'),
   /** Placeholder of the date filter, as on the match form's picker. */
   datePlaceholder: 'gg/mm/aaaa',
   /** Shown when the list comes from the copy kept on the phone (service worker). */

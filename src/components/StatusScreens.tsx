@@ -23,7 +23,7 @@ export function CenteredCard({ title, children, color }: { title: string; childr
 export function LoadingScreen({ text = MSG.screens.loading }: { text?: string }) {
   return (
     <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8 }}>
-      <CircularProgress />
+      <CircularProgress aria-label={text} />
       <Typography color="text.secondary">{text}</Typography>
     </Box>
   );

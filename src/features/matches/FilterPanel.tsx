@@ -9,6 +9,9 @@ import { LiteButton } from '../../components/LiteButton';
 
 const FilterFields = lazy(() => import('./FilterFields'));
 
+/** Text for screen readers only (the name of the 'Filtri' button says what its number counts). */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 /** MUI's sm breakpoint: under it the filters fold behind the 'Filtri' button. */
 const WIDE = '(min-width: 600px)';
 
@@ -42,14 +45,12 @@ export function FilterPanel({ filters, onChange }: { filters: PartiteFilters; on
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={PUBLIC_MSG.filtersButtonLabel(active)}
         data-testid="filters-toggle"
         sx={{ display: { xs: 'inline-flex', sm: 'none' }, minHeight: 44, mb: 2 }}
       >
         {PUBLIC_MSG.filtersButton}
         <Box
           component="span"
-          aria-hidden
           sx={{
             minWidth: 22,
             height: 22,
@@ -62,6 +63,9 @@ export function FilterPanel({ filters, onChange }: { filters: PartiteFilters; on
           }}
         >
           {active}
+        </Box>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
+          {PUBLIC_MSG.filtersCountSuffix(active)}
         </Box>
       </LiteButton>
       <Paper

@@ -1,5 +1,4 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { MatchBadge } from './MatchBadge';
@@ -37,7 +36,9 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
   const { clubName } = useClub();
   const rooms = p.is_house_match && p.spogliatoio_gari != null && p.spogliatoio_ospiti != null;
   const content = (
-    <CardContent>
+    // Card and CardContent's look (outlined paper, 16 px padding, 24 px at the bottom) from Paper and Box,
+    // which the public page's bundle has anyway (issue 13).
+    <Box sx={{ p: 2, pb: 3 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="subtitle2">
           {formatDataIt(p.data)}
@@ -65,10 +66,10 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
           {DASHBOARD_MSG.dressingRooms}: {DASHBOARD_MSG.dressingRoomClub} {p.spogliatoio_gari} · {DASHBOARD_MSG.dressingRoomGuests} {p.spogliatoio_ospiti}
         </Typography>
       )}
-    </CardContent>
+    </Box>
   );
   return (
-    <Card variant="outlined" data-testid="match-card">
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="match-card">
       {onClick ? (
         // A plain button (not CardActionArea): the public page's bundle has no ButtonBase (issue 13).
         <Box
@@ -95,6 +96,6 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
       ) : (
         content
       )}
-    </Card>
+    </Paper>
   );
 }

@@ -1,0 +1,126 @@
+import { createRequire } from 'node:module';
+import dayjs from 'dayjs';
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../test/app';
+import { todayIn } from '../common/dates';
+import { createUser, type TestUser } from '../test/users';
+import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+import { signIn } from './session';
+
+/**
+ * Issue 13 item 3: axe-core (WCAG 2.0/2.1 A and AA rules) over every screen, in real Chromium; any
+ * serious or critical violation fails, listed by screen, rule and element.
+ */
+const AXE_PATH = createRequire(__filename).resolve('axe-core/axe.min.js');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+let t: TestApp;
+let browser: Browser;
+let admin: TestUser;
+let matchId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+  browser = await launchBrowser();
+  admin = await createUser(t.db.pool, 'admin');
+  await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti')`);
+  const tomorrow = dayjs(todayIn('Europe/Rome')).add(1, 'day').format('YYYY-MM-DD');
+  const rows = await t.db.pool.query<{ id: number }>(
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, terreno, tipo_gara, is_house_match, spogliatoio_gari, spogliatoio_ospiti)
+     VALUES ($1, '15:00', '17:00', 'Garibaldina Pulcini', 'Lupi Nord', 'Pulcini', 'Stadio Garibaldi', 'erba', 'amichevole', true, 1, 2),
+            ($1, '10:00', NULL, 'Aquile', 'Garibaldina Esordienti', 'Esordienti', 'Campo Aquile', 'sintetico', 'torneo', false, NULL, NULL),
+            ($1, '18:00', '19:30', 'Garibaldina Pulcini', 'Tigri', 'Pulcini', 'Stadio Garibaldi', 'erba', 'campionato', true, NULL, NULL)
+     RETURNING id`,
+    [tomorrow],
+  );
+  matchId = rows.rows[0].id;
+}, 60000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** As newPage of e2e/browser.ts, with the page's CSP set aside so axe can be injected as a script tag. */
+async function newPage(b: Browser): Promise<Page> {
+  const context = await b.newContext({ viewport: { width: 1366, height: 800 }, locale: 'it-IT', timezoneId: 'Europe/Rome', bypassCSP: true });
+  context.setDefaultTimeout(15000);
+  return context.newPage();
+}
+
+async function audit(page: Page, screen: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations;
+  })) as Violation[];
+  await screenshot(page, `a11y-${screen.replace(/[^a-z0-9]+/gi, '-')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
+  it('signed out: public page (filters open on a phone too), login, reset password', async () => {
+    const found: string[] = [];
+    const page = await newPage(browser);
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+    await page.getByTestId('filter-fields').waitFor();
+    found.push(...(await audit(page, 'pubblica')));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('filters-toggle').click();
+    await page.getByTestId('filter-fields').waitFor();
+    found.push(...(await audit(page, 'pubblica-telefono')));
+
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto(`${t.url}/login`);
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    found.push(...(await audit(page, 'login')));
+
+    await page.goto(`${t.url}/reset-password`);
+    await page.getByRole('heading').first().waitFor();
+    found.push(...(await audit(page, 'reset-password')));
+    await page.close();
+    expect(found).toEqual([]);
+  });
+
+  it('signed in as admin: dashboard, add and edit match, categories, users, user audit, export, both logs', async () => {
+    const found: string[] = [];
+    const page = await newPage(browser);
+    await signIn(page, t.url, admin.email, admin.password);
+    await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+    found.push(...(await audit(page, 'dashboard')));
+
+    const screens: Array<[string, string]> = [
+      ['aggiungi-partita', '/aggiungi-partita'],
+      ['modifica-partita', `/modifica-partita/${matchId}`],
+      ['gruppi', '/gruppi'],
+      ['gestione-utenti', '/gestione-utenti'],
+      ['user-audit', '/user-audit'],
+      ['estrazione', '/estrazione'],
+      ['error-logs', '/error-logs'],
+      ['activity-logs', '/activity-logs'],
+    ];
+    for (const [name, path] of screens) {
+      // Through the router, as a person does (a full load would re-check the session first).
+      await page.evaluate((p) => {
+        window.history.pushState(null, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      found.push(...(await audit(page, name)));
+    }
+    await page.close();
+    expect(found).toEqual([]);
+  });
+});
