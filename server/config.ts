@@ -56,6 +56,12 @@ const schema = z.object({
     .min(1, 'almeno 1 giorno')
     .max(36500, 'al massimo 36500 giorni')
     .default(365),
+  CLASH_MARGIN_MINUTES: z.coerce
+    .number({ error: 'deve essere un numero di minuti' })
+    .int('deve essere un numero intero di minuti')
+    .min(0, 'almeno 0 minuti')
+    .max(120, 'al massimo 120 minuti')
+    .default(15),
   // 'true' would let any client choose its IP through X-Forwarded-For (SECURITY.md): refused.
   TRUST_PROXY: z
     .string()
@@ -84,6 +90,8 @@ export interface Config {
   trustProxy: false | string | number;
   /** Days the error and activity logs keep their rows (LOG_RETENTION_DAYS). */
   logRetentionDays: number;
+  /** Changeover minutes a changing room is held before a match's start and after its end (CLASH_MARGIN_MINUTES). */
+  clashMarginMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -116,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    clashMarginMinutes: e.CLASH_MARGIN_MINUTES,
   };
 }
