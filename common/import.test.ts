@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  IMPORT_MSG,
+  decodeBytes,
+  duplicateKey,
+  guessMapping,
+  importBody,
+  looksLikeHeader,
+  matchCategory,
+  parseDate,
+  parseHome,
+  parseTable,
+  parseTerreno,
+  parseTime,
+  parseTipoGara,
+  readImport,
+} from './import';
+import { MSG } from './messages';
+
+const FIXTURES = join(__dirname, '..', 'test', 'fixtures', 'import');
+const fixture = (name: string) => decodeBytes(new Uint8Array(readFileSync(join(FIXTURES, name))));
+const opts = { mode: 'create' as const, today: '2026-11-23', clubName: 'Garibaldina', categories: ['Pulcini', 'Esordienti', 'Giovanissimi'] };
+
+describe('value parsers', () => {
+  it.each([
+    ['06/03/2027', '2027-03-06'],
+    ['6/3/2027', '2027-03-06'],
+    ['6/3/27', '2027-03-06'],
+    ['2027-03-06', '2027-03-06'],
+    ['06.03.2027', '2027-03-06'],
+    ['46452', '2027-03-06'],
+    ['46452.0', '2027-03-06'],
+  ])('date %s -> %s', (raw, iso) => expect(parseDate(raw)).toBe(iso));
+
+  it.each(['31/02/2027', '2027-13-01', 'domani', '12', '', '03/06', '99999'])('date %s is refused', (raw) => expect(parseDate(raw)).toBeNull());
+
+  it.each([
+    ['9.30', '09:30'],
+    ['09:30', '09:30'],
+    ['9:30', '09:30'],
+    ['15', '15:00'],
+    ['15:00:00', '15:00'],
+    ['0.375', '09:00'],
+    ['0,5', '12:00'],
+  ])('time %s -> %s', (raw, hm) => expect(parseTime(raw)).toBe(hm));
+
+  it.each(['25:00', '9.75', 'nove', '', '9:3'])('time %s is refused', (raw) => expect(parseTime(raw)).toBeNull());
+
+  it('tipo gara and terreno by Italian label, any case', () => {
+    expect(parseTipoGara('CAMPIONATO')).toBe('campionato');
+    expect(parseTipoGara('Amichevole')).toBe('amichevole');
+    expect(parseTipoGara('coppa')).toBeNull();
+    expect(parseTerreno('Sintetico')).toBe('sintetico');
+    expect(parseTerreno('ERBA')).toBe('erba');
+    expect(parseTerreno('terra')).toBeNull();
+  });
+
+  it('casa/trasferta as exported', () => {
+    expect(parseHome('Casa')).toBe(true);
+    expect(parseHome('Trasferta')).toBe(false);
+    expect(parseHome('sì')).toBe(true);
+    expect(parseHome('forse')).toBeNull();
+  });
+
+  it('categories ignoring case and accents, near misses suggested', () => {
+    expect(matchCategory('ÉSORDIENTI', opts.categories)).toEqual({ name: 'Esordienti' });
+    expect(matchCategory('  pulcini ', opts.categories)).toEqual({ name: 'Pulcini' });
+    expect(matchCategory('Esordient', opts.categories)).toEqual({ suggestion: 'Esordienti' });
+    expect(matchCategory('Giovanisimi', opts.categories)).toEqual({ suggestion: 'Giovanissimi' });
+    expect(matchCategory('Prima Squadra', opts.categories)).toEqual({ suggestion: null });
+    expect(IMPORT_MSG.suggestCategory('Esordient', 'Esordienti')).toBe('Categoria inesistente: "Esordient". Forse Esordienti?');
+  });
+
+  it('headers in Italian and English', () => {
+    expect(guessMapping(['Data', 'Ora', 'Fine', 'Squadra di casa', 'Ospiti', 'Campo', 'Categoria', 'Tipo', 'Terreno', 'Spogliatoio'])).toEqual([
+      'data', 'ora', 'oraFine', 'squadraCasa', 'squadraTrasferta', 'campo', 'gruppo', 'tipoGara', 'terreno', 'spogliatoioGari',
+    ]);
+    expect(guessMapping(['Date', 'Start time', 'Home team', 'Away', 'Venue', 'Group', 'Note'])).toEqual([
+      'data', 'ora', 'squadraCasa', 'squadraTrasferta', 'campo', 'gruppo', '',
+    ]);
+    // The export's columns.
+    expect(guessMapping(['Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta'])).toEqual([
+      'data', 'ora', 'oraFine', 'squadraCasa', 'squadraTrasferta', 'gruppo', 'campo', 'terreno', 'tipoGara', 'isHouseMatch',
+    ]);
+    expect(looksLikeHeader(['Data', 'Ora', 'Casa'])).toBe(true);
+    expect(looksLikeHeader(['06/03/2027', '9.30', 'Casa'])).toBe(false);
+  });
+});
+
+describe('encodings and separators', () => {
+  it('UTF-8 with BOM and semicolons: the BOM never reaches the first header', () => {
+    const { text, encoding } = fixture('semicolon-bom.csv');
+    expect(encoding).toBe('utf-8');
+    const table = parseTable(text);
+    expect(table.separator).toBe(';');
+    expect(table.rows[0][0]).toBe('Data');
+    // Blank rows and the row of bare separators are skipped; trailing separators dropped.
+    expect(table.rows).toHaveLength(5);
+    expect(table.rows[0]).toHaveLength(9);
+    // The quoted field keeps its newline and doubled quotes; later rows keep their file line numbers.
+    expect(table.rows[1][5]).toBe('Comunale "Ferrari"\nIngresso B');
+    expect(table.lines).toEqual([1, 2, 5, 7, 8]);
+  });
+
+  it('Windows-1252 bytes are read as Excel wrote them', () => {
+    const raw = readFileSync(join(FIXTURES, 'windows-1252.csv'));
+    expect(raw.includes(Buffer.from([0xe0]))).toBe(true); // "à" as one cp1252 byte
+    const { text, encoding } = fixture('windows-1252.csv');
+    expect(encoding).toBe('windows-1252');
+    expect(text).toContain('Società Sportiva Forlì');
+    expect(text).toContain('Comunale di Cantù');
+    expect(text).not.toContain('\uFFFD');
+  });
+
+  it('pasted cells are tab separated', () => {
+    expect(parseTable(fixture('excel-paste.tsv').text).separator).toBe('\t');
+    expect(parseTable('a,b,c\n1,2,3').separator).toBe(',');
+    expect(parseTable('a;b,c;d\n1;2,5;3').separator).toBe(';');
+  });
+});
+
+describe('rows validated with the shared match rules', () => {
+  it('the semicolon file: values parsed, each problem named in Italian', () => {
+    const { rows, hasHeader, mapping } = readImport(fixture('semicolon-bom.csv').text, opts);
+    expect(hasHeader).toBe(true);
+    expect(mapping).toEqual(['data', 'ora', 'oraFine', 'squadraCasa', 'squadraTrasferta', 'campo', 'gruppo', 'tipoGara', 'terreno']);
+    expect(rows.map((r) => r.line)).toEqual([2, 5, 7, 8]);
+    expect(rows[0].errors).toEqual([]);
+    expect(rows[0].payload).toEqual({
+      data: '2027-03-06',
+      ora: '09:30',
+      oraFine: '11:00',
+      squadraCasa: 'Garibaldina Pulcini',
+      squadraTrasferta: 'Aurora',
+      campo: 'Comunale "Ferrari"\nIngresso B',
+      gruppo: 'Pulcini',
+      isHouseMatch: true,
+      spogliatoioGari: null,
+      spogliatoioOspiti: null,
+      terreno: 'erba',
+      tipoGara: 'campionato',
+    });
+    expect(rows[1].payload).toMatchObject({ data: '2027-03-07', ora: '15:00', oraFine: null, gruppo: 'Esordienti', tipoGara: 'amichevole', terreno: 'sintetico', isHouseMatch: false });
+    expect(rows[2].payload).toMatchObject({ data: '2027-03-13', ora: '09:30', oraFine: '11:15', tipoGara: 'torneo', terreno: null });
+    expect(rows[3].payload).toBeNull();
+    expect(rows[3].errors).toEqual([IMPORT_MSG.badTime('Ora di inizio', '25:00'), 'Categoria inesistente: "Esordient". Forse Esordienti?']);
+  });
+
+  it('Windows-1252 file: accents kept, category matched without its accent', () => {
+    const { rows } = readImport(fixture('windows-1252.csv').text, opts);
+    expect(rows).toHaveLength(2);
+    expect(rows[0].payload).toMatchObject({ squadraTrasferta: 'Società Sportiva Forlì', campo: 'Comunale di Cantù', ora: '10:00', oraFine: '11:30' });
+    expect(rows[1].payload).toMatchObject({ squadraCasa: 'Perché No', gruppo: 'Esordienti', campo: "Palazzetto dell'Università" });
+  });
+
+  it('pasted cells: Excel serial dates and fractions of a day, duplicates within the file', () => {
+    const { rows } = readImport(fixture('excel-paste.tsv').text, opts);
+    expect(rows[0].payload).toMatchObject({ data: '2027-03-06', ora: '09:00', oraFine: '10:30', terreno: 'erba' });
+    expect(rows[1].payload).toMatchObject({ data: '2027-03-07', ora: '09:30', tipoGara: 'torneo' });
+    expect(rows[2].duplicate).toBe('file');
+    expect(rows[2].errors).toEqual([IMPORT_MSG.duplicateInFile(3)]);
+    expect(importBody(rows).partite).toHaveLength(2);
+  });
+
+  it('the form rules: past date, same teams, missing fields, home match without end time; existing duplicates', () => {
+    const text = [
+      'Data;Ora;Fine;Casa;Ospiti;Campo;Categoria;Tipo',
+      '01/01/2026;10:00;11:00;A;B;C;Pulcini;Campionato',
+      '01/01/2027;10:00;;Leoni;leoni;C;Pulcini;Campionato',
+      '01/01/2027;;;A;;C;Pulcini;',
+      '01/01/2027;10:00;;Garibaldina;B;C;Pulcini;Campionato',
+      '02/01/2027;10:00;;A;B;C;Pulcini;Campionato',
+    ].join('\n');
+    const existing = new Set([duplicateKey({ data: '2027-01-02', ora: '10:00:00', squadraCasa: 'a', squadraTrasferta: 'B' })]);
+    const { rows } = readImport(text, opts, undefined, existing);
+    expect(rows.map((r) => r.errors)).toEqual([
+      [MSG.match.futureDate],
+      [MSG.match.sameTeams],
+      [MSG.match.missingFields(['Ora di inizio', 'Squadra ospite', 'Tipo gara'])],
+      [MSG.match.missingFields(['Ora di fine'])],
+      [IMPORT_MSG.duplicateExisting],
+    ]);
+    expect(rows[4].duplicate).toBe('existing');
+    expect(rows.every((r) => r.payload === null)).toBe(true);
+  });
+
+  it('a file without a header takes the export order; a changed mapping is applied', () => {
+    const text = '06/03/2027;9.30;;A;B;Pulcini;Campo 1;;Amichevole';
+    const guessed = readImport(text, opts);
+    expect(guessed.hasHeader).toBe(false);
+    expect(guessed.rows[0].payload).toMatchObject({ squadraCasa: 'A', gruppo: 'Pulcini', campo: 'Campo 1', tipoGara: 'amichevole' });
+    const swapped = readImport(text, opts, ['data', 'ora', 'oraFine', 'squadraTrasferta', 'squadraCasa', 'gruppo', 'campo', 'terreno', 'tipoGara']);
+    expect(swapped.rows[0].payload).toMatchObject({ squadraCasa: 'B', squadraTrasferta: 'A' });
+  });
+
+  it("an exported cell's formula guard is removed", () => {
+    const { rows } = readImport("Data;Ora;Casa;Ospiti;Campo;Categoria;Tipo\n06/03/2027;10:00;'-Alfa;'=Beta;C;Pulcini;Torneo", opts);
+    expect(rows[0].payload).toMatchObject({ squadraCasa: '-Alfa', squadraTrasferta: '=Beta' });
+  });
+
+  it('an unknown category with no near miss lists the available ones', () => {
+    const { rows } = readImport('Data;Ora;Casa;Ospiti;Campo;Categoria;Tipo\n06/03/2027;10:00;A;B;C;Prima Squadra;Torneo', opts);
+    expect(rows[0].errors).toEqual(['Categoria inesistente: "Prima Squadra". Categorie disponibili: Pulcini, Esordienti, Giovanissimi']);
+  });
+});
