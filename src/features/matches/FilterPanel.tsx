@@ -10,7 +10,7 @@ import { LiteButton } from '../../components/LiteButton';
 const FilterFields = lazy(() => import('./FilterFields'));
 
 /** Text for screen readers only (the name of the 'Filtri' button says what its number counts). */
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** MUI's sm breakpoint: under it the filters fold behind the 'Filtri' button. */
 const WIDE = '(min-width: 600px)';
@@ -46,7 +46,7 @@ export function FilterPanel({ filters, onChange }: { filters: PartiteFilters; on
         aria-expanded={open}
         aria-controls={panelId}
         data-testid="filters-toggle"
-        sx={{ display: { xs: 'inline-flex', sm: 'none' }, minHeight: 44, mb: 2 }}
+        sx={{ display: { xs: 'inline-flex', sm: 'none' }, minHeight: 44, mb: 2, ml: 1 }}
       >
         {PUBLIC_MSG.filtersButton}
         <Box

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import dayjs from 'dayjs';
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../test/app';
+import { todayIn } from '../common/dates';
+import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+
+/** Issue 13 item 4: the public page on a 390 x 844 phone with 30 upcoming matches. */
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+  browser = await launchBrowser();
+  await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti')`);
+  const today = dayjs(todayIn('Europe/Rome'));
+  const tipi = ['campionato', 'torneo', 'amichevole'];
+  for (let i = 0; i < 30; i++) {
+    const home = i % 2 === 0;
+    await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, terreno, tipo_gara, is_house_match, spogliatoio_gari, spogliatoio_ospiti)
+       VALUES ($1, '15:00', $2, $3, $4, $5, $6, 'erba', $7, $8, $9, $10)`,
+      [
+        today.add(1 + i, 'day').format('YYYY-MM-DD'),
+        home ? '16:30' : null,
+        home ? 'Garibaldina Pulcini' : `Polisportiva Avversaria ${i}`,
+        home ? `Polisportiva Avversaria ${i}` : 'Garibaldina Esordienti',
+        home ? 'Pulcini' : 'Esordienti',
+        home ? 'Stadio Garibaldi' : `Campo Comunale ${i}`,
+        tipi[i % 3],
+        home,
+        home ? 1 : null,
+        home ? 2 : null,
+      ],
+    );
+  }
+}, 60000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+  });
+  context.setDefaultTimeout(15000);
+  return context.newPage();
+}
+
+describe('the public page on a 390 x 844 phone', () => {
+  it('shows three matches on the first screen, filters behind Filtri, no sideways scroll, 44 px targets', async () => {
+    const page = await phonePage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname.slice(1));
+    });
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Prossime Partite (30)' }).waitFor();
+
+    // At least three whole cards above the fold.
+    const boxes = await page.getByTestId('match-card').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().bottom));
+    expect(boxes.filter((bottom) => bottom <= 844).length).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'phone-public');
+    await page.screenshot({ path: 'e2e/screenshots/phone-first-screen.png' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((e) => `${e.tagName}.${e.className}`.slice(0, 80))
+        .slice(0, 5),
+    );
+    expect(wide).toEqual([]);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The filters are folded: the panel is hidden and its fields' code not even downloaded.
+    const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
+    const fieldsChunk = Object.values(manifest).find((c) => c.name === 'filter-fields')?.file;
+    expect(fieldsChunk).toBeDefined();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).not.toContain(fieldsChunk);
+    expect(await page.getByRole('region', { name: 'Filtri' }).isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Filtri 0 filtri attivi' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // Tap targets: the buttons at least 44 px tall.
+    for (const target of [toggle, page.getByRole('link', { name: 'Login' })]) {
+      const box = await target.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+    }
+
+    await toggle.tap();
+    await page.getByTestId('filter-fields').waitFor();
+    expect(scripts).toContain(fieldsChunk);
+    const campo = page.getByLabel('Campo', { exact: true });
+    expect((await campo.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await campo.fill('stadio');
+    await page.getByRole('button', { name: 'Filtri 1 filtro attivo' }).waitFor();
+    await page.getByRole('heading', { name: 'Prossime Partite (15)' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'phone-filters-open');
+
+    // The Italian picker, loaded when the date field is touched.
+    await page.getByTestId('date-filter-placeholder').tap();
+    await page.getByRole('group', { name: 'Data' }).locator('[role="spinbutton"]').first().waitFor();
+    await page.getByRole('button', { name: 'Filtri 1 filtro attivo' }).tap();
+    expect(await page.getByRole('region', { name: 'Filtri' }).isVisible()).toBe(false);
+    await page.close();
+  });
+});
