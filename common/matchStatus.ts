@@ -1,0 +1,112 @@
+// Match status (issue 16): the statuses with their Italian labels and badge colours, the bulk
+// actions of POST /api/partite/stato and their messages. No zod here: the public page imports
+// this module for the badge (the request schema lives in common/matchStatusSchema.ts).
+
+/** Statuses of a match, as stored in partite.stato; 'programmata' is the default. */
+export const STATI = ['programmata', 'rinviata', 'annullata', 'sospesa'] as const;
+export type StatoPartita = (typeof STATI)[number];
+export const DEFAULT_STATO: StatoPartita = 'programmata';
+
+/** Bulk actions of POST /api/partite/stato. */
+export const AZIONI = ['rinvia', 'sposta', 'annulla', 'sospendi', 'ripristina'] as const;
+export type AzioneStato = (typeof AZIONI)[number];
+
+/** The status each action leaves the matches in ('sposta' moves the date: the match is postponed). */
+export const STATO_DI_AZIONE: Record<AzioneStato, StatoPartita> = {
+  rinvia: 'rinviata',
+  sposta: 'rinviata',
+  annulla: 'annullata',
+  sospendi: 'sospesa',
+  ripristina: 'programmata',
+};
+
+export const MOTIVO_MAX = 200;
+export const IDS_MAX = 500;
+/** 'Sposta di N giorni': N between 1 and this (a year). */
+export const GIORNI_MAX = 365;
+/** The server keeps the before-image of a bulk operation this long (undo possible until then). */
+export const OPERAZIONE_KEEP_HOURS = 24;
+/** How long the SPA's toast offers 'Annulla operazione'. */
+export const UNDO_TOAST_MS = 10_000;
+
+/**
+ * Badge colours: white text on these backgrounds has a contrast ratio of at least 4.5:1 (WCAG
+ * 2.1 AA for normal text); common/matchStatus.test.ts checks it.
+ */
+export const STATO_COLORS: Record<StatoPartita, { bg: string; fg: string }> = {
+  programmata: { bg: '#1b5e20', fg: '#ffffff' },
+  rinviata: { bg: '#a84300', fg: '#ffffff' },
+  annullata: { bg: '#b71c1c', fg: '#ffffff' },
+  sospesa: { bg: '#4a148c', fg: '#ffffff' },
+};
+
+export function isStato(value: unknown): value is StatoPartita {
+  return (STATI as readonly unknown[]).includes(value);
+}
+
+/** A status read from the server: an unknown or missing value is the default. */
+export function statoOf(value: unknown): StatoPartita {
+  return isStato(value) ? value : DEFAULT_STATO;
+}
+
+export const STATUS_MSG = {
+  labels: {
+    programmata: 'In programma',
+    rinviata: 'Rinviata',
+    annullata: 'Annullata',
+    sospesa: 'Sospesa',
+  } satisfies Record<StatoPartita, string>,
+  actions: {
+    rinvia: 'Rinvia',
+    sposta: 'Sposta di N giorni',
+    annulla: 'Annulla',
+    sospendi: 'Sospendi',
+    ripristina: 'Ripristina',
+  } satisfies Record<AzioneStato, string>,
+  /** What the activity log says an action did. */
+  done: {
+    rinvia: 'rinviate',
+    sposta: 'spostate',
+    annulla: 'annullate',
+    sospendi: 'sospese',
+    ripristina: 'ripristinate',
+  } satisfies Record<AzioneStato, string>,
+  filterLabel: 'Stato',
+  filterAll: 'Tutti gli stati',
+  csvColumn: 'Stato',
+  selectAll: 'Seleziona tutte',
+  selected: (n: number) => (n === 1 ? '1 partita selezionata' : `${n} partite selezionate`),
+  motivoLabel: 'Motivo (facoltativo)',
+  nuovaDataLabel: 'Nuova data (facoltativa)',
+  giorniLabel: 'Numero di giorni',
+  undo: 'Annulla operazione',
+  updated: (n: number) => (n === 1 ? '1 partita aggiornata' : `${n} partite aggiornate`),
+  undone: 'Operazione annullata: le partite sono tornate come prima',
+  invalidAction: "Azione non valida: scegli tra rinvia, sposta, annulla, sospendi e ripristina.",
+  idsRequired: 'Seleziona almeno una partita.',
+  idsTooMany: `Puoi modificare al massimo ${IDS_MAX} partite alla volta.`,
+  idsInvalid: 'Identificativi delle partite non validi.',
+  idsDuplicate: 'La stessa partita è indicata più volte.',
+  motivoTooLong: `Il motivo può contenere al massimo ${MOTIVO_MAX} caratteri.`,
+  giorniRequired: 'Indica di quanti giorni spostare le partite.',
+  giorniRange: `Il numero di giorni deve essere un intero tra 1 e ${GIORNI_MAX}.`,
+  giorniOnlySposta: 'Il numero di giorni si indica solo per «Sposta di N giorni».',
+  nuovaDataOnlyRinvia: 'La nuova data si indica solo per «Rinvia».',
+  unknownIds: 'Una o più partite selezionate non esistono: nessuna partita è stata modificata.',
+  forbidden: 'Non hai i permessi per cambiare lo stato delle partite.',
+  operationNotFound: "Operazione non trovata o scaduta: si può annullare solo entro un giorno.",
+  alreadyUndone: "L'operazione è già stata annullata.",
+  undoConflict:
+    "Impossibile annullare l'operazione: una o più partite sono state modificate o eliminate nel frattempo. Nessuna partita è stata modificata.",
+  activity: {
+    bulk: (azione: AzioneStato, n: number, motivo: string | null) =>
+      `Stato delle partite: ${n} ${n === 1 ? 'partita' : 'partite'} ${STATUS_MSG.done[azione]}${motivo ? ` (motivo: ${motivo})` : ''}`,
+    undone: (azione: AzioneStato, n: number) =>
+      `Annullata l'operazione «${STATUS_MSG.actions[azione]}» su ${n} ${n === 1 ? 'partita' : 'partite'}`,
+  },
+} as const;
+
+/** The Italian label of a status (unknown values: the default's). */
+export function statoLabel(value: unknown): string {
+  return STATUS_MSG.labels[statoOf(value)];
+}
