@@ -17,6 +17,7 @@ import { gruppiRoutes } from './features/gruppi/routes';
 import { partiteRoutes } from './features/partite/routes';
 import { usersRoutes } from './features/users/routes';
 import { logsRoutes } from './features/logs/routes';
+import { importRoutes } from './features/import/routes';
 import { recordServerError } from './features/logs/recorder';
 
 export interface AppDeps {
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(restPlugin, { prefix: '/rest/v1' });
   await app.register(gruppiRoutes, { prefix: '/api' });
   await app.register(partiteRoutes, { prefix: '/api' });
+  await app.register(importRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });

@@ -81,6 +81,10 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/partite', payload: {}, expect: editorUp(400) },
   { method: 'PUT', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
   { method: 'DELETE', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, expect: editorUp(404) },
+
+  // Import (issue 17): editors and administrators; an empty body is a 400 (nothing written).
+  { method: 'POST', route: '/api/partite/import', payload: {}, expect: editorUp(400) },
+  { method: 'POST', route: '/api/partite/import/check', payload: {}, expect: editorUp(400) },
   { method: 'GET', route: '/api/squadre/suggestions', url: '/api/squadre/suggestions?search=zz', expect: signedIn(200) },
   { method: 'GET', route: '/api/campi/suggestions', url: '/api/campi/suggestions?search=zz', expect: signedIn(200) },
 

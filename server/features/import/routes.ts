@@ -1,0 +1,81 @@
+// Fixture import (issue 17): many matches in one request and one transaction, each row checked with
+// the form's own rules (partitaPayloadSchema), plus the preview's check of categories and duplicates.
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from '../../../common/zod';
+import { MSG } from '../../../common/messages';
+import { isIsoDate, todayIn } from '../../../common/dates';
+import { partitaPayloadSchema, type PartitaPayload } from '../../../common/partite';
+import { IMPORT_MAX_ROWS, IMPORT_MSG, duplicateKey, type ImportField } from '../../../common/import';
+import { requireRole } from '../../plugins/auth-guard';
+import { badRequest, parseInput } from '../../plugins/errors';
+import { withTransaction } from '../../db/pool';
+import { recordActivity } from '../../plugins/activity';
+import * as repo from './repo';
+
+/** 2,000 rows of 12 fields, texts up to the schema's 1,000-character cap, fit well within 8 MiB (1 MiB does not). */
+const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+const importBody = z.strictObject({
+  partite: z.array(z.unknown(), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
+});
+const checkBody = z.strictObject({
+  dates: z.array(z.string().max(10)).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
+});
+
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
+
+/** The message of a row's first problem, naming the row (1-based) and, for a field of the wrong type, the field. */
+function rowError(index: number, issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return IMPORT_MSG.row(index + 1, MSG.http.unknownField(issue.keys.join(', ')));
+  const field = issue.path[0];
+  const label = typeof field === 'string' ? IMPORT_MSG.fields[field as ImportField] : undefined;
+  return IMPORT_MSG.row(index + 1, label ? `${label}: ${issue.message}` : issue.message);
+}
+
+export const importRoutes: FastifyPluginAsync = async (app) => {
+  const { pool, config } = app.deps;
+
+  // The preview's look-up: the category names and the existing matches on the file's days (duplicates).
+  app.post('/partite/import/check', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request) => {
+    const dates = [...new Set(parseInput(checkBody, request.body).dates.filter((d) => isIsoDate(d)))];
+    const [gruppi, existing] = await Promise.all([repo.categoryNames(pool), dates.length ? repo.matchesOnDates(pool, dates) : []]);
+    const keys = existing.map((m) => duplicateKey({ data: m.data, ora: m.ora, squadraCasa: m.squadracasa, squadraTrasferta: m.squadratrasferta }));
+    return { gruppi, existing: keys };
+  });
+
+  app.post(
+    '/partite/import',
+    { preHandler: requireRole('editor', MSG.match.forbiddenCreate), bodyLimit: IMPORT_BODY_LIMIT },
+    async (request, reply) => {
+      const { partite } = parseInput(importBody, request.body);
+      if (partite.length === 0) throw badRequest(IMPORT_MSG.empty);
+      const schema = partitaPayloadSchema({ mode: 'create', today: todayIn(config.timezone), clubName: config.clubName });
+      const payloads: PartitaPayload[] = partite.map((row, i) => {
+        const result = schema.safeParse(row ?? {});
+        if (!result.success) throw badRequest(rowError(i, result.error.issues[0]));
+        return result.data;
+      });
+      const ids = await withTransaction(pool, async (db) => {
+        const names = await repo.categoryNames(db);
+        const known = new Set(names);
+        const unknown = payloads.findIndex((p) => !known.has(p.gruppo));
+        if (unknown >= 0) throw badRequest(IMPORT_MSG.row(unknown + 1, IMPORT_MSG.unknownCategory(payloads[unknown].gruppo, names)));
+        const created = await repo.insertMany(db, payloads);
+        const dates = payloads.map((p) => p.data).sort();
+        const first = dmy(dates[0]);
+        const last = dmy(dates[dates.length - 1]);
+        await recordActivity(db, request, {
+          type: 'success',
+          message: IMPORT_MSG.activity(created.length, first, last),
+          context: { count: created.length, first, last, ids: created.slice(0, 20) },
+        });
+        return created;
+      }).catch((err: unknown) => {
+        // A category deleted between the check and the insert.
+        if ((err as { code?: string }).code === '23503') throw badRequest(MSG.match.unknownGruppo);
+        throw err;
+      });
+      return reply.status(201).send({ create: ids.length, ids });
+    },
+  );
+};
