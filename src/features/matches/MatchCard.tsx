@@ -40,10 +40,10 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
     // which the public page's bundle has anyway (issue 13).
     <Box sx={{ p: 2, pb: 3 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="subtitle2">
+        <Typography variant="subtitle2" component="span">
           {formatDataIt(p.data)}
         </Typography>
-        <Typography variant="subtitle2" color="text.secondary">
+        <Typography variant="subtitle2" component="span" color="text.secondary">
           {time}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
