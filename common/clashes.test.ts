@@ -1,7 +1,8 @@
 import { CLASH_MSG, clashCandidate, clashesBetween, clashesOfAll, findClashes, matchSpan, type ClashMatch } from './clashes';
 
 let nextId = 1;
-const home = (over: Partial<ClashMatch> = {}): ClashMatch & { id: number } => ({
+type Over = Partial<Omit<ClashMatch, 'id'>> & { id?: number };
+const home = (over: Over = {}): ClashMatch & { id: number } => ({
   id: nextId++,
   data: '2026-12-05',
   ora: '10:00:00',
@@ -15,10 +16,10 @@ const home = (over: Partial<ClashMatch> = {}): ClashMatch & { id: number } => ({
   spogliatoio_ospiti: 2,
   ...over,
 });
-const away = (over: Partial<ClashMatch> = {}) =>
+const away = (over: Over = {}) =>
   home({ is_house_match: false, ora_fine: null, spogliatoio_gari: null, spogliatoio_ospiti: null, squadracasa: 'Atletico Pisa', squadratrasferta: 'Garibaldina 2010', ...over });
 // A different team pair and different rooms, so only the aspect under test can clash.
-const other = (over: Partial<ClashMatch> = {}) =>
+const other = (over: Over = {}) =>
   home({ squadracasa: 'Garibaldina 2014', squadratrasferta: 'Lucca', spogliatoio_gari: 3, spogliatoio_ospiti: 4, campo: 'Campo 2', ...over });
 const reasons = (a: ClashMatch, b: ClashMatch & { id: number }, margin?: number) => clashesBetween(a, b, margin).map((c) => c.motivo);
 

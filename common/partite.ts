@@ -144,6 +144,8 @@ function buildBodySchema() {
     spogliatoioOspiti: room,
     terreno: text,
     tipoGara: text,
+    // Save over clashes (issue 15): the editor confirmed them in the dialog.
+    confermaSovrapposizioni: z.boolean(invalid).optional(),
   });
 }
 

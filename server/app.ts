@@ -15,6 +15,7 @@ import { calendarRoutes } from './features/calendar/routes';
 import { exportsRoutes } from './features/exports/routes';
 import { gruppiRoutes } from './features/gruppi/routes';
 import { partiteRoutes } from './features/partite/routes';
+import { clashesRoutes } from './features/clashes/routes';
 import { usersRoutes } from './features/users/routes';
 import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gruppiRoutes, { prefix: '/api' });
   await app.register(partiteRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
+  await app.register(clashesRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });

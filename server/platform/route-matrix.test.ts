@@ -88,6 +88,10 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/squadre/suggestions', url: '/api/squadre/suggestions?search=zz', expect: signedIn(200) },
   { method: 'GET', route: '/api/campi/suggestions', url: '/api/campi/suggestions?search=zz', expect: signedIn(200) },
 
+  // Clashes (issue 15): editors and administrators; an empty candidate has nothing to compare (200), no period is a 400.
+  { method: 'POST', route: '/api/partite/conflitti', payload: {}, expect: editorUp(200) },
+  { method: 'GET', route: '/api/occupazione', expect: editorUp(400) },
+
   // Exports (spec 6-7): any signed-in user; an empty body or query is a 400 (no file is made).
   { method: 'GET', route: '/api/exports/preview/table', expect: signedIn(400) },
   { method: 'GET', route: '/api/exports/preview/week', expect: signedIn(400) },

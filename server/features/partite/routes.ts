@@ -12,6 +12,7 @@ import { recordActivity } from '../../plugins/activity';
 import { LOGS_MSG } from '../../../common/logs';
 import type { Partita } from '../../../common/partiteRead';
 import { ListingCache } from '../../plugins/listing-cache';
+import { clashesConfirmed, recheckClashes, recordClashOverride } from '../../plugins/clashes';
 
 // Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
 const publicQuery = z.strictObject(Object.fromEntries(FILTER_KEYS.map((k) => [k, z.string().max(200).optional()])));
@@ -83,13 +84,17 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/partite', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request, reply) => {
     const p = payload(request, 'create');
+    const clashOpts = { id: null, confirmed: clashesConfirmed(request.body), marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
     const partita = await withTransaction(pool, async (db) => {
+      // Issue 15: the day's saves one at a time; a clash is a 409 unless confirmed.
+      const clashes = await recheckClashes(db, p, clashOpts);
       const created = await repo.insertPartita(db, p);
       await recordActivity(db, request, {
         type: 'success',
         message: LOGS_MSG.activity.matchCreated(describeMatch(created)),
         context: { partita: created },
       });
+      await recordClashOverride(db, request, created, describeMatch(created), clashes);
       return created;
     }).catch(mapWriteError);
     return reply.status(201).send({ data: partita });
@@ -98,7 +103,10 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request) => {
     const id = parseId(request.params.id, MSG.match.notFound);
     const p = payload(request, 'edit');
+    const clashOpts = { id, confirmed: clashesConfirmed(request.body), marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
     const partita = await withTransaction(pool, async (db) => {
+      // Issue 15: the day lock is taken before the row lock, in the same order as POST.
+      const clashes = await recheckClashes(db, p, clashOpts);
       const before = await repo.findPartitaForUpdate(db, id);
       if (!before) throw notFound(MSG.match.notFound);
       const after = await repo.updatePartita(db, id, p);
@@ -108,6 +116,7 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
         message: LOGS_MSG.activity.matchUpdated(describeMatch(after)),
         context: { id, changes: changes(before, after), before, after },
       });
+      await recordClashOverride(db, request, after, describeMatch(after), clashes);
       return after;
     }).catch(mapWriteError);
     return { data: partita };

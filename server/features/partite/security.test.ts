@@ -11,7 +11,7 @@ const body = () => ({
   data: future,
   ora: '10:00',
   squadraCasa: `Casa ${++seq}`,
-  squadraTrasferta: 'Ospite',
+  squadraTrasferta: `Ospite ${seq}`, // a different team each time: the same team twice at 10:00 is a clash (issue 15)
   campo: 'Campo',
   gruppo: 'Pulcini',
   tipoGara: 'torneo',
