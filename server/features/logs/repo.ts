@@ -104,11 +104,14 @@ export async function listErrors(db: Db, f: ErrorFilters, timezone: string) {
   return { data: rows.rows, count: total, page: f.page, totalPages: totalPages(total, f.limit) };
 }
 
-/** GET /api/error-stats: groups by type and severity, largest first (numbers, not strings). */
+/**
+ * GET /api/error-stats: groups by type and severity, largest first (numbers, not strings).
+ * Reads the summary kept by migration 011's triggers (rows, not occurrences), not error_logs.
+ */
 export async function errorStats(db: Db): Promise<ErrorStat[]> {
   const { rows } = await db.query<ErrorStat>(
-    `SELECT error_type, severity, count(*)::int AS total_errors, (count(*) FILTER (WHERE NOT resolved))::int AS unresolved_errors
-       FROM public.error_logs GROUP BY error_type, severity
+    `SELECT error_type, severity, total_errors::int AS total_errors, unresolved_errors::int AS unresolved_errors
+       FROM public.error_stats WHERE total_errors > 0
       ORDER BY total_errors DESC, error_type, severity`,
   );
   return rows;
