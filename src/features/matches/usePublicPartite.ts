@@ -36,7 +36,8 @@ async function fetchListing(query: string, signal: AbortSignal): Promise<{ data:
   for (let attempt = 1; ; attempt++) {
     let status: number | 'FETCH_ERROR';
     try {
-      const response = await fetch(`/api/partite/public${query}`, { headers: { accept: 'application/json' }, signal });
+      // No extra headers: the first call must match index.html's <link rel="preload"> to reuse its answer.
+      const response = await fetch(`/api/partite/public${query}`, { signal });
       if (response.ok) {
         const body = (await response.json()) as { data?: unknown };
         const date = Date.parse(response.headers.get('date') ?? '');
