@@ -5,6 +5,7 @@ import { defaultDurationMinutes } from './calendar';
 import { effectiveHome, type PartitaValues } from './partite';
 import { isIsoDate, isTime, shortTime } from './dates';
 import { DEFAULT_CLUB_NAME, type Partita } from './partiteRead';
+import { OCCUPANCY_LABEL } from './clashesLabel';
 
 /** Default changeover margin of a changing room, in minutes (CLASH_MARGIN_MINUTES). */
 export const DEFAULT_CLASH_MARGIN_MINUTES = 15;
@@ -43,7 +44,7 @@ export const CLASH_MSG = {
   dialogIntro: 'La partita si sovrappone a:',
   dialogConfirm: 'Salva comunque',
   dialogCancel: 'Annulla',
-  boardTitle: 'Occupazione campi',
+  boardTitle: OCCUPANCY_LABEL,
   boardDay: 'Giorno',
   boardWeek: 'Settimana',
   boardPrev: 'Precedente',
@@ -52,6 +53,7 @@ export const CLASH_MSG = {
   boardDate: 'Data',
   boardPrint: 'Stampa',
   boardEmpty: 'Nessuna partita in casa in questo periodo',
+  boardEmptyDay: 'Nessuna partita in casa',
   boardRoom: (n: number) => `Spogliatoio ${n}`,
   boardClashes: (n: number) => (n === 1 ? '1 sovrapposizione' : `${n} sovrapposizioni`),
   boardLoadError: "Impossibile caricare l'occupazione dei campi",

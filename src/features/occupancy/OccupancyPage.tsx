@@ -1,0 +1,277 @@
+import { useMemo } from 'react';
+import dayjs from 'dayjs';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import PrintIcon from '@mui/icons-material/Print';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { CLASH_MSG, matchSpan, normName, timeOf } from '../../../common/clashes';
+import { isIsoDate, todayIn } from '../../../common/dates';
+import { formatLongDate, formatWeekday } from '../../../common/exports';
+import { PickersProvider } from '../../components/PickersProvider';
+import { errorMessage } from '../../api/api';
+import { paths } from '../../config/paths';
+import { useClubConfig } from '../../store/useClubConfig';
+import { useGetOccupazioneQuery, type OccupancyMatch } from './occupancyApi';
+
+const M = CLASH_MSG;
+type View = 'giorno' | 'settimana';
+
+/** Monday of the week containing `iso`. */
+const mondayOf = (iso: string) => {
+  const d = dayjs(iso);
+  return d.subtract((d.day() + 6) % 7, 'day').format('YYYY-MM-DD');
+};
+const addDays = (iso: string, n: number) => dayjs(iso).add(n, 'day').format('YYYY-MM-DD');
+
+interface Column {
+  key: string;
+  label: string;
+  matches: OccupancyMatch[];
+}
+
+/** One column per campo (first spelling, compared like the rule) and one per changing room used, of home matches. */
+function columnsOf(matches: OccupancyMatch[]): Column[] {
+  const home = matches.filter((m) => m.is_house_match);
+  const campi = new Map<string, Column>();
+  const rooms = new Map<number, Column>();
+  for (const m of home) {
+    const k = normName(m.campo);
+    if (!campi.has(k)) campi.set(k, { key: `campo:${k}`, label: m.campo, matches: [] });
+    campi.get(k)!.matches.push(m);
+    for (const r of new Set([m.spogliatoio_gari, m.spogliatoio_ospiti])) {
+      if (r == null) continue;
+      if (!rooms.has(r)) rooms.set(r, { key: `room:${r}`, label: M.boardRoom(r), matches: [] });
+      rooms.get(r)!.matches.push(m);
+    }
+  }
+  const byLabel = (a: Column, b: Column) => a.label.localeCompare(b.label, 'it');
+  return [...[...campi.values()].sort(byLabel), ...[...rooms.entries()].sort(([a], [b]) => a - b).map(([, c]) => c)];
+}
+
+/** Side-by-side lanes for overlapping blocks of one column. */
+function lanesOf(matches: OccupancyMatch[]): { lane: Map<number, number>; count: number } {
+  const ends: number[] = [];
+  const lane = new Map<number, number>();
+  for (const m of [...matches].sort((a, b) => a.ora.localeCompare(b.ora))) {
+    const { start, end } = matchSpan(m);
+    let i = ends.findIndex((e) => e <= start);
+    if (i < 0) i = ends.length;
+    ends[i] = end;
+    lane.set(m.id, i);
+  }
+  return { lane, count: Math.max(1, ends.length) };
+}
+
+const clashTitle = (m: OccupancyMatch) => m.conflitti.map((c) => c.messaggio).join('\n');
+
+function MatchBlock({ m, style, compact }: { m: OccupancyMatch; style?: React.CSSProperties; compact?: boolean }) {
+  const navigate = useNavigate();
+  const { end } = matchSpan(m);
+  const clash = m.conflitti.length > 0;
+  const block = (
+    <Box
+      component="button"
+      type="button"
+      data-testid="occupancy-block"
+      data-match-id={m.id}
+      data-clash={clash ? 'true' : 'false'}
+      aria-label={`${m.ora.slice(0, 5)}-${timeOf(end)} ${m.squadracasa} - ${m.squadratrasferta} (${m.gruppo})${clash ? `: ${clashTitle(m)}` : ''}`}
+      onClick={() => navigate(paths.editMatch.getHref(String(m.id)))}
+      style={style}
+      sx={{
+        position: compact ? 'static' : 'absolute',
+        display: 'block',
+        width: compact ? '100%' : undefined,
+        overflow: 'hidden',
+        textAlign: 'left',
+        font: 'inherit',
+        fontSize: 12,
+        lineHeight: 1.25,
+        p: 0.5,
+        mb: compact ? 0.5 : 0,
+        cursor: 'pointer',
+        bgcolor: clash ? '#fdecea' : '#e3f2fd',
+        color: 'text.primary',
+        border: clash ? '2px solid' : '1px solid',
+        borderColor: clash ? 'error.main' : 'primary.light',
+        borderRadius: 1,
+        '@media print': { breakInside: 'avoid', printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
+      }}
+    >
+      <strong>
+        {m.ora.slice(0, 5)}-{timeOf(end)}
+      </strong>{' '}
+      {m.squadracasa} - {m.squadratrasferta}
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+        {m.gruppo}
+        {compact ? ` · ${m.campo}` : ''}
+      </Box>
+    </Box>
+  );
+  return clash ? (
+    <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{clashTitle(m)}</span>} placement="top" arrow>
+      {block}
+    </Tooltip>
+  ) : (
+    block
+  );
+}
+
+const HOUR_PX = 56;
+
+function DayBoard({ matches }: { matches: OccupancyMatch[] }) {
+  const columns = columnsOf(matches);
+  if (columns.length === 0) return <Alert severity="info">{M.boardEmptyDay}</Alert>;
+  const spans = matches.filter((m) => m.is_house_match).map(matchSpan);
+  const first = Math.min(8, Math.floor(Math.min(...spans.map((s) => s.start)) / 60));
+  const last = Math.max(20, Math.ceil(Math.max(...spans.map((s) => s.end)) / 60));
+  const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  const height = (last - first) * HOUR_PX;
+  const y = (min: number) => ((min - first * 60) / 60) * HOUR_PX;
+  return (
+    <Box data-testid="occupancy-day" sx={{ display: 'flex', overflowX: 'auto', '@media print': { overflow: 'visible' } }}>
+      <Box sx={{ width: 48, flex: '0 0 48px', pt: '32px', position: 'relative', height: height + 32 }}>
+        {hours.map((h) => (
+          <Typography key={h} variant="caption" sx={{ position: 'absolute', top: 32 + y(h * 60) - 8, right: 6 }}>
+            {timeOf(h * 60)}
+          </Typography>
+        ))}
+      </Box>
+      {columns.map((c) => {
+        const { lane, count } = lanesOf(c.matches);
+        return (
+          <Box key={c.key} data-testid="occupancy-column" sx={{ flex: '1 0 120px', minWidth: 120, borderLeft: 1, borderColor: 'divider' }}>
+            <Typography variant="subtitle2" noWrap title={c.label} sx={{ height: 32, lineHeight: '32px', px: 0.5, textAlign: 'center', bgcolor: 'grey.100' }}>
+              {c.label}
+            </Typography>
+            <Box sx={{ position: 'relative', height }}>
+              {hours.slice(1).map((h) => (
+                <Box key={h} sx={{ position: 'absolute', left: 0, right: 0, top: y(h * 60), borderTop: 1, borderColor: 'grey.200' }} />
+              ))}
+              {c.matches.map((m) => {
+                const { start, end } = matchSpan(m);
+                const l = lane.get(m.id) ?? 0;
+                return (
+                  <MatchBlock
+                    key={m.id}
+                    m={m}
+                    style={{ top: y(start), height: Math.max(18, y(end) - y(start)), left: `calc(${(100 * l) / count}% + 2px)`, width: `calc(${100 / count}% - 4px)` }}
+                  />
+                );
+              })}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function WeekBoard({ monday, matches }: { monday: string; matches: OccupancyMatch[] }) {
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  return (
+    <Box data-testid="occupancy-week" sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(120px, 1fr))', gap: 1, overflowX: 'auto' }}>
+      {days.map((d) => {
+        const home = matches.filter((m) => m.data === d && m.is_house_match);
+        return (
+          <Box key={d} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, minHeight: 120 }}>
+            <Typography variant="subtitle2" sx={{ textTransform: 'capitalize', mb: 0.5 }}>
+              {formatWeekday(d)}
+            </Typography>
+            {home.map((m) => (
+              <MatchBlock key={m.id} m={m} compact />
+            ))}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** Occupazione campi (issue 15): a day or a week of the facilities, clashes outlined in red; prints on one landscape A4 page. */
+export default function OccupancyPage() {
+  const { timezone } = useClubConfig();
+  const today = todayIn(timezone);
+  const [params, setParams] = useSearchParams();
+  const date = isIsoDate(params.get('data')) ? (params.get('data') as string) : today;
+  const view: View = params.get('vista') === 'settimana' ? 'settimana' : 'giorno';
+  const from = view === 'giorno' ? date : mondayOf(date);
+  const to = view === 'giorno' ? date : addDays(from, 6);
+  const { data, error, isFetching, isLoading } = useGetOccupazioneQuery({ from, to });
+  const go = (next: { data?: string; vista?: View }) => setParams({ data: next.data ?? date, vista: next.vista ?? view }, { replace: true });
+  const step = view === 'giorno' ? 1 : 7;
+  const clashes = useMemo(() => (data?.partite ?? []).filter((m) => m.is_house_match && m.conflitti.length > 0).length, [data]);
+  const heading = view === 'giorno' ? formatLongDate(date) : `${formatLongDate(from)} - ${formatLongDate(to)}`;
+
+  return (
+    <PickersProvider>
+      <Box
+        sx={{
+          p: { xs: 1, md: 2 },
+          '@media print': { p: 0 },
+        }}
+      >
+        <style>{`@media print { @page { size: A4 landscape; margin: 8mm; } header, nav, .no-print { display: none !important; } [data-testid="occupancy-print"] { zoom: 0.72; } }`}</style>
+        <Stack className="no-print" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+          <Typography variant="h5" component="h1" sx={{ mr: 2 }}>
+            {M.boardTitle}
+          </Typography>
+          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v: View | null) => v && go({ vista: v })}>
+            <ToggleButton value="giorno">{M.boardDay}</ToggleButton>
+            <ToggleButton value="settimana">{M.boardWeek}</ToggleButton>
+          </ToggleButtonGroup>
+          <Button size="small" startIcon={<ChevronLeftIcon />} onClick={() => go({ data: addDays(date, -step) })}>
+            {M.boardPrev}
+          </Button>
+          <DatePicker
+            label={M.boardDate}
+            value={dayjs(date)}
+            onChange={(d) => d && d.isValid() && go({ data: d.format('YYYY-MM-DD') })}
+            slotProps={{ textField: { size: 'small', name: 'data', sx: { width: 170 } } }}
+          />
+          <Button size="small" endIcon={<ChevronRightIcon />} onClick={() => go({ data: addDays(date, step) })}>
+            {M.boardNext}
+          </Button>
+          <Button size="small" onClick={() => go({ data: today })}>
+            {M.boardToday}
+          </Button>
+          <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>
+            {M.boardPrint}
+          </Button>
+          {isFetching && <CircularProgress size={20} />}
+        </Stack>
+        <Box data-testid="occupancy-print">
+          <Typography variant="h6" component="h2" sx={{ textTransform: 'capitalize', mb: 1 }}>
+            {heading}
+            {clashes > 0 && (
+              <Typography component="span" color="error" sx={{ ml: 2, textTransform: 'none' }}>
+                {M.boardClashes(clashes)}
+              </Typography>
+            )}
+          </Typography>
+          {error ? (
+            <Alert severity="error">
+              {M.boardLoadError}: {errorMessage(error)}
+            </Alert>
+          ) : isLoading || !data ? (
+            <CircularProgress />
+          ) : view === 'giorno' ? (
+            <DayBoard matches={data.partite} />
+          ) : (
+            <WeekBoard monday={from} matches={data.partite} />
+          )}
+        </Box>
+      </Box>
+    </PickersProvider>
+  );
+}
