@@ -2,6 +2,7 @@
 // apart from the form rules and the zod schema in common/partite.ts (which re-exports all of this).
 // The public page imports only this module, so the rules stay out of its bundle (issue 3, 200 KB budget).
 import { isIsoDate, shortTime } from './dateText';
+import { isStato, statoOf, MOTIVO_MAX, type StatoPartita } from './matchStatus';
 
 /** Options of spec 5, in the order the forms list them. */
 export const TIPI_GARA = ['amichevole', 'campionato', 'torneo'] as const;
@@ -32,6 +33,9 @@ export interface Partita {
   spogliatoio_ospiti: number | null;
   terreno: Terreno | null;
   tipo_gara: TipoGara | null;
+  /** Issue 16: every endpoint reads it ('programmata' unless changed); optional for hand-built records. */
+  stato?: StatoPartita;
+  motivo_stato?: string | null;
 }
 
 /** Spec 4: a home team whose name contains the club's name (any case) is a home match. */
@@ -42,10 +46,10 @@ export function isHomeTeam(squadraCasa: string | null | undefined, clubName: str
 // ---- Sanitising on read (spec 5: match data read from the server) ----
 
 /** Strips angle brackets, quotes, semicolons, backslashes and double dashes; cuts to 100 characters. */
-export function sanitizeText(value: string): string {
+export function sanitizeText(value: string, max: number = PARTITA_TEXT_MAX): string {
   let s = value.replace(/[<>"'`;\\]/g, '');
   while (s.includes('--')) s = s.replace(/-{2,}/g, '');
-  return s.slice(0, PARTITA_TEXT_MAX);
+  return s.slice(0, max);
 }
 
 const isStr = (v: unknown): v is string => typeof v === 'string';
@@ -77,6 +81,10 @@ export function sanitizePartita(raw: unknown): Partita | null {
     spogliatoio_ospiti: (r.spogliatoio_ospiti as number | null | undefined) ?? null,
     terreno,
     tipo_gara: tipo,
+    // Issue 16: kept whenever the server sends them (every endpoint does), an unknown status read as the default.
+    ...('stato' in r
+      ? { stato: statoOf(r.stato), motivo_stato: isStr(r.motivo_stato) && r.motivo_stato ? sanitizeText(r.motivo_stato, MOTIVO_MAX) : null }
+      : {}),
   };
 }
 
@@ -88,7 +96,7 @@ export function sanitizePartite(raw: unknown): Partita[] {
 
 // ---- Dashboard filters (spec 5) ----
 
-export const FILTER_KEYS = ['data', 'ora', 'squadracasa', 'gruppo', 'squadratrasferta', 'campo', 'terreno', 'tipoGara'] as const;
+export const FILTER_KEYS = ['data', 'ora', 'squadracasa', 'gruppo', 'squadratrasferta', 'campo', 'terreno', 'tipoGara', 'stato'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type PartiteFilters = Partial<Record<FilterKey, string>>;
 export const TEXT_FILTERS = ['squadracasa', 'gruppo', 'squadratrasferta', 'campo'] as const;
@@ -120,6 +128,7 @@ export function normalizeFilters(raw: Partial<Record<string, unknown>>): Partite
   }
   if ((TERRENI as readonly unknown[]).includes(raw.terreno)) out.terreno = raw.terreno as string;
   if ((TIPI_GARA as readonly unknown[]).includes(raw.tipoGara)) out.tipoGara = raw.tipoGara as string;
+  if (isStato(raw.stato)) out.stato = raw.stato;
   return out;
 }
 
@@ -139,5 +148,6 @@ export function matchesFilters(p: Partita, raw: PartiteFilters): boolean {
   }
   if (f.terreno && p.terreno !== f.terreno) return false;
   if (f.tipoGara && p.tipo_gara !== f.tipoGara) return false;
+  if (f.stato && statoOf(p.stato) !== f.stato) return false;
   return true;
 }

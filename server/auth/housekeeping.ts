@@ -4,6 +4,7 @@ import { deleteExpiredCounters } from '../plugins/rate-limit';
 import { deleteStaleLockoutRows } from './lockout';
 import { purgeExpiredCancellations } from '../plugins/calendar-purge';
 import { DEFAULT_LOG_RETENTION_DAYS, purgeOldLogs } from '../plugins/log-retention';
+import { purgeExpiredStatoOperations } from '../plugins/stato-purge';
 
 /** How often a server process sweeps the stale rows (at most). */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -16,7 +17,9 @@ export async function deleteStaleAuthRows(pool: Pool, logRetentionDays = DEFAULT
   const calendarCancellations = await purgeExpiredCancellations(pool);
   // Error and activity logs (issue 11): rows past LOG_RETENTION_DAYS, in batches.
   const logs = await purgeOldLogs(pool, logRetentionDays);
-  return { rateLimits, attempts, locks, calendarCancellations, logErrors: logs.errors, logActivities: logs.activities };
+  // Match status (issue 16): before-images of bulk operations older than a day.
+  const statoOperations = await purgeExpiredStatoOperations(pool);
+  return { rateLimits, attempts, locks, calendarCancellations, logErrors: logs.errors, logActivities: logs.activities, statoOperations };
 }
 
 /**

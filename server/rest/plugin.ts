@@ -22,6 +22,9 @@ const PARTITE: TableSpec = {
     spogliatoio_ospiti: 'smallint',
     terreno: 'text',
     tipo_gara: 'text',
+    // Issue 16: the match's status and its reason.
+    stato: 'text',
+    motivo_stato: 'text',
   },
 };
 

@@ -67,6 +67,8 @@ describe('GET /rest/v1/partite through the real supabase-js client', () => {
       spogliatoio_ospiti: null,
       terreno: 'erba',
       tipo_gara: 'campionato',
+      stato: 'programmata',
+      motivo_stato: null,
     });
   });
 

@@ -60,6 +60,8 @@ describe('POST /api/partite', () => {
       spogliatoio_ospiti: null,
       terreno: null,
       tipo_gara: 'campionato',
+      stato: 'programmata',
+      motivo_stato: null,
     });
     expect((await rowOf(data.id)).squadracasa).toBe('Virtus Lucca');
   });

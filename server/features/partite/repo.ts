@@ -3,7 +3,7 @@ import type { Partita, PartitaPayload, PartiteFilters } from '../../../common/pa
 
 /** The columns of spec 3, as every read returns them (time as '15:00:00', date as '2026-11-21'). */
 export const PARTITA_COLUMNS =
-  'id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara';
+  'id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato';
 
 const values = (p: PartitaPayload) => [
   p.data,
@@ -82,6 +82,7 @@ export async function listUpcoming(db: Db, today: string, f: PartiteFilters): Pr
   if (f.campo) add((n) => `campo ILIKE ${n}`, likeContains(f.campo));
   if (f.terreno) add((n) => `terreno = ${n}`, f.terreno);
   if (f.tipoGara) add((n) => `tipo_gara = ${n}`, f.tipoGara);
+  if (f.stato) add((n) => `stato = ${n}`, f.stato);
   const { rows } = await db.query(
     `SELECT ${PARTITA_COLUMNS} FROM public.partite WHERE ${where.join(' AND ')} ORDER BY data, ora, id`,
     params,

@@ -12,6 +12,7 @@ import { recordActivity } from '../../plugins/activity';
 import { LOGS_MSG } from '../../../common/logs';
 import type { Partita } from '../../../common/partiteRead';
 import { ListingCache } from '../../plugins/listing-cache';
+import { statoRoutes } from './stato';
 import { clashesConfirmed, recheckClashes, recordClashOverride } from '../../plugins/clashes';
 
 // Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
@@ -45,6 +46,7 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
   const cache = new ListingCache(pool, app.log, 'partite_changed');
   app.addHook('onClose', async () => cache.stop());
+  await app.register(statoRoutes); // issue 16: POST /partite/stato and its undo
 
   const payload = (request: FastifyRequest, mode: FormMode) =>
     parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), clubName: config.clubName }), request.body);

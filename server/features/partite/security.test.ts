@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { todayIn } from '../../../common/dates';
+import { STATUS_MSG } from '../../../common/matchStatus';
 
 let t: TestApp;
 const users: Record<string, TestUser | null> = { anonymous: null };
@@ -41,6 +42,8 @@ interface Row {
   url: () => string;
   payload?: () => object;
   expect: Record<'anonymous' | 'reader' | 'editor' | 'admin', Cell>;
+  /** The registered pattern, when the url's last segment is not a numeric id. */
+  route?: string;
 }
 const NOT_AUTH = 'Utente non autenticato';
 
@@ -60,6 +63,19 @@ const MATRIX: Row[] = [
     payload: body,
     expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Non hai i permessi per modificare partite'], editor: [200], admin: [200] },
   },
+  // Issue 16: bulk status changes and their undo, editors and administrators.
+  {
+    method: 'POST',
+    url: () => '/api/partite/stato',
+    payload: () => ({ ids: [matchId], azione: 'sospendi' }),
+    expect: { anonymous: [401, NOT_AUTH], reader: [403, STATUS_MSG.forbidden], editor: [200], admin: [200] },
+  },
+  {
+    method: 'POST',
+    url: () => '/api/partite/stato/00000000-0000-4000-8000-000000000000/annulla',
+    route: '/api/partite/stato/:operazione/annulla',
+    expect: { anonymous: [401, NOT_AUTH], reader: [403, STATUS_MSG.forbidden], editor: [404, STATUS_MSG.operationNotFound], admin: [404, STATUS_MSG.operationNotFound] },
+  },
   {
     method: 'DELETE',
     url: () => `/api/partite/${matchId}`,
@@ -78,7 +94,7 @@ describe('S1 role matrix of the matches routes', () => {
   it('covers every route the feature registers (a new route without a row fails)', () => {
     const registered = routes();
     expect(registered.length).toBeGreaterThanOrEqual(12);
-    const inMatrix = new Set(MATRIX.map((r) => `${r.method} ${r.url().replace(/\?.*$/, '').replace(/\/\d+$/, '/:id')}`));
+    const inMatrix = new Set(MATRIX.map((r) => `${r.method} ${r.route ?? r.url().replace(/\?.*$/, '').replace(/\/\d+$/, '/:id')}`));
     for (const r of registered) expect(inMatrix).toContain(r);
   });
 

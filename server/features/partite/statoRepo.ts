@@ -1,0 +1,104 @@
+// SQL of the match-status endpoints (issue 16): bulk status changes with their before-image,
+// and the undo that puts the rows back.
+import type { Db } from '../../db/pool';
+import type { AzioneStato, StatoPartita } from '../../../common/matchStatus';
+import { OPERAZIONE_KEEP_HOURS } from '../../../common/matchStatus';
+
+/** A row as the bulk operation found it (to_jsonb of the whole row: the before-image). */
+export interface LockedRow {
+  id: number;
+  data: string;
+  riga: Record<string, unknown>;
+}
+
+/** The rows with these ids, locked until the transaction ends, in id order (no deadlock between two bulk requests). */
+export async function lockRows(db: Db, ids: number[]): Promise<LockedRow[]> {
+  const { rows } = await db.query<LockedRow>(
+    `SELECT p.id, p.data, to_jsonb(p) AS riga FROM public.partite p WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR UPDATE`,
+    [ids],
+  );
+  return rows;
+}
+
+export interface StatoUpdate {
+  stato: StatoPartita;
+  motivo: string | null;
+  /** Who changed it (e-mail), kept in stato_modificato_da. */
+  by: string | null;
+  /** 'rinvia' with a date: the new date. */
+  nuovaData: string | null;
+  /** 'sposta': days to add to each date. */
+  giorni: number | null;
+}
+
+/** Sets the status (and the date, when given) of the matches; answers each row's SEQUENCE afterwards. */
+export async function updateStato(db: Db, ids: number[], u: StatoUpdate): Promise<Array<{ id: number; sequence: number }>> {
+  const { rows } = await db.query<{ id: number; sequence: number }>(
+    `UPDATE public.partite
+        SET stato = $2, motivo_stato = $3, stato_modificato_da = $4, stato_modificato_il = now(),
+            data = CASE WHEN $5::date IS NOT NULL THEN $5::date WHEN $6::int IS NOT NULL THEN data + $6::int ELSE data END
+      WHERE id = ANY($1::int[])
+      RETURNING id, sequence`,
+    [ids, u.stato, u.motivo, u.by, u.nuovaData, u.giorni],
+  );
+  return rows;
+}
+
+export async function insertOperazione(
+  db: Db,
+  op: { azione: AzioneStato; motivo: string | null; userEmail: string | null; righe: unknown[]; dopo: Record<string, number> },
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO public.partite_operazioni_stato (azione, motivo, user_email, righe, dopo) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [op.azione, op.motivo, op.userEmail, JSON.stringify(op.righe), JSON.stringify(op.dopo)],
+  );
+  return rows[0].id;
+}
+
+export interface Operazione {
+  id: string;
+  azione: AzioneStato;
+  motivo: string | null;
+  righe: Array<Record<string, unknown> & { id: number }>;
+  dopo: Record<string, number>;
+  annullata_il: Date | null;
+}
+
+/** An operation still within its day, locked (two undos of it wait for each other). */
+export async function findOperazioneForUpdate(db: Db, id: string): Promise<Operazione | null> {
+  const { rows } = await db.query<Operazione>(
+    `SELECT id, azione, motivo, righe, dopo, annullata_il FROM public.partite_operazioni_stato
+      WHERE id = $1 AND created_at >= now() - make_interval(hours => $2) FOR UPDATE`,
+    [id, OPERAZIONE_KEEP_HOURS],
+  );
+  return rows[0] ?? null;
+}
+
+/** The current SEQUENCE of the matches still there, locked, in id order. */
+export async function lockSequences(db: Db, ids: number[]): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ id: number; sequence: number }>(
+    'SELECT id, sequence FROM public.partite WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.sequence]));
+}
+
+/**
+ * Puts back what a bulk operation changed (date and the status columns) from its before-image.
+ * The caller has checked that nothing else changed since (same SEQUENCE). Answers the count.
+ */
+export async function restoreRows(db: Db, righe: unknown[]): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE public.partite p
+        SET data = b.data, stato = b.stato, motivo_stato = b.motivo_stato,
+            stato_modificato_da = b.stato_modificato_da, stato_modificato_il = b.stato_modificato_il
+       FROM jsonb_populate_recordset(NULL::public.partite, $1::jsonb) b
+      WHERE p.id = b.id`,
+    [JSON.stringify(righe)],
+  );
+  return rowCount ?? 0;
+}
+
+export async function markUndone(db: Db, id: string): Promise<void> {
+  await db.query('UPDATE public.partite_operazioni_stato SET annullata_il = now() WHERE id = $1', [id]);
+}
