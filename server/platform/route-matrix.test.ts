@@ -81,11 +81,19 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/partite', payload: {}, expect: editorUp(400) },
   { method: 'PUT', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
   { method: 'DELETE', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, expect: editorUp(404) },
+
+  // Import (issue 17): editors and administrators; an empty body is a 400 (nothing written).
+  { method: 'POST', route: '/api/partite/import', payload: {}, expect: editorUp(400) },
+  { method: 'POST', route: '/api/partite/import/check', payload: {}, expect: editorUp(400) },
   { method: 'GET', route: '/api/squadre/suggestions', url: '/api/squadre/suggestions?search=zz', expect: signedIn(200) },
   { method: 'GET', route: '/api/campi/suggestions', url: '/api/campi/suggestions?search=zz', expect: signedIn(200) },
   // Match status (issue 16): editors and administrators; an empty body is a 400, an unknown operation a 404.
   { method: 'POST', route: '/api/partite/stato', payload: {}, expect: editorUp(400) },
   { method: 'POST', route: '/api/partite/stato/:operazione/annulla', url: `/api/partite/stato/${ZERO_UUID}/annulla`, expect: editorUp(404) },
+
+  // Clashes (issue 15): editors and administrators; an empty candidate has nothing to compare (200), no period is a 400.
+  { method: 'POST', route: '/api/partite/conflitti', payload: {}, expect: editorUp(200) },
+  { method: 'GET', route: '/api/occupazione', expect: editorUp(400) },
 
   // Exports (spec 6-7): any signed-in user; an empty body or query is a 400 (no file is made).
   { method: 'GET', route: '/api/exports/preview/table', expect: signedIn(400) },
