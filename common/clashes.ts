@@ -27,6 +27,13 @@ export interface Clash<M extends ClashMatch = ClashMatch> {
   partita: M;
 }
 
+/** A clash as the API names it (without the other match's row): the form's warnings, the board's outlines. */
+export interface ClashInfo {
+  id: number;
+  motivo: ClashReason;
+  messaggio: string;
+}
+
 export const CLASH_MSG = {
   campo: (from: string, to: string, teams: string) => `Campo già occupato dalle ${from} alle ${to} da ${teams}`,
   spogliatoio: (rooms: number[], teams: string, from: string, to: string) =>
@@ -41,7 +48,8 @@ export const CLASH_MSG = {
   formTitle: 'Sovrapposizioni',
   openMatch: 'Apri la partita',
   dialogTitle: 'Salvare comunque?',
-  dialogIntro: 'La partita si sovrappone a:',
+  dialogIntro: 'La partita si sovrappone ad altre partite:',
+  checking: 'Controllo sovrapposizioni...',
   dialogConfirm: 'Salva comunque',
   dialogCancel: 'Annulla',
   boardTitle: OCCUPANCY_LABEL,

@@ -22,6 +22,8 @@ export default function AddMatchPage() {
       saveLabel={MSG.match.save}
       busyLabel={MSG.match.saving}
       onCancel={flow.cancel}
+      serverConflicts={flow.conflicts}
+      onConflictsClose={flow.clearConflicts}
       onSave={(payload) => void flow.run(() => create(payload).unwrap(), MSG.match.created, MSG.match.createFailed)}
     />
   );

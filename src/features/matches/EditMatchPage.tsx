@@ -53,6 +53,9 @@ export default function EditMatchPage() {
         saveLabel={MSG.match.saveChanges}
         busyLabel={deleting ? MSG.match.deleting : MSG.match.saving}
         onCancel={flow.cancel}
+        matchId={partita.id}
+        serverConflicts={flow.conflicts}
+        onConflictsClose={flow.clearConflicts}
         onSave={(body) => void flow.run(() => update({ id, body }).unwrap(), MSG.match.updated, MSG.match.updateFailed)}
         actions={
           <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>

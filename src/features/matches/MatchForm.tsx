@@ -24,12 +24,13 @@ import {
   toPayload,
   validatePartita,
   type FormMode,
-  type PartitaPayload,
   type PartitaValues,
 } from '../../../common/partite';
+import type { ClashInfo } from '../../../common/clashes';
 import { PickersProvider } from '../../components/PickersProvider';
 import { useClubConfig } from '../../store/useClubConfig';
-import { useGetCategorieQuery, useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery } from './matchesApi';
+import { useGetCategorieQuery, useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery, type SavePayload } from './matchesApi';
+import { ClashDialog, ClashList, useClashCheck } from './ClashWarnings';
 import { SuggestionInput } from './SuggestionInput';
 
 type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
@@ -68,14 +69,19 @@ interface Props {
   busy: boolean;
   saveLabel: string;
   busyLabel: string;
-  onSave: (payload: PartitaPayload) => void;
+  onSave: (payload: SavePayload) => void;
   onCancel: () => void;
+  /** The match being edited (left out of its own clash check). */
+  matchId?: number;
+  /** Clashes the server answered to the last save (409): the dialog asks again. */
+  serverConflicts?: ClashInfo[] | null;
+  onConflictsClose?: () => void;
   /** Extra buttons (delete on the edit screen). */
   actions?: ReactNode;
 }
 
 /** The add/edit form of spec 2, 4 and 5: Italian pickers, suggestions, home fields, the shared validation rules. */
-export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, onSave, onCancel, actions }: Props) {
+export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, onSave, onCancel, actions, matchId, serverConflicts, onConflictsClose }: Props) {
   const [v, setV] = useState<FormValues>(initial);
   const [touched, setTouched] = useState(false);
   const { data: categorie = [] } = useGetCategorieQuery();
@@ -85,6 +91,14 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
   const today = todayIn(timezone);
   const error = validatePartita(v, { mode, today, clubName });
   const home = effectiveHome(v, clubName);
+  // Issue 15: clashes under the fields; saving with clashes asks first.
+  const clashes = useClashCheck(v, matchId, clubName);
+  const [asking, setAsking] = useState<ClashInfo[] | null>(null);
+  const dialogClashes = asking ?? serverConflicts ?? null;
+  const closeDialog = () => {
+    setAsking(null);
+    onConflictsClose?.();
+  };
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setTouched(true);
@@ -124,7 +138,9 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (!error && !busy) onSave(toPayload(v, clubName));
+            if (error || busy) return;
+            if (clashes.length > 0) setAsking(clashes);
+            else onSave(toPayload(v, clubName));
           }}
         >
           <Grid container spacing={2}>
@@ -208,6 +224,7 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
               </>
             )}
           </Grid>
+          <ClashList clashes={clashes} />
           {touched && error && (
             <Alert severity="warning" sx={{ mt: 2 }} data-testid="form-error">
               {error}
@@ -223,6 +240,14 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
             </Button>
           </Stack>
         </form>
+        <ClashDialog
+          clashes={dialogClashes}
+          onClose={closeDialog}
+          onConfirm={() => {
+            closeDialog();
+            onSave({ ...toPayload(v, clubName), confermaSovrapposizioni: true });
+          }}
+        />
       </Paper>
     </PickersProvider>
   );

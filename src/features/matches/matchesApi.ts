@@ -2,6 +2,10 @@ import { api, itemTag, listTag, type ApiError } from '../../api/api';
 import { getSupabase } from '../../api/supabase';
 import { MSG } from '../../../common/messages';
 import type { PartitaPayload } from '../../../common/partite';
+import type { ClashInfo } from '../../../common/clashes';
+
+/** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (issue 15). */
+export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
 import { sanitizePartita, sanitizePartite, type Partita, type PartiteFilters } from '../../../common/partiteRead';
 
 export interface Suggestion {
@@ -66,12 +70,18 @@ export const matchesApi = api.injectEndpoints({
       providesTags: ['Suggestion'],
       keepUnusedDataFor: 60,
     }),
-    createPartita: build.mutation<Partita, PartitaPayload>({
+    // The form's live clash check (issue 15): POST, but a read; never cached.
+    checkConflitti: build.query<ClashInfo[], Record<string, unknown>>({
+      query: (body) => ({ url: 'api/partite/conflitti', method: 'POST', body }),
+      transformResponse: (body: { conflitti?: ClashInfo[] }) => (body?.conflitti ?? []).map(({ id, motivo, messaggio }) => ({ id, motivo, messaggio })),
+      keepUnusedDataFor: 0,
+    }),
+    createPartita: build.mutation<Partita, SavePayload>({
       query: (body) => ({ url: 'api/partite', method: 'POST', body }),
       transformResponse: (body: { data: Partita }) => body.data,
       invalidatesTags: [listTag('Partita'), 'Suggestion'],
     }),
-    updatePartita: build.mutation<Partita, { id: string; body: PartitaPayload }>({
+    updatePartita: build.mutation<Partita, { id: string; body: SavePayload }>({
       query: ({ id, body }) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'PUT', body }),
       transformResponse: (body: { data: Partita }) => body.data,
       invalidatesTags: (_r, _e, { id }) => [listTag('Partita'), itemTag('Partita', id), 'Suggestion'],
@@ -92,6 +102,7 @@ export const {
   useGetCategorieQuery,
   useLazyGetSquadreSuggestionsQuery,
   useLazyGetCampiSuggestionsQuery,
+  useLazyCheckConflittiQuery,
   useCreatePartitaMutation,
   useUpdatePartitaMutation,
   useDeletePartitaMutation,

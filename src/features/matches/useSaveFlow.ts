@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../api/api';
+import type { ClashInfo } from '../../../common/clashes';
 
 /** Spec 2: after a successful save or delete the screen returns to / after 2 seconds. */
 export const RETURN_AFTER_MS = 2000;
@@ -12,6 +13,8 @@ export function useSaveFlow() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [done, setDone] = useState(false);
+  // Issue 15: a save the server refused for clashes (409) waits for the editor's confirmation.
+  const [conflicts, setConflicts] = useState<ClashInfo[] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
@@ -25,10 +28,15 @@ export function useSaveFlow() {
       timer.current = setTimeout(() => navigate(paths.home.getHref()), RETURN_AFTER_MS);
     } catch (err) {
       const status = (err as { status?: unknown }).status;
+      const conflitti = (err as { data?: { conflitti?: unknown } }).data?.conflitti;
+      if (status === 409 && Array.isArray(conflitti)) {
+        setConflicts(conflitti as ClashInfo[]);
+        return;
+      }
       // 400/403/404 carry the server's Italian reason; anything else gets the operation's message.
       const message = status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${failure}: ${errorMessage(err)}`;
       enqueueSnackbar(message, { variant: 'error' });
     }
   }
-  return { done, run, cancel: () => navigate(paths.home.getHref()) };
+  return { done, run, cancel: () => navigate(paths.home.getHref()), conflicts, clearConflicts: () => setConflicts(null) };
 }
