@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { MSG } from './messages';
+import { IMPORT_NAV_LABEL } from './importLabel';
 import { TERRENI, TIPI_GARA, partitaPayloadSchema, type PartitaPayload, type PartitaValues, type ValidateOptions } from './partite';
 
 dayjs.extend(customParseFormat);
@@ -13,8 +14,8 @@ dayjs.extend(customParseFormat);
 export const IMPORT_MAX_ROWS = 2000;
 
 export const IMPORT_MSG = {
-  title: 'Importa partite',
-  nav: 'Importa partite',
+  title: IMPORT_NAV_LABEL,
+  nav: IMPORT_NAV_LABEL,
   intro: 'Carica un file CSV oppure incolla le celle copiate da Excel o Google Sheets.',
   chooseFile: 'Scegli file CSV',
   pasteLabel: 'Incolla qui le celle (con la riga di intestazione)',
@@ -35,6 +36,10 @@ export const IMPORT_MSG = {
   loadFailed: 'Errore nel caricamento delle categorie',
   importFailed: "Errore durante l'importazione delle partite",
   rowHeader: 'Riga',
+  readInfo: (rows: number, separator: string, encoding: string) => `${rows} righe lette · separatore ${separator} · codifica ${encoding}`,
+  separatorName: { ';': 'punto e virgola', ',': 'virgola', '\t': 'tabulazione' } as Record<string, string>,
+  fileLabel: (name: string) => `File: ${name}`,
+  clear: 'Svuota',
   problemsHeader: 'Problemi',
   ok: 'OK',
   fields: {

@@ -14,6 +14,7 @@ const PublicDashboardPage = lazy(() => import('../features/matches/PublicDashboa
 const DashboardPage = lazy(() => import('../features/matches/DashboardPage'));
 const AddMatchPage = lazy(() => import('../features/matches/AddMatchPage'));
 const EditMatchPage = lazy(() => import('../features/matches/EditMatchPage'));
+const ImportPage = lazy(() => import('../features/import/ImportPage'));
 const GroupsPage = lazy(() => import('../features/groups/GroupsPage'));
 const OccupancyPage = lazy(() => import('../features/occupancy/OccupancyPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
@@ -87,6 +88,7 @@ export function AppRoutes() {
         />
         <Route path={paths.addMatch.path} element={editorOnly(<AddMatchPage />)} />
         <Route path={paths.editMatch.path} element={editorOnly(<EditMatchPage />)} />
+        <Route path={paths.importMatches.path} element={editorOnly(<ImportPage />)} />
         <Route path={paths.groups.path} element={editorOnly(<GroupsPage />)} />
         <Route path={paths.occupancy.path} element={editorOnly(<OccupancyPage />)} />
         <Route path={paths.users.path} element={adminOnly(<UsersPage />)} />

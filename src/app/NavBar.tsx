@@ -15,6 +15,7 @@ import { useAppSelector } from '../store/hooks';
 import { selectSessionUser } from '../store/sessionSlice';
 import { signOut } from '../store/authClient';
 import { paths } from '../config/paths';
+import { IMPORT_NAV_LABEL } from '../../common/importLabel';
 import { OCCUPANCY_LABEL } from '../../common/clashesLabel';
 
 const N = MSG.screens.nav;
@@ -24,6 +25,7 @@ const LINKS: Array<{ to: string; label: string; min: Role }> = [
   { to: paths.home.getHref(), label: N.dashboard, min: 'reader' },
   { to: paths.export.getHref(), label: N.export, min: 'reader' },
   { to: paths.addMatch.getHref(), label: N.addMatch, min: 'editor' },
+  { to: paths.importMatches.getHref(), label: IMPORT_NAV_LABEL, min: 'editor' },
   { to: paths.groups.getHref(), label: N.groups, min: 'editor' },
   { to: paths.occupancy.getHref(), label: OCCUPANCY_LABEL, min: 'editor' },
   { to: paths.users.getHref(), label: N.users, min: 'admin' },

@@ -16,6 +16,7 @@ export const paths = {
   resetPassword: fixed('/reset-password'),
   export: fixed('/estrazione', 'signedIn'),
   addMatch: fixed('/aggiungi-partita', 'editor'),
+  importMatches: fixed('/importa', 'editor'),
   editMatch: { path: '/modifica-partita/:id', getHref: (id: string) => `/modifica-partita/${encodeURIComponent(id)}`, access: 'editor' },
   groups: fixed('/gruppi', 'editor'),
   occupancy: fixed('/occupazione', 'editor'),

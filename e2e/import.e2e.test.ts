@@ -1,0 +1,122 @@
+import dayjs from 'dayjs';
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../test/app';
+import { createUser, type TestUser } from '../test/users';
+import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
+import { signIn } from './session';
+import { todayIn } from '../common/dates';
+
+// Fixture import in a real browser, through the real server and database (issue 17): cells pasted
+// from a spreadsheet, one column mapped by hand, each row's problems named, the valid rows imported
+// in one go and then listed on the dashboard.
+jest.setTimeout(180_000);
+
+let t: TestApp;
+let browser: Browser;
+let editor: TestUser;
+let page: Page;
+const today = todayIn('Europe/Rome');
+const day = (n: number) => dayjs(today).add(n, 'day');
+const dmy = (n: number) => day(n).format('DD/MM/YYYY');
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+  browser = await launchBrowser();
+  editor = await createUser(t.db.pool, 'editor', 'segreteria@example.it');
+  await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti')`);
+  await t.db.pool.query(
+    `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+     VALUES ($1, '10:00', 'Leoni Esistenti', 'Tigri', 'Pulcini', 'Campo Vecchio', false, 'campionato')`,
+    [day(9).format('YYYY-MM-DD')],
+  );
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const count = async () => Number((await t.db.pool.query('SELECT count(*) FROM public.partite')).rows[0].count);
+
+// As Excel copies cells: tab separated, a header the screen cannot guess ('Squadra A'), Italian formats.
+const PASTED = [
+  ['Giorno', 'Ora', 'Squadra A', 'Ospiti', 'Campo', 'Categoria', 'Tipo', 'Terreno'],
+  [dmy(5), '9.30', 'Volpi Import', 'Aquile', 'Comunale Nord', 'pulcini', 'Campionato', 'Erba'],
+  [day(6).format('D/M/YY'), '15:00', 'Lupi Import', 'Orsi', 'Comunale Sud', 'ESORDIENTI', 'amichevole', 'sintetico'],
+  [dmy(7), '16.00', 'Cervi', 'Daini', 'Campo 3', 'Esordient', 'Torneo', ''],
+  [dmy(9), '10:00', 'Leoni Esistenti', 'Tigri', 'Campo Vecchio', 'Pulcini', 'Campionato', ''],
+  [dmy(-2), '11:00', 'Passato', 'Remoto', 'Campo 4', 'Pulcini', 'Campionato', ''],
+]
+  .map((r) => r.join('\t'))
+  .join('\n');
+
+describe('fixture import in the browser', () => {
+  it('paste cells, fix a mapping, see the errors, import the valid rows, see them on the dashboard', async () => {
+    page = await newPage(browser);
+    await signIn(page, t.url, editor.email, editor.password);
+    await page.getByRole('link', { name: 'Importa partite' }).click();
+    await page.waitForURL(`${t.url}/importa`);
+    await page.getByRole('heading', { name: 'Importa partite' }).waitFor();
+
+    await page.getByLabel('Incolla qui le celle (con la riga di intestazione)').fill(PASTED);
+    await page.getByRole('button', { name: 'Leggi dati' }).click();
+    await page.getByText('6 righe lette · separatore tabulazione').waitFor();
+
+    // 'Squadra A' is not a known name: every row misses its home team until the column is mapped.
+    await page.getByText('Valide: 0 · Con errori: 5 · Duplicate: 0').waitFor();
+    await expect(page.getByText('Campi obbligatori mancanti: Squadra di casa').count()).resolves.toBe(4);
+    await screenshot(page, 'import-1-unmapped');
+
+    await page.getByRole('combobox', { name: 'Squadra A' }).click();
+    await page.getByRole('option', { name: 'Casa', exact: true }).click();
+    await page.getByText('Valide: 2 · Con errori: 3 · Duplicate: 1').waitFor();
+    await page.getByText('Categoria inesistente: "Esordient". Forse Esordienti?').waitFor();
+    await page.getByText('Partita già presente (stessa data, ora e squadre)').waitFor();
+    await page.getByText('La data deve essere futura!').waitFor();
+    await screenshot(page, 'import-2-preview');
+
+    // Only the rows with problems.
+    await page.getByLabel('Solo righe con errori').check();
+    const grid = page.getByRole('grid');
+    await expect(grid.getByText('Volpi Import').count()).resolves.toBe(0);
+    await expect(grid.getByText('Cervi').count()).resolves.toBe(1);
+    await page.getByLabel('Solo righe con errori').uncheck();
+    await grid.getByText('Volpi Import').waitFor();
+
+    // The mapping is remembered for the next paste with the same header.
+    const saved = await page.evaluate(() => localStorage.getItem('garibaldina.import.mapping'));
+    expect(JSON.parse(saved ?? '{}')['squadra a']).toBe('squadraCasa');
+
+    expect(await count()).toBe(1);
+    await page.getByRole('button', { name: 'Importa 2 partite valide' }).click();
+    await page.getByRole('heading', { name: 'Partite create' }).waitFor();
+    const links = page.getByRole('list', { name: 'Partite create' }).getByRole('link');
+    await expect(links.count()).resolves.toBe(2);
+    await expect(links.first().textContent()).resolves.toBe(`${dmy(5)} 09:30 · Volpi Import - Aquile`);
+    const { rows } = await t.db.pool.query(
+      `SELECT id, to_char(data, 'YYYY-MM-DD') AS data, to_char(ora, 'HH24:MI') AS ora, squadracasa, gruppo, tipo_gara, terreno FROM public.partite WHERE squadracasa LIKE '%Import' ORDER BY data`,
+    );
+    expect(rows).toEqual([
+      { id: expect.any(Number), data: day(5).format('YYYY-MM-DD'), ora: '09:30', squadracasa: 'Volpi Import', gruppo: 'Pulcini', tipo_gara: 'campionato', terreno: 'erba' },
+      { id: expect.any(Number), data: day(6).format('YYYY-MM-DD'), ora: '15:00', squadracasa: 'Lupi Import', gruppo: 'Esordienti', tipo_gara: 'amichevole', terreno: 'sintetico' },
+    ]);
+    expect(await links.first().getAttribute('href')).toBe(`/modifica-partita/${rows[0].id}`);
+    await screenshot(page, 'import-3-result');
+    const act = await t.db.pool.query(`SELECT activity_message FROM public.activity_logs WHERE activity_message LIKE 'Importate%'`);
+    expect(act.rows).toEqual([{ activity_message: `Importate 2 partite (dal ${dmy(5)} al ${dmy(6)})` }]);
+
+    // The dashboard lists them.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByText('Volpi Import').first().waitFor();
+    await page.getByText('Lupi Import').first().waitFor();
+    await screenshot(page, 'import-4-dashboard');
+  });
+
+  it('readers have no import link and the screen refuses them', async () => {
+    const reader = await createUser(t.db.pool, 'reader', 'lettore@example.it');
+    const p = await newPage(browser);
+    await signIn(p, t.url, reader.email, reader.password);
+    await expect(p.getByRole('link', { name: 'Importa partite' }).count()).resolves.toBe(0);
+    await p.goto(`${t.url}/importa`);
+    await expect(p.getByRole('heading', { name: 'Importa partite' }).count()).resolves.toBe(0);
+  });
+});
