@@ -60,6 +60,51 @@ export async function upsertError(db: Db, e: NewError): Promise<void> {
   );
 }
 
+/** One report as the intake batches it: the row to insert and how many reports it stands for. */
+export interface BatchedError extends NewError {
+  count: number;
+}
+
+/**
+ * The intake's group commit (intake.ts): ONE statement for a whole batch, one row per distinct
+ * hash (the caller merges equal hashes, so no row is touched twice), occurrence_count + n for an
+ * open error with that hash, a new open row with occurrence_count n otherwise. Rows go in hash
+ * order so two batches never lock the same rows in opposite orders.
+ */
+export async function upsertErrors(db: Db, batch: BatchedError[]): Promise<void> {
+  const rows = batch
+    .map((e) => ({ e, hash: errorHash(e.type, e.message, e.stack) }))
+    .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+  const cols: unknown[][] = Array.from({ length: 13 }, () => []);
+  for (const { e, hash } of rows) {
+    const values = [
+      e.type,
+      e.severity,
+      e.message,
+      e.stack,
+      e.endpoint?.slice(0, 500) ?? null,
+      e.method?.slice(0, 16) ?? null,
+      e.statusCode ?? null,
+      hash,
+      e.context ? JSON.stringify(e.context) : null,
+      e.user?.id ?? null,
+      e.user?.email?.slice(0, 320) ?? null,
+      e.user?.role && ['reader', 'editor', 'admin'].includes(e.user.role) ? e.user.role : null,
+      e.count,
+    ];
+    values.forEach((v, i) => cols[i].push(v));
+  }
+  await db.query(
+    `INSERT INTO public.error_logs AS e
+       (error_type, severity, error_message, error_stack, endpoint, method, status_code, error_hash, context, user_id, user_email, user_role, occurrence_count)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::jsonb[],
+                          $10::uuid[], $11::text[], $12::text[], $13::int[])
+     ON CONFLICT (error_hash) WHERE NOT resolved
+     DO UPDATE SET occurrence_count = e.occurrence_count + excluded.occurrence_count, last_occurred_at = greatest(e.last_occurred_at, now())`,
+    cols,
+  );
+}
+
 /** `%text%` for LIKE, lower case, with LIKE's own wildcards escaped. */
 function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -17,9 +17,9 @@ import {
 import { withTransaction } from '../../db/pool';
 import { optionalUser, requireRole } from '../../plugins/auth-guard';
 import { conflict, notFound, parseInput } from '../../plugins/errors';
-import { perIpLimit } from '../../plugins/rate-limit';
 import { recordActivity, sanitizeContext } from '../../plugins/activity';
 import * as repo from './repo';
+import { IntakeBatcher, MemoryRateLimit } from './intake';
 
 const admin = requireRole('admin', LOGS_MSG.server.forbidden);
 
@@ -30,12 +30,19 @@ export const logsRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
 
   // Open to signed-out visitors too (their failures matter most); the user is attached when a
-  // valid bearer token comes with it. Small body, per-IP limit, one atomic upsert per report.
+  // valid bearer token comes with it. Small body, per-IP limit in memory, group commit (intake.ts):
+  // the 201 goes out once the batch holding the report committed.
+  const intakeLimit = new MemoryRateLimit(INTAKE_RATE_LIMIT.max, INTAKE_RATE_LIMIT.windowSeconds);
+  const batcher = new IntakeBatcher(pool, (e) => repo.errorHash(e.type, e.message, e.stack));
+  app.addHook('onClose', () => batcher.close());
   app.post(
     '/error-logs',
     {
       bodyLimit: INTAKE_BODY_LIMIT,
-      onRequest: perIpLimit({ name: 'error-intake', ...INTAKE_RATE_LIMIT }, (reply) => reply.send({ error: LOGS_MSG.server.tooManyReports })),
+      onRequest: async (request, reply) => {
+        const { limited, retryAfter } = intakeLimit.hit(request.ip);
+        if (limited) return reply.code(429).header('retry-after', String(retryAfter)).send({ error: LOGS_MSG.server.tooManyReports });
+      },
       preHandler: optionalUser,
     },
     async (request, reply) => {
@@ -43,7 +50,7 @@ export const logsRoutes: FastifyPluginAsync = async (app) => {
       const context = report.context ? (sanitizeContext(report.context) as Record<string, unknown>) : null;
       const status = Number(context?.status ?? context?.statusCode);
       const user = request.user;
-      await repo.upsertError(pool, {
+      await batcher.add({
         type: report.type,
         severity: report.severity ?? severityOf({ message: report.message, type: report.type, status: Number.isFinite(status) ? status : null }),
         message: report.message,
