@@ -123,4 +123,77 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
     await page.close();
     expect(found).toEqual([]);
   });
+
+  it('signs in and adds a match with the keyboard alone, the focus always visible', async () => {
+    const page = await newPage(browser);
+    /** Presses Tab until the focused element answers `name` (label, aria-label or text), at most 40 times. */
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el) return { names: [] as string[], outline: false };
+          const labelled = el.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '') ?? [];
+          const group = el.closest('[role="group"]');
+          const groupName = group?.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '') ?? [];
+          const names = [el.getAttribute('aria-label') ?? '', ...labelled, ...groupName, (el as HTMLInputElement).labels?.[0]?.textContent ?? '', el.textContent ?? '']
+            .map((n) => n.replace(/\s*\*\s*$/, '').trim())
+            .filter(Boolean);
+          const style = getComputedStyle(el);
+          const ring = el.closest('.Mui-focused, .Mui-focusVisible, :focus-visible');
+          return { names, outline: style.outlineStyle !== 'none' || Boolean(ring) };
+        });
+        if (focused.names.some((n) => n === name || n.startsWith(name))) {
+          expect(focused.outline).toBe(true);
+          return;
+        }
+      }
+      throw new Error(`Tab non raggiunge '${name}' (ultimo: ${JSON.stringify(await page.evaluate(() => [document.activeElement?.tagName, document.activeElement?.getAttribute("role"), document.activeElement?.outerHTML.slice(0, 300)]))})`);
+    };
+
+    await page.goto(`${t.url}/login`);
+    await tabTo('Email');
+    await page.keyboard.type(admin.email);
+    await tabTo('Password');
+    await page.keyboard.type(admin.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
+
+    await tabTo('Aggiungi Partita');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${t.url}/aggiungi-partita`);
+    await page.getByRole('button', { name: 'Completa i campi' }).waitFor();
+    const date = dayjs(todayIn('Europe/Rome')).add(3, 'day');
+    await tabTo('Data partita');
+    await page.keyboard.type(date.format('DDMMYYYY'), { delay: 20 });
+    await tabTo('Ora di inizio');
+    await page.keyboard.type('1030', { delay: 20 });
+    await tabTo('Squadra di casa');
+    await page.keyboard.type('Leoni Tastiera');
+    await tabTo('Squadra ospite');
+    await page.keyboard.type('Garibaldina Esordienti');
+    await tabTo('Campo');
+    await page.keyboard.type('Campo dei Leoni');
+    const choose = async (label: string, option: string) => {
+      await tabTo(label);
+      await page.keyboard.press('Enter');
+      await page.getByRole('listbox').waitFor();
+      for (let i = 0; i < 10; i++) {
+        const current = await page.evaluate(() => document.activeElement?.textContent ?? '');
+        if (current === option) break;
+        await page.keyboard.press('ArrowDown');
+      }
+      await page.keyboard.press('Enter');
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+    };
+    await choose('Categoria', 'Esordienti');
+    await choose('Tipo gara', 'Torneo');
+    await tabTo('Salva Partita');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${t.url}/`);
+    const saved = await t.db.pool.query(`SELECT data::text AS data, ora::text AS ora, gruppo, tipo_gara FROM public.partite WHERE squadracasa = 'Leoni Tastiera'`);
+    expect(saved.rows).toEqual([{ data: date.format('YYYY-MM-DD'), ora: '10:30:00', gruppo: 'Esordienti', tipo_gara: 'torneo' }]);
+    await page.close();
+  });
 });
