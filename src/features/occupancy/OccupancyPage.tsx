@@ -139,7 +139,7 @@ function DayBoard({ matches }: { matches: OccupancyMatch[] }) {
   const height = (last - first) * HOUR_PX;
   const y = (min: number) => ((min - first * 60) / 60) * HOUR_PX;
   return (
-    <Box data-testid="occupancy-day" sx={{ display: 'flex', overflowX: 'auto', '@media print': { overflow: 'visible' } }}>
+    <Box data-testid="occupancy-day" sx={{ display: 'flex', overflowX: 'auto', pb: 1.5, '@media print': { overflow: 'visible' } }}>
       <Box sx={{ width: 48, flex: '0 0 48px', pt: '32px', position: 'relative', height: height + 32 }}>
         {hours.map((h) => (
           <Typography key={h} variant="caption" sx={{ position: 'absolute', top: 32 + y(h * 60) - 8, right: 6 }}>
