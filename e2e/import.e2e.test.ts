@@ -111,6 +111,22 @@ describe('fixture import in the browser', () => {
     await screenshot(page, 'import-4-dashboard');
   });
 
+  it('a .csv saved by Excel on Italian Windows (Windows-1252, semicolons) is read with its accents', async () => {
+    const p = await newPage(browser);
+    await signIn(p, t.url, editor.email, editor.password);
+    // The fixture's dates are in March 2027: the page's "today" is pinned before them.
+    await p.clock.setFixedTime(new Date('2026-11-23T10:00:00Z'));
+    await p.goto(`${t.url}/importa`);
+    await p.getByTestId('import-file').setInputFiles('test/fixtures/import/windows-1252.csv');
+    await p.getByText('File: windows-1252.csv').waitFor();
+    await p.getByText('3 righe lette · separatore punto e virgola · codifica windows-1252').waitFor();
+    await p.getByRole('grid').getByText('Società Sportiva Forlì').waitFor();
+    await p.getByRole('grid').getByText('Comunale di Cantù').waitFor();
+    // Both rows valid: 'ésordienti' is the category Esordienti.
+    await p.getByText('Valide: 2 · Con errori: 0 · Duplicate: 0').waitFor();
+    await screenshot(p, 'import-5-cp1252-file');
+  });
+
   it('readers have no import link and the screen refuses them', async () => {
     const reader = await createUser(t.db.pool, 'reader', 'lettore@example.it');
     const p = await newPage(browser);
