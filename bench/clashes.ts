@@ -1,0 +1,155 @@
+// Clash check speed (issue 15): one candidate checked against a season of 1,000 matches in under
+// 10 ms p95 (the day's SQL plus the rule, as POST /api/partite/conflitti and the save re-check run
+// it), and the occupancy board's day query (matches of the day with their clashes) in under 20 ms
+// p95. Baseline in the same run: a bare `SELECT 1` round trip and the day's SELECT without the rule.
+// Real PostgreSQL. Exits 1 when a figure is over budget.
+// Usage: npm run bench:clashes   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import dayjs from 'dayjs';
+import { createPool } from '../server/db/pool';
+import { migrate } from '../server/db/migrate';
+import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
+import { checkClashes, lockMatchDay, matchesOfDay } from '../server/plugins/clashes';
+import { matchesBetween } from '../server/features/clashes/repo';
+import { clashCandidate, clashesOfAll, findClashes, type ClashMatch } from '../common/clashes';
+import { todayIn } from '../common/dates';
+
+const RUNS = 500;
+const MATCHES = 1000;
+const MARGIN = 15;
+const BUDGET = { check: 10, board: 20 };
+
+async function database(): Promise<{ url: string; embedded?: EmbeddedDb; dir?: string }> {
+  let adminUrl = process.env.DATABASE_URL;
+  let embedded: EmbeddedDb | undefined;
+  let dir: string | undefined;
+  if (!adminUrl) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-bench-'));
+    fs.chmodSync(dir, 0o755);
+    embedded = await startEmbedded(dir, pino({ level: 'warn' }));
+    adminUrl = embedded.url;
+  }
+  const name = `garibaldina_bench_clashes_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), embedded, dir };
+}
+
+/** A season of 1,000 matches on the Saturdays and Sundays of 35 weeks (about 14 a day), half at home, 4 campi, 7 rooms. */
+async function seed(pool: pg.Pool, firstSaturday: string): Promise<void> {
+  await pool.query(
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
+       spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
+     SELECT $1::date + (i % 35) * 7 + (i / 35) % 2, make_time(8 + (i % 11), (i % 4) * 15, 0),
+            CASE WHEN i % 2 = 0 THEN make_time(9 + (i % 11), 30, 0) END,
+            CASE WHEN i % 2 = 0 THEN 'Garibaldina ' || g ELSE 'Ospiti ' || (i % 40) END,
+            CASE WHEN i % 2 = 0 THEN 'Virtus ' || (i % 40) ELSE 'Garibaldina ' || g END,
+            g, 'Campo ' || (1 + i % 4), i % 2 = 0,
+            CASE WHEN i % 2 = 0 THEN 1 + i % 7 END, CASE WHEN i % 2 = 0 THEN 1 + (i + 3) % 7 END,
+            'erba', 'campionato'
+       FROM (SELECT i, (ARRAY['Pulcini','Esordienti','Giovanissimi','Allievi'])[1 + i % 4] AS g FROM generate_series(1, $2::int) AS i) s`,
+    [firstSaturday, MATCHES],
+  );
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+
+async function timed(label: string, fn: (i: number) => Promise<unknown> | unknown): Promise<number> {
+  for (let i = 0; i < 20; i++) await fn(i); // warm-up
+  const xs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = process.hrtime.bigint();
+    await fn(i);
+    xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  const p95 = quantile(xs, 0.95);
+  console.log(`${label.padEnd(58)} p50 ${quantile(xs, 0.5).toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms`);
+  return p95;
+}
+
+async function main() {
+  const db = await database();
+  const pool = createPool(db.url);
+  let failed = false;
+  try {
+    await migrate(pool);
+    await pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti'), ('Giovanissimi'), ('Allievi')`);
+    const today = dayjs(todayIn('Europe/Rome'));
+    const saturday = today.add((6 - today.day() + 7) % 7 || 7, 'day');
+    await seed(pool, saturday.format('YYYY-MM-DD'));
+    await pool.query('ANALYZE public.partite');
+    const days = (await pool.query(`SELECT DISTINCT data FROM public.partite ORDER BY data`)).rows.map((r) => r.data as string);
+    const perDay = MATCHES / days.length;
+    console.log(`${MATCHES} matches on ${days.length} days (${perDay.toFixed(1)} a day), ${RUNS} runs each, margin ${MARGIN} min`);
+    const candidate = (i: number): ClashMatch =>
+      clashCandidate({
+        data: days[i % days.length],
+        ora: `${String(9 + (i % 9)).padStart(2, '0')}:15`,
+        oraFine: `${String(10 + (i % 9)).padStart(2, '0')}:30`,
+        squadraCasa: 'Garibaldina Pulcini',
+        squadraTrasferta: `Virtus ${i % 40}`,
+        campo: `campo ${1 + (i % 4)}`,
+        gruppo: 'Pulcini',
+        spogliatoioGari: 1 + (i % 7),
+        spogliatoioOspiti: 1 + ((i + 1) % 7),
+      })!;
+
+    console.log('-- baseline');
+    await timed('SELECT 1 round trip', () => pool.query('SELECT 1'));
+    await timed("the day's SELECT alone (no rule)", (i) => matchesOfDay(pool, days[i % days.length]));
+    const all = (await pool.query('SELECT * FROM public.partite')).rows as Array<ClashMatch & { id: number }>;
+    await timed('rule alone, in memory, vs all 1,000 matches', (i) => findClashes(candidate(i), all, MARGIN));
+
+    console.log('-- issue 15 figures');
+    const check = await timed('clash check (day SELECT + rule), pool', (i) => checkClashes(pool, candidate(i), MARGIN));
+    const saveCheck = await timed('save re-check: BEGIN, day lock, check, ROLLBACK', async (i) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await lockMatchDay(client, candidate(i).data);
+        await checkClashes(client, candidate(i), MARGIN);
+        await client.query('ROLLBACK');
+      } finally {
+        client.release();
+      }
+    });
+    const board = await timed('board day query (day SELECT + clashes of all)', async (i) => {
+      const d = days[i % days.length];
+      clashesOfAll(await matchesBetween(pool, d, d), MARGIN);
+    });
+    await timed('board week query (7 days + clashes of all)', async (i) => {
+      const d = days[i % days.length];
+      clashesOfAll(await matchesBetween(pool, d, dayjs(d).add(6, 'day').format('YYYY-MM-DD')), MARGIN);
+    });
+    const verdict = (name: string, p95: number, budget: number) => {
+      const ok = p95 < budget;
+      if (!ok) failed = true;
+      console.log(`${ok ? 'OK  ' : 'OVER'} ${name}: p95 ${p95.toFixed(2)} ms (budget ${budget} ms)`);
+    };
+    verdict('clash check', check, BUDGET.check);
+    // Informational: the transaction's own round trips (connect, BEGIN, lock, ROLLBACK) on top of the check.
+    console.log(`     save re-check with day lock in its transaction: p95 ${saveCheck.toFixed(2)} ms (no budget)`);
+    verdict('board day query', board, BUDGET.board);
+  } finally {
+    await pool.end();
+    if (db.embedded) {
+      await db.embedded.stop();
+      if (db.dir) fs.rmSync(db.dir, { recursive: true, force: true });
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
