@@ -11,7 +11,10 @@ import { recordActivity } from './activity';
 // transaction): features do not import each other, so it lives here with its own SQL.
 
 const COLUMNS =
-  'id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara';
+  'id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato';
+
+/** A postponed or cancelled match (issue 16) no longer holds its campo, rooms or teams. */
+export const FREES_FACILITIES = "stato NOT IN ('annullata', 'rinviata')";
 
 /** Namespace of the day locks (pg_advisory_xact_lock(int, int)): 'CL' + 15. */
 const DAY_LOCK_CLASS = 0x434c15;
@@ -25,9 +28,9 @@ export async function lockMatchDay(db: Db, data: string): Promise<void> {
   await db.query(`SELECT pg_advisory_xact_lock($1, ($2::date - date '2000-01-01'))`, [DAY_LOCK_CLASS, data]);
 }
 
-/** The matches of one day, by time (the candidate's only possible clashes). */
+/** The matches of one day that still take place, by time (the candidate's only possible clashes). */
 export async function matchesOfDay(db: Db, data: string): Promise<Partita[]> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM public.partite WHERE data = $1 ORDER BY ora, id`, [data]);
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM public.partite WHERE data = $1 AND ${FREES_FACILITIES} ORDER BY ora, id`, [data]);
   return rows;
 }
 

@@ -171,6 +171,21 @@ describe('saves re-check their clashes', () => {
     }
   });
 
+  it('a cancelled or postponed match frees its campo (issue 16); a suspended one does not', async () => {
+    const day = inDays(25);
+    const taken = (await post('/api/partite', homeMatch({ data: day }))).json().data;
+    const candidate = second({ data: day, campo: 'Campo 1' });
+    expect((await post('/api/partite/conflitti', candidate)).json().conflitti).toHaveLength(1);
+    for (const [stato, n] of [['annullata', 0], ['rinviata', 0], ['sospesa', 1]] as const) {
+      await t.db.pool.query('UPDATE public.partite SET stato = $1 WHERE id = $2', [stato, taken.id]);
+      expect([stato, (await post('/api/partite/conflitti', candidate)).json().conflitti.length]).toEqual([stato, n]);
+    }
+    await t.db.pool.query(`UPDATE public.partite SET stato = 'annullata' WHERE id = $1`, [taken.id]);
+    expect((await post('/api/partite', candidate)).statusCode).toBe(201);
+    const board = await t.app.inject({ method: 'GET', url: `/api/occupazione?from=${day}&to=${day}`, headers: bearer(editor) });
+    expect(board.json().data.partite.map((p: { squadracasa: string; conflitti: unknown[] }) => [p.squadracasa, p.conflitti.length])).toEqual([['Garibaldina 2014', 0]]);
+  });
+
   it('different days do not wait for each other', async () => {
     const holder: pg.PoolClient = await t.db.pool.connect();
     try {
