@@ -82,6 +82,13 @@ const MATRIX: Row[] = [
     expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Non hai i permessi per eliminare partite'], editor: [200], admin: [200] },
   },
   { method: 'GET', url: () => '/api/squadre/suggestions?search=lu', expect: { anonymous: [401, NOT_AUTH], reader: [200], editor: [200], admin: [200] } },
+  // Clash check (issue 15, server/features/clashes): editors and administrators.
+  {
+    method: 'POST',
+    url: () => '/api/partite/conflitti',
+    payload: body,
+    expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Accesso negato - permessi insufficienti'], editor: [200], admin: [200] },
+  },
   { method: 'GET', url: () => '/api/campi/suggestions?search=ca', expect: { anonymous: [401, NOT_AUTH], reader: [200], editor: [200], admin: [200] } },
   { method: 'GET', url: () => '/rest/v1/partite?select=*', expect: { anonymous: [401], reader: [200], editor: [200], admin: [200] } },
   ...(['POST', 'PATCH', 'PUT', 'DELETE'] as const).map(
