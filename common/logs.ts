@@ -52,6 +52,14 @@ export const RESOLVE_MULTIPLE_MAX = 1000;
 export const INTAKE_BODY_LIMIT = 16 * 1024;
 /** Error reports per IP per minute. */
 export const INTAKE_RATE_LIMIT = { max: 60, windowSeconds: 60 } as const;
+/**
+ * Lists count matching rows exactly only up to this many (issue 11, "Speed": counting 80,000 rows
+ * of a 30-day range cost more than the page). Past it the answer says countExact: false and
+ * count: LOG_COUNT_CAP, meaning "more than LOG_COUNT_CAP"; the pages stop at the cap too.
+ */
+export const LOG_COUNT_CAP = 10_000;
+const itNumber = (n: number) => n.toLocaleString('it-IT');
+
 /** Filter text inputs (email, message, endpoint). */
 export const FILTER_TEXT_MAX = 200;
 /** Spec 4: the screens reload 300 ms after a filter change. */
@@ -64,6 +72,9 @@ export const LOGS_MSG = {
   errorLogTitle: 'Log Errori',
   activityLogTitle: 'Log Attività',
   errorTotal: (count: number, page: number, totalPages: number) => `Totale: ${count} errori (Pagina ${page} di ${totalPages})`,
+  /** errorTotal when the count stopped at LOG_COUNT_CAP (countExact: false). */
+  errorTotalAtLeast: (count: number, page: number, totalPages: number) =>
+    `Totale: più di ${itNumber(count)} errori (Pagina ${page} di ${totalPages})`,
   noErrors: 'Nessun errore trovato con i filtri selezionati',
   noActivities: 'Nessuna attività trovata con i filtri selezionati',
   activeFilters: 'ATTIVI',
@@ -134,6 +145,8 @@ export const LOGS_MSG = {
     next: 'Successiva',
     pageOf: (page: number, totalPages: number) => `Pagina ${page} di ${totalPages}`,
     activityTotal: (n: number) => (n === 1 ? 'Totale: 1 attività' : `Totale: ${n} attività`),
+    /** activityTotal when the count stopped at LOG_COUNT_CAP (countExact: false). */
+    activityTotalAtLeast: (n: number) => `Totale: più di ${itNumber(n)} attività`,
     selected: (n: number) => (n === 1 ? '1 errore selezionato' : `${n} errori selezionati`),
     errorDetail: 'Dettagli errore',
     activityDetail: 'Dettagli attività',
@@ -453,7 +466,9 @@ export interface ActivityLogEntry {
 
 export interface LogPage<T> {
   data: T[];
+  /** Exact when countExact; else LOG_COUNT_CAP, meaning "more than that". */
   count: number;
+  countExact: boolean;
   page: number;
   totalPages: number;
 }

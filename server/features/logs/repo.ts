@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/pool';
 import {
   filterInstant,
+  LOG_COUNT_CAP,
   firstStackFrame,
   type ActivityFilters,
   type ActivityLogEntry,
@@ -126,8 +127,19 @@ function totalPages(count: number, limit: number) {
   return Math.max(1, Math.ceil(count / limit));
 }
 
+/**
+ * Counts the rows of `from` + `where` up to `cap` only: count(*) over a LIMIT cap + 1 subquery
+ * stops after cap + 1 index entries however many rows match, so a wide filter costs no more than
+ * cap rows. Past the cap the count is "more than cap" (countExact false, count = cap).
+ */
+async function cappedCount(db: Db, from: string, where: Where, cap: number) {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} ${where.sql} LIMIT ${cap + 1}) s`, where.params);
+  const n = rows[0].n;
+  return n > cap ? { count: cap, countExact: false } : { count: n, countExact: true };
+}
+
 /** GET /api/error-logs: the filters of spec 3, newest occurrence first. */
-export async function listErrors(db: Db, f: ErrorFilters, timezone: string) {
+export async function listErrors(db: Db, f: ErrorFilters, timezone: string, cap = LOG_COUNT_CAP) {
   const w = new Where();
   if (f.error_type) w.add((p) => `error_type = ${p}`, f.error_type);
   if (f.severity) w.add((p) => `severity = ${p}`, f.severity);
@@ -143,10 +155,9 @@ export async function listErrors(db: Db, f: ErrorFilters, timezone: string) {
         ORDER BY last_occurred_at DESC, id DESC LIMIT ${f.limit} OFFSET ${offset}`,
       w.params,
     ),
-    db.query<{ count: number }>(`SELECT count(*)::int AS count FROM public.error_logs ${w.sql}`, w.params),
+    cappedCount(db, 'public.error_logs', w, cap),
   ]);
-  const total = count.rows[0].count;
-  return { data: rows.rows, count: total, page: f.page, totalPages: totalPages(total, f.limit) };
+  return { data: rows.rows, ...count, page: f.page, totalPages: totalPages(count.count, f.limit) };
 }
 
 /**
@@ -187,7 +198,7 @@ export async function resolveErrors(db: Db, ids: string[], notes: string | null)
 }
 
 /** GET /api/activities: the filters of spec 3, newest first. */
-export async function listActivities(db: Db, f: ActivityFilters, timezone: string) {
+export async function listActivities(db: Db, f: ActivityFilters, timezone: string, cap = LOG_COUNT_CAP) {
   const w = new Where();
   if (f.activity_type) w.add((p) => `activity_type = ${p}`, f.activity_type);
   if (f.user_email) w.add((p) => `lower(user_email) LIKE ${p}`, containsPattern(f.user_email));
@@ -203,8 +214,7 @@ export async function listActivities(db: Db, f: ActivityFilters, timezone: strin
         ORDER BY created_at DESC, id DESC LIMIT ${f.limit} OFFSET ${offset}`,
       w.params,
     ),
-    db.query<{ count: number }>(`SELECT count(*)::int AS count FROM public.activity_logs ${w.sql}`, w.params),
+    cappedCount(db, 'public.activity_logs', w, cap),
   ]);
-  const total = count.rows[0].count;
-  return { data: rows.rows, count: total, page: f.page, totalPages: totalPages(total, f.limit) };
+  return { data: rows.rows, ...count, page: f.page, totalPages: totalPages(count.count, f.limit) };
 }

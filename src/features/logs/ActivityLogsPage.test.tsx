@@ -63,7 +63,12 @@ beforeAll(async () => {
       const filtered = [...url.searchParams.keys()].some((k) => k !== 'page' && k !== 'limit');
       const count = filtered ? 1 : total;
       const data = filtered ? rows.slice(0, 1) : rows;
-      return { status: 200, body: { data, count, page: Number(url.searchParams.get('page')), totalPages: Math.ceil(count / Number(url.searchParams.get('limit'))) } };
+      // The server counts up to 10,000 (LOG_COUNT_CAP), then answers countExact: false.
+      const capped = Math.min(count, 10_000);
+      return {
+        status: 200,
+        body: { data, count: capped, countExact: count <= 10_000, page: Number(url.searchParams.get('page')), totalPages: Math.ceil(capped / Number(url.searchParams.get('limit'))) },
+      };
     }
     return { status: 404, body: { error: 'Risorsa non trovata' } };
   });
@@ -104,6 +109,12 @@ describe('ActivityLogsPage (spec 2, Activity log screen)', () => {
     expect(within(exported).getByText('Informazione')).toBeInTheDocument();
     expect(within(exported).getByText('Utente')).toBeInTheDocument();
     expect(screen.getByText('Pagina 1 di 2')).toBeInTheDocument();
+  });
+
+  it('a count past the cap reads "più di 10.000"', async () => {
+    total = 12_345;
+    renderWithProviders(<ActivityLogsPage />, { preloadedState: signedIn });
+    expect(await screen.findByText('Totale: più di 10.000 attività')).toBeInTheDocument();
   });
 
   it('the detail modal shows only the fields present', async () => {

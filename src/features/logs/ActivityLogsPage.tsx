@@ -141,7 +141,7 @@ export default function ActivityLogsPage() {
         </Typography>
         {data && (
           <Typography variant="subtitle1" color="text.secondary" role="status">
-            {S.activityTotal(data.count)}
+            {data.countExact === false ? S.activityTotalAtLeast(data.count) : S.activityTotal(data.count)}
           </Typography>
         )}
       </Stack>

@@ -60,7 +60,12 @@ beforeAll(async () => {
       // A filtered list is shorter, so the screen shows which query it got.
       const filtered = [...url.searchParams.keys()].some((k) => k !== 'page' && k !== 'limit');
       const count = filtered ? 5 : total;
-      return { status: 200, body: { data: rows, count, page: Number(url.searchParams.get('page') ?? 1), totalPages: Math.ceil(count / limit) } };
+      // The server counts up to 10,000 (LOG_COUNT_CAP), then answers countExact: false.
+      const capped = Math.min(count, 10_000);
+      return {
+        status: 200,
+        body: { data: rows, count: capped, countExact: count <= 10_000, page: Number(url.searchParams.get('page') ?? 1), totalPages: Math.ceil(capped / limit) },
+      };
     }
     if (url.pathname === '/api/error-stats') return { status: 200, body: { data: STATS } };
     const single = /^\/api\/error-logs\/([^/]+)\/resolve$/.exec(url.pathname);
@@ -130,6 +135,12 @@ describe('ErrorLogsPage (spec 2, Error log screen)', () => {
     expect(screen.getByText('Totale: 60 errori (Pagina 1 di 3)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Successiva' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Precedente' })).toBeDisabled();
+  });
+
+  it('a count past the cap reads "più di 10.000"', async () => {
+    total = 250_000;
+    renderWithProviders(<ErrorLogsPage />, { preloadedState: signedIn });
+    expect(await screen.findByText('Totale: più di 10.000 errori (Pagina 1 di 400)')).toBeInTheDocument();
   });
 
   it('shows each column: severity, type, message with its count badge, user or Anonimo, dates, status, actions', async () => {

@@ -298,7 +298,7 @@ export default function ErrorLogsPage() {
 
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, minHeight: 36 }}>
           <Typography variant="body2" color="text.secondary" role="status">
-            {LOGS_MSG.errorTotal(count, f.page, totalPages)}
+            {(data?.countExact === false ? LOGS_MSG.errorTotalAtLeast : LOGS_MSG.errorTotal)(count, f.page, totalPages)}
           </Typography>
           {isFetching && (
             <Typography variant="body2" color="text.secondary">
