@@ -5,6 +5,7 @@
 import { MSG } from './messages';
 import { CALENDAR_BUTTON } from './calendarLabel';
 import type { Partita } from './partiteRead';
+import { STATUS_MSG, statoOf } from './matchStatus';
 
 /** Feeds show matches from this many days ago on, and cancelled matches for this many days. */
 export const CALENDAR_PAST_DAYS = 30;
@@ -56,6 +57,9 @@ export const CALENDAR_MSG = {
     categoria: 'Categoria',
     tipoGara: 'Tipo gara',
     terreno: 'Terreno',
+    /** Issue 16: a status other than In programma, with its reason. */
+    stato: 'Stato',
+    motivo: 'Motivo',
     spogliatoi: 'Spogliatoi',
     spogliatoioGari: 'squadra di casa',
     spogliatoioOspiti: 'ospiti',
@@ -85,9 +89,12 @@ export function defaultDurationMinutes(categoria: string): number {
   return CATEGORY_DURATIONS.find((d) => name.includes(d.match))?.minutes ?? DEFAULT_MATCH_MINUTES;
 }
 
-/** SUMMARY of a match: 'Casa - Trasferta (Categoria)'. */
-export const eventSummary = (m: Pick<Partita, 'squadracasa' | 'squadratrasferta' | 'gruppo'>) =>
-  `${m.squadracasa} - ${m.squadratrasferta} (${m.gruppo})`;
+/** Issue 16: the SUMMARY prefix of a postponed or suspended match (a cancelled one is STATUS:CANCELLED instead). */
+export const SUMMARY_PREFIX: Partial<Record<string, string>> = { rinviata: 'RINVIATA: ', sospesa: 'SOSPESA: ' };
+
+/** SUMMARY of a match: 'Casa - Trasferta (Categoria)', 'RINVIATA: ' before it when postponed. */
+export const eventSummary = (m: Pick<Partita, 'squadracasa' | 'squadratrasferta' | 'gruppo'> & { stato?: string | null }) =>
+  `${SUMMARY_PREFIX[statoOf(m.stato)] ?? ''}${m.squadracasa} - ${m.squadratrasferta} (${m.gruppo})`;
 
 /** DESCRIPTION lines: category, tipo gara, terreno, and for home matches the dressing rooms. */
 export function eventDescription(m: {
@@ -97,6 +104,8 @@ export function eventDescription(m: {
   is_house_match: boolean;
   spogliatoio_gari: number | null;
   spogliatoio_ospiti: number | null;
+  stato?: string | null;
+  motivo_stato?: string | null;
 }): string {
   const d = CALENDAR_MSG.description;
   const tipi: Record<string, string> = MSG.match.tipoGara;
@@ -111,6 +120,9 @@ export function eventDescription(m: {
     ].filter(Boolean);
     lines.push(`${d.spogliatoi}: ${rooms.join(', ')}`);
   }
+  const stato = statoOf(m.stato);
+  if (stato !== 'programmata') lines.unshift(`${d.stato}: ${STATUS_MSG.labels[stato]}`);
+  if (stato !== 'programmata' && m.motivo_stato) lines.splice(1, 0, `${d.motivo}: ${m.motivo_stato}`);
   return lines.join('\n');
 }
 

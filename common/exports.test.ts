@@ -58,7 +58,7 @@ describe('formatting', () => {
       gruppo: 'Pulcini', campo: 'Comunale', is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: 'sintetico', tipo_gara: 'torneo',
     };
     expect(Object.keys(exportRow(p))).toEqual([...EXPORT_COLUMNS]);
-    expect(Object.values(exportRow(p))).toEqual(['21/11/2026', '15:00', '16:30', 'Garibaldina', 'Đakovo', 'Pulcini', 'Comunale', 'Sintetico', 'Torneo', 'Casa']);
+    expect(Object.values(exportRow(p))).toEqual(['21/11/2026', '15:00', '16:30', 'Garibaldina', 'Đakovo', 'Pulcini', 'Comunale', 'Sintetico', 'Torneo', 'Casa', 'In programma']);
     expect(exportRow({ ...p, ora_fine: null, terreno: null, tipo_gara: null, is_house_match: false })).toMatchObject({ Fine: '', Terreno: '', Tipo: '', 'Casa/Trasferta': 'Trasferta' });
     expect(splitHomeAway([p, { ...p, id: 2, is_house_match: false }])).toEqual({ casa: [p], trasferta: [{ ...p, id: 2, is_house_match: false }] });
   });
@@ -100,15 +100,15 @@ describe('schemas', () => {
   });
 
   it('a valid period passes; periodError for the screen', () => {
-    expect(periodBodySchema.parse({ from: '2026-01-01', to: '2026-01-01' })).toEqual({ from: '2026-01-01', to: '2026-01-01' });
+    expect(periodBodySchema.parse({ from: '2026-01-01', to: '2026-01-01' })).toEqual({ from: '2026-01-01', to: '2026-01-01', stato: null });
     expect(periodError('2026-01-01', '2026-01-31')).toBeNull();
     expect(periodError(null, '2026-01-31')).toBe('Seleziona le date di inizio e fine');
   });
 
   it('table preview query: limit 1..100 default 50, offset >= 0 default 0', () => {
     const base = { from: '2026-01-01', to: '2026-12-31' };
-    expect(tablePreviewQuerySchema.parse(base)).toEqual({ ...base, limit: 50, offset: 0 });
-    expect(tablePreviewQuerySchema.parse({ ...base, limit: '100', offset: '150' })).toEqual({ ...base, limit: 100, offset: 150 });
+    expect(tablePreviewQuerySchema.parse(base)).toEqual({ ...base, limit: 50, offset: 0, stato: null });
+    expect(tablePreviewQuerySchema.parse({ ...base, limit: '100', offset: '150' })).toEqual({ ...base, limit: 100, offset: 150, stato: null });
     for (const limit of ['0', '101', '-1', '1.5', 'abc']) {
       expect(firstMessage(tablePreviewQuerySchema.safeParse({ ...base, limit }))).toBe(EXPORT_MSG.invalidLimit);
     }
@@ -116,11 +116,26 @@ describe('schemas', () => {
     expect(firstMessage(tablePreviewQuerySchema.safeParse({ limit: '10' }))).toBe(EXPORT_MSG.datesRequired);
   });
 
+  it('the optional status filter (issue 16): absent or empty is every status, else one of the four', () => {
+    const base = { from: '2026-01-01', to: '2026-01-31' };
+    expect(periodBodySchema.parse({ ...base, stato: '' }).stato).toBeNull();
+    expect(periodBodySchema.parse({ ...base, stato: 'rinviata' }).stato).toBe('rinviata');
+    expect(daySchema.parse({ date: '2026-11-21', stato: 'annullata' }).stato).toBe('annullata');
+    expect(firstMessage(periodBodySchema.safeParse({ ...base, stato: 'rimandata' }))).toBe(EXPORT_MSG.invalidStato);
+    expect(firstMessage(weekSchema.safeParse({ weekStart: '2026-11-21', stato: 'x' }))).toBe(EXPORT_MSG.invalidStato);
+    const p: Partita = {
+      id: 1, data: '2026-11-21', ora: '15:00', ora_fine: null, squadracasa: 'A', squadratrasferta: 'B', gruppo: 'Pulcini', campo: 'C',
+      is_house_match: false, spogliatoio_gari: null, spogliatoio_ospiti: null, terreno: null, tipo_gara: 'torneo',
+    };
+    expect(exportRow({ ...p, stato: 'annullata' }).Stato).toBe('Annullata');
+    expect(exportRow(p).Stato).toBe('In programma');
+  });
+
   it('week and day', () => {
-    expect(weekSchema.parse({ weekStart: '2026-11-21' })).toEqual({ weekStart: '2026-11-21' });
+    expect(weekSchema.parse({ weekStart: '2026-11-21' })).toEqual({ weekStart: '2026-11-21', stato: null });
     expect(firstMessage(weekSchema.safeParse({}))).toBe('Seleziona la settimana di riferimento');
     expect(firstMessage(weekSchema.safeParse({ weekStart: '21/11/2026' }))).toBe(EXPORT_MSG.invalidDate);
-    expect(daySchema.parse({ date: '2026-11-21' })).toEqual({ date: '2026-11-21' });
+    expect(daySchema.parse({ date: '2026-11-21' })).toEqual({ date: '2026-11-21', stato: null });
     expect(firstMessage(daySchema.safeParse({ date: '' }))).toBe('Seleziona la data');
     expect(firstMessage(daySchema.safeParse({ date: '2026-11-21', x: '1' }))).toBe('Campo non previsto: x');
   });

@@ -8,6 +8,7 @@ import { z } from './zod';
 import { MSG } from './messages';
 import { isIsoDate, shortTime } from './dates';
 import type { Partita, Terreno, TipoGara } from './partiteRead';
+import { STATI, statoLabel, statoOf, type StatoPartita } from './matchStatus';
 
 // ---- Constants (spec 9) ----
 
@@ -59,6 +60,8 @@ export const EXPORT_MSG = {
   periodTooLong: `Il periodo selezionato supera il massimo consentito di ${PERIOD_MAX_YEARS} anni: riduci l'intervallo di date`,
   invalidLimit: `Il numero di righe per pagina deve essere compreso tra 1 e ${PREVIEW_LIMIT_MAX}`,
   invalidOffset: 'La posizione di partenza deve essere un numero intero maggiore o uguale a 0',
+  /** Issue 16: the optional status filter of previews and files. */
+  invalidStato: 'Stato non valido: scegli tra In programma, Rinviata, Annullata e Sospesa',
   /** Headings of the PDFs and previews. */
   tableTitle: 'Elenco partite',
   weekTitle: 'Calendario settimanale',
@@ -106,8 +109,8 @@ export const EXPORT_MSG = {
 
 // ---- Columns and labels ----
 
-/** Columns of the period table (spec 2), in order: preview, CSV and PDF. */
-export const EXPORT_COLUMNS = ['Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta'] as const;
+/** Columns of the period table (spec 2), in order: preview, CSV and PDF; 'Stato' (issue 16) last. */
+export const EXPORT_COLUMNS = ['Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta', 'Stato'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export const TIPO_GARA_LABEL: Record<TipoGara, string> = MSG.match.tipoGara;
@@ -131,7 +134,7 @@ export function formatWeekday(iso: string): string {
   return dayjs(iso, 'YYYY-MM-DD').locale('it').format('dddd D MMMM');
 }
 
-/** The ten cells of one match in the period table (dates dd/mm/yyyy, times HH:mm), as shown and exported. */
+/** The cells of one match in the period table (dates dd/mm/yyyy, times HH:mm), as shown and exported. */
 export function exportRow(p: Partita): Record<ExportColumn, string> {
   return {
     Data: formatDate(p.data),
@@ -144,6 +147,7 @@ export function exportRow(p: Partita): Record<ExportColumn, string> {
     Terreno: terrenoLabel(p.terreno),
     Tipo: tipoGaraLabel(p.tipo_gara),
     'Casa/Trasferta': p.is_house_match ? EXPORT_MSG.casa : EXPORT_MSG.trasferta,
+    Stato: statoLabel(p.stato),
   };
 }
 
@@ -199,6 +203,12 @@ export const ACCEPTED_FILE_TYPES = ['application/pdf', 'text/csv', 'application/
 const RAW_MAX = 40;
 const rawDate = z.string().max(RAW_MAX).optional().nullable();
 const blank = (v: string | null | undefined) => v == null || v.trim() === '';
+/** Issue 16: an optional status filter ('' or absent: every status). */
+const rawStato = z.string().max(RAW_MAX).optional().nullable();
+const toStato = (v: string | null | undefined): StatoPartita | null => (blank(v) ? null : statoOf(v));
+function checkStato(v: { stato?: string | null }, ctx: z.RefinementCtx) {
+  if (!blank(v.stato) && !(STATI as readonly string[]).includes(v.stato as string)) ctx.addIssue({ code: 'custom', message: EXPORT_MSG.invalidStato });
+}
 
 /** A period {from, to}: both required, real dates, from <= to, at most PERIOD_MAX_YEARS years. */
 function checkPeriod(v: { from?: string | null; to?: string | null }, ctx: z.RefinementCtx) {
@@ -215,9 +225,10 @@ function checkDate(value: string | null | undefined, required: string, ctx: z.Re
 
 /** Body of POST /api/exports/table.csv and table.pdf. */
 export const periodBodySchema = z
-  .strictObject({ from: rawDate, to: rawDate })
+  .strictObject({ from: rawDate, to: rawDate, stato: rawStato })
   .superRefine(checkPeriod)
-  .transform((v) => ({ from: v.from as string, to: v.to as string }));
+  .superRefine(checkStato)
+  .transform((v) => ({ from: v.from as string, to: v.to as string, stato: toStato(v.stato) }));
 
 const intParam = (message: string, min: number, max: number, dflt: number) =>
   z
@@ -240,21 +251,25 @@ export const tablePreviewQuerySchema = z
     to: rawDate,
     limit: intParam(EXPORT_MSG.invalidLimit, 1, PREVIEW_LIMIT_MAX, PREVIEW_PAGE_SIZE),
     offset: intParam(EXPORT_MSG.invalidOffset, 0, 2_000_000_000, 0),
+    stato: rawStato,
   })
   .superRefine(checkPeriod)
-  .transform((v) => ({ from: v.from as string, to: v.to as string, limit: v.limit, offset: v.offset }));
+  .superRefine(checkStato)
+  .transform((v) => ({ from: v.from as string, to: v.to as string, limit: v.limit, offset: v.offset, stato: toStato(v.stato) }));
 
 /** Query of GET /api/exports/preview/week and body of POST /api/exports/week.pdf: any day of the week. */
 export const weekSchema = z
-  .strictObject({ weekStart: rawDate })
+  .strictObject({ weekStart: rawDate, stato: rawStato })
   .superRefine((v, ctx) => checkDate(v.weekStart, EXPORT_MSG.weekRequired, ctx))
-  .transform((v) => ({ weekStart: v.weekStart as string }));
+  .superRefine(checkStato)
+  .transform((v) => ({ weekStart: v.weekStart as string, stato: toStato(v.stato) }));
 
 /** Query of GET /api/exports/preview/day and body of POST /api/exports/day.pdf. */
 export const daySchema = z
-  .strictObject({ date: rawDate })
+  .strictObject({ date: rawDate, stato: rawStato })
   .superRefine((v, ctx) => checkDate(v.date, EXPORT_MSG.dayRequired, ctx))
-  .transform((v) => ({ date: v.date as string }));
+  .superRefine(checkStato)
+  .transform((v) => ({ date: v.date as string, stato: toStato(v.stato) }));
 
 export type PeriodInput = z.infer<typeof periodBodySchema>;
 export type TablePreviewQuery = z.infer<typeof tablePreviewQuerySchema>;

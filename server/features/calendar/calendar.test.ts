@@ -292,7 +292,7 @@ describe('buildFeed', () => {
     const long = `Squadra; con, virgole\\ e\naccapo ⚽😀 ${'è😀'.repeat(90)}${'è'.repeat(100)}`;
     const m: FeedMatch = {
       id: 7, data: '2027-03-28', ora: '10:00', ora_fine: null, squadracasa: long, squadratrasferta: long, gruppo: long, campo: long,
-      is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: 'erba', tipo_gara: 'torneo', sequence: 4,
+      is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: 'erba', tipo_gara: 'torneo', stato: 'programmata', motivo_stato: null, sequence: 4,
       start_at: new Date('2027-03-28T08:00:00Z'), end_at: null, updated_at: new Date('2026-11-01T10:00:00Z'), deleted_at: null,
     };
     const raw = buildFeed({ name: `Partite - ${long}`, host: 'example.it', timezone: TZ, events: [m] });

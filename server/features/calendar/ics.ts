@@ -98,7 +98,9 @@ export function buildFeed({ name, host, timezone, events, cache }: FeedInput): s
     const known = cache?.get(key);
     if (known !== undefined) return known;
     const fallbackEnd = new Date(m.start_at.getTime() + defaultDurationMinutes(m.gruppo) * 60_000);
-    const cancelled = m.deleted_at !== null;
+    const deleted = m.deleted_at !== null;
+    // Issue 16: a match cancelled through its status is CANCELLED too (it stays in the feed until its date).
+    const cancelled = deleted || m.stato === 'annullata';
     const text = calendar
       .createEvent({
         id: eventUid(m.id, host),
@@ -111,7 +113,7 @@ export function buildFeed({ name, host, timezone, events, cache }: FeedInput): s
         lastModified: m.updated_at,
         summary: eventSummary(m),
         location: m.campo,
-        description: cancelled ? null : eventDescription(m),
+        description: deleted ? null : eventDescription(m),
         status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       })
       .toString();

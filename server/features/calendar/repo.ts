@@ -18,6 +18,9 @@ export interface FeedMatch {
   spogliatoio_ospiti: number | null;
   terreno: string | null;
   tipo_gara: string;
+  /** Issue 16: the match's status ('annullata' for a deleted match) and its reason. */
+  stato: string;
+  motivo_stato: string | null;
   sequence: number;
   start_at: Date;
   /** null when the match has no end time (or one not after its start). */
@@ -41,7 +44,7 @@ export interface FeedQuery {
 const LIVE = `
   SELECT p.id, to_char(p.data, 'YYYY-MM-DD') AS data, to_char(p.ora, 'HH24:MI') AS ora, to_char(p.ora_fine, 'HH24:MI') AS ora_fine,
          p.squadracasa, p.squadratrasferta, p.gruppo, p.campo, p.is_house_match, p.spogliatoio_gari, p.spogliatoio_ospiti,
-         p.terreno, p.tipo_gara, p.sequence, (p.data + p.ora) AT TIME ZONE $1 AS start_at,
+         p.terreno, p.tipo_gara, p.stato, p.motivo_stato, p.sequence, (p.data + p.ora) AT TIME ZONE $1 AS start_at,
          CASE WHEN p.ora_fine > p.ora THEN (p.data + p.ora_fine) AT TIME ZONE $1 END AS end_at,
          p.updated_at, NULL::timestamptz AS deleted_at
     FROM public.partite p`;
@@ -49,7 +52,7 @@ const LIVE = `
 const CANCELLED = `
   SELECT c.id, to_char(c.data, 'YYYY-MM-DD'), to_char(c.ora, 'HH24:MI'), to_char(c.ora_fine, 'HH24:MI'),
          c.squadracasa, c.squadratrasferta, c.gruppo, c.campo, c.is_house_match, NULL::smallint, NULL::smallint,
-         NULL::text, c.tipo_gara, c.sequence, (c.data + c.ora) AT TIME ZONE $1,
+         NULL::text, c.tipo_gara, 'annullata'::text, NULL::text, c.sequence, (c.data + c.ora) AT TIME ZONE $1,
          CASE WHEN c.ora_fine > c.ora THEN (c.data + c.ora_fine) AT TIME ZONE $1 END,
          c.deleted_at, c.deleted_at
     FROM public.partite_cancellate c`;

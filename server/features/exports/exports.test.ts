@@ -95,6 +95,8 @@ describe('GET /api/exports/preview/table', () => {
       spogliatoio_ospiti: null,
       terreno: 'erba',
       tipo_gara: 'torneo',
+      stato: 'programmata',
+      motivo_stato: null,
     });
     const home = body.items.find((m: ExportMatch) => m.is_house_match);
     expect(home).toMatchObject({ ora_fine: '18:00', spogliatoio_gari: 1, spogliatoio_ospiti: 2 });
@@ -212,7 +214,7 @@ describe('POST /api/exports/table.csv', () => {
       ...(await get('/api/exports/preview/table?from=2026-01-01&to=2026-01-31&limit=100&offset=100')).json().items,
     ];
     expect(records.slice(1)).toEqual(preview.map((m: ExportMatch) => Object.values(exportRow(m))));
-    expect(records[1]).toEqual(['01/01/2026', '09:00', '', 'Ospiti 1', 'Garibaldina 1', 'Pulcini', 'Stadio Comunale', 'Erba', 'Torneo', 'Trasferta']);
+    expect(records[1]).toEqual(['01/01/2026', '09:00', '', 'Ospiti 1', 'Garibaldina 1', 'Pulcini', 'Stadio Comunale', 'Erba', 'Torneo', 'Trasferta', 'In programma']);
     expect(records.find((r) => r[9] === 'Casa')).toEqual(expect.arrayContaining(['18:00', 'Casa']));
   });
 

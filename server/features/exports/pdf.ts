@@ -11,6 +11,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { CALENDAR_MSG } from '../../../common/calendar';
+import { STATO_COLORS, STATUS_MSG, statoLabel, statoOf } from '../../../common/matchStatus';
 import {
   EXPORT_COLUMNS,
   EXPORT_MSG,
@@ -206,9 +207,9 @@ function emptyNotice(doc: Doc, y: number, text: string): void {
 
 // ---- Period table ----
 
-/** Relative widths of the ten columns (spec 2 order); scaled to the page width. */
+/** Relative widths of the columns (spec 2 order, then Stato); scaled to the page width. */
 const COLUMN_WEIGHTS: Record<ExportColumn, number> = {
-  Data: 56, Inizio: 36, Fine: 36, Casa: 122, Trasferta: 122, Gruppo: 78, Campo: 118, Terreno: 52, Tipo: 68, 'Casa/Trasferta': 64,
+  Data: 58, Inizio: 34, Fine: 34, Casa: 108, Trasferta: 108, Gruppo: 66, Campo: 96, Terreno: 48, Tipo: 62, 'Casa/Trasferta': 60, Stato: 66,
 };
 const CELL_PAD = 4;
 const TABLE_FONT = 8.5;
@@ -256,10 +257,13 @@ export async function tablePdf(input: PdfCommon & { from: string; to: string; ma
       }
       if (index % 2 === 1) doc.rect(x0, y, w, h).fill(COLOR.zebra);
       let x = x0;
+      // Issue 16: a cancelled match is struck through; a status other than the default in bold.
+      const cancelled = m.stato === 'annullata';
       cells.forEach((t, i) => {
         const home = EXPORT_COLUMNS[i] === 'Casa/Trasferta' && m.is_house_match;
-        doc.font(home ? BOLD : FONT).fontSize(TABLE_FONT).fillColor(home ? COLOR.home : COLOR.text);
-        doc.text(t, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD, height: h - 2 * CELL_PAD, ellipsis: true });
+        const status = EXPORT_COLUMNS[i] === 'Stato' && statoOf(m.stato) !== 'programmata';
+        doc.font(home || status ? BOLD : FONT).fontSize(TABLE_FONT).fillColor(status ? STATO_COLORS[statoOf(m.stato)].bg : home ? COLOR.home : COLOR.text);
+        doc.text(t, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD, height: h - 2 * CELL_PAD, ellipsis: true, strike: cancelled && !status });
         x += widths[i];
       });
       doc.moveTo(x0, y + h).lineTo(x0 + w, y + h).lineWidth(0.4).strokeColor(COLOR.rule).stroke();
@@ -287,6 +291,9 @@ function cardLines(m: ExportMatch, s: CardStyle): { time: string; teams: string;
   if (m.is_house_match && (m.spogliatoio_gari != null || m.spogliatoio_ospiti != null)) {
     details.push(EXPORT_MSG.dressingRooms(s.clubName, m.spogliatoio_gari, m.spogliatoio_ospiti));
   }
+  // Issue 16: a status other than In programma leads the card (with its reason).
+  const stato = statoOf(m.stato);
+  if (stato !== 'programmata') details.unshift(`${STATUS_MSG.csvColumn}: ${statoLabel(stato).toUpperCase()}${m.motivo_stato ? ` (${m.motivo_stato})` : ''}`);
   // The week calendar packs the details in one line (it wraps when long).
   if (s.compact) return { time, teams: `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`, details: [clip(details.join('  ·  '))] };
   return { time, teams: `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`, details: details.map(clip) };
@@ -319,7 +326,7 @@ function drawCard(doc: Doc, m: ExportMatch, x: number, y: number, width: number,
   const limit = y + height - 3 - s.pad;
   let cy = y + s.pad;
   doc.font(BOLD).fontSize(s.size).fillColor(accent).text(`${time}  `, x + s.pad, cy, { continued: true, width: inner, height: limit - cy, ellipsis: true });
-  doc.fillColor(COLOR.text).text(teams);
+  doc.fillColor(COLOR.text).text(teams, { strike: m.stato === 'annullata' });
   cy = doc.y;
   doc.font(FONT).fontSize(s.size - 1).fillColor(COLOR.muted);
   for (const d of details) {

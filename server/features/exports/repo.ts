@@ -3,30 +3,39 @@ import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Db, Pool } from '../../db/pool';
 import type { ExportMatch } from '../../../common/exports';
+import type { StatoPartita } from '../../../common/matchStatus';
 
 /** The columns of spec 3, times as 'HH:mm' (what the previews and files show). */
 const COLUMNS = `id, to_char(data, 'YYYY-MM-DD') AS data, to_char(ora, 'HH24:MI') AS ora, to_char(ora_fine, 'HH24:MI') AS ora_fine,
-  squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara`;
-const IN_PERIOD = 'data BETWEEN $1::date AND $2::date';
+  squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato`;
+// $3: the optional status filter (issue 16), NULL for every status.
+const IN_PERIOD = 'data BETWEEN $1::date AND $2::date AND ($3::text IS NULL OR stato = $3::text)';
 const ORDER = 'ORDER BY data, ora, id';
 
-export async function countPeriod(db: Db, from: string, to: string): Promise<number> {
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM public.partite WHERE ${IN_PERIOD}`, [from, to]);
+export async function countPeriod(db: Db, from: string, to: string, stato: StatoPartita | null = null): Promise<number> {
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM public.partite WHERE ${IN_PERIOD}`, [from, to, stato]);
   return rows[0].n;
 }
 
 /** One page of the period, and the period's total, in one statement. */
-export async function pagePeriod(db: Db, from: string, to: string, limit: number, offset: number): Promise<{ items: ExportMatch[]; total: number }> {
+export async function pagePeriod(
+  db: Db,
+  from: string,
+  to: string,
+  limit: number,
+  offset: number,
+  stato: StatoPartita | null = null,
+): Promise<{ items: ExportMatch[]; total: number }> {
   const [items, total] = await Promise.all([
-    db.query<ExportMatch>(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER} LIMIT $3 OFFSET $4`, [from, to, limit, offset]),
-    countPeriod(db, from, to),
+    db.query<ExportMatch>(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER} LIMIT $4 OFFSET $5`, [from, to, stato, limit, offset]),
+    countPeriod(db, from, to, stato),
   ]);
   return { items: items.rows, total };
 }
 
 /** Every match of the period (PDFs, previews of a week or a day: bounded by the period cap). */
-export async function listPeriod(db: Db, from: string, to: string): Promise<ExportMatch[]> {
-  const { rows } = await db.query<ExportMatch>(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER}`, [from, to]);
+export async function listPeriod(db: Db, from: string, to: string, stato: StatoPartita | null = null): Promise<ExportMatch[]> {
+  const { rows } = await db.query<ExportMatch>(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER}`, [from, to, stato]);
   return rows;
 }
 
@@ -35,9 +44,9 @@ export async function listPeriod(db: Db, from: string, to: string): Promise<Expo
  * time (a CSV of 100,000 matches never holds them all in memory). The pool's connection is
  * given back when the stream ends, fails or is destroyed (client gone).
  */
-export async function streamPeriod(pool: Pool, from: string, to: string): Promise<QueryStream> {
+export async function streamPeriod(pool: Pool, from: string, to: string, stato: StatoPartita | null = null): Promise<QueryStream> {
   const client: pg.PoolClient = await pool.connect();
-  const stream = client.query(new QueryStream(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER}`, [from, to], { batchSize: 500 }));
+  const stream = client.query(new QueryStream(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER}`, [from, to, stato], { batchSize: 500 }));
   // 'close' comes after the cursor was closed (end, error or destroy): only then is the connection free.
   let failure: Error | undefined;
   stream.once('error', (err) => (failure = err));

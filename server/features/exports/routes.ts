@@ -59,51 +59,53 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/exports/preview/table', reader, async (request, reply) => {
     const q = parseInput(tablePreviewQuerySchema, request.query);
     reply.header('cache-control', 'no-store');
-    return repo.pagePeriod(pool, q.from, q.to, q.limit, q.offset);
+    return repo.pagePeriod(pool, q.from, q.to, q.limit, q.offset, q.stato);
   });
 
   app.get('/exports/preview/week', reader, async (request, reply) => {
-    const { start, end } = weekRange(parseInput(weekSchema, request.query).weekStart);
+    const q = parseInput(weekSchema, request.query);
+    const { start, end } = weekRange(q.weekStart);
     reply.header('cache-control', 'no-store');
-    return weekOf(await repo.listPeriod(pool, start, end), start, end);
+    return weekOf(await repo.listPeriod(pool, start, end, q.stato), start, end);
   });
 
   app.get('/exports/preview/day', reader, async (request, reply): Promise<DayPreview> => {
-    const { date } = parseInput(daySchema, request.query);
-    const matches = await repo.listPeriod(pool, date, date);
+    const { date, stato } = parseInput(daySchema, request.query);
+    const matches = await repo.listPeriod(pool, date, date, stato);
     reply.header('cache-control', 'no-store');
     return { date, total: matches.length, ...splitHomeAway(matches) };
   });
 
   app.post('/exports/table.csv', reader, async (request, reply) => {
-    const { from, to } = parseInput(periodBodySchema, request.body);
-    const count = await repo.countPeriod(pool, from, to);
-    await logExport(request, EXPORT_MSG.activity.tableCsv(from, to, count), { kind: 'table.csv', from, to, count });
-    const rows = await repo.streamPeriod(pool, from, to);
+    const { from, to, stato } = parseInput(periodBodySchema, request.body);
+    const count = await repo.countPeriod(pool, from, to, stato);
+    await logExport(request, EXPORT_MSG.activity.tableCsv(from, to, count), { kind: 'table.csv', from, to, count, ...(stato ? { stato } : {}) });
+    const rows = await repo.streamPeriod(pool, from, to, stato);
     return fileHeaders(reply, CSV_CONTENT_TYPE, FILE_NAMES.tableCsv(from, to)).send(csvStream(rows));
   });
 
   app.post('/exports/table.pdf', reader, async (request, reply) => {
-    const { from, to } = parseInput(periodBodySchema, request.body);
-    const matches = await repo.listPeriod(pool, from, to);
+    const { from, to, stato } = parseInput(periodBodySchema, request.body);
+    const matches = await repo.listPeriod(pool, from, to, stato);
     const pdf = await tablePdf({ ...pdfCommon(), from, to, matches });
-    await logExport(request, EXPORT_MSG.activity.tablePdf(from, to, matches.length), { kind: 'table.pdf', from, to, count: matches.length });
+    await logExport(request, EXPORT_MSG.activity.tablePdf(from, to, matches.length), { kind: 'table.pdf', from, to, count: matches.length, ...(stato ? { stato } : {}) });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.tablePdf(from, to)).send(pdf);
   });
 
   app.post('/exports/week.pdf', reader, async (request, reply) => {
-    const { start, end } = weekRange(parseInput(weekSchema, request.body).weekStart);
-    const week = weekOf(await repo.listPeriod(pool, start, end), start, end);
+    const q = parseInput(weekSchema, request.body);
+    const { start, end } = weekRange(q.weekStart);
+    const week = weekOf(await repo.listPeriod(pool, start, end, q.stato), start, end);
     const pdf = await weekPdf({ ...pdfCommon(), feedUrl, start, end, total: week.total, days: week.days });
-    await logExport(request, EXPORT_MSG.activity.weekPdf(start, end, week.total), { kind: 'week.pdf', from: start, to: end, count: week.total });
+    await logExport(request, EXPORT_MSG.activity.weekPdf(start, end, week.total), { kind: 'week.pdf', from: start, to: end, count: week.total, ...(q.stato ? { stato: q.stato } : {}) });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.weekPdf(start, end)).send(pdf);
   });
 
   app.post('/exports/day.pdf', reader, async (request, reply) => {
-    const { date } = parseInput(daySchema, request.body);
-    const matches = await repo.listPeriod(pool, date, date);
+    const { date, stato } = parseInput(daySchema, request.body);
+    const matches = await repo.listPeriod(pool, date, date, stato);
     const pdf = await dayPdf({ ...pdfCommon(), feedUrl, date, ...splitHomeAway(matches) });
-    await logExport(request, EXPORT_MSG.activity.dayPdf(date, matches.length), { kind: 'day.pdf', from: date, to: date, count: matches.length });
+    await logExport(request, EXPORT_MSG.activity.dayPdf(date, matches.length), { kind: 'day.pdf', from: date, to: date, count: matches.length, ...(stato ? { stato } : {}) });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.dayPdf(date)).send(pdf);
   });
 };

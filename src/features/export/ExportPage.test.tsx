@@ -182,7 +182,7 @@ describe('export screen /estrazione', () => {
     expect(previews[0].authorization).toBe(`Bearer ${TOKEN}`);
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta',
+      'Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta', 'Stato',
     ]);
     expect(within(table).getAllByRole('row')).toHaveLength(51);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('01/01/202510:0011:30Garibaldina 1Ospiti 1AllieviComunaleSinteticoCampionatoCasa');
