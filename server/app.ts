@@ -20,6 +20,7 @@ import { usersRoutes } from './features/users/routes';
 import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
 import { recordServerError } from './features/logs/recorder';
+import { publicListingFor, renderPublicHome } from './plugins/public-home';
 
 export interface AppDeps {
   config: Config;
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  let indexTemplate: string | undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url === '/api';
     // A missing file (an old hashed chunk, /favicon.ico, /foo.png) is a 404, never the app's HTML:
@@ -168,6 +170,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isFile = pathname.startsWith('/assets/') || /\/[^/]*\.[A-Za-z0-9]+$/.test(pathname);
     if (!isApi && !isFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
+      // Issue 13: / carries the public list in its HTML (a failure falls back to the plain page).
+      const provider = pathname === '/' ? publicListingFor(app.deps) : undefined;
+      if (provider && clientDir) {
+        try {
+          const listing = await provider();
+          if (listing) {
+            indexTemplate ??= fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+            return reply.type('text/html; charset=utf-8').send(renderPublicHome(indexTemplate, listing, config.clubName));
+          }
+        } catch (err) {
+          request.log.warn({ err }, 'lista pubblica non inserita nella pagina');
+        }
+      }
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ error: MSG.http.notFound });

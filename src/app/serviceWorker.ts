@@ -12,7 +12,12 @@ export function registerServiceWorker(): void {
       // No worker (private mode, an old browser): the page works as before, only not offline.
     });
   };
-  // After the page's own downloads, so the precache never competes with the first screen.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // After the page's own downloads and when the main thread is idle, so the precache never competes
+  // with the first screen (issue 13).
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 1000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -12,6 +12,7 @@ import { recordActivity } from '../../plugins/activity';
 import { LOGS_MSG } from '../../../common/logs';
 import type { Partita } from '../../../common/partiteRead';
 import { ListingCache } from '../../plugins/listing-cache';
+import { providePublicListing } from '../../plugins/public-home';
 import { statoRoutes } from './stato';
 import { clashesConfirmed, recheckClashes, recordClashOverride } from '../../plugins/clashes';
 
@@ -52,25 +53,32 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
     parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), clubName: config.clubName }), request.body);
 
   // Public: no sign-in. Upcoming matches with the dashboard's filters; ETag/304 for repeated polls.
-  app.get('/partite/public', async (request: FastifyRequest, reply: FastifyReply) => {
-    const appliedFilters = normalizeFilters(parseInput(publicQuery, request.query));
+  /** The cached serialised listing for these filters (one database read per change of the table). */
+  const publicListing = async (appliedFilters: ReturnType<typeof normalizeFilters>) => {
     const today = cachedToday(config.timezone);
     const key = `${today}|${JSON.stringify(appliedFilters)}`;
-    reply.header('cache-control', 'no-cache');
     cache.ensureStarted();
-    let entry = cache.get(key);
-    if (!entry) {
-      const generation = cache.currentGeneration();
-      try {
-        const data = await repo.listUpcoming(pool, today, appliedFilters);
-        entry = cache.set(key, JSON.stringify({ success: true, data, appliedFilters, error: null }), generation);
-      } catch (err) {
-        const down = isDatabaseDown(err);
-        request.log[down ? 'warn' : 'error']({ err }, 'lettura partite pubbliche non riuscita');
-        return reply
-          .status(down ? 503 : 500)
-          .send({ success: false, data: [], appliedFilters, error: down ? MSG.http.unavailable : MSG.http.internal });
-      }
+    const entry = cache.get(key);
+    if (entry) return entry;
+    const generation = cache.currentGeneration();
+    const data = await repo.listUpcoming(pool, today, appliedFilters);
+    return cache.set(key, JSON.stringify({ success: true, data, appliedFilters, error: null }), generation);
+  };
+  // Issue 13: app.ts renders the unfiltered list into the HTML of / (server/plugins/public-home.ts).
+  providePublicListing(app.deps, () => publicListing(normalizeFilters({})));
+
+  app.get('/partite/public', async (request: FastifyRequest, reply: FastifyReply) => {
+    const appliedFilters = normalizeFilters(parseInput(publicQuery, request.query));
+    reply.header('cache-control', 'no-cache');
+    let entry;
+    try {
+      entry = await publicListing(appliedFilters);
+    } catch (err) {
+      const down = isDatabaseDown(err);
+      request.log[down ? 'warn' : 'error']({ err }, 'lettura partite pubbliche non riuscita');
+      return reply
+        .status(down ? 503 : 500)
+        .send({ success: false, data: [], appliedFilters, error: down ? MSG.http.unavailable : MSG.http.internal });
     }
     reply.header('etag', entry.etag);
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();

@@ -20,6 +20,8 @@ export interface PublicListing {
 
 interface Answer {
   key: string;
+  /** The list came from the page's JSON block (server/plugins/public-home.ts). */
+  fromPage?: boolean;
   data?: Partita[];
   producedAt?: number;
   error?: boolean;
@@ -54,6 +56,27 @@ async function fetchListing(query: string, signal: AbortSignal): Promise<{ data:
   }
 }
 
+/** The id server/plugins/public-home.ts gives the JSON block. */
+const PUBLIC_DATA_ID = 'public-partite';
+let pageListingTaken = false;
+
+/**
+ * The unfiltered list the server rendered into / (issue 13), read once: the first render shows it
+ * without waiting for a fetch; later mounts (after a sign-out, a retry) fetch as before.
+ */
+function takeServerListing(): Answer | null {
+  if (pageListingTaken || typeof document === 'undefined') return null;
+  pageListingTaken = true;
+  const block = document.getElementById(PUBLIC_DATA_ID);
+  if (!block?.textContent) return null;
+  try {
+    const page = JSON.parse(block.textContent) as { producedAt?: number; body?: { data?: unknown } };
+    return { key: '', fromPage: true, data: sanitizePartite(page.body?.data), producedAt: Number(page.producedAt) || Date.now() };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * GET /api/partite/public with plain fetch, no Redux store (issue 13: the public page's shell has none).
  * Spec 7's retries (2, on 5xx/429/network); the previous list stays shown while new filters load. The
@@ -61,8 +84,10 @@ async function fetchListing(query: string, signal: AbortSignal): Promise<{ data:
  */
 export function usePublicPartite(filters: PartiteFilters): PublicListing {
   const key = publicQuery(filters);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(takeServerListing);
   useEffect(() => {
+    // The list the server put in the page (no filters) needs no second download.
+    if (answer?.key === key && answer.fromPage) return;
     const controller = new AbortController();
     fetchListing(key, controller.signal).then(
       (result) => setAnswer({ key, ...result }),
@@ -71,6 +96,7 @@ export function usePublicPartite(filters: PartiteFilters): PublicListing {
       },
     );
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refetch on a change of filters only
   }, [key]);
   return {
     data: answer?.data,
