@@ -65,6 +65,9 @@ export const CLASH_MSG = {
   boardRoom: (n: number) => `Spogliatoio ${n}`,
   boardClashes: (n: number) => (n === 1 ? '1 sovrapposizione' : `${n} sovrapposizioni`),
   boardLoadError: "Impossibile caricare l'occupazione dei campi",
+  // Signed-in dashboard (item 5)
+  onlyClashes: 'Solo sovrapposizioni',
+  cardMark: (n: number) => (n === 1 ? 'Sovrapposizione:' : `${n} sovrapposizioni:`),
 } as const;
 
 /** 'HH:mm[:ss]' -> minutes after midnight. */

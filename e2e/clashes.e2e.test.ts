@@ -121,6 +121,24 @@ describe('clashes in the browser', () => {
     await page.getByTestId('clash-warnings').getByText('Campo già occupato dalle 11:00 alle 12:00 da Garibaldina 2014 - Lucca').waitFor();
   });
 
+  it("the signed-in dashboard marks clashing matches and filters them with 'Solo sovrapposizioni'", async () => {
+    await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+       VALUES ($1, '15:00', '16:00', 'Garibaldina 2012', 'Pisa', 'Pulcini', 'Campo 1', true, 'torneo')`,
+      [DAY],
+    );
+    await page.goto(`${t.url}/`);
+    await page.getByTestId('match-card').nth(2).waitFor();
+    expect(await page.getByTestId('match-card').count()).toBe(3);
+    const marked = page.getByTestId('clash-card');
+    expect(await marked.count()).toBe(2);
+    expect(await marked.first().textContent()).toContain('Campo già occupato dalle 11:00 alle 12:00 da Garibaldina 2014 - Lucca');
+    await page.getByLabel('Solo sovrapposizioni (2)').check();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="match-card"]').length === 2);
+    expect(await page.getByTestId('match-card').filter({ hasText: 'Garibaldina 2012' }).count()).toBe(0);
+    await screenshot(page, 'clashes-dashboard');
+  });
+
   it('the board fits one landscape A4 page when printed', async () => {
     await page.goto(`${t.url}/occupazione?data=${DAY}`);
     await page.getByTestId('occupancy-day').waitFor();

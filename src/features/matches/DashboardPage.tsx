@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -19,6 +21,9 @@ import { selectRole } from '../../store/sessionSlice';
 import { useGetPartiteQuery } from './matchesApi';
 import { FilterPanel } from './FilterPanel';
 import { ListTitle, MatchList } from './MatchList';
+import { MatchCard } from './MatchCard';
+import { CLASH_MSG, clashesOfAll, type Clash } from '../../../common/clashes';
+import type { Partita } from '../../../common/partiteRead';
 import { sampleMatches } from './samples';
 
 /** / signed in (spec 2): every upcoming match read through supabase-js, filtered here; sample data when loading fails. */
@@ -31,8 +36,17 @@ export default function DashboardPage() {
   const { data, isLoading, isFetching, isError, refetch } = useGetPartiteQuery(today);
   const [filters, setFilters] = useState<PartiteFilters>({});
   const source = useMemo(() => (isError ? sampleMatches(today, clubName) : (data ?? [])), [isError, data, today, clubName]);
-  const partite = useMemo(() => source.filter((p) => matchesFilters(p, filters)), [source, filters]);
-  const active = countActiveFilters(filters);
+  // Issue 15: clashes among the upcoming matches still taking place (default changeover margin).
+  const clashes = useMemo(() => clashesOfAll(source.filter((p) => p.id > 0 && !['annullata', 'rinviata'].includes(String(p.stato)))), [source]);
+  const [onlyClashes, setOnlyClashes] = useState(false);
+  const partite = useMemo(
+    () => source.filter((p) => matchesFilters(p, filters) && (!onlyClashes || clashes.has(p.id))),
+    [source, filters, onlyClashes, clashes],
+  );
+  const active = countActiveFilters(filters) + (onlyClashes ? 1 : 0);
+  const open = (p: Partita) => {
+    if (canEdit && p.id > 0) navigate(paths.editMatch.getHref(String(p.id)));
+  };
 
   return (
     <Box>
@@ -59,20 +73,40 @@ export default function DashboardPage() {
         </Alert>
       )}
       <FilterPanel filters={filters} onChange={setFilters} />
+      <FormControlLabel
+        sx={{ mb: 1 }}
+        control={<Switch checked={onlyClashes} onChange={(e) => setOnlyClashes(e.target.checked)} />}
+        label={`${CLASH_MSG.onlyClashes} (${clashes.size})`}
+      />
       {isLoading ? (
         <Typography color="text.secondary">{MSG.dashboard.loading}</Typography>
       ) : (
         <>
           <ListTitle count={partite.length} />
-          <MatchList
-            partite={partite}
-            filtered={active > 0 && source.length > 0}
-            onOpen={(p) => {
-              if (canEdit && p.id > 0) navigate(paths.editMatch.getHref(String(p.id)));
-            }}
-          />
+          {clashes.size === 0 || partite.length === 0 ? (
+            <MatchList partite={partite} filtered={active > 0 && source.length > 0} onOpen={open} />
+          ) : (
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              {partite.map((p) => (
+                <ClashMarkedCard key={p.id} partita={p} clashes={clashes.get(p.id)} onOpen={open} />
+              ))}
+            </Box>
+          )}
         </>
       )}
+    </Box>
+  );
+}
+
+/** A card of the signed-in dashboard, outlined in red with its clashes listed when it has any (issue 15). */
+function ClashMarkedCard({ partita, clashes, onOpen }: { partita: Partita; clashes: Clash<Partita>[] | undefined; onOpen: (p: Partita) => void }) {
+  if (!clashes) return <MatchCard partita={partita} onClick={() => onOpen(partita)} />;
+  return (
+    <Box data-testid="clash-card" sx={{ outline: '2px solid', outlineColor: 'error.main', borderRadius: 1 }}>
+      <MatchCard partita={partita} onClick={() => onOpen(partita)} />
+      <Box sx={{ px: 2, py: 1, color: 'error.main', fontSize: 14 }}>
+        <strong>{CLASH_MSG.cardMark(clashes.length)}</strong> {clashes.map((c) => c.messaggio).join(' · ')}
+      </Box>
     </Box>
   );
 }
