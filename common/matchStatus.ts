@@ -1,11 +1,13 @@
-// Match status (issue 16): the statuses with their Italian labels and badge colours, the bulk
-// actions of POST /api/partite/stato and their messages. No zod here: the public page imports
-// this module for the badge (the request schema lives in common/matchStatusSchema.ts).
+// Match status (issue 16): the bulk
+// actions of POST /api/partite/stato and their Italian messages (no zod: the request schema lives
+// in common/matchStatusSchema.ts).
 
-/** Statuses of a match, as stored in partite.stato; 'programmata' is the default. */
-export const STATI = ['programmata', 'rinviata', 'annullata', 'sospesa'] as const;
-export type StatoPartita = (typeof STATI)[number];
-export const DEFAULT_STATO: StatoPartita = 'programmata';
+// The read side (statuses, labels, colours) lives in matchStatusRead.ts: the public page's cards
+// need only that. Re-exported so the server and the forms keep one import.
+import { MOTIVO_MAX, type StatoPartita } from './matchStatusRead';
+import { STATO_LABELS } from './matchStatusLabels';
+export * from './matchStatusRead';
+export * from './matchStatusLabels';
 
 /** Bulk actions of POST /api/partite/stato. */
 export const AZIONI = ['rinvia', 'sposta', 'annulla', 'sospendi', 'ripristina'] as const;
@@ -20,7 +22,6 @@ export const STATO_DI_AZIONE: Record<AzioneStato, StatoPartita> = {
   ripristina: 'programmata',
 };
 
-export const MOTIVO_MAX = 200;
 export const IDS_MAX = 500;
 /** 'Sposta di N giorni': N between 1 and this (a year). */
 export const GIORNI_MAX = 365;
@@ -29,33 +30,8 @@ export const OPERAZIONE_KEEP_HOURS = 24;
 /** How long the SPA's toast offers 'Annulla operazione'. */
 export const UNDO_TOAST_MS = 10_000;
 
-/**
- * Badge colours: white text on these backgrounds has a contrast ratio of at least 4.5:1 (WCAG
- * 2.1 AA for normal text); common/matchStatus.test.ts checks it.
- */
-export const STATO_COLORS: Record<StatoPartita, { bg: string; fg: string }> = {
-  programmata: { bg: '#1b5e20', fg: '#ffffff' },
-  rinviata: { bg: '#a84300', fg: '#ffffff' },
-  annullata: { bg: '#b71c1c', fg: '#ffffff' },
-  sospesa: { bg: '#4a148c', fg: '#ffffff' },
-};
-
-export function isStato(value: unknown): value is StatoPartita {
-  return (STATI as readonly unknown[]).includes(value);
-}
-
-/** A status read from the server: an unknown or missing value is the default. */
-export function statoOf(value: unknown): StatoPartita {
-  return isStato(value) ? value : DEFAULT_STATO;
-}
-
 export const STATUS_MSG = {
-  labels: {
-    programmata: 'In programma',
-    rinviata: 'Rinviata',
-    annullata: 'Annullata',
-    sospesa: 'Sospesa',
-  } satisfies Record<StatoPartita, string>,
+  labels: STATO_LABELS,
   actions: {
     rinvia: 'Rinvia',
     sposta: 'Sposta di N giorni',
@@ -106,7 +82,3 @@ export const STATUS_MSG = {
   },
 } as const;
 
-/** The Italian label of a status (unknown values: the default's). */
-export function statoLabel(value: unknown): string {
-  return STATUS_MSG.labels[statoOf(value)];
-}

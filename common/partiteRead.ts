@@ -2,7 +2,7 @@
 // apart from the form rules and the zod schema in common/partite.ts (which re-exports all of this).
 // The public page imports only this module, so the rules stay out of its bundle (issue 3, 200 KB budget).
 import { isIsoDate, shortTime } from './dateText';
-import { isStato, statoOf, MOTIVO_MAX, type StatoPartita } from './matchStatus';
+import { isStato, statoOf, MOTIVO_MAX, type StatoPartita } from './matchStatusRead';
 
 /** Options of spec 5, in the order the forms list them. */
 export const TIPI_GARA = ['amichevole', 'campionato', 'torneo'] as const;
