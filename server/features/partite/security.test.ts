@@ -89,6 +89,19 @@ const MATRIX: Row[] = [
     payload: body,
     expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Accesso negato - permessi insufficienti'], editor: [200], admin: [200] },
   },
+  // Fixture import (issue 17, server/features/import): editors and administrators; an empty body is refused.
+  {
+    method: 'POST',
+    url: () => '/api/partite/import',
+    payload: () => ({}),
+    expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Non hai i permessi per creare partite'], editor: [400], admin: [400] },
+  },
+  {
+    method: 'POST',
+    url: () => '/api/partite/import/check',
+    payload: () => ({}),
+    expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Non hai i permessi per creare partite'], editor: [400], admin: [400] },
+  },
   { method: 'GET', url: () => '/api/campi/suggestions?search=ca', expect: { anonymous: [401, NOT_AUTH], reader: [200], editor: [200], admin: [200] } },
   { method: 'GET', url: () => '/rest/v1/partite?select=*', expect: { anonymous: [401], reader: [200], editor: [200], admin: [200] } },
   ...(['POST', 'PATCH', 'PUT', 'DELETE'] as const).map(
