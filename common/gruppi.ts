@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { MSG } from './messages';
+import { normalizeEmail, normalizeNotifiche, referenteNotificheIssues, referenteNotificheRaw, type NotificheScelta } from './notifiche';
 
 /** Limits of a category (spec 5 Category, spec 9). */
 export const GRUPPO_NAME_MAX = 50;
@@ -8,11 +9,15 @@ export const REFERENTI_MAX = 30;
 /** Raw inputs longer than this are refused before any other check (no huge strings reach the rules). */
 const RAW_TEXT_MAX = 200;
 
-/** A referent as stored and returned: telefono holds digits only, or null. */
+/** A referent as stored and returned: telefono holds digits only, or null; email lower-case, or null. */
 export interface Referente {
   nome: string;
   cognome: string;
   telefono: string | null;
+  /** Always present in answers of the API; optional in the type so older literals still fit. */
+  email?: string | null;
+  /** What mails the referent receives (issue 18); 'ogni_modifica' when not given. */
+  notifiche?: NotificheScelta;
 }
 
 /** A category as GET /api/gruppi returns it. */
@@ -40,7 +45,7 @@ export const isValidTelefono = (digits: string) => /^[0-9]{9,10}$/.test(digits);
 const rawText = z.string({ error: MSG.groups.invalidData }).max(RAW_TEXT_MAX, MSG.groups.invalidData);
 
 const referenteRaw = z.strictObject(
-  { nome: rawText.nullish(), cognome: rawText.nullish(), telefono: rawText.nullish() },
+  { nome: rawText.nullish(), cognome: rawText.nullish(), telefono: rawText.nullish(), ...referenteNotificheRaw },
   { error: MSG.groups.invalidData },
 );
 
@@ -80,6 +85,7 @@ export const gruppoInputSchema = z
       const telefono = normalizeTelefono(r.telefono);
       if (telefono !== null && !isValidTelefono(telefono))
         ctx.addIssue({ code: 'custom', path: ['components', i, 'telefono'], message: MSG.groups.phoneDigits });
+      for (const [field, message] of referenteNotificheIssues(r, n)) ctx.addIssue({ code: 'custom', path: ['components', i, field], message });
     });
   })
   .transform(
@@ -89,6 +95,8 @@ export const gruppoInputSchema = z
         nome: (r.nome ?? '').trim(),
         cognome: (r.cognome ?? '').trim(),
         telefono: normalizeTelefono(r.telefono),
+        email: normalizeEmail(r.email),
+        notifiche: normalizeNotifiche(r.notifiche),
       })),
     }),
   );

@@ -19,6 +19,7 @@ import { clashesRoutes } from './features/clashes/routes';
 import { usersRoutes } from './features/users/routes';
 import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
+import { notificheRoutes } from './features/notifiche/routes';
 import { recordServerError } from './features/logs/recorder';
 import { publicListingFor, renderPublicHome } from './plugins/public-home';
 
@@ -35,6 +36,8 @@ export interface AppDeps {
   recordError?: ErrorRecorder;
   /** Sees every route as it is registered (the app-wide role-matrix test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** false: no background notification queue worker in this app (tests drive it by hand). */
+  notifyWorker?: boolean;
 }
 
 declare module 'fastify' {
@@ -141,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
+  await app.register(notificheRoutes, { prefix: '/api' });
 
   const clientDir = deps.clientDir;
   const indexHtml = clientDir && fs.existsSync(path.join(clientDir, 'index.html'));

@@ -62,6 +62,12 @@ const schema = z.object({
     .min(0, 'almeno 0 minuti')
     .max(120, 'al massimo 120 minuti')
     .default(15),
+  NOTIFY_DELAY_SECONDS: z.coerce
+    .number({ error: 'deve essere un numero di secondi' })
+    .int('deve essere un numero intero di secondi')
+    .min(0, 'almeno 0 secondi')
+    .max(86400, 'al massimo 86400 secondi')
+    .default(300),
   // 'true' would let any client choose its IP through X-Forwarded-For (SECURITY.md): refused.
   TRUST_PROXY: z
     .string()
@@ -92,6 +98,8 @@ export interface Config {
   logRetentionDays: number;
   /** Changeover minutes a changing room is held before a match's start and after its end (CLASH_MARGIN_MINUTES). */
   clashMarginMinutes: number;
+  /** Seconds the change mails of a category wait so that close edits make one mail (NOTIFY_DELAY_SECONDS). */
+  notifyDelaySeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     clashMarginMinutes: e.CLASH_MARGIN_MINUTES,
+    notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
   };
 }

@@ -7,7 +7,7 @@ import type { Gruppo, GruppoInput, Referente } from '../../../common/gruppi';
 const SELECT_GRUPPI = `
   SELECT g.id, g.name, g.created_at,
          COALESCE(
-           (SELECT json_agg(json_build_object('nome', r.nome, 'cognome', r.cognome, 'telefono', r.telefono) ORDER BY r.position)
+           (SELECT json_agg(json_build_object('nome', r.nome, 'cognome', r.cognome, 'telefono', r.telefono, 'email', r.email, 'notifiche', r.notifiche) ORDER BY r.position)
               FROM public.gruppi_referenti r WHERE r.gruppo_id = g.id),
            '[]'::json) AS components
     FROM public.gruppi g`;
@@ -40,8 +40,8 @@ async function insertReferenti(db: Db, gruppoId: number, referenti: readonly Ref
   // One row per referent; position keeps the order in which they were entered.
   for (const [position, r] of referenti.entries()) {
     await db.query(
-      `INSERT INTO public.gruppi_referenti (gruppo_id, position, nome, cognome, telefono) VALUES ($1, $2, $3, $4, $5)`,
-      [gruppoId, position, r.nome, r.cognome, r.telefono],
+      `INSERT INTO public.gruppi_referenti (gruppo_id, position, nome, cognome, telefono, email, notifiche) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [gruppoId, position, r.nome, r.cognome, r.telefono, r.email ?? null, r.notifiche ?? 'ogni_modifica'],
     );
   }
 }

@@ -1,0 +1,77 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/it';
+import { SignJWT, jwtVerify } from 'jose';
+import { CAMPO_LABEL, NOTIFICHE_MSG } from '../../../common/notifiche';
+import type { ChangeRow, MatchImage } from './repo';
+
+/** Audience of the unsubscribe tokens: a session token (audience 'authenticated') is never one. */
+const AUDIENCE = 'notifiche-disiscrizione';
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export async function unsubscribeToken(secret: string, gruppoId: number, email: string): Promise<string> {
+  return new SignJWT({ g: gruppoId, e: email }).setProtectedHeader({ alg: 'HS256' }).setAudience(AUDIENCE).setIssuedAt().sign(key(secret));
+}
+
+/** The category id and email of a valid token, or null for a forged, altered or foreign one. */
+export async function readUnsubscribeToken(secret: string, token: string): Promise<{ gruppoId: number; email: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], audience: AUDIENCE });
+    if (typeof payload.g !== 'number' || typeof payload.e !== 'string') return null;
+    return { gruppoId: payload.g, email: payload.e };
+  } catch {
+    return null;
+  }
+}
+
+export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/api/notifiche/disiscrivi?t=${encodeURIComponent(token)}`;
+
+const dmy = (iso: string) => dayjs(iso).locale('it').format('dddd DD/MM/YYYY');
+const hm = (t: string | null | undefined) => (t ? t.slice(0, 5) : '-');
+
+function value(field: string, m: MatchImage): string {
+  const v = (m as unknown as Record<string, unknown>)[field];
+  if (field === 'data') return dmy(String(v));
+  if (field === 'ora' || field === 'ora_fine') return hm(v as string | null);
+  return v === null || v === undefined || v === '' ? '-' : String(v);
+}
+
+const title = (m: MatchImage) => `${m.squadracasa} - ${m.squadratrasferta}, ${dmy(m.data)} ore ${hm(m.ora)}, ${m.campo}`;
+
+/**
+ * The changes of one category collapsed per match (first before, last after): a match created and
+ * deleted in the window, or edited back to where it was, is left out. `inWindow` tells whether a
+ * date (YYYY-MM-DD) is within the 14 days announced.
+ */
+export function collapse(changes: ChangeRow[], inWindow: (date: string) => boolean): Array<{ prima: MatchImage | null; dopo: MatchImage | null }> {
+  const byMatch = new Map<number, { prima: MatchImage | null; dopo: MatchImage | null }>();
+  for (const c of changes) {
+    const cur = byMatch.get(c.partita_id);
+    if (cur) cur.dopo = c.dopo;
+    else byMatch.set(c.partita_id, { prima: c.prima, dopo: c.dopo });
+  }
+  return [...byMatch.values()].filter(({ prima, dopo }) => {
+    if (!prima && !dopo) return false;
+    if (!(prima && inWindow(prima.data)) && !(dopo && inWindow(dopo.data))) return false;
+    if (prima && dopo) return Object.keys(CAMPO_LABEL).some((f) => value(f, prima) !== value(f, dopo));
+    return true;
+  });
+}
+
+/** The Italian text of a change mail (without the unsubscribe footer). */
+export function changesText(gruppo: string, items: Array<{ prima: MatchImage | null; dopo: MatchImage | null }>): string {
+  const lines = [NOTIFICHE_MSG.changesIntro(gruppo), ''];
+  for (const { prima, dopo } of items) {
+    if (!prima && dopo) lines.push(`${NOTIFICHE_MSG.created}: ${title(dopo)}`);
+    else if (prima && !dopo) lines.push(`${NOTIFICHE_MSG.deleted}: ${title(prima)}`);
+    else if (prima && dopo) {
+      lines.push(`${NOTIFICHE_MSG.updated}: ${prima.squadracasa} - ${prima.squadratrasferta}`);
+      for (const [field, label] of Object.entries(CAMPO_LABEL)) {
+        const a = value(field, prima);
+        const b = value(field, dopo);
+        if (a !== b) lines.push(`  ${label}: ${NOTIFICHE_MSG.before.toLowerCase()} ${a}, ${NOTIFICHE_MSG.after.toLowerCase()} ${b}`);
+      }
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}

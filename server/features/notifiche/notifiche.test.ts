@@ -1,0 +1,245 @@
+import dayjs from 'dayjs';
+import pg from 'pg';
+import pino from 'pino';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/app';
+import { bearer, createUser, type TestUser } from '../../../test/users';
+import { linkIn } from '../../../test/smtp';
+import { createMailer, type Mailer } from '../../mail/mailer';
+import { todayIn } from '../../../common/dates';
+import { groupChanges, runOnce, sendOne, type WorkerDeps } from './worker';
+import { unsubscribeToken } from './mail';
+
+let t: TestApp;
+let admin: TestUser;
+let deps: WorkerDeps;
+const logger = pino({ level: 'silent' });
+const inDays = (n: number) => dayjs(todayIn('Europe/Rome')).add(n, 'day').format('YYYY-MM-DD');
+const later = (s: number) => new Date(Date.now() + s * 1000);
+
+async function category(name: string, referents: Array<{ email: string | null; notifiche?: string }>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/gruppi',
+    headers: bearer(admin),
+    payload: { name, components: referents.map((r, i) => ({ nome: `Nome${i}`, cognome: `Cognome${i}`, ...r })) },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; components: Array<{ email: string | null; notifiche: string }> };
+}
+
+async function match(gruppo: string, data: string, ora = '10:00'): Promise<number> {
+  const { rows } = await t.db.pool.query<{ id: number }>(
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+     VALUES ($1, $2, '11:30', 'Garibaldina', 'Ospiti FC', $3, 'Campo 1', true, 'campionato') RETURNING id`,
+    [data, ora, gruppo],
+  );
+  return rows[0].id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ deps: { notifyWorker: false } });
+  admin = await createUser(t.db.pool, 'admin');
+  deps = { pool: t.db.pool, mailer: createMailer({ smtpUrl: t.smtp.url, from: 'test@example.it', dataDir: '/tmp', logger }), config: t.config, jwtSecret: TEST_JWT_SECRET };
+});
+afterAll(async () => {
+  deps.mailer.close();
+  await t.close();
+});
+beforeEach(async () => {
+  // Each test sees only its own changes and jobs.
+  await t.db.pool.query('UPDATE public.notifiche_modifiche SET raggruppata_il = now() WHERE raggruppata_il IS NULL');
+});
+
+describe('referent fields in the categories API', () => {
+  it('stores email and choice, defaults the choice, refuses a bad email or choice in Italian', async () => {
+    const g = await category('Campi API', [{ email: ' Mister@Example.IT ', notifiche: 'settimanale' }, { email: null }]);
+    expect(g.components[0]).toMatchObject({ email: 'mister@example.it', notifiche: 'settimanale' });
+    expect(g.components[1]).toMatchObject({ email: null, notifiche: 'ogni_modifica' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/gruppi',
+      headers: bearer(admin),
+      payload: { name: 'Campi API 2', components: [{ nome: 'A', cognome: 'B', email: 'non-una-mail' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Il referente 1 ha un indirizzo email non valido');
+    const badChoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/gruppi',
+      headers: bearer(admin),
+      payload: { name: 'Campi API 3', components: [{ nome: 'A', cognome: 'B', notifiche: 'sempre' }] },
+    });
+    expect(badChoice.statusCode).toBe(400);
+    expect(badChoice.json().error).toBe('Il referente 1 ha una scelta di notifiche non valida');
+  });
+});
+
+describe('change mails', () => {
+  it('three edits in a minute make one mail with before and after; a match beyond 14 days makes none; other choices get none', async () => {
+    await category('Pulcini', [
+      { email: 'coach@example.it', notifiche: 'ogni_modifica' },
+      { email: 'weekly@example.it', notifiche: 'settimanale' },
+      { email: 'none@example.it', notifiche: 'nessuna' },
+    ]);
+    const id = await match('Pulcini', inDays(3));
+    const far = await match('Pulcini', inDays(20));
+    await t.db.pool.query(`UPDATE public.partite SET ora = '15:00' WHERE id = $1`, [id]);
+    await t.db.pool.query(`UPDATE public.partite SET campo = 'Campo 2' WHERE id = $1`, [id]);
+    await t.db.pool.query(`UPDATE public.partite SET ora = '16:00' WHERE id = $1`, [far]);
+    const before = t.smtp.mails.length;
+    // Inside the window nothing is grouped yet.
+    expect(await groupChanges(deps, new Date())).toBe(0);
+    await runOnce(deps, later(301));
+    const mails = t.smtp.mails.slice(before);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0];
+    expect(mail.to).toEqual(['coach@example.it']);
+    expect(mail.subject).toBe('Partite modificate: Pulcini');
+    expect(mail.text).toContain('Nuova partita: Garibaldina - Ospiti FC');
+    expect(mail.text).toContain('15:00');
+    expect(mail.text).toContain('Campo 2');
+    expect(mail.text).not.toContain('16:00');
+    expect(mail.raw).toMatch(/List-Unsubscribe:\s+<http[^>]+disiscrivi\?t=/);
+    expect(mail.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    // An edit of an existing match shows before and after; nothing is sent twice.
+    await t.db.pool.query(`UPDATE public.partite SET ora = '17:00', spogliatoio_gari = 3 WHERE id = $1`, [id]);
+    await runOnce(deps, later(301));
+    await runOnce(deps, later(301));
+    const next = t.smtp.mails.slice(before + 1);
+    expect(next).toHaveLength(1);
+    expect(next[0].text).toContain('Partita modificata: Garibaldina - Ospiti FC');
+    expect(next[0].text).toContain('Ora: prima 15:00, dopo 17:00');
+    expect(next[0].text).toContain('Spogliatoio casa: prima -, dopo 3');
+
+    // Only a change of the far match: no mail.
+    await t.db.pool.query(`UPDATE public.partite SET ora = '18:00' WHERE id = $1`, [far]);
+    await runOnce(deps, later(301));
+    expect(t.smtp.mails.length).toBe(before + 2);
+    const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM public.activity_logs WHERE activity_message = 'Notifica inviata a coach@example.it (Pulcini)'`);
+    expect(rows[0].n).toBe(2);
+  });
+
+  it('SMTP refuses then accepts: retried with backoff, sent once, activity records; the last retry fails', async () => {
+    await category('Esordienti', [{ email: 'retry@example.it' }]);
+    await match('Esordienti', inDays(2));
+    let refuse = 2;
+    const flaky: Mailer = {
+      async send(mail) {
+        if (refuse-- > 0) throw new Error('451 prova più tardi');
+        await deps.mailer.send(mail);
+      },
+      close() {},
+    };
+    const before = t.smtp.mails.length;
+    const d = { ...deps, mailer: flaky };
+    await runOnce(d, later(301)); // attempt 1 fails
+    await runOnce(d, later(302)); // not due yet (1 minute backoff)
+    expect(refuse).toBe(1);
+    await runOnce(d, later(301 + 61)); // attempt 2 fails, next in 2 minutes
+    await runOnce(d, later(301 + 61 + 121)); // attempt 3 succeeds
+    await runOnce(d, later(10_000));
+    expect(t.smtp.mails.slice(before).filter((m) => m.to.includes('retry@example.it'))).toHaveLength(1);
+    const { rows } = await t.db.pool.query(`SELECT stato, tentativi FROM public.notifiche_job WHERE email = 'retry@example.it'`);
+    expect(rows).toEqual([{ stato: 'inviata', tentativi: 3 }]);
+    const acts = await t.db.pool.query(`SELECT activity_message FROM public.activity_logs WHERE activity_message LIKE '%retry@example.it%' ORDER BY id`);
+    expect(acts.rows.map((r) => r.activity_message)).toEqual([
+      'Notifica a retry@example.it (Esordienti) non inviata, nuovo tentativo 2',
+      'Notifica a retry@example.it (Esordienti) non inviata, nuovo tentativo 3',
+      'Notifica inviata a retry@example.it (Esordienti)',
+    ]);
+
+    // A server that never accepts: failed after the last attempt, visible to admins.
+    await category('Allievi', [{ email: 'dead@example.it' }]);
+    await match('Allievi', inDays(1));
+    const dead: Mailer = { send: async () => Promise.reject(new Error('550 rifiutata')), close() {} };
+    for (let i = 0; i < 10; i++) await runOnce({ ...deps, mailer: dead }, later(301 + i * 3600));
+    const failed = await t.db.pool.query(`SELECT stato, tentativi FROM public.notifiche_job WHERE email = 'dead@example.it'`);
+    expect(failed.rows).toEqual([{ stato: 'fallita', tentativi: 5 }]);
+    const logs = await t.app.inject({ method: 'GET', url: '/api/activities?limit=100', headers: bearer(admin) });
+    expect(logs.statusCode).toBe(200);
+    expect(JSON.stringify(logs.json())).toContain("Notifica a dead@example.it (Allievi) non inviata dopo l'ultimo tentativo");
+  });
+
+  it('two processes on one database send each mail once; a process dying mid-send loses nothing', async () => {
+    const emails = Array.from({ length: 6 }, (_, i) => `due${i}@example.it`);
+    await category('Giovanissimi', emails.map((email) => ({ email })));
+    await match('Giovanissimi', inDays(5));
+    await groupChanges(deps, later(301));
+    const before = t.smtp.mails.length;
+
+    // Process A: its own connections; it hangs inside SMTP on its second mail and is killed.
+    const poolA = new pg.Pool({ connectionString: t.db.url, max: 2, application_name: 'processo-a' });
+    poolA.on('connect', (client) => client.on('error', () => undefined));
+    let sentByA = 0;
+    let hung!: () => void;
+    const hanging = new Promise<void>((resolve) => (hung = resolve));
+    const mailerA: Mailer = {
+      async send(mail) {
+        if (sentByA === 1) {
+          hung();
+          await new Promise(() => undefined); // never answers
+        }
+        await deps.mailer.send(mail);
+        sentByA++;
+      },
+      close() {},
+    };
+    poolA.on('error', () => undefined);
+    void sendOne({ ...deps, pool: poolA, mailer: mailerA }, later(301)).then(() => sendOne({ ...deps, pool: poolA, mailer: mailerA }, later(301))).catch(() => undefined);
+    await hanging;
+    // Process B works while A holds one job locked.
+    const poolB = new pg.Pool({ connectionString: t.db.url, max: 2 });
+    const b = { ...deps, pool: poolB };
+    const c = { ...deps, pool: t.db.pool };
+    await Promise.all([runOnce(b, later(301)), runOnce(c, later(301))]);
+    expect(t.smtp.mails.length - before).toBe(5); // A's locked job is not sent by anyone else
+    // A dies: its connections go, its transaction rolls back, the job is due again.
+    await t.db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'processo-a'`);
+    void poolA.end().catch(() => undefined); // its hung client is never released: do not wait
+    await Promise.all([runOnce(b, later(301)), runOnce(c, later(301))]);
+    await poolB.end();
+    const got = t.smtp.mails.slice(before).flatMap((m) => m.to);
+    expect(got.sort()).toEqual([...emails].sort());
+  });
+});
+
+describe('unsubscribe', () => {
+  it('one click (GET) and RFC 8058 POST set the choice to Nessuna; a forged token is refused', async () => {
+    const g = await category('Juniores', [{ email: 'a@example.it' }, { email: 'b@example.it' }]);
+    await match('Juniores', inDays(1));
+    const before = t.smtp.mails.length;
+    await runOnce(deps, later(301));
+    const mailA = await t.smtp.waitFor('a@example.it', 5000, before);
+    const url = new URL(linkIn(mailA));
+    const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Notifiche disattivate');
+    expect(res.body).toContain('a@example.it non riceverà più email sulla categoria Juniores.');
+
+    const tokenB = await unsubscribeToken(TEST_JWT_SECRET, g.id, 'b@example.it');
+    const post = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifiche/disiscrivi?t=${encodeURIComponent(tokenB)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(post.statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/gruppi', headers: bearer(admin) });
+    const juniores = list.json().data.find((x: { name: string }) => x.name === 'Juniores');
+    expect(juniores.components.map((r: { notifiche: string }) => r.notifiche)).toEqual(['nessuna', 'nessuna']);
+    const acts = await t.db.pool.query(`SELECT count(*)::int AS n FROM public.activity_logs WHERE activity_message LIKE '%ha disattivato le notifiche della categoria Juniores'`);
+    expect(acts.rows[0].n).toBe(2);
+
+    const forged = await unsubscribeToken('another-secret-another-secret-another-secret-0', g.id, 'c@example.it');
+    for (const tok of [forged, 'x.y.z', tokenB.slice(0, -2) + 'aa']) {
+      const r = await t.app.inject({ method: 'GET', url: `/api/notifiche/disiscrivi?t=${encodeURIComponent(tok)}` });
+      expect(r.statusCode).toBe(400);
+      expect(r.body).toContain('Link non valido o scaduto');
+    }
+    // A session token is not an unsubscribe token.
+    const session = await t.app.inject({ method: 'GET', url: `/api/notifiche/disiscrivi?t=${admin.token}` });
+    expect(session.statusCode).toBe(400);
+  });
+});

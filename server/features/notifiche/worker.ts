@@ -1,0 +1,132 @@
+import dayjs from 'dayjs';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Pool } from '../../db/pool';
+import { withTransaction } from '../../db/pool';
+import type { Mailer } from '../../mail/mailer';
+import { todayIn } from '../../../common/dates';
+import { NOTIFICHE_MSG } from '../../../common/notifiche';
+import { recordActivity } from '../../plugins/activity';
+import * as repo from './repo';
+import { changesText, collapse, unsubscribeToken, unsubscribeUrl } from './mail';
+
+/** Attempts before a job is 'fallita'; waits 1, 2, 4, 8 minutes between them. */
+export const MAX_ATTEMPTS = 5;
+export const BACKOFF_BASE_MS = 60_000;
+/** How often the background loop looks at the queue. */
+export const POLL_MS = 5_000;
+/** Matches dated from today to this many days ahead (APP_TIMEZONE) are announced. */
+export const WINDOW_DAYS = 14;
+
+export interface WorkerDeps {
+  pool: Pool;
+  mailer: Mailer;
+  config: Config;
+  jwtSecret: string;
+  logger?: Logger;
+}
+
+/**
+ * Turns the changes of each category whose oldest change is older than NOTIFY_DELAY_SECONDS into
+ * one job per referent who chose 'ogni_modifica', and marks them grouped, in one transaction.
+ */
+export async function groupChanges(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  return withTransaction(deps.pool, async (db) => {
+    if (!(await repo.tryGroupingLock(db))) return 0;
+    let jobs = 0;
+    for (const gruppo of await repo.dueCategories(db, now, deps.config.notifyDelaySeconds)) {
+      const changes = await repo.takeChanges(db, gruppo);
+      if (!changes.length) continue;
+      await repo.markGrouped(
+        db,
+        changes.map((c) => c.id),
+        now,
+      );
+      const items = collapse(changes, (date) => {
+        // The window as it was when the change was made, in APP_TIMEZONE.
+        const at = changes[0].created_at;
+        const today = todayIn(deps.config.timezone, at);
+        return date >= today && date <= dayjs(today).add(WINDOW_DAYS, 'day').format('YYYY-MM-DD');
+      });
+      if (!items.length) continue;
+      const text = changesText(gruppo, items);
+      for (const r of await repo.recipients(db, gruppo, 'ogni_modifica')) {
+        await repo.insertJob(
+          db,
+          { tipo: 'modifiche', gruppo, email: r.email, oggetto: NOTIFICHE_MSG.changesSubject(gruppo), testo: text, dati: { gruppoId: r.gruppo_id } },
+          now,
+        );
+        jobs++;
+      }
+    }
+    return jobs;
+  });
+}
+
+export const backoffMs = (attempt: number) => BACKOFF_BASE_MS * 2 ** (attempt - 1);
+
+/**
+ * Sends one due job, holding its row lock (FOR UPDATE SKIP LOCKED) while SMTP answers, so no other
+ * process sends it too. False when no job is due.
+ */
+export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise<boolean> {
+  return withTransaction(deps.pool, async (db) => {
+    const job = await repo.takeJob(db, now);
+    if (!job) return false;
+    const gruppoId = job.dati?.gruppoId ?? 0;
+    const link = unsubscribeUrl(deps.config.publicUrl, await unsubscribeToken(deps.jwtSecret, gruppoId, job.email));
+    try {
+      await deps.mailer.send({
+        to: job.email,
+        subject: job.oggetto,
+        text: `${job.testo}\n${NOTIFICHE_MSG.footer(link)}\n`,
+        link,
+        headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+    } catch (err) {
+      const message = String((err as Error)?.message ?? err).slice(0, 500);
+      const attempt = job.tentativi + 1;
+      if (attempt >= MAX_ATTEMPTS) {
+        await repo.markFailed(db, job.id, message);
+        await recordActivity(db, null, { type: 'warning', message: NOTIFICHE_MSG.activityFailed(job.email, job.gruppo), context: { job: job.id, attempt, error: message } });
+      } else {
+        const next = new Date(now.getTime() + backoffMs(attempt));
+        await repo.markRetry(db, job.id, next, message);
+        await recordActivity(db, null, {
+          type: 'warning',
+          message: NOTIFICHE_MSG.activityRetried(job.email, job.gruppo, attempt + 1),
+          context: { job: job.id, attempt, next: next.toISOString(), error: message },
+        });
+      }
+      deps.logger?.warn({ job: job.id, attempt, err: message }, 'notifica non inviata');
+      return true;
+    }
+    await repo.markSent(db, job.id, now);
+    await recordActivity(db, null, { type: 'success', message: NOTIFICHE_MSG.activitySent(job.email, job.gruppo), context: { job: job.id, tipo: job.tipo } });
+    return true;
+  });
+}
+
+/** One pass: group due changes, then send every due job. */
+export async function runOnce(deps: WorkerDeps, now: Date = new Date()): Promise<void> {
+  await groupChanges(deps, now);
+  while (await sendOne(deps, now));
+}
+
+/** The background loop of a server process; stop() waits for the pass under way. */
+export function startWorker(deps: WorkerDeps, pollMs = POLL_MS): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    if (stopped) return;
+    running = running.then(() => (stopped ? undefined : runOnce(deps).catch((err: unknown) => deps.logger?.error({ err }, 'coda notifiche'))));
+  }, pollMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
