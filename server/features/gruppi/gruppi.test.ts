@@ -121,9 +121,9 @@ describe('API /api/gruppi', () => {
       expect(Object.keys(pulcini).sort()).toEqual(['components', 'created_at', 'id', 'name']);
       expect(new Date(pulcini.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
       expect(pulcini.components).toEqual([
-        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567' },
-        { nome: 'Anna', cognome: 'Bianchi', telefono: null },
-        { nome: 'Zoe', cognome: 'Àlvarez', telefono: null },
+        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'ogni_modifica' },
+        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'ogni_modifica' },
+        { nome: 'Zoe', cognome: 'Àlvarez', telefono: null, email: null, notifiche: 'ogni_modifica' },
       ]);
     });
 
@@ -172,7 +172,7 @@ describe('API /api/gruppi', () => {
       ['referent not an object', body('Pulcini', ['Mario Rossi']), MSG.groups.invalidData],
       ['31 referents', body('Pulcini', Array.from({ length: 31 }, () => ({ nome: 'A', cognome: 'B' }))), MSG.groups.tooManyComponents(30)],
       ['unknown field', { ...body('Pulcini'), id: 7 }, MSG.http.unknownField('id')],
-      ['unknown referent field', body('Pulcini', [{ nome: 'A', cognome: 'B', email: 'a@b.it' }]), MSG.http.unknownField('email')],
+      ['unknown referent field', body('Pulcini', [{ nome: 'A', cognome: 'B', eta: 12 }]), MSG.http.unknownField('eta')],
     ];
     it.each(invalid)('%s -> 400 with its message, nothing written', async (_case, payload, message) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/gruppi', headers: headers('admin'), payload: payload as object });
