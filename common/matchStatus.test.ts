@@ -1,6 +1,7 @@
 import { MSG } from './messages';
 import { STATI, STATO_COLORS, STATUS_MSG, statoLabel, statoOf, MOTIVO_MAX } from './matchStatus';
 import { statoRequestSchema } from './matchStatusSchema';
+import { matchesFilters, normalizeFilters, sanitizePartita, type Partita } from './partiteRead';
 
 const TODAY = '2026-11-23';
 const parse = (body: unknown) => statoRequestSchema(TODAY).safeParse(body);
@@ -91,5 +92,20 @@ describe('statoRequestSchema', () => {
     expect(firstMessage({ ids: [1], azione: 'rinvia', nuovaData: '2026-11-22' })).toBe(MSG.match.futureDate);
     expect(firstMessage({ ids: [1], azione: 'rinvia', nuovaData: '2026-02-30' })).toBe(MSG.match.invalidDate);
     expect(firstMessage({ ids: [1], azione: 'annulla', nuovaData: '2026-12-01' })).toBe(STATUS_MSG.nuovaDataOnlyRinvia);
+  });
+});
+
+describe('the status filter of the dashboards', () => {
+  const p = sanitizePartita({
+    id: 1, data: '2026-11-28', ora: '15:00:00', ora_fine: null, squadracasa: 'A', squadratrasferta: 'B', gruppo: 'Pulcini', campo: 'C',
+    is_house_match: false, spogliatoio_gari: null, spogliatoio_ospiti: null, terreno: null, tipo_gara: 'torneo', stato: 'rinviata', motivo_stato: 'Pioggia',
+  }) as Partita;
+  it('keeps a known status, ignores others, and filters a loaded list', () => {
+    expect(normalizeFilters({ stato: 'annullata' })).toEqual({ stato: 'annullata' });
+    expect(normalizeFilters({ stato: 'boh' })).toEqual({});
+    expect(p).toMatchObject({ stato: 'rinviata', motivo_stato: 'Pioggia' });
+    expect(matchesFilters(p, { stato: 'rinviata' })).toBe(true);
+    expect(matchesFilters(p, { stato: 'programmata' })).toBe(false);
+    expect(matchesFilters({ ...p, stato: undefined }, { stato: 'programmata' })).toBe(true);
   });
 });

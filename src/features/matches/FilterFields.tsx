@@ -7,6 +7,8 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { DASHBOARD_MSG, MATCH_OPTION_MSG } from '../../../common/dashboardMessages';
 import { PUBLIC_MSG } from '../../../common/publicPage';
 import { TERRENI, TIPI_GARA, cleanTextFilter, cleanTimeFilter, type FilterKey, type PartiteFilters } from '../../../common/partiteRead';
+import { STATI } from '../../../common/matchStatusRead';
+import { STATO_LABELS } from '../../../common/matchStatusLabels';
 
 const L = DASHBOARD_MSG.filterLabels;
 
@@ -94,14 +96,14 @@ export default function FilterFields({ filters, onChange }: { filters: PartiteFi
     </Field>
   );
   // Native selects: no menu, popover or modal in the bundle, and the system's own list on any device.
-  const select = (key: 'terreno' | 'tipoGara', options: ReadonlyArray<{ value: string; label: string }>, width: number) => (
-    <Field label={L[key]} shrink width={width}>
+  const select = (key: 'terreno' | 'tipoGara' | 'stato', options: ReadonlyArray<{ value: string; label: string }>, width: number, label: string = key === 'stato' ? 'Stato' : L[key]) => (
+    <Field label={label} shrink width={width}>
       {(id) => (
         <NativeSelect
           id={id}
           value={filters[key] ?? ''}
           onChange={(e) => set(key, e.target.value)}
-          input={<OutlinedInput label={L[key]} notched />}
+          input={<OutlinedInput label={label} notched />}
         >
           <option value="">{DASHBOARD_MSG.all}</option>
           {options.map((o) => (
@@ -134,6 +136,8 @@ export default function FilterFields({ filters, onChange }: { filters: PartiteFi
       {text('campo')}
       {select('terreno', TERRENI.map((t) => ({ value: t, label: MATCH_OPTION_MSG.terrenoLabel[t] })), 140)}
       {select('tipoGara', TIPI_GARA.map((t) => ({ value: t, label: MATCH_OPTION_MSG.tipoGara[t] })), 150)}
+      {/* Issue 16: the match status. */}
+      {select('stato', STATI.map((t) => ({ value: t, label: STATO_LABELS[t] })), 150)}
     </Box>
   );
 }
