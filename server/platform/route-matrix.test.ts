@@ -108,6 +108,11 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/calendar.ics', expect: all(200) },
   { method: 'GET', route: '/api/calendar/:id.ics', url: `/api/calendar/${UNKNOWN_ID}.ics`, expect: all(404) },
 
+  // Notifications (issue 18): the unsubscribe link of the mails, no sign-in (a signed token);
+  // without a token the page (GET) and the one-click POST answer 400.
+  { method: 'GET', route: '/api/notifiche/disiscrivi', expect: all(400) },
+  { method: 'POST', route: '/api/notifiche/disiscrivi', expect: all(400) },
+
   // Users (spec 6): administrators only.
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   { method: 'POST', route: '/api/users', payload: {}, expect: adminOnly(400) },
