@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { LOG_COUNT_CAP, type ActivityLogEntry, type ErrorLogEntry, type LogPage } from '../../../common/logs';
+import { listErrors } from './repo';
+import { errorFiltersSchema, LOG_COUNT_CAP, type ActivityLogEntry, type ErrorLogEntry, type LogPage } from '../../../common/logs';
 
 // Lists count exactly up to LOG_COUNT_CAP, then say "more than that" (countExact: false).
 let t: TestApp;
@@ -54,4 +55,35 @@ it('LIKE filters escape % and _ from the text', async () => {
 it('activities: the same cap', async () => {
   expect(await list<ActivityLogEntry>('/api/activities')).toMatchObject({ count: LOG_COUNT_CAP, countExact: false });
   expect(await list<ActivityLogEntry>('/api/activities?activity_type=warning')).toMatchObject({ count: 3, countExact: true });
+});
+
+describe('a substring count past its time budget', () => {
+  // The count is made to wait (another transaction holds a lock on the table for 300 ms), so it
+  // runs out of its 25 ms budget while the page query simply waits for the lock.
+  async function whileLocked<T>(fn: () => Promise<T>): Promise<T> {
+    const locker = await t.db.pool.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE public.error_logs IN ACCESS EXCLUSIVE MODE');
+    try {
+      const pending = fn();
+      await new Promise((r) => setTimeout(r, 300));
+      await locker.query('COMMIT');
+      return await pending;
+    } finally {
+      locker.release();
+    }
+  }
+  const filters = (q: Record<string, string>) => errorFiltersSchema.parse(q);
+
+  it('a full page says "more than" the rows up to it and offers the next page', async () => {
+    const page = await whileLocked(() => listErrors(t.db.pool, filters({ error_message: 'errore', page: '3' }), 'Europe/Rome'));
+    expect(page.data).toHaveLength(25);
+    expect(page).toMatchObject({ count: 75, countExact: false, page: 3, totalPages: 4 });
+  });
+
+  it('a page that is not full tells the exact count', async () => {
+    const page = await whileLocked(() => listErrors(t.db.pool, filters({ error_message: '50%_x 1000' }), 'Europe/Rome'));
+    expect(page).toMatchObject({ count: 7, countExact: true, totalPages: 1 });
+    expect(page.data).toHaveLength(7);
+  });
 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../db/pool';
+import type { QueryResultRow } from 'pg';
+import type { Db, Pool } from '../../db/pool';
 import {
   filterInstant,
   LOG_COUNT_CAP,
@@ -128,14 +129,63 @@ function totalPages(count: number, limit: number) {
 }
 
 /**
+ * A substring filter (pg_trgm) can make even the capped count slow: the trigram index reads the
+ * posting lists of trigrams found in nearly every row ("api", "soc"). Such a count gets this
+ * many milliseconds (statement_timeout in its own transaction); past them the answer is
+ * "more than the rows seen so far" (see listPage).
+ */
+export const SUBSTRING_COUNT_BUDGET_MS = 25;
+
+/**
  * Counts the rows of `from` + `where` up to `cap` only: count(*) over a LIMIT cap + 1 subquery
  * stops after cap + 1 index entries however many rows match, so a wide filter costs no more than
- * cap rows. Past the cap the count is "more than cap" (countExact false, count = cap).
+ * cap rows. Past the cap the count is "more than cap" (countExact false, count = cap). With a
+ * budget, null when the count took longer.
  */
-async function cappedCount(db: Db, from: string, where: Where, cap: number) {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} ${where.sql} LIMIT ${cap + 1}) s`, where.params);
-  const n = rows[0].n;
+async function cappedCount(db: Db, from: string, where: Where, cap: number, budgetMs: number | null) {
+  const sql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} ${where.sql} LIMIT ${cap + 1}) s`;
+  let n: number;
+  if (budgetMs !== null && 'totalCount' in db) {
+    const client = await (db as Pool).connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL statement_timeout = ${Math.floor(budgetMs)}`);
+      n = (await client.query<{ n: number }>(sql, where.params)).rows[0].n;
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      if ((err as { code?: string }).code === '57014') return null; // query_canceled: over budget
+      throw err;
+    } finally {
+      client.release();
+    }
+  } else {
+    n = (await db.query<{ n: number }>(sql, where.params)).rows[0].n;
+  }
   return n > cap ? { count: cap, countExact: false } : { count: n, countExact: true };
+}
+
+/**
+ * One page (LIMIT + 1 rows, to know whether more follow) and the capped count, in parallel.
+ * When the count ran out of its budget: a page that is not full tells the exact count; a full one
+ * says "more than" the rows up to it (countExact false) and offers one more page.
+ */
+async function listPage<T extends QueryResultRow>(db: Db, select: string, from: string, w: Where, order: string, page: number, limit: number, cap: number, budgetMs: number | null) {
+  const offset = (page - 1) * limit;
+  const [rows, counted] = await Promise.all([
+    db.query<T>(`SELECT ${select} FROM ${from} ${w.sql} ORDER BY ${order} LIMIT ${limit + 1} OFFSET ${offset}`, w.params),
+    cappedCount(db, from, w, cap, budgetMs),
+  ]);
+  const data = rows.rows.slice(0, limit);
+  const more = rows.rows.length > limit;
+  let count = counted;
+  if (!count) {
+    if (more) count = { count: offset + data.length, countExact: false };
+    else if (data.length > 0 || page === 1) count = { count: offset + data.length, countExact: true };
+    else count = (await cappedCount(db, from, w, cap, null))!; // past the end: count it anyway
+  }
+  const pages = count.countExact || !more ? totalPages(count.count, limit) : Math.max(page + 1, totalPages(count.count, limit));
+  return { data, ...count, page, totalPages: pages };
 }
 
 /** GET /api/error-logs: the filters of spec 3, newest occurrence first. */
@@ -148,16 +198,8 @@ export async function listErrors(db: Db, f: ErrorFilters, timezone: string, cap 
   if (f.error_message) w.add((p) => `lower(error_message) LIKE ${p}`, containsPattern(f.error_message));
   if (f.start_date) w.add((p) => `last_occurred_at >= ${p}`, filterInstant(f.start_date, timezone));
   if (f.end_date) w.add((p) => `last_occurred_at <= ${p}`, filterInstant(f.end_date, timezone, true));
-  const offset = (f.page - 1) * f.limit;
-  const [rows, count] = await Promise.all([
-    db.query<ErrorLogEntry>(
-      `SELECT ${ERROR_COLUMNS} FROM public.error_logs ${w.sql}
-        ORDER BY last_occurred_at DESC, id DESC LIMIT ${f.limit} OFFSET ${offset}`,
-      w.params,
-    ),
-    cappedCount(db, 'public.error_logs', w, cap),
-  ]);
-  return { data: rows.rows, ...count, page: f.page, totalPages: totalPages(count.count, f.limit) };
+  const budget = f.user_email || f.error_message ? SUBSTRING_COUNT_BUDGET_MS : null;
+  return listPage<ErrorLogEntry>(db, ERROR_COLUMNS, 'public.error_logs', w, 'last_occurred_at DESC, id DESC', f.page, f.limit, cap, budget);
 }
 
 /**
@@ -205,16 +247,17 @@ export async function listActivities(db: Db, f: ActivityFilters, timezone: strin
   if (f.endpoint) w.add((p) => `lower(endpoint) LIKE ${p}`, containsPattern(f.endpoint));
   if (f.start_date) w.add((p) => `created_at >= ${p}`, filterInstant(f.start_date, timezone));
   if (f.end_date) w.add((p) => `created_at <= ${p}`, filterInstant(f.end_date, timezone, true));
-  const offset = (f.page - 1) * f.limit;
-  const [rows, count] = await Promise.all([
-    db.query<ActivityLogEntry>(
-      `SELECT id::text AS id, activity_type, activity_message, endpoint, created_at, user_id, user_email, user_role,
-              host(ip_address) AS ip_address, user_agent, context
-         FROM public.activity_logs ${w.sql}
-        ORDER BY created_at DESC, id DESC LIMIT ${f.limit} OFFSET ${offset}`,
-      w.params,
-    ),
-    cappedCount(db, 'public.activity_logs', w, cap),
-  ]);
-  return { data: rows.rows, ...count, page: f.page, totalPages: totalPages(count.count, f.limit) };
+  const budget = f.user_email || f.endpoint ? SUBSTRING_COUNT_BUDGET_MS : null;
+  return listPage<ActivityLogEntry>(
+    db,
+    `id::text AS id, activity_type, activity_message, endpoint, created_at, user_id, user_email, user_role,
+     host(ip_address) AS ip_address, user_agent, context`,
+    'public.activity_logs',
+    w,
+    'created_at DESC, id DESC',
+    f.page,
+    f.limit,
+    cap,
+    budget,
+  );
 }
