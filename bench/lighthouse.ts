@@ -72,6 +72,11 @@ async function main() {
       console.log(`run ${i + 1}: ${JSON.stringify(row)}${failing.length ? `  audit non pieni: ${failing.join(', ')}` : ''}`);
       // Where the main thread's time went (what TBT is made of), as Lighthouse reports it.
       const breakdown = (audits['mainthread-work-breakdown'].details as { items?: Array<{ groupLabel: string; duration: number }> } | undefined)?.items ?? [];
+      // Which element was the largest paint (the server's HTML or React's): where LCP comes from.
+      const lcpItems = JSON.stringify(audits['largest-contentful-paint-element']?.details ?? audits['lcp-breakdown-insight']?.details ?? Object.keys(audits).filter((k) => /lcp|largest/.test(k))).replace(/\\"/g, "'");
+      const selector = /"selector":"([^"]*)"/.exec(lcpItems)?.[1];
+      const snippet = /"snippet":"([^"]*)"/.exec(lcpItems)?.[1];
+      console.log(`  elemento LCP: ${selector ?? lcpItems.slice(0, 300)} ${snippet ?? ''}; FCP ${Math.round(audits['first-contentful-paint'].numericValue ?? 0)} ms`);
       console.log(`  thread principale: ${breakdown.map((b) => `${b.groupLabel} ${Math.round(b.duration)} ms`).join(', ')}`);
     }
     const median = (key: string) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];

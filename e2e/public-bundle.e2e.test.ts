@@ -103,6 +103,61 @@ describe('public page JavaScript budget in Chromium', () => {
     await page.close();
   });
 
+  it('shows the list from the first response before any script runs, team names as text', async () => {
+    await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara, is_house_match)
+       VALUES ($1, '18:00', 'Lupi Sud', '<script>alert(1)</script>', 'Pulcini', 'Campo <b>2</b>', 'amichevole', false)`,
+      [dayjs(todayIn('Europe/Rome')).add(2, 'day').format('YYYY-MM-DD')],
+    );
+    const page = await newPage(browser);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    // No script of the page may load: what shows is the server's HTML alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
+    expect(await page.getByTestId('match-card').count()).toBe(2);
+    // The client's cleaning on read (no < > " ' ; `) applied by the server too: the same text both ways.
+    await page.getByText('scriptalert(1)/script', { exact: true }).waitFor();
+    await page.getByText('Campo: Campo b2/b').waitFor();
+    expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    await page.unroute('**/assets/*.js');
+    // With the scripts the same list stays, now React's (the filters appear), and no alert ran.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
+    await page.getByTestId('active-filters').or(page.getByRole('button', { name: /Filtri/ })).first().waitFor();
+    await page.getByText('scriptalert(1)/script', { exact: true }).waitFor();
+    expect(await page.locator('#ssr-title').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    await t.db.pool.query(`DELETE FROM public.partite WHERE squadratrasferta = '<script>alert(1)</script>'`);
+    await page.close();
+  });
+
+  it('an uncaught error of the public page reaches the error log, the reporter loading with it', async () => {
+    const page = await newPage(browser);
+    const scripts = recordScripts(page);
+    await page.goto(`${t.url}/`);
+    await page.getByTestId('match-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const reporterChunk = (JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>)['src/api/errorReporter.ts']?.file;
+    if (reporterChunk) expect(scripts).not.toContain(reporterChunk);
+    const reported = page.waitForResponse((r) => r.url().endsWith('/api/error-logs') && r.request().method() === 'POST');
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('Errore di prova nella pagina pubblica');
+      });
+    });
+    const response = await reported;
+    expect(response.status()).toBe(201);
+    expect(response.request().postData()).toContain('Errore di prova nella pagina pubblica');
+    const { rows } = await t.db.pool.query(`SELECT 1 FROM public.error_logs WHERE error_message LIKE '%Errore di prova nella pagina pubblica%'`);
+    expect(rows.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('the signed-in dashboard keeps the same filter panel, filtering its loaded list by date and surface', async () => {
     const reader = await createUser(t.db.pool, 'reader');
     const page = await newPage(browser);

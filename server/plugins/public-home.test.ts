@@ -4,6 +4,7 @@ import path from 'node:path';
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { todayIn } from '../../common/dates';
+import { escapeHtml, jsonForScript } from './public-home';
 
 /** Issue 13: / carries the public list in its first response, every text escaped, the data as JSON. */
 let t: TestApp;
@@ -34,6 +35,14 @@ function dataBlock(html: string): string {
 }
 
 describe('server-rendered public list on /', () => {
+  it('escapes text for HTML and JSON for a <script> block', () => {
+    expect(escapeHtml(EVIL)).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(escapeHtml(`a & "b" 'c'`)).toBe('a &amp; &quot;b&quot; &#39;c&#39;');
+    const json = jsonForScript({ name: `</script><script>alert(1)</script>\u2028` });
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ name: `</script><script>alert(1)</script>\u2028` });
+  });
+
   it('renders the heading, the count and the cards, escaping every text, with no inline executable script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
@@ -44,8 +53,9 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('<h1');
     expect(html).toContain('Dashboard Partite Garibaldina');
     expect(html).toContain('Prossime Partite (1)');
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain('Campo: Campo &quot;A&quot; &amp; B');
+    // Cleaned as the client cleans on read (no < > " ' ; `), and what remains escaped (&).
+    expect(html).toContain('Garibaldina Pulcini</span> vs <span style="font-weight:500">scriptalert(1)/script</span>');
+    expect(html).toContain('Campo: Campo A &amp; B');
     expect(html).toContain('Spogliatoi: Garibaldina 1 · Ospiti 2');
     expect(html).not.toContain(EVIL);
     // Every <script> is either the module file (src) or the JSON block: nothing inline runs.

@@ -1,6 +1,6 @@
 import type { CachedListing } from './listing-cache';
 import { DASHBOARD_MSG, MATCH_OPTION_MSG } from '../../common/dashboardMessages';
-import { isHomeTeam, type Partita } from '../../common/partiteRead';
+import { isHomeTeam, sanitizePartite, type Partita } from '../../common/partiteRead';
 
 /**
  * The public list of / rendered into the first response (issue 13: LCP on a phone). The matches
@@ -79,17 +79,20 @@ function card(p: Partita, clubName: string): string {
  */
 export function renderPublicHome(indexHtml: string, listing: CachedListing, clubName: string, producedAt = Date.now()): string {
   const body = JSON.parse(listing.body) as { data?: Partita[] };
-  const partite = Array.isArray(body.data) ? body.data : [];
+  // The same cleaning the client applies on read (spec 7), so both show the same text; escaped on top.
+  const partite = sanitizePartite(body.data);
   const list =
     partite.length === 0
       ? `<div role="status" style="border:1px solid #e0e0e0;border-radius:4px;padding:24px;text-align:center;color:rgba(0,0,0,.6)">${escapeHtml(DASHBOARD_MSG.noMatches)}</div>`
       : `<div style="display:flex;flex-direction:column;gap:16px">${partite.map((p) => card(p, clubName)).join('')}</div>`;
   const html = [
-    '<style>body{margin:0}</style>',
+    // The title a touch larger than React's (MUI h4, letter-spacing .00735em): React's copy never
+    // becomes a larger paint than the server's, so LCP stays on the first response.
+    '<style>body{margin:0}@media (min-width:600px){#ssr-title{font-size:2.125rem!important}}</style>',
     '<div style="min-height:100vh;background:#fafafa;font-family:Roboto,Helvetica,Arial,sans-serif;color:rgba(0,0,0,.87)">',
     '<main style="max-width:1536px;margin:0 auto;padding:16px">',
     '<div style="display:flex;align-items:center;gap:8px;margin-bottom:16px">',
-    `<h1 style="flex-grow:1;margin:0;font-size:1.5rem;font-weight:400">${escapeHtml(DASHBOARD_MSG.publicTitle)}</h1>`,
+    `<h1 id="ssr-title" style="flex-grow:1;margin:0;font-size:1.5rem;font-weight:400;line-height:1.235;letter-spacing:.01em">${escapeHtml(DASHBOARD_MSG.publicTitle)}</h1>`,
     `<a href="/login" style="min-height:44px;display:inline-flex;align-items:center;padding:0 16px;border-radius:4px;background:#0d47a1;color:#fff;text-decoration:none;font-weight:500">${escapeHtml(DASHBOARD_MSG.login)}</a>`,
     '</div>',
     `<h2 style="margin:0 0 16px;font-size:1.25rem;font-weight:500">${escapeHtml(DASHBOARD_MSG.upcoming(partite.length))}</h2>`,

@@ -4,7 +4,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from './theme';
 import { ClubContext } from '../components/ClubContext';
-import { reportClientError } from '../api/errorReporter';
+import { reportLater } from './lazyErrorReporting';
 import { LazyToasts } from '../components/toast';
 import { DEFAULT_CLUB_CONFIG, loadPublicConfig, type ClubConfig } from '../config/publicConfig';
 import PublicDashboardPage from '../features/matches/PublicDashboardPage';
@@ -23,7 +23,7 @@ class PublicErrorBoundary extends Component<{ children: ReactNode }, { failed: b
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    reportClientError({
+    reportLater({
       type: 'frontend',
       severity: 'high',
       message: error.message || String(error),
