@@ -37,6 +37,9 @@ export const NOTIFICHE_MSG = {
   digestAttachment: 'In allegato il calendario della settimana in PDF.',
   footer: (link: string) => `Per non ricevere più queste email: ${link}`,
   // Unsubscribe page
+  confirmTitle: 'Disattivare le notifiche?',
+  confirmText: (email: string, gruppo: string) => `${email} non riceverà più email sulla categoria ${gruppo}.`,
+  confirmButton: 'Disattiva le notifiche',
   unsubscribedTitle: 'Notifiche disattivate',
   unsubscribed: (email: string, gruppo: string) => `${email} non riceverà più email sulla categoria ${gruppo}.`,
   invalidLink: 'Link non valido o scaduto',

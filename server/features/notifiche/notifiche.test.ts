@@ -205,18 +205,50 @@ describe('change mails', () => {
 });
 
 describe('unsubscribe', () => {
-  it('one click (GET) and RFC 8058 POST set the choice to Nessuna; a forged token is refused', async () => {
+  it('GET only asks (a scanner opening the link changes nothing); the page button and the RFC 8058 POST set Nessuna; a forged token is refused', async () => {
     const g = await category('Juniores', [{ email: 'a@example.it' }, { email: 'b@example.it' }]);
     await match('Juniores', inDays(1));
     const before = t.smtp.mails.length;
     await runOnce(deps, later(301));
     const mailA = await t.smtp.waitFor('a@example.it', 5000, before);
     const url = new URL(linkIn(mailA));
-    const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('Notifiche disattivate');
-    expect(res.body).toContain('a@example.it non riceverà più email sulla categoria Juniores.');
+    const choices = async () => {
+      const list = await t.app.inject({ method: 'GET', url: '/api/gruppi', headers: bearer(admin) });
+      return list.json().data.find((x: { name: string }) => x.name === 'Juniores').components.map((r: { notifiche: string }) => r.notifiche);
+    };
+    // Opened twice (a scanner, then the person): still subscribed, the page asks to confirm.
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('Disattivare le notifiche?');
+      expect(res.body).toContain('a@example.it non riceverà più email sulla categoria Juniores.');
+      expect(res.body).not.toContain('Notifiche disattivate');
+      expect(res.body).not.toMatch(/<script/i);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("form-action 'self'");
+    }
+    expect(await choices()).toEqual(['ogni_modifica', 'ogni_modifica']);
+    // The page's button: a form POSTing to the same URL (relative action), no script.
+    const page = (await t.app.inject({ method: 'GET', url: url.pathname + url.search })).body;
+    const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(page);
+    expect(form).not.toBeNull();
+    expect(form![2]).toContain('Disattiva le notifiche');
+    const action = new URL(form![1].replace(/&#38;/g, '&'), url);
+    expect(action.pathname + action.search).toBe(url.pathname + url.search);
+    const fields = [...form![2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)].map((m) => `${m[1]}=${m[2]}`).join('&');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: action.pathname + action.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: fields,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.headers['content-type']).toContain('text/html');
+    expect(confirmed.body).toContain('Notifiche disattivate');
+    expect(confirmed.body).toContain('a@example.it non riceverà più email sulla categoria Juniores.');
+    expect(await choices()).toEqual(['nessuna', 'ogni_modifica']);
 
     const tokenB = await unsubscribeToken(TEST_JWT_SECRET, g.id, 'b@example.it');
     const post = await t.app.inject({
@@ -226,17 +258,17 @@ describe('unsubscribe', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(post.statusCode).toBe(200);
-    const list = await t.app.inject({ method: 'GET', url: '/api/gruppi', headers: bearer(admin) });
-    const juniores = list.json().data.find((x: { name: string }) => x.name === 'Juniores');
-    expect(juniores.components.map((r: { notifiche: string }) => r.notifiche)).toEqual(['nessuna', 'nessuna']);
+    expect(await choices()).toEqual(['nessuna', 'nessuna']);
     const acts = await t.db.pool.query(`SELECT count(*)::int AS n FROM public.activity_logs WHERE activity_message LIKE '%ha disattivato le notifiche della categoria Juniores'`);
     expect(acts.rows[0].n).toBe(2);
 
     const forged = await unsubscribeToken('another-secret-another-secret-another-secret-0', g.id, 'c@example.it');
     for (const tok of [forged, 'x.y.z', tokenB.slice(0, -2) + 'aa']) {
-      const r = await t.app.inject({ method: 'GET', url: `/api/notifiche/disiscrivi?t=${encodeURIComponent(tok)}` });
-      expect(r.statusCode).toBe(400);
-      expect(r.body).toContain('Link non valido o scaduto');
+      for (const method of ['GET', 'POST'] as const) {
+        const r = await t.app.inject({ method, url: `/api/notifiche/disiscrivi?t=${encodeURIComponent(tok)}` });
+        expect(r.statusCode).toBe(400);
+        expect(r.body).toContain('Link non valido o scaduto');
+      }
     }
     // A session token is not an unsubscribe token.
     const session = await t.app.inject({ method: 'GET', url: `/api/notifiche/disiscrivi?t=${admin.token}` });

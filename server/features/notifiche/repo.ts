@@ -119,6 +119,15 @@ export async function markFailed(db: Db, id: string, error: string): Promise<voi
   await db.query(`UPDATE public.notifiche_job SET stato = 'fallita', tentativi = tentativi + 1, ultimo_errore = $2 WHERE id = $1`, [id, error]);
 }
 
+/** The category's name when it has a referent with this email (the unsubscribe page's question), or null. */
+export async function subscribedCategory(db: Db, gruppoId: number, email: string): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT g.name FROM public.gruppi g JOIN public.gruppi_referenti r ON r.gruppo_id = g.id WHERE g.id = $1 AND r.email = $2 LIMIT 1`,
+    [gruppoId, email],
+  );
+  return rows[0]?.name ?? null;
+}
+
 /** Sets the choice of the category's referents with this email to 'nessuna'; the category's name, or null. */
 export async function unsubscribe(db: Db, gruppoId: number, email: string): Promise<string | null> {
   const { rows } = await db.query<{ name: string }>(

@@ -8,7 +8,16 @@ import { startWorker } from './worker';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(reply: FastifyReply, status: number, title: string, text: string) {
+function page(reply: FastifyReply, status: number, title: string, text: string, confirmToken?: string) {
+  // The confirm button is a plain form POSTing to this same URL (relative action "?t=..."): no
+  // script, so the CSP (script-src 'self', form-action 'self') holds. The hidden field makes the
+  // button's POST the same as a mail client's RFC 8058 one-click POST.
+  const form =
+    confirmToken === undefined
+      ? ''
+      : `<form method="post" action="?t=${escapeHtml(encodeURIComponent(confirmToken))}">` +
+        `<input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+        `<button type="submit">${escapeHtml(NOTIFICHE_MSG.confirmButton)}</button></form>`;
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
@@ -16,13 +25,15 @@ function page(reply: FastifyReply, status: number, title: string, text: string) 
     .send(
       `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
         `<title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">` +
-        `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`,
+        `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</body></html>`,
     );
 }
 
 /**
- * Change notifications (issue 18): the unsubscribe link of every mail (GET, one click, no sign-in)
- * and its RFC 8058 one-click POST, both with a signed token; and the queue worker of this process.
+ * Change notifications (issue 18): the unsubscribe link of every mail (no sign-in, a signed token).
+ * RFC 8058: a GET never unsubscribes (mail scanners and link previews open links), it only shows
+ * the question with a confirm button; the POST (that button, or the mail client's one-click POST
+ * of "List-Unsubscribe=One-Click") unsubscribes and shows the confirmation. Also the queue worker.
  */
 export const notificheRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config, jwtSecret, mailer } = app.deps;
@@ -30,8 +41,19 @@ export const notificheRoutes: FastifyPluginAsync = async (app) => {
   // RFC 8058: mail providers POST "List-Unsubscribe=One-Click" as a form (only in this plugin).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
 
-  async function unsubscribe(request: Parameters<typeof recordActivity>[1], token: unknown, reply: FastifyReply, html: boolean) {
-    const claims = typeof token === 'string' && token.length < 2000 ? await readUnsubscribeToken(jwtSecret, token) : null;
+  const claimsOf = async (token: unknown) => (typeof token === 'string' && token.length < 2000 ? await readUnsubscribeToken(jwtSecret, token) : null);
+  const invalid = (reply: FastifyReply) => page(reply, 400, NOTIFICHE_MSG.invalidLink, NOTIFICHE_MSG.invalidLinkText);
+
+  app.get<{ Querystring: { t?: string } }>('/notifiche/disiscrivi', async (request, reply) => {
+    const token = request.query.t;
+    const claims = await claimsOf(token);
+    const gruppo = claims ? await repo.subscribedCategory(pool, claims.gruppoId, claims.email) : null;
+    if (!claims || !gruppo) return invalid(reply);
+    return page(reply, 200, NOTIFICHE_MSG.confirmTitle, NOTIFICHE_MSG.confirmText(claims.email, gruppo), token);
+  });
+
+  app.post<{ Querystring: { t?: string } }>('/notifiche/disiscrivi', async (request, reply) => {
+    const claims = await claimsOf(request.query.t);
     const gruppo = claims
       ? await withTransaction(pool, async (db) => {
           const name = await repo.unsubscribe(db, claims.gruppoId, claims.email);
@@ -45,16 +67,9 @@ export const notificheRoutes: FastifyPluginAsync = async (app) => {
           return name;
         })
       : null;
-    if (!claims || !gruppo) {
-      if (html) return page(reply, 400, NOTIFICHE_MSG.invalidLink, NOTIFICHE_MSG.invalidLinkText);
-      return reply.status(400).send({ error: NOTIFICHE_MSG.invalidLink });
-    }
-    if (html) return page(reply, 200, NOTIFICHE_MSG.unsubscribedTitle, NOTIFICHE_MSG.unsubscribed(claims.email, gruppo));
-    return reply.send({ message: NOTIFICHE_MSG.unsubscribed(claims.email, gruppo) });
-  }
-
-  app.get<{ Querystring: { t?: string } }>('/notifiche/disiscrivi', async (request, reply) => unsubscribe(request, request.query.t, reply, true));
-  app.post<{ Querystring: { t?: string } }>('/notifiche/disiscrivi', async (request, reply) => unsubscribe(request, request.query.t, reply, false));
+    if (!claims || !gruppo) return invalid(reply);
+    return page(reply, 200, NOTIFICHE_MSG.unsubscribedTitle, NOTIFICHE_MSG.unsubscribed(claims.email, gruppo));
+  });
 
   if (app.deps.notifyWorker !== false) {
     const worker = startWorker({ pool, mailer, config, jwtSecret, logger: app.log as never });
