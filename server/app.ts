@@ -36,7 +36,11 @@ export interface AppDeps {
   recordError?: ErrorRecorder;
   /** Sees every route as it is registered (the app-wide role-matrix test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
-  /** false: no background notification queue worker in this app (tests drive it by hand). */
+  /**
+   * true: this app runs the background notification queue worker (start.ts sets it). Off by
+   * default so test apps of other features poll nothing, lock nothing and mail nobody behind their
+   * backs; the notifiche tests drive the queue by hand (runOnce) and one turns the worker on.
+   */
   notifyWorker?: boolean;
 }
 

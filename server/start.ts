@@ -40,6 +40,8 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       jwtSecret,
       clientDir: path.resolve('dist/client'),
       logger,
+      // The notification queue (issue 18) runs in the server process; test apps leave it off.
+      notifyWorker: true,
     });
     app.addHook('onClose', async () => {
       mailer.close();

@@ -37,7 +37,7 @@ async function match(gruppo: string, data: string, ora = '10:00'): Promise<numbe
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { notifyWorker: false } });
+  t = await createTestApp();
   admin = await createUser(t.db.pool, 'admin');
   deps = { pool: t.db.pool, mailer: createMailer({ smtpUrl: t.smtp.url, from: 'test@example.it', dataDir: '/tmp', logger }), config: t.config, jwtSecret: TEST_JWT_SECRET };
 });
@@ -274,4 +274,38 @@ describe('unsubscribe', () => {
     const session = await t.app.inject({ method: 'GET', url: `/api/notifiche/disiscrivi?t=${admin.token}` });
     expect(session.statusCode).toBe(400);
   });
+});
+
+describe('background worker', () => {
+  it('runs only in an app that asks for it (start.ts does); other test apps mail nobody', async () => {
+    const env = { NOTIFY_DELAY_SECONDS: '0' };
+    const [on, off] = await Promise.all([createTestApp({ env, deps: { notifyWorker: true } }), createTestApp({ env })]);
+    try {
+      for (const app of [on, off]) {
+        const boss = await createUser(app.db.pool, 'admin');
+        const res = await app.app.inject({
+          method: 'POST',
+          url: '/api/gruppi',
+          headers: bearer(boss),
+          payload: { name: 'Allievi', components: [{ nome: 'Anna', cognome: 'Bianchi', email: 'anna@example.it' }] },
+        });
+        expect(res.statusCode).toBe(201);
+        await app.db.pool.query(
+          `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+           VALUES ($1, '10:00', '11:30', 'Garibaldina', 'Ospiti FC', 'Allievi', 'Campo 1', true, 'campionato')`,
+          [inDays(2)],
+        );
+      }
+      // The loop looks every 5 s: the app with the worker mails within two rounds...
+      const mail = await on.smtp.waitFor('anna@example.it', 12_000);
+      expect(mail.raw).toContain('Allievi');
+      // ...and the one without it has had as long, and sent nothing, queued nothing.
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(off.smtp.mails).toHaveLength(0);
+      const jobs = await off.db.pool.query(`SELECT count(*)::int AS n FROM public.notifiche_job`);
+      expect(jobs.rows[0].n).toBe(0);
+    } finally {
+      await Promise.all([on.close(), off.close()]);
+    }
+  }, 30_000);
 });

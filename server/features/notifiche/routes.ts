@@ -71,7 +71,8 @@ export const notificheRoutes: FastifyPluginAsync = async (app) => {
     return page(reply, 200, NOTIFICHE_MSG.unsubscribedTitle, NOTIFICHE_MSG.unsubscribed(claims.email, gruppo));
   });
 
-  if (app.deps.notifyWorker !== false) {
+  // Only where asked (start.ts): test apps of other features run no background loop (AppDeps).
+  if (app.deps.notifyWorker === true) {
     const worker = startWorker({ pool, mailer, config, jwtSecret, logger: app.log as never });
     app.addHook('onClose', async () => worker.stop());
   }
