@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { startTransition, useEffect, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_MSG } from '../../../common/dashboardMessages';
@@ -18,6 +18,9 @@ import { STALE_AFTER_MS, usePublicPartite } from './usePublicPartite';
 /** Spec 7: the public listing is refetched 500 ms after the last filter change. */
 const PUBLIC_DEBOUNCE_MS = 500;
 
+/** Cards per rendering step: the first screenful at once, the rest in later steps (issue 13: TBT). */
+const CARDS_PER_STEP = 8;
+
 /** 'HH:MM' of a moment in the club's timezone. */
 const hhmmIn = (at: number, timeZone: string) => new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 
@@ -34,6 +37,13 @@ export default function PublicDashboardPage({ onLogin }: { onLogin: () => void }
   const applied = useDebounced(normalizeFilters(filters), PUBLIC_DEBOUNCE_MS);
   const { data, producedAt, isLoading, isError } = usePublicPartite(applied);
   const partite = data ?? [];
+  // Each later step is its own short task, so the first render never blocks the phone for long.
+  const [shown, setShown] = useState(CARDS_PER_STEP);
+  useEffect(() => {
+    if (shown >= partite.length) return;
+    const id = setTimeout(() => startTransition(() => setShown((n) => n + CARDS_PER_STEP)), 0);
+    return () => clearTimeout(id);
+  }, [shown, partite.length]);
   // The service worker answers with its last copy when there is no signal: say how old it is.
   const offline = producedAt !== undefined && (!navigator.onLine || Date.now() - producedAt > STALE_AFTER_MS);
   const login = (event: MouseEvent) => {
@@ -70,7 +80,7 @@ export default function PublicDashboardPage({ onLogin }: { onLogin: () => void }
       ) : (
         <>
           <ListTitle count={partite.length} />
-          <MatchList partite={partite} filtered={countActiveFilters(applied) > 0} onOpen={() => notify(DASHBOARD_MSG.loginToEdit, 'warning')} />
+          <MatchList partite={partite.length > shown ? partite.slice(0, shown) : partite} filtered={countActiveFilters(applied) > 0} onOpen={() => notify(DASHBOARD_MSG.loginToEdit, 'warning')} />
         </>
       )}
     </Box>
