@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render';
 import { MSG } from '../../../common/messages';
 import type { Gruppo, GruppoInput } from '../../../common/gruppi';
+import { NOTIFICHE_MSG } from '../../../common/notifiche';
 import GroupFormDialog from './GroupFormDialog';
 
 const referent = (n: number) => screen.getByRole('group', { name: MSG.groups.referent(n) });
@@ -41,9 +42,43 @@ describe('GroupFormDialog', () => {
     expect(onSubmit).toHaveBeenCalledWith({
       name: 'Pulcini',
       components: [
-        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567' },
-        { nome: 'Anna', cognome: 'Bianchi', telefono: null },
+        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'ogni_modifica' },
+        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'ogni_modifica' },
       ],
+    });
+  });
+
+  it('takes each referent\'s email and notifiche choice, checked with the shared rules', async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn(async (_input: GruppoInput) => undefined);
+    const gruppo: Gruppo = {
+      id: 4,
+      name: 'Allievi',
+      created_at: '2026-01-01T10:00:00.000Z',
+      components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null, email: 'luca@example.it', notifiche: 'settimanale' }],
+    };
+    renderWithProviders(<GroupFormDialog open gruppo={gruppo} onSubmit={onSubmit} onClose={() => undefined} />);
+    expect(field(1, 'Email')).toHaveValue('luca@example.it');
+    const select = within(referent(1)).getByRole('combobox', { name: new RegExp(`^${NOTIFICHE_MSG.notificheLabel}`) });
+    expect(select).toHaveTextContent('Riepilogo settimanale');
+
+    await user.clear(field(1, 'Email'));
+    await user.type(field(1, 'Email'), 'non-una-email');
+    await user.click(screen.getByRole('button', { name: MSG.groups.save }));
+    expect(screen.getByText(NOTIFICHE_MSG.emailInvalid(1))).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(field(1, 'Email'));
+    await user.type(field(1, 'Email'), ' Luca.Verdi@Example.IT ');
+    expect(screen.queryByText(NOTIFICHE_MSG.emailInvalid(1))).not.toBeInTheDocument();
+    await user.click(select);
+    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Ogni modifica', 'Riepilogo settimanale', 'Nessuna']);
+    await user.click(screen.getByRole('option', { name: 'Nessuna' }));
+    await user.click(screen.getByRole('button', { name: MSG.groups.save }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: 'Allievi',
+      components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null, email: 'luca.verdi@example.it', notifiche: 'nessuna' }],
     });
   });
 

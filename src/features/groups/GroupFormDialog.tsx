@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -24,12 +25,15 @@ import {
   type Gruppo,
   type GruppoInput,
 } from '../../../common/gruppi';
+import { EMAIL_MAX, NOTIFICHE_DEFAULT, NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE, type NotificheScelta } from '../../../common/notifiche';
 
 interface ReferenteRow {
   key: number;
   nome: string;
   cognome: string;
   telefono: string;
+  email: string;
+  notifiche: NotificheScelta;
 }
 
 export interface GroupFormDialogProps {
@@ -44,11 +48,19 @@ export interface GroupFormDialogProps {
 }
 
 let nextKey = 1;
-const row = (r: Partial<ReferenteRow> = {}): ReferenteRow => ({ key: nextKey++, nome: '', cognome: '', telefono: '', ...r });
+const row = (r: Partial<ReferenteRow> = {}): ReferenteRow => ({
+  key: nextKey++,
+  nome: '',
+  cognome: '',
+  telefono: '',
+  email: '',
+  notifiche: NOTIFICHE_DEFAULT,
+  ...r,
+});
 
 const toRaw = (name: string, rows: ReferenteRow[]) => ({
   name,
-  components: rows.map(({ nome, cognome, telefono }) => ({ nome, cognome, telefono })),
+  components: rows.map(({ nome, cognome, telefono, email, notifiche }) => ({ nome, cognome, telefono, email, notifiche })),
 });
 
 /** Create and edit modal of a category with its referent rows (spec 2, 4 and 5 Category). */
@@ -63,7 +75,7 @@ export default function GroupFormDialog({ open, formKey = 0, gruppo, onSubmit, o
 function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'open' | 'formKey'>) {
   const [name, setName] = useState(gruppo?.name ?? '');
   const [rows, setRows] = useState<ReferenteRow[]>(() =>
-    gruppo?.components.length ? gruppo.components.map((r) => row({ ...r, telefono: r.telefono ?? '' })) : [row()],
+    gruppo?.components.length ? gruppo.components.map((r) => row({ ...r, telefono: r.telefono ?? '', email: r.email ?? '', notifiche: r.notifiche ?? NOTIFICHE_DEFAULT })) : [row()],
   );
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -72,7 +84,7 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
   // Errors appear after the first save attempt, then follow every keystroke.
   const errors = submitted ? gruppoFieldErrors(toRaw(name, rows)) : {};
 
-  const updateRow = (key: number, field: 'nome' | 'cognome' | 'telefono', value: string) =>
+  const updateRow = (key: number, field: 'nome' | 'cognome' | 'telefono' | 'email' | 'notifiche', value: string) =>
     setRows((current) => current.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
   const close = () => {
@@ -132,7 +144,7 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
             </Alert>
           )}
           {rows.map((r, i) => (
-            <Stack key={r.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} role="group" aria-label={MSG.groups.referent(i + 1)}>
+            <Stack key={r.key} direction="row" useFlexGap spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} role="group" aria-label={MSG.groups.referent(i + 1)}>
               <Typography sx={{ minWidth: 28, pt: 2, color: 'text.secondary' }}>{i + 1}.</Typography>
               <TextField
                 label={MSG.groups.referentName}
@@ -166,6 +178,33 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
                 sx={{ flex: 1 }}
                 slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
               />
+              <TextField
+                label={NOTIFICHE_MSG.emailLabel}
+                type="email"
+                value={r.email}
+                onChange={(e) => updateRow(r.key, 'email', e.target.value)}
+                error={!!errors[`components.${i}.email`]}
+                helperText={errors[`components.${i}.email`]}
+                disabled={saving}
+                sx={{ flex: 1.4 }}
+                slotProps={{ htmlInput: { inputMode: 'email', maxLength: EMAIL_MAX } }}
+              />
+              <TextField
+                select
+                label={NOTIFICHE_MSG.notificheLabel}
+                value={r.notifiche}
+                onChange={(e) => updateRow(r.key, 'notifiche', e.target.value)}
+                error={!!errors[`components.${i}.notifiche`]}
+                helperText={errors[`components.${i}.notifiche`]}
+                disabled={saving}
+                sx={{ flex: 1.2, minWidth: 170 }}
+              >
+                {NOTIFICHE_SCELTE.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {NOTIFICHE_LABEL[s]}
+                  </MenuItem>
+                ))}
+              </TextField>
               {/* Spec 5: at least one referent row remains. */}
               {rows.length > 1 && (
                 <Tooltip title={MSG.groups.removeReferent(i + 1)}>
