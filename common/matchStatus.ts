@@ -51,6 +51,7 @@ export const STATUS_MSG = {
   filterAll: 'Tutti gli stati',
   csvColumn: 'Stato',
   selectAll: 'Seleziona tutte',
+  selectOne: (partita: string, data: string) => `Seleziona ${partita} del ${data}`,
   selected: (n: number) => (n === 1 ? '1 partita selezionata' : `${n} partite selezionate`),
   motivoLabel: 'Motivo (facoltativo)',
   nuovaDataLabel: 'Nuova data (facoltativa)',

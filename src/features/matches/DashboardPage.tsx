@@ -1,4 +1,7 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import dayjs from 'dayjs';
+import { STATUS_MSG } from '../../../common/matchStatus';
+import Checkbox from '@mui/material/Checkbox';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +29,9 @@ import { CLASH_MSG, clashesOfAll, type Clash } from '../../../common/clashes';
 import type { Partita } from '../../../common/partiteRead';
 import { sampleMatches } from './samples';
 
+// Issue 16: the bulk status bar, in its own chunk, loaded for editors only.
+const StatusActions = lazy(() => import('./StatusActions'));
+
 /** / signed in (spec 2): every upcoming match read through supabase-js, filtered here; sample data when loading fails. */
 export default function DashboardPage() {
   const navigate = useNavigate();
@@ -44,6 +50,16 @@ export default function DashboardPage() {
     [source, filters, onlyClashes, clashes],
   );
   const active = countActiveFilters(filters) + (onlyClashes ? 1 : 0);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const selectable = canEdit && !isError;
+  const visibleIds = useMemo(() => partite.filter((p) => p.id > 0).map((p) => p.id), [partite]);
+  const toggle = (id: number, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const open = (p: Partita) => {
     if (canEdit && p.id > 0) navigate(paths.editMatch.getHref(String(p.id)));
   };
@@ -78,17 +94,24 @@ export default function DashboardPage() {
         control={<Switch checked={onlyClashes} onChange={(e) => setOnlyClashes(e.target.checked)} />}
         label={`${CLASH_MSG.onlyClashes} (${clashes.size})`}
       />
+      {selectable && (
+        <Suspense fallback={null}>
+          <StatusActions visibleIds={visibleIds} selected={selected} onSelect={setSelected} today={today} />
+        </Suspense>
+      )}
       {isLoading ? (
         <Typography color="text.secondary">{MSG.dashboard.loading}</Typography>
       ) : (
         <>
           <ListTitle count={partite.length} />
-          {clashes.size === 0 || partite.length === 0 ? (
+          {(clashes.size === 0 && !selectable) || partite.length === 0 ? (
             <MatchList partite={partite} filtered={active > 0 && source.length > 0} onOpen={open} />
           ) : (
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               {partite.map((p) => (
-                <ClashMarkedCard key={p.id} partita={p} clashes={clashes.get(p.id)} onOpen={open} />
+                <SelectableCard key={p.id} partita={p} show={selectable} checked={selected.has(p.id)} onToggle={toggle}>
+                  <ClashMarkedCard partita={p} clashes={clashes.get(p.id)} onOpen={open} />
+                </SelectableCard>
               ))}
             </Box>
           )}
@@ -107,6 +130,34 @@ function ClashMarkedCard({ partita, clashes, onOpen }: { partita: Partita; clash
       <Box sx={{ px: 2, py: 1, color: 'error.main', fontSize: 14 }}>
         <strong>{CLASH_MSG.cardMark(clashes.length)}</strong> {clashes.map((c) => c.messaggio).join(' · ')}
       </Box>
+    </Box>
+  );
+}
+
+/** Issue 16: a card with its selection checkbox on the left (editors and admins). */
+function SelectableCard({
+  partita,
+  show,
+  checked,
+  onToggle,
+  children,
+}: {
+  partita: Partita;
+  show: boolean;
+  checked: boolean;
+  onToggle: (id: number, on: boolean) => void;
+  children: ReactNode;
+}) {
+  if (!show) return <>{children}</>;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+      <Checkbox
+        checked={checked}
+        onChange={(e) => onToggle(partita.id, e.target.checked)}
+        slotProps={{ input: { 'aria-label': STATUS_MSG.selectOne(`${partita.squadracasa} - ${partita.squadratrasferta}`, dayjs(partita.data).format('DD/MM/YYYY')) } }}
+        sx={{ mt: 1 }}
+      />
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
     </Box>
   );
 }

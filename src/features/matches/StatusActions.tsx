@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { MSG } from '../../../common/messages';
+import { MOTIVO_MAX, STATUS_MSG, UNDO_TOAST_MS, type AzioneStato } from '../../../common/matchStatus';
+import { statoRequestSchema } from '../../../common/matchStatusSchema';
+import { errorMessage } from '../../api/api';
+import DateFilterPicker from './DateFilterPicker';
+import { useAnnullaOperazioneMutation, useCambiaStatoMutation } from './statusApi';
+
+const BAR_ACTIONS: AzioneStato[] = ['rinvia', 'sposta', 'annulla', 'sospendi', 'ripristina'];
+
+export interface StatusActionsProps {
+  /** Ids of the matches the filters show (what 'Seleziona tutte' selects). */
+  visibleIds: number[];
+  selected: ReadonlySet<number>;
+  onSelect: (ids: Set<number>) => void;
+  today: string;
+}
+
+/**
+ * Issue 16 (editors and admins): 'Seleziona tutte' for the filtered list, the count selected, and
+ * the bulk status actions, each through a dialog asking for the reason; after a change a toast
+ * offers 'Annulla operazione' for 10 seconds. Loaded on demand by the signed-in dashboard.
+ */
+export default function StatusActions({ visibleIds, selected, onSelect, today }: StatusActionsProps) {
+  const [azione, setAzione] = useState<AzioneStato | null>(null);
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const [annulla] = useAnnullaOperazioneMutation();
+  const all = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
+  const some = visibleIds.some((id) => selected.has(id));
+  const count = selected.size;
+
+  const undo = async (operazione: string, key: string | number) => {
+    closeSnackbar(key);
+    try {
+      await annulla(operazione).unwrap();
+      enqueueSnackbar(STATUS_MSG.undone, { variant: 'success' });
+    } catch (err) {
+      enqueueSnackbar(errorMessage(err), { variant: 'error' });
+    }
+  };
+
+  const done = (operazione: string, aggiornate: number) => {
+    onSelect(new Set());
+    setAzione(null);
+    enqueueSnackbar(STATUS_MSG.updated(aggiornate), {
+      variant: 'success',
+      autoHideDuration: UNDO_TOAST_MS,
+      action: (key) => (
+        <Button color="inherit" size="small" onClick={() => void undo(operazione, key)}>
+          {STATUS_MSG.undo}
+        </Button>
+      ),
+    });
+  };
+
+  return (
+    <Paper variant="outlined" data-testid="status-actions" sx={{ p: 1, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={all}
+            indeterminate={some && !all}
+            disabled={visibleIds.length === 0}
+            onChange={(e) => {
+              const next = new Set(selected);
+              for (const id of visibleIds) {
+                if (e.target.checked) next.add(id);
+                else next.delete(id);
+              }
+              onSelect(next);
+            }}
+          />
+        }
+        label={STATUS_MSG.selectAll}
+      />
+      <Typography role="status" color="text.secondary" sx={{ mr: 'auto' }}>
+        {STATUS_MSG.selected(count)}
+      </Typography>
+      {BAR_ACTIONS.map((a) => (
+        <Button key={a} variant="outlined" size="small" disabled={count === 0} onClick={() => setAzione(a)}>
+          {STATUS_MSG.actions[a]}
+        </Button>
+      ))}
+      {azione && (
+        <StatusDialog azione={azione} ids={[...selected]} today={today} onClose={() => setAzione(null)} onDone={done} />
+      )}
+    </Paper>
+  );
+}
+
+function StatusDialog({
+  azione,
+  ids,
+  today,
+  onClose,
+  onDone,
+}: {
+  azione: AzioneStato;
+  ids: number[];
+  today: string;
+  onClose: () => void;
+  onDone: (operazione: string, aggiornate: number) => void;
+}) {
+  const [motivo, setMotivo] = useState('');
+  const [nuovaData, setNuovaData] = useState('');
+  const [giorni, setGiorni] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState('');
+  const [cambia, { isLoading }] = useCambiaStatoMutation();
+
+  const submit = async () => {
+    setServerError('');
+    const body = {
+      ids,
+      azione,
+      motivo: motivo.trim() || null,
+      ...(azione === 'rinvia' ? { nuovaData: nuovaData || null } : {}),
+      ...(azione === 'sposta' ? { giorni: giorni.trim() === '' ? null : Number(giorni) } : {}),
+    };
+    // The server's own schema, so the form shows its rules and messages before sending.
+    const parsed = statoRequestSchema(today).safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await cambia(body).unwrap();
+      onDone(result.operazione, result.aggiornate);
+    } catch (err) {
+      setServerError(errorMessage(err));
+    }
+  };
+
+  const title = `${STATUS_MSG.actions[azione]}: ${STATUS_MSG.selected(ids.length)}`;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="status-dialog-title">
+      <DialogTitle id="status-dialog-title">{title}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+        {azione === 'rinvia' && (
+          <Box>
+            <DateFilterPicker label={STATUS_MSG.nuovaDataLabel} value={nuovaData} onChange={setNuovaData} />
+            {errors.nuovaData && (
+              <Typography color="error" variant="body2" role="alert">
+                {errors.nuovaData}
+              </Typography>
+            )}
+          </Box>
+        )}
+        {azione === 'sposta' && (
+          <TextField
+            label={STATUS_MSG.giorniLabel}
+            type="number"
+            value={giorni}
+            onChange={(e) => setGiorni(e.target.value)}
+            error={Boolean(errors.giorni)}
+            helperText={errors.giorni}
+            slotProps={{ htmlInput: { min: 1, step: 1 } }}
+            required
+            autoFocus
+          />
+        )}
+        <TextField
+          label={STATUS_MSG.motivoLabel}
+          value={motivo}
+          onChange={(e) => setMotivo(e.target.value)}
+          error={Boolean(errors.motivo)}
+          helperText={errors.motivo ?? `${motivo.trim().length}/${MOTIVO_MAX}`}
+          multiline
+          minRows={2}
+        />
+        {(serverError || errors.ids || errors.azione || errors.form) && (
+          <Typography color="error" role="alert">
+            {serverError || errors.ids || errors.azione || errors.form}
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{MSG.users.close}</Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
+          {STATUS_MSG.actions[azione]}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
