@@ -40,6 +40,7 @@ import {
 } from './groupsApi';
 import GroupDeleteDialog from './GroupDeleteDialog';
 import GroupFormDialog from './GroupFormDialog';
+import NotificheSection from './NotificheSection';
 
 /** Groups a phone's digits as people read them (333 123 4567). */
 function formatTelefono(digits: string | null): string {
@@ -259,6 +260,8 @@ export default function GroupsPage() {
           </TableBody>
         </Table>
       </TableContainer>
+
+      <NotificheSection gruppi={filtered} />
 
       <GroupFormDialog open={form.open} formKey={form.opening} gruppo={form.gruppo} onSubmit={save} onClose={closeForm} />
       <GroupDeleteDialog gruppo={toDelete} onConfirm={remove} onClose={() => setToDelete(null)} />
