@@ -1,4 +1,5 @@
 import { MSG } from './messages';
+import { NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE } from './notifiche';
 import { filterGruppi, gruppoFieldErrors, gruppoInputSchema, normalizeTelefono, sortReferenti } from './gruppi';
 
 describe('gruppoInputSchema', () => {
@@ -14,11 +15,41 @@ describe('gruppoInputSchema', () => {
     expect(parsed).toEqual({
       name: 'Pulcini',
       components: [
-        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567' },
-        { nome: 'Anna', cognome: 'Bianchi', telefono: null },
-        { nome: 'Zoe', cognome: 'Neri', telefono: null },
+        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'ogni_modifica' },
+        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'ogni_modifica' },
+        { nome: 'Zoe', cognome: 'Neri', telefono: null, email: null, notifiche: 'ogni_modifica' },
       ],
     });
+  });
+
+  it('referent email: optional, trimmed and lower-cased, refused in Italian when not an address', () => {
+    const ok = gruppoInputSchema.parse({
+      name: 'Allievi',
+      components: [
+        { nome: 'A', cognome: 'B', email: ' Mister@Example.IT ', notifiche: 'settimanale' },
+        { nome: 'C', cognome: 'D', email: '', notifiche: 'nessuna' },
+        { nome: 'E', cognome: 'F', email: null, notifiche: null },
+      ],
+    });
+    expect(ok.components.map((r) => [r.email, r.notifiche])).toEqual([
+      ['mister@example.it', 'settimanale'],
+      [null, 'nessuna'],
+      [null, 'ogni_modifica'],
+    ]);
+    for (const email of ['mario', 'mario@', '@example.it', 'ma rio@example.it', 'mario@example', `${'a'.repeat(250)}@example.it`]) {
+      expect(gruppoFieldErrors({ name: 'A', components: [{ nome: 'a', cognome: 'b' }, { nome: 'c', cognome: 'd', email }] })).toEqual({
+        'components.1.email': NOTIFICHE_MSG.emailInvalid(2),
+      });
+    }
+  });
+
+  it('notifiche: only the three choices; anything else is an Italian error on that field; unknown referent fields are refused', () => {
+    expect(NOTIFICHE_SCELTE.map((s) => NOTIFICHE_LABEL[s])).toEqual(['Ogni modifica', 'Riepilogo settimanale', 'Nessuna']);
+    for (const notifiche of ['sempre', 'OGNI_MODIFICA', 'weekly'])
+      expect(gruppoFieldErrors({ name: 'A', components: [{ nome: 'a', cognome: 'b', notifiche }] })).toEqual({
+        'components.0.notifiche': NOTIFICHE_MSG.notificheInvalid(1),
+      });
+    expect(gruppoInputSchema.safeParse({ name: 'A', components: [{ nome: 'a', cognome: 'b', cellulare: '1' }] }).success).toBe(false);
   });
 
   it('reports every field error with the referent number and the path of its field', () => {
