@@ -121,4 +121,24 @@ describe('match status in the browser', () => {
     expect(ops[0].annullata_il).not.toBeNull();
     await page.close();
   });
+
+  it("shows the server's 409 message when the undo is refused (a match edited meanwhile)", async () => {
+    const page: Page = await newPage(browser);
+    await signIn(page, t.url, editor.email, editor.password);
+    const bar = page.getByTestId('status-actions');
+    await page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - Pisa del ${it_(days[2])}` }).check();
+    await bar.getByRole('button', { name: 'Annulla' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await page.getByText('1 partita aggiornata').waitFor();
+    await page.getByTestId('match-card').filter({ hasText: 'Pisa' }).and(page.locator('[data-stato="annullata"]')).waitFor();
+    // Someone edits the match before the undo.
+    await t.db.pool.query(`UPDATE public.partite SET campo = 'Campo 9' WHERE squadratrasferta = 'Pisa'`);
+    await page.getByRole('button', { name: 'Annulla operazione' }).click();
+    await page
+      .getByText("Impossibile annullare l'operazione: una o più partite sono state modificate o eliminate nel frattempo. Nessuna partita è stata modificata.")
+      .waitFor();
+    expect((await t.db.pool.query(`SELECT stato FROM public.partite WHERE squadratrasferta = 'Pisa'`)).rows[0].stato).toBe('annullata');
+    await page.close();
+  });
 });
