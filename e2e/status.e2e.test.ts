@@ -141,4 +141,23 @@ describe('match status in the browser', () => {
     expect((await t.db.pool.query(`SELECT stato FROM public.partite WHERE squadratrasferta = 'Pisa'`)).rows[0].stato).toBe('annullata');
     await page.close();
   });
+
+  it('an editor postpones one match to a new date chosen with the Italian picker', async () => {
+    const page: Page = await newPage(browser);
+    await signIn(page, t.url, editor.email, editor.password);
+    const bar = page.getByTestId('status-actions');
+    await page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - Lucca del ${it_(days[1])}` }).check();
+    await bar.getByRole('button', { name: 'Rinvia' }).click();
+    const dialog = page.getByRole('dialog');
+    const target = today.add(20, 'day');
+    const group = dialog.getByRole('group', { name: 'Nuova data (facoltativa)' });
+    await group.locator('[role="spinbutton"]').first().click();
+    await page.keyboard.type(target.format('DDMMYYYY'), { delay: 20 });
+    await dialog.getByRole('button', { name: 'Rinvia' }).click();
+    await page.getByText('1 partita aggiornata').waitFor();
+    await page.getByTestId('match-card').filter({ hasText: 'Lucca' }).getByText(longIt(target)).waitFor();
+    const row = (await t.db.pool.query(`SELECT to_char(data, 'YYYY-MM-DD') AS data, stato FROM public.partite WHERE squadratrasferta = 'Lucca'`)).rows[0];
+    expect(row).toEqual({ data: target.format('YYYY-MM-DD'), stato: 'rinviata' });
+    await page.close();
+  });
 });
