@@ -75,3 +75,10 @@ export function changesText(gruppo: string, items: Array<{ prima: MatchImage | n
   }
   return lines.join('\n');
 }
+
+/** The Italian body of a weekly digest: the category's matches of the week, one per line. */
+export function digestText(gruppo: string, from: string, to: string, matches: MatchImage[]): string {
+  const d = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
+  const lines = matches.map((m) => `- ${title(m)}`);
+  return [NOTIFICHE_MSG.digestIntro(gruppo, d(from), d(to)), '', ...(lines.length ? lines : [NOTIFICHE_MSG.digestEmpty]), '', NOTIFICHE_MSG.digestAttachment, ''].join('\n');
+}

@@ -6,7 +6,7 @@ import { bearer, createUser, type TestUser } from '../../../test/users';
 import { linkIn } from '../../../test/smtp';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { todayIn } from '../../../common/dates';
-import { groupChanges, runOnce, sendOne, type WorkerDeps } from './worker';
+import { digestJobs, groupChanges, runOnce, sendOne, type WorkerDeps } from './worker';
 import { unsubscribeToken } from './mail';
 
 let t: TestApp;
@@ -308,4 +308,43 @@ describe('background worker', () => {
       await Promise.all([on.close(), off.close()]);
     }
   }, 30_000);
+});
+
+describe('weekly digest', () => {
+  it('Monday 8:00 (APP_TIMEZONE, fake clock): once a week per referent, the week\'s matches in the body and the week PDF attached, on the real SMTP server', async () => {
+    const tz = t.config.timezone;
+    const today = dayjs(todayIn(tz));
+    const monday = today.subtract((today.day() + 6) % 7, 'day');
+    const at = (day: dayjs.Dayjs, hhmm: string) => dayjs.tz(`${day.format('YYYY-MM-DD')} ${hhmm}`, 'YYYY-MM-DD HH:mm', tz).toDate();
+    await category('Digest U15', [{ email: 'weekly-digest@example.it', notifiche: 'settimanale' }, { email: 'every@example.it' }]);
+    await match('Digest U15', monday.add(2, 'day').format('YYYY-MM-DD'), '17:30');
+    await match('Digest U15', monday.add(9, 'day').format('YYYY-MM-DD'), '18:00'); // next week: not in this digest
+
+    // Sunday evening and Monday 7:59 are too early.
+    expect(await digestJobs(deps, at(monday.subtract(1, 'day'), '20:00'))).toBe(0);
+    expect(await digestJobs(deps, at(monday, '07:59'))).toBe(0);
+    const eight = at(monday, '08:00');
+    expect(await digestJobs(deps, eight)).toBeGreaterThanOrEqual(1);
+    // A second pass (or process) the same week adds no job.
+    const count = async () =>
+      (await t.db.pool.query(`SELECT count(*)::int AS n FROM public.notifiche_job WHERE tipo = 'riepilogo' AND email = 'weekly-digest@example.it'`)).rows[0].n;
+    expect(await count()).toBe(1);
+    await digestJobs(deps, at(monday, '15:00'));
+    expect(await count()).toBe(1);
+
+    const before = t.smtp.mails.length;
+    while (await sendOne(deps, eight));
+    const mail = await t.smtp.waitFor('weekly-digest@example.it', 5000, before);
+    const d = (x: dayjs.Dayjs) => x.format('DD/MM/YYYY');
+    expect(mail.raw).toContain('Riepilogo settimanale Digest U15');
+    const body = mail.raw.replace(/=\r?\n/g, '');
+    expect(body).toContain(`dal ${d(monday)} al ${d(monday.add(6, 'day'))}`);
+    expect(body).toContain('ore 17:30');
+    expect(body).not.toContain('ore 18:00');
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
+    expect(mail.raw).toContain(`partite_settimanali_${monday.format('YYYY-MM-DD')}_${monday.add(6, 'day').format('YYYY-MM-DD')}.pdf`);
+    // The attachment is a real PDF (base64 of "%PDF-").
+    expect(mail.raw).toContain('JVBERi0');
+    expect(t.smtp.mails.slice(before).some((m) => m.to.includes('every@example.it'))).toBe(false);
+  });
 });

@@ -8,7 +8,9 @@ import { todayIn } from '../../../common/dates';
 import { NOTIFICHE_MSG } from '../../../common/notifiche';
 import { recordActivity } from '../../plugins/activity';
 import * as repo from './repo';
-import { changesText, collapse, unsubscribeToken, unsubscribeUrl } from './mail';
+import { weekRange } from '../../../common/exports';
+import { weekPdfBuilder } from '../../plugins/week-pdf';
+import { changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } from './mail';
 
 /** Attempts before a job is 'fallita'; waits 1, 2, 4, 8 minutes between them. */
 export const MAX_ATTEMPTS = 5;
@@ -63,6 +65,44 @@ export async function groupChanges(deps: WorkerDeps, now: Date = new Date()): Pr
   });
 }
 
+/** The weekly digest goes out from Monday at this hour (APP_TIMEZONE). */
+export const DIGEST_HOUR = 8;
+
+/**
+ * From Monday 8:00 (APP_TIMEZONE) on: one 'riepilogo' job per 'settimanale' referent of each
+ * category, with the week's matches in the body; the key (week, category, email) makes it once a
+ * week whatever the number of passes or processes. The week PDF is attached when it is sent.
+ */
+export async function digestJobs(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  const local = dayjs(now).tz(deps.config.timezone);
+  if (local.day() !== 1 || local.hour() < DIGEST_HOUR) return 0;
+  const { start, end } = weekRange(local.format('YYYY-MM-DD'));
+  const d = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
+  return withTransaction(deps.pool, async (db) => {
+    let jobs = 0;
+    for (const gruppo of await repo.digestCategories(db)) {
+      const text = digestText(gruppo, start, end, await repo.matchesOfWeek(db, gruppo, start, end));
+      for (const r of await repo.recipients(db, gruppo, 'settimanale')) {
+        await repo.insertJob(
+          db,
+          {
+            tipo: 'riepilogo',
+            chiave: `riepilogo:${start}:${r.gruppo_id}:${r.email}`,
+            gruppo,
+            email: r.email,
+            oggetto: NOTIFICHE_MSG.digestSubject(gruppo, d(start), d(end)),
+            testo: text,
+            dati: { gruppoId: r.gruppo_id, weekFrom: start, weekTo: end },
+          },
+          now,
+        );
+        jobs++;
+      }
+    }
+    return jobs;
+  });
+}
+
 export const backoffMs = (attempt: number) => BACKOFF_BASE_MS * 2 ** (attempt - 1);
 
 /**
@@ -76,12 +116,15 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
     const gruppoId = job.dati?.gruppoId ?? 0;
     const link = unsubscribeUrl(deps.config.publicUrl, await unsubscribeToken(deps.jwtSecret, gruppoId, job.email));
     try {
+      const build = job.tipo === 'riepilogo' && job.dati?.weekFrom && job.dati.weekTo ? weekPdfBuilder() : null;
+      const week = build ? await build(deps.pool, deps.config, { start: job.dati!.weekFrom!, end: job.dati!.weekTo!, gruppo: job.gruppo }) : null;
       await deps.mailer.send({
         to: job.email,
         subject: job.oggetto,
         text: `${job.testo}\n${NOTIFICHE_MSG.footer(link)}\n`,
         link,
         headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        ...(week ? { attachments: [{ filename: week.filename, content: week.pdf, contentType: 'application/pdf' }] } : {}),
       });
     } catch (err) {
       const message = String((err as Error)?.message ?? err).slice(0, 500);
@@ -119,7 +162,7 @@ export function startWorker(deps: WorkerDeps, pollMs = POLL_MS): { stop(): Promi
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     if (stopped) return;
-    running = running.then(() => (stopped ? undefined : runOnce(deps).catch((err: unknown) => deps.logger?.error({ err }, 'coda notifiche'))));
+    running = running.then(() => (stopped ? undefined : digestJobs(deps).then(() => runOnce(deps)).catch((err: unknown) => deps.logger?.error({ err }, 'coda notifiche'))));
   }, pollMs);
   timer.unref();
   return {
