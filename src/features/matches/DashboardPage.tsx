@@ -53,6 +53,8 @@ export default function DashboardPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const selectable = canEdit && !isError;
   const visibleIds = useMemo(() => partite.filter((p) => p.id > 0).map((p) => p.id), [partite]);
+  // Only what the filters show is counted and acted on: a card hidden by a filter is never changed unseen.
+  const visibleSelected = useMemo(() => new Set(visibleIds.filter((id) => selected.has(id))), [visibleIds, selected]);
   const toggle = (id: number, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -96,7 +98,7 @@ export default function DashboardPage() {
       />
       {selectable && (
         <Suspense fallback={null}>
-          <StatusActions visibleIds={visibleIds} selected={selected} onSelect={setSelected} today={today} />
+          <StatusActions visibleIds={visibleIds} selected={visibleSelected} onSelect={setSelected} today={today} />
         </Suspense>
       )}
       {isLoading ? (
