@@ -147,6 +147,13 @@ describe('match status in the browser', () => {
     await signIn(page, t.url, editor.email, editor.password);
     const bar = page.getByTestId('status-actions');
     await page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - Lucca del ${it_(days[1])}` }).check();
+    await bar.getByText('1 partita selezionata').waitFor();
+    // A selected card hidden by a filter is neither counted nor changed.
+    await page.getByLabel('Squadra ospite').fill('Pisa');
+    await bar.getByText('0 partite selezionate').waitFor();
+    expect(await bar.getByRole('button', { name: 'Rinvia' }).isDisabled()).toBe(true);
+    await page.getByLabel('Squadra ospite').fill('');
+    await bar.getByText('1 partita selezionata').waitFor();
     await bar.getByRole('button', { name: 'Rinvia' }).click();
     const dialog = page.getByRole('dialog');
     const target = today.add(20, 'day');
