@@ -3,45 +3,15 @@
 // list (GET /api/partite/public, the same data as JSON) measured the same way in the same run as
 // the baseline. Over HTTP to the real app on a real PostgreSQL. Exits 1 when a figure is over budget.
 // Usage: npm run bench:calendar   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import crypto from 'node:crypto';
-import pg from 'pg';
-import pino from 'pino';
+import type pg from 'pg';
 import dayjs from 'dayjs';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createPool } from '../server/db/pool';
-import { migrate } from '../server/db/migrate';
-import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
-import { createMailer } from '../server/mail/mailer';
+import { benchApp, benchServices, listen, median, openBench, quantile, runBench, seedCategories, teardown, verdictPrinter } from './harness';
 import { todayIn } from '../common/dates';
 
 const COLD_RUNS = 7;
 const WARM_RUNS = 1000;
 const MATCHES = 1000;
-
-async function database(): Promise<{ url: string; embedded?: EmbeddedDb; dir?: string }> {
-  let adminUrl = process.env.DATABASE_URL;
-  let embedded: EmbeddedDb | undefined;
-  let dir: string | undefined;
-  if (!adminUrl) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-bench-'));
-    fs.chmodSync(dir, 0o755);
-    embedded = await startEmbedded(dir, pino({ level: 'warn' }));
-    adminUrl = embedded.url;
-  }
-  const name = `garibaldina_bench_calendar_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), embedded, dir };
-}
 
 /** A season of `count` matches from 20 days ago to 300 days ahead (all inside the feed's window), half at home. */
 async function seed(pool: pg.Pool, from: string, to: string, count: number): Promise<void> {
@@ -62,22 +32,16 @@ async function seed(pool: pg.Pool, from: string, to: string, count: number): Pro
   );
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
-const median = (xs: number[]) => quantile(xs, 0.5);
-
 async function main() {
-  const db = await database();
-  const pool = createPool(db.url);
-  await migrate(pool);
-  await pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti'), ('Giovanissimi'), ('Allievi')`);
+  const { db, pool } = await openBench(`garibaldina_bench_calendar_${process.pid}`);
+  await seedCategories(pool);
   const today = todayIn('Europe/Rome');
   await seed(pool, dayjs(today).subtract(20, 'day').format('YYYY-MM-DD'), dayjs(today).add(300, 'day').format('YYYY-MM-DD'), MATCHES);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'garibaldina-bench-data'), PORT: '0' });
-  const mailer = createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger: pino({ level: 'silent' }) });
+  const services = benchServices();
+  const { mailer } = services;
   const start = async () => {
-    const a = await buildApp({ config, pool, mailer, jwtSecret: crypto.randomBytes(32).toString('hex'), logger: false });
-    await a.listen({ port: 0, host: '127.0.0.1' });
-    return { app: a, base: `http://127.0.0.1:${(a.server.address() as { port: number }).port}` };
+    const a = await benchApp(pool, crypto.randomBytes(32).toString('hex'), services);
+    return { app: a, base: await listen(a) };
   };
   let { app, base } = await start();
 
@@ -117,12 +81,7 @@ async function main() {
     return { p50: median(runs), p95: quantile(runs, 0.95) };
   }
 
-  const verdicts: boolean[] = [];
-  const line = (label: string, ms: number, budget?: number, extra = '') => {
-    const ok = budget === undefined || ms < budget;
-    if (budget !== undefined) verdicts.push(ok);
-    console.log(`${label.padEnd(52)} ${ms.toFixed(2).padStart(8)} ms ${extra.padEnd(12)} ${budget === undefined ? '(baseline)' : `${ok ? 'OK' : 'OLTRE'} (< ${budget} ms)`}`);
-  };
+  const { line, failed } = verdictPrinter({ label: 52, digits: 2, extra: 12 });
 
   console.log(`\nStagione: ${MATCHES} partite da 20 giorni fa a 300 giorni avanti; feed costruito a cache vuota: mediana di ${COLD_RUNS}; 304: ${WARM_RUNS} richieste in sequenza\n`);
   const list = await cold('/api/partite/public');
@@ -146,17 +105,8 @@ async function main() {
   const feedWarm = await revalidate('/api/calendar.ics');
   line('GET /api/calendar.ics con ETag -> 304, p95', feedWarm.p95, 5, `p50 ${feedWarm.p50.toFixed(2)}`);
 
-  await app.close();
-  mailer.close();
-  await pool.end();
-  if (db.embedded) {
-    await db.embedded.stop();
-    fs.rmSync(db.dir!, { recursive: true, force: true });
-  }
-  if (verdicts.includes(false)) process.exitCode = 1;
+  await teardown({ db, pool, app, mailer });
+  if (failed()) process.exitCode = 1;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -4,15 +4,9 @@
 // p95. Baseline in the same run: a bare `SELECT 1` round trip and the day's SELECT without the rule.
 // Real PostgreSQL. Exits 1 when a figure is over budget.
 // Usage: npm run bench:clashes   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import pino from 'pino';
+import type pg from 'pg';
 import dayjs from 'dayjs';
-import { createPool } from '../server/db/pool';
-import { migrate } from '../server/db/migrate';
-import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
+import { openBench, quantile, runBench, seedCategories, teardown } from './harness';
 import { checkClashes, lockMatchDay, matchesOfDay } from '../server/plugins/clashes';
 import { matchesBetween } from '../server/features/clashes/repo';
 import { clashCandidate, clashesOfAll, findClashes, type ClashMatch } from '../common/clashes';
@@ -22,27 +16,6 @@ const RUNS = 500;
 const MATCHES = 1000;
 const MARGIN = 15;
 const BUDGET = { check: 10, board: 20 };
-
-async function database(): Promise<{ url: string; embedded?: EmbeddedDb; dir?: string }> {
-  let adminUrl = process.env.DATABASE_URL;
-  let embedded: EmbeddedDb | undefined;
-  let dir: string | undefined;
-  if (!adminUrl) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-bench-'));
-    fs.chmodSync(dir, 0o755);
-    embedded = await startEmbedded(dir, pino({ level: 'warn' }));
-    adminUrl = embedded.url;
-  }
-  const name = `garibaldina_bench_clashes_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), embedded, dir };
-}
 
 /** A season of 1,000 matches on the Saturdays and Sundays of 35 weeks (about 14 a day), half at home, 4 campi, 7 rooms. */
 async function seed(pool: pg.Pool, firstSaturday: string): Promise<void> {
@@ -61,8 +34,6 @@ async function seed(pool: pg.Pool, firstSaturday: string): Promise<void> {
   );
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
-
 async function timed(label: string, fn: (i: number) => Promise<unknown> | unknown): Promise<number> {
   for (let i = 0; i < 20; i++) await fn(i); // warm-up
   const xs: number[] = [];
@@ -77,12 +48,10 @@ async function timed(label: string, fn: (i: number) => Promise<unknown> | unknow
 }
 
 async function main() {
-  const db = await database();
-  const pool = createPool(db.url);
+  const { db, pool } = await openBench(`garibaldina_bench_clashes_${process.pid}`);
   let failed = false;
   try {
-    await migrate(pool);
-    await pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti'), ('Giovanissimi'), ('Allievi')`);
+    await seedCategories(pool);
     const today = dayjs(todayIn('Europe/Rome'));
     const saturday = today.add((6 - today.day() + 7) % 7 || 7, 'day');
     await seed(pool, saturday.format('YYYY-MM-DD'));
@@ -140,16 +109,9 @@ async function main() {
     console.log(`     save re-check with day lock in its transaction: p95 ${saveCheck.toFixed(2)} ms (no budget)`);
     verdict('board day query', board, BUDGET.board);
   } finally {
-    await pool.end();
-    if (db.embedded) {
-      await db.embedded.stop();
-      if (db.dir) fs.rmSync(db.dir, { recursive: true, force: true });
-    }
+    await teardown({ db, pool });
   }
   process.exit(failed ? 1 : 0);
 }
 
-void main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

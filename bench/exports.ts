@@ -4,46 +4,15 @@
 // (RSS and heap) is sampled: growth budget 50 MB. Every figure is the median of 5 requests over
 // HTTP to the real app. Exits 1 when a figure is over its budget.
 // Usage: npm run bench:exports   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import crypto from 'node:crypto';
-import pg from 'pg';
-import pino from 'pino';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createPool } from '../server/db/pool';
-import { migrate } from '../server/db/migrate';
-import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
-import { createMailer } from '../server/mail/mailer';
+import type pg from 'pg';
 import { signAccessToken } from '../server/auth/jwt';
+import { benchApp, benchServices, listen, median, openBench, runBench, seedCategories, teardown } from './harness';
 
 const SECRET = crypto.randomBytes(32).toString('hex');
 const RUNS = 5;
 const SEASON = { from: '2026-09-01', to: '2027-06-30' };
 const BIG = { from: '2028-01-01', to: '2030-12-31' };
-
-async function database(): Promise<{ url: string; embedded?: EmbeddedDb; dir?: string }> {
-  const logger = pino({ level: 'warn' });
-  let adminUrl = process.env.DATABASE_URL;
-  let embedded: EmbeddedDb | undefined;
-  let dir: string | undefined;
-  if (!adminUrl) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-bench-'));
-    fs.chmodSync(dir, 0o755);
-    embedded = await startEmbedded(dir, logger);
-    adminUrl = embedded.url;
-  }
-  const name = `garibaldina_bench_exports_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), embedded, dir };
-}
 
 /** `count` matches spread over the period (weekends busier), realistic names, half at home. */
 async function seed(pool: pg.Pool, from: string, to: string, count: number): Promise<void> {
@@ -83,13 +52,9 @@ async function token(pool: pg.Pool): Promise<string> {
   return t;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 async function main() {
-  const db = await database();
-  const pool = createPool(db.url);
-  await migrate(pool);
-  await pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti'), ('Giovanissimi'), ('Allievi')`);
+  const { db, pool } = await openBench(`garibaldina_bench_exports_${process.pid}`);
+  await seedCategories(pool);
   // 988 spread over the season, and a normal busy Saturday of 12 (the week and day PDFs).
   await seed(pool, SEASON.from, SEASON.to, 988);
   await seed(pool, '2026-11-21', '2026-11-21', 12);
@@ -97,11 +62,10 @@ async function main() {
     `SELECT to_char(data, 'YYYY-MM-DD') AS d, count(*)::int AS n FROM public.partite GROUP BY data ORDER BY n DESC, data LIMIT 1`,
   );
   const bearer = await token(pool);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'garibaldina-bench-data'), PORT: '0' });
-  const mailer = createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger: pino({ level: 'silent' }) });
-  const app = await buildApp({ config, pool, mailer, jwtSecret: SECRET, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const services = benchServices();
+  const { mailer } = services;
+  const app = await benchApp(pool, SECRET, services);
+  const base = await listen(app);
   const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
 
   /** Time of one request read to its last byte; fails on a non-200 or an empty body. */
@@ -170,17 +134,8 @@ async function main() {
   );
   verdicts.push(memOk);
 
-  await app.close();
-  mailer.close();
-  await pool.end();
-  if (db.embedded) {
-    await db.embedded.stop();
-    fs.rmSync(db.dir!, { recursive: true, force: true });
-  }
+  await teardown({ db, pool, app, mailer });
   if (verdicts.includes(false)) process.exitCode = 1;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -4,20 +4,9 @@
 // a real PostgreSQL. Baselines in the same run: papaparse alone on the same text, and one match
 // through POST /api/partite. Exits 1 when a figure is over budget.
 // Usage: npm run bench:import   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import pino from 'pino';
 import dayjs from 'dayjs';
 import Papa from 'papaparse';
 import { stringify } from 'csv-stringify/sync';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createPool } from '../server/db/pool';
-import { migrate } from '../server/db/migrate';
-import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
-import { createMailer } from '../server/mail/mailer';
 import { CSV_OPTIONS } from '../server/features/exports/csv';
 import { exportRow } from '../common/exports';
 import { todayIn } from '../common/dates';
@@ -25,32 +14,11 @@ import { decodeBytes, importBody, readImport } from '../common/import';
 import type { Partita } from '../common/partiteRead';
 import { TEST_JWT_SECRET } from '../test/app';
 import { bearer, createUser } from '../test/users';
+import { CATEGORIES, benchApp, benchServices, listen, median, openBench, runBench, seedCategories, teardown, verdictPrinter } from './harness';
 
 const ROWS = 2000;
 const PARSE_RUNS = 9;
 const IMPORT_RUNS = 5;
-const CATEGORIES = ['Pulcini', 'Esordienti', 'Giovanissimi', 'Allievi'];
-
-async function database(): Promise<{ url: string; embedded?: EmbeddedDb; dir?: string }> {
-  let adminUrl = process.env.DATABASE_URL;
-  let embedded: EmbeddedDb | undefined;
-  let dir: string | undefined;
-  if (!adminUrl) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-bench-'));
-    fs.chmodSync(dir, 0o755);
-    embedded = await startEmbedded(dir, pino({ level: 'warn' }));
-    adminUrl = embedded.url;
-  }
-  const name = `garibaldina_bench_import_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), embedded, dir };
-}
 
 /** A season of 2,000 matches as the export writes it (half at home, every column filled). */
 function seasonCsv(today: string): Uint8Array {
@@ -73,7 +41,6 @@ function seasonCsv(today: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function timed<T>(runs: number, fn: () => Promise<T> | T, between?: () => Promise<unknown>): Promise<{ ms: number; result: T }> {
   const times: number[] = [];
   let result!: T;
@@ -87,25 +54,17 @@ async function timed<T>(runs: number, fn: () => Promise<T> | T, between?: () => 
 }
 
 async function main() {
-  const db = await database();
-  const pool = createPool(db.url);
-  await migrate(pool);
-  await pool.query(`INSERT INTO public.gruppi (name) SELECT unnest($1::text[])`, [CATEGORIES]);
+  const { db, pool } = await openBench(`garibaldina_bench_import_${process.pid}`);
+  await seedCategories(pool);
   const editor = await createUser(pool, 'editor');
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'garibaldina-bench-data'), PORT: '0' });
-  const mailer = createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger: pino({ level: 'silent' }) });
-  const app = await buildApp({ config, pool, mailer, jwtSecret: TEST_JWT_SECRET, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const services = benchServices();
+  const { config, mailer } = services;
+  const app = await benchApp(pool, TEST_JWT_SECRET, services);
+  const base = await listen(app);
   const today = todayIn(config.timezone);
   const bytes = seasonCsv(today);
 
-  const verdicts: boolean[] = [];
-  const line = (label: string, ms: number, budget?: number, extra = '') => {
-    const ok = budget === undefined || ms < budget;
-    if (budget !== undefined) verdicts.push(ok);
-    console.log(`${label.padEnd(58)} ${ms.toFixed(1).padStart(8)} ms ${extra.padEnd(16)} ${budget === undefined ? '(baseline)' : `${ok ? 'OK' : 'OLTRE'} (< ${budget} ms)`}`);
-  };
+  const { line, failed } = verdictPrinter({ label: 58, digits: 1, extra: 16 });
   console.log(`\nFile: ${ROWS} partite come le scrive Esporta CSV (${(bytes.length / 1024).toFixed(0)} KB); mediana di ${PARSE_RUNS} letture e di ${IMPORT_RUNS} importazioni (tabella svuotata tra una e l'altra)\n`);
 
   const raw = await timed(PARSE_RUNS, () => Papa.parse<string[]>(new TextDecoder().decode(bytes), { delimiter: ';' }).data.length);
@@ -138,17 +97,8 @@ async function main() {
   if (imported.result.status !== 201 || imported.result.body.create !== ROWS) throw new Error(`import: HTTP ${imported.result.status} ${JSON.stringify(imported.result.body)}`);
   line(`POST /api/partite/import (${ROWS} partite, una transazione)`, imported.ms, 2000, `${(body.length / 1024).toFixed(0)} KB JSON`);
 
-  await app.close();
-  mailer.close();
-  await pool.end();
-  if (db.embedded) {
-    await db.embedded.stop();
-    fs.rmSync(db.dir!, { recursive: true, force: true });
-  }
-  if (verdicts.includes(false)) process.exitCode = 1;
+  await teardown({ db, pool, app, mailer });
+  if (failed()) process.exitCode = 1;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -10,47 +10,17 @@
 //   (in memory since the group commit change) but never refuses.
 // Each figure is printed next to GET /api/health of the same server (baseline).
 // Usage: npm run bench:logs   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import pino from 'pino';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createPool } from '../server/db/pool';
-import { migrate } from '../server/db/migrate';
-import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
-import { createMailer } from '../server/mail/mailer';
 import { signAccessToken } from '../server/auth/jwt';
+import { benchApp, benchServices, listen, nearestRank, openBench, runBench, teardown } from './harness';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const INTAKE_RATE = 2000;
 const INTAKE_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const SECRET = crypto.randomBytes(32).toString('hex');
-
-async function database(): Promise<{ url: string; embedded?: EmbeddedDb; dir?: string }> {
-  let adminUrl = process.env.DATABASE_URL;
-  let embedded: EmbeddedDb | undefined;
-  let dir: string | undefined;
-  if (!adminUrl) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-bench-logs-'));
-    fs.chmodSync(dir, 0o755);
-    embedded = await startEmbedded(dir, pino({ level: 'warn' }));
-    adminUrl = embedded.url;
-  }
-  const name = `garibaldina_bench_logs_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), embedded, dir };
-}
 
 /** A year of logs: 300 members, a few hundred distinct messages, most old errors resolved. */
 async function load(pool: pg.Client) {
@@ -116,8 +86,6 @@ async function adminToken(pool: pg.Pool): Promise<string> {
   return token;
 }
 
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
-
 async function timed(url: string, headers: Record<string, string>): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < SAMPLES + 3; i++) {
@@ -127,7 +95,7 @@ async function timed(url: string, headers: Record<string, string>): Promise<numb
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
     if (i >= 3) times.push(performance.now() - t0);
   }
-  return p95(times);
+  return nearestRank(times, 0.95);
 }
 
 async function explain(pool: pg.Pool, title: string, sql: string, params: unknown[]) {
@@ -136,9 +104,7 @@ async function explain(pool: pg.Pool, title: string, sql: string, params: unknow
 }
 
 async function main() {
-  const db = await database();
-  const pool = createPool(db.url);
-  await migrate(pool);
+  const { db, pool } = await openBench(`garibaldina_bench_logs_${process.pid}`, 'garibaldina-bench-logs-');
   // The app's pool has a 10 s statement timeout: load through a client without one.
   const loader = new pg.Client({ connectionString: db.url });
   await loader.connect();
@@ -146,15 +112,14 @@ async function main() {
   await load(loader);
   await loader.end();
   const token = await adminToken(pool);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'garibaldina-bench-data'), PORT: '0', TRUST_PROXY: '1' });
-  const mailer = createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger: pino({ level: 'silent' }) });
-  const app = await buildApp({ config, pool, mailer, jwtSecret: SECRET, logger: false });
+  const services = benchServices({ TRUST_PROXY: '1' });
+  const { mailer } = services;
+  const app = await benchApp(pool, SECRET, services);
   let accepted = 0;
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'POST' && request.url === '/api/error-logs' && reply.statusCode === 201) accepted++;
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const base = await listen(app);
   const auth = { authorization: `Bearer ${token}` };
 
   const end = new Date().toISOString();
@@ -234,16 +199,7 @@ async function main() {
   if (r.requests.average < INTAKE_RATE * 0.95 || Number(rows[0]?.occurrence_count) !== created) ok = false;
   console.log(`\n${ok ? 'Tutti gli obiettivi raggiunti' : 'ALCUNI OBIETTIVI NON RAGGIUNTI'}`);
 
-  await app.close();
-  mailer.close();
-  await pool.end();
-  if (db.embedded) {
-    await db.embedded.stop();
-    fs.rmSync(db.dir!, { recursive: true, force: true });
-  }
+  await teardown({ db, pool, app, mailer });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -4,54 +4,25 @@
 // Also prints the gzip size of the JavaScript the public dashboard downloads.
 // Usage: npm run bench:partite   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import pino from 'pino';
+import type pg from 'pg';
 import dayjs from 'dayjs';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createPool } from '../server/db/pool';
-import { migrate } from '../server/db/migrate';
-import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
-import { createMailer } from '../server/mail/mailer';
 import { signAccessToken } from '../server/auth/jwt';
 import { todayIn } from '../common/dates';
+import { CATEGORIES, benchApp, benchServices, listen, openBench, runBench, seedCategories, teardown } from './harness';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const MATCHES = 300;
 const SECRET = crypto.randomBytes(32).toString('hex');
 
-async function database(): Promise<{ url: string; embedded?: EmbeddedDb; dir?: string }> {
-  const logger = pino({ level: 'warn' });
-  let adminUrl = process.env.DATABASE_URL;
-  let embedded: EmbeddedDb | undefined;
-  let dir: string | undefined;
-  if (!adminUrl) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-bench-'));
-    fs.chmodSync(dir, 0o755);
-    embedded = await startEmbedded(dir, logger);
-    adminUrl = embedded.url;
-  }
-  const name = `garibaldina_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), embedded, dir };
-}
-
 async function seed(pool: pg.Pool): Promise<string> {
-  await pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti'), ('Giovanissimi'), ('Allievi')`);
+  await seedCategories(pool);
   const today = todayIn('Europe/Rome');
-  const gruppi = ['Pulcini', 'Esordienti', 'Giovanissimi', 'Allievi'];
+  const gruppi = CATEGORIES;
   for (let i = 0; i < MATCHES; i++) {
     const home = i % 2 === 0;
     await pool.query(
@@ -132,15 +103,12 @@ function publicBundleGzip(): string {
 }
 
 async function main() {
-  const db = await database();
-  const pool = createPool(db.url);
-  await migrate(pool);
+  const { db, pool } = await openBench(`garibaldina_bench_${process.pid}`);
   const today = await seed(pool);
   const token = await user(pool);
-  const logger = pino({ level: 'silent' });
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'garibaldina-bench-data'), PORT: '0' });
-  const mailer = createMailer({ from: config.mailFrom, dataDir: config.dataDir, logger });
-  const app = await buildApp({ config, pool, mailer, jwtSecret: SECRET, logger: false });
+  const services = benchServices();
+  const { mailer } = services;
+  const app = await benchApp(pool, SECRET, services);
 
   // Baseline: the same server and hooks, the same JSON body from memory.
   const { rows } = await pool.query(
@@ -150,8 +118,7 @@ async function main() {
   );
   const body = JSON.stringify({ success: true, data: rows, appliedFilters: {}, error: null });
   app.get('/api/bench-baseline', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const base = await listen(app);
 
   const auth = { authorization: `Bearer ${token}`, apikey: 'bench', 'accept-profile': 'public' };
   const results = [
@@ -172,16 +139,7 @@ async function main() {
   console.log(`\n${verdict.join('\n')}`);
   console.log(`\nJavaScript della dashboard pubblica: ${publicBundleGzip()}`);
 
-  await app.close();
-  mailer.close();
-  await pool.end();
-  if (db.embedded) {
-    await db.embedded.stop();
-    fs.rmSync(db.dir!, { recursive: true, force: true });
-  }
+  await teardown({ db, pool, app, mailer });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);
