@@ -1,15 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EXPORT_MSG, formatLongDate } from '../../../common/exports';
 import { errorMessage } from '../../api/api';
 import { useLazyGetDayPreviewQuery } from './exportApi';
-import { DateField, EmptyNotice, HomeAwayColumns, Progress, S } from './parts';
+import { DateField, EmptyNotice, ExportButton, HomeAwayColumns, PanelStatus, PreviewArea, PreviewButton, S } from './parts';
 import { useExportRunner } from './useExportRunner';
 
 interface Props {
@@ -60,53 +57,33 @@ export function DayPanel({ today, disabled, onBusyChange }: Props) {
             setDate(v);
           }}
         />
-        <Button variant="contained" disabled={off || !!invalid} onClick={() => void loadPreview()}>
-          {EXPORT_MSG.buttons.preview}
-        </Button>
-        <Button
-          variant="outlined"
+        <PreviewButton disabled={off || !!invalid} onClick={() => void loadPreview()} />
+        <ExportButton
+          label={EXPORT_MSG.buttons.exportPdf}
           disabled={off || !!invalid || (shownIsCurrent && shown.total === 0)}
+          running={running !== null}
           onClick={() => void exportPdf()}
-          startIcon={running ? <CircularProgress size={16} /> : undefined}
-        >
-          {EXPORT_MSG.buttons.exportPdf}
-        </Button>
+        />
       </Stack>
 
-      {invalid && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {invalid}
-        </Alert>
-      )}
-      {progressLabel && <Progress label={progressLabel} />}
-      {preview.isFetching && !running && <Progress label={S.loadingPreview} />}
-      {preview.isError && !preview.isFetching && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {EXPORT_MSG.previewError(errorMessage(preview.error))}
-        </Alert>
-      )}
+      <PanelStatus invalid={invalid} progressLabel={progressLabel} running={running !== null} preview={preview} />
 
-      {shown === null ? (
-        !preview.isFetching &&
-        !preview.isError && (
-          <Typography color="text.secondary" sx={{ mt: 3 }}>
-            {S.previewHint}
-          </Typography>
-        )
-      ) : (
-        <Box sx={{ mt: 2 }}>
-          <Typography variant="h6" component="h2">
-            {EXPORT_MSG.dayTitle}: {formatLongDate(shown.date)} · {EXPORT_MSG.total(shown.total)}
-          </Typography>
-          {shown.total === 0 ? (
-            <EmptyNotice />
-          ) : (
-            <Box sx={{ mt: 1 }}>
-              <HomeAwayColumns casa={shown.casa} trasferta={shown.trasferta} />
-            </Box>
-          )}
-        </Box>
-      )}
+      <PreviewArea shown={shown !== null} preview={preview}>
+        {shown !== null && (
+          <>
+            <Typography variant="h6" component="h2">
+              {EXPORT_MSG.dayTitle}: {formatLongDate(shown.date)} · {EXPORT_MSG.total(shown.total)}
+            </Typography>
+            {shown.total === 0 ? (
+              <EmptyNotice />
+            ) : (
+              <Box sx={{ mt: 1 }}>
+                <HomeAwayColumns casa={shown.casa} trasferta={shown.trasferta} />
+              </Box>
+            )}
+          </>
+        )}
+      </PreviewArea>
     </Box>
   );
 }

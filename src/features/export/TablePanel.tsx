@@ -3,7 +3,6 @@ import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { EXPORT_COLUMNS, EXPORT_MSG, PREVIEW_PAGE_SIZE, defaultPeriod, exportRow, isLongPeriod, periodError } from '../../../common/exports';
 import { errorMessage } from '../../api/api';
 import { useLazyGetTablePreviewQuery, type TablePreviewArgs } from './exportApi';
-import { DateField, EmptyNotice, Progress, S } from './parts';
+import { DateField, EmptyNotice, ExportButton, PanelStatus, PreviewArea, PreviewButton, S } from './parts';
 import { useExportRunner } from './useExportRunner';
 
 type Action = 'preview' | 'tableCsv' | 'tablePdf';
@@ -108,106 +107,82 @@ export function TablePanel({ today, disabled, onBusyChange }: Props) {
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <DateField label={S.from} name="from" value={from} max={to || undefined} disabled={off} onChange={(v) => set('from', v)} />
         <DateField label={S.to} name="to" value={to} min={from || undefined} disabled={off} onChange={(v) => set('to', v)} />
-        <Button variant="contained" disabled={off || !!invalid} onClick={() => request('preview')}>
-          {EXPORT_MSG.buttons.preview}
-        </Button>
-        <Button
-          variant="outlined"
-          disabled={off || !!invalid || noFile}
-          onClick={() => request('tableCsv')}
-          startIcon={running === 'tableCsv' ? <CircularProgress size={16} /> : undefined}
-        >
-          {EXPORT_MSG.buttons.exportCsv}
-        </Button>
-        <Button
-          variant="outlined"
-          disabled={off || !!invalid || noFile}
-          onClick={() => request('tablePdf')}
-          startIcon={running === 'tablePdf' ? <CircularProgress size={16} /> : undefined}
-        >
-          {EXPORT_MSG.buttons.exportPdf}
-        </Button>
+        <PreviewButton disabled={off || !!invalid} onClick={() => request('preview')} />
+        <ExportButton label={EXPORT_MSG.buttons.exportCsv} disabled={off || !!invalid || noFile} running={running === 'tableCsv'} onClick={() => request('tableCsv')} />
+        <ExportButton label={EXPORT_MSG.buttons.exportPdf} disabled={off || !!invalid || noFile} running={running === 'tablePdf'} onClick={() => request('tablePdf')} />
         <Button variant="text" disabled={off} onClick={reset}>
           {EXPORT_MSG.buttons.reset}
         </Button>
       </Stack>
 
-      {invalid && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {invalid}
-        </Alert>
-      )}
-      {noFile && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {EXPORT_MSG.emptyPeriod}
-        </Alert>
-      )}
-      {progressLabel && <Progress label={progressLabel} />}
-      {preview.isFetching && !running && <Progress label={S.loadingPreview} />}
-      {preview.isError && !preview.isFetching && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {EXPORT_MSG.previewError(errorMessage(preview.error))}
-        </Alert>
-      )}
+      <PanelStatus
+        invalid={invalid}
+        notice={
+          noFile && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {EXPORT_MSG.emptyPeriod}
+            </Alert>
+          )
+        }
+        progressLabel={progressLabel}
+        running={running !== null}
+        preview={preview}
+      />
 
-      {shown === null ? (
-        !preview.isFetching && !preview.isError && (
-          <Typography color="text.secondary" sx={{ mt: 3 }}>
-            {S.previewHint}
-          </Typography>
-        )
-      ) : (
-        <Box sx={{ mt: 2 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {EXPORT_MSG.period(shown.args.from, shown.args.to)} · {EXPORT_MSG.total(total)}
-          </Typography>
-          {total === 0 ? (
-            <EmptyNotice />
-          ) : (
-            <>
-              <TableContainer sx={{ mt: 1 }}>
-                <Table size="small" aria-label={EXPORT_MSG.tableTitle}>
-                  <TableHead>
-                    <TableRow>
-                      {EXPORT_COLUMNS.map((c) => (
-                        <TableCell key={c} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                          {c}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {shown.data.items.map((m) => {
-                      const row = exportRow(m);
-                      return (
-                        <TableRow key={m.id} hover>
-                          {EXPORT_COLUMNS.map((c) => (
-                            <TableCell key={c} sx={c === 'Data' || c === 'Inizio' || c === 'Fine' ? { whiteSpace: 'nowrap' } : undefined}>
-                              {row[c]}
-                            </TableCell>
-                          ))}
-                        </TableRow>
-                      );
-                    })}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 1 }}>
-                <Typography variant="body2" color="text.secondary">
-                  {S.shownRows(shown.args.offset + 1, shown.args.offset + shown.data.items.length, total)}
-                </Typography>
-                <Button size="small" disabled={off || page <= 1} onClick={() => goTo(page - 1)}>
-                  {S.previous}
-                </Button>
-                <Typography variant="body2">{EXPORT_MSG.page(page, pages)}</Typography>
-                <Button size="small" disabled={off || page >= pages} onClick={() => goTo(page + 1)}>
-                  {S.next}
-                </Button>
-              </Stack>
-            </>
-          )}
-        </Box>
-      )}
+      <PreviewArea shown={shown !== null} preview={preview}>
+        {shown !== null && (
+          <>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {EXPORT_MSG.period(shown.args.from, shown.args.to)} · {EXPORT_MSG.total(total)}
+            </Typography>
+            {total === 0 ? (
+              <EmptyNotice />
+            ) : (
+              <>
+                <TableContainer sx={{ mt: 1 }}>
+                  <Table size="small" aria-label={EXPORT_MSG.tableTitle}>
+                    <TableHead>
+                      <TableRow>
+                        {EXPORT_COLUMNS.map((c) => (
+                          <TableCell key={c} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                            {c}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {shown.data.items.map((m) => {
+                        const row = exportRow(m);
+                        return (
+                          <TableRow key={m.id} hover>
+                            {EXPORT_COLUMNS.map((c) => (
+                              <TableCell key={c} sx={c === 'Data' || c === 'Inizio' || c === 'Fine' ? { whiteSpace: 'nowrap' } : undefined}>
+                                {row[c]}
+                              </TableCell>
+                            ))}
+                          </TableRow>
+                        );
+                      })}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 1 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {S.shownRows(shown.args.offset + 1, shown.args.offset + shown.data.items.length, total)}
+                  </Typography>
+                  <Button size="small" disabled={off || page <= 1} onClick={() => goTo(page - 1)}>
+                    {S.previous}
+                  </Button>
+                  <Typography variant="body2">{EXPORT_MSG.page(page, pages)}</Typography>
+                  <Button size="small" disabled={off || page >= pages} onClick={() => goTo(page + 1)}>
+                    {S.next}
+                  </Button>
+                </Stack>
+              </>
+            )}
+          </>
+        )}
+      </PreviewArea>
 
       <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="long-period-title">
         <DialogTitle id="long-period-title">{S.confirmTitle}</DialogTitle>

@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { EXPORT_MSG, formatWeekday, weekRange } from '../../../common/exports';
 import { errorMessage } from '../../api/api';
 import { useLazyGetWeekPreviewQuery } from './exportApi';
-import { DateField, EmptyNotice, HomeAwayColumns, Progress, S } from './parts';
+import { DateField, EmptyNotice, ExportButton, HomeAwayColumns, PanelStatus, PreviewArea, PreviewButton, S } from './parts';
 import { useExportRunner } from './useExportRunner';
 
 interface Props {
@@ -71,73 +68,51 @@ export function WeekPanel({ today, disabled, onBusyChange }: Props) {
             {EXPORT_MSG.week(range.start, range.end)}
           </Typography>
         )}
-        <Button variant="contained" disabled={off || !!invalid} onClick={() => void loadPreview()}>
-          {EXPORT_MSG.buttons.preview}
-        </Button>
-        <Button
-          variant="outlined"
+        <PreviewButton disabled={off || !!invalid} onClick={() => void loadPreview()} />
+        <ExportButton
+          label={EXPORT_MSG.buttons.exportPdf}
           disabled={off || !!invalid || (shownIsCurrent && shown.total === 0)}
+          running={running !== null}
           onClick={() => void exportPdf()}
-          startIcon={running ? <CircularProgress size={16} /> : undefined}
-        >
-          {EXPORT_MSG.buttons.exportPdf}
-        </Button>
+        />
       </Stack>
 
-      {invalid && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {invalid}
-        </Alert>
-      )}
-      {progressLabel && <Progress label={progressLabel} />}
-      {preview.isFetching && !running && <Progress label={S.loadingPreview} />}
-      {preview.isError && !preview.isFetching && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {EXPORT_MSG.previewError(errorMessage(preview.error))}
-        </Alert>
-      )}
+      <PanelStatus invalid={invalid} progressLabel={progressLabel} running={running !== null} preview={preview} />
 
-      {shown === null ? (
-        !preview.isFetching &&
-        !preview.isError && (
-          <Typography color="text.secondary" sx={{ mt: 3 }}>
-            {S.previewHint}
-          </Typography>
-        )
-      ) : (
-        <Box sx={{ mt: 2 }}>
-          <Typography variant="h6" component="h2">
-            {EXPORT_MSG.weekTitle}: {EXPORT_MSG.week(shown.week.start, shown.week.end)}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {EXPORT_MSG.total(shown.total)} · {EXPORT_MSG.casaCount(shown.casa.length)} · {EXPORT_MSG.trasfertaCount(shown.trasferta.length)}
-          </Typography>
-          {shown.total === 0 ? (
-            <EmptyNotice>
-              {EXPORT_MSG.empty}
-            </EmptyNotice>
-          ) : (
-            <Stack spacing={1.5}>
-              {shown.days.map((d) => {
-                const n = d.casa.length + d.trasferta.length;
-                return (
-                  <Paper key={d.date} variant="outlined" sx={{ p: 1.5 }} data-testid="week-day">
-                    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-                      {capitalise(formatWeekday(d.date))} · {EXPORT_MSG.total(n)}
-                    </Typography>
-                    {n > 0 && (
-                      <>
-                        <Divider sx={{ my: 1 }} />
-                        <HomeAwayColumns casa={d.casa} trasferta={d.trasferta} />
-                      </>
-                    )}
-                  </Paper>
-                );
-              })}
-            </Stack>
-          )}
-        </Box>
-      )}
+      <PreviewArea shown={shown !== null} preview={preview}>
+        {shown !== null && (
+          <>
+            <Typography variant="h6" component="h2">
+              {EXPORT_MSG.weekTitle}: {EXPORT_MSG.week(shown.week.start, shown.week.end)}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              {EXPORT_MSG.total(shown.total)} · {EXPORT_MSG.casaCount(shown.casa.length)} · {EXPORT_MSG.trasfertaCount(shown.trasferta.length)}
+            </Typography>
+            {shown.total === 0 ? (
+              <EmptyNotice />
+            ) : (
+              <Stack spacing={1.5}>
+                {shown.days.map((d) => {
+                  const n = d.casa.length + d.trasferta.length;
+                  return (
+                    <Paper key={d.date} variant="outlined" sx={{ p: 1.5 }} data-testid="week-day">
+                      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                        {capitalise(formatWeekday(d.date))} · {EXPORT_MSG.total(n)}
+                      </Typography>
+                      {n > 0 && (
+                        <>
+                          <Divider sx={{ my: 1 }} />
+                          <HomeAwayColumns casa={d.casa} trasferta={d.trasferta} />
+                        </>
+                      )}
+                    </Paper>
+                  );
+                })}
+              </Stack>
+            )}
+          </>
+        )}
+      </PreviewArea>
     </Box>
   );
 }

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -11,6 +14,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { EXPORT_MSG, terrenoLabel, tipoGaraLabel, type ExportMatch } from '../../../common/exports';
 import { shortTime } from '../../../common/dates';
 import { MSG } from '../../../common/messages';
+import { errorMessage } from '../../api/api';
 
 const S = EXPORT_MSG.screen;
 
@@ -103,6 +107,63 @@ export function HomeAwayColumns({ casa, trasferta }: { casa: ExportMatch[]; tras
       </Grid>
     </Grid>
   );
+}
+
+/** The contained preview button of a panel's action row. */
+export function PreviewButton({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+  return (
+    <Button variant="contained" disabled={disabled} onClick={onClick}>
+      {EXPORT_MSG.buttons.preview}
+    </Button>
+  );
+}
+
+/** An outlined export button of a panel's action row, with a spinner while its file is produced. */
+export function ExportButton({ label, disabled, running, onClick }: { label: string; disabled: boolean; running: boolean; onClick: () => void }) {
+  return (
+    <Button variant="outlined" disabled={disabled} onClick={onClick} startIcon={running ? <CircularProgress size={16} /> : undefined}>
+      {label}
+    </Button>
+  );
+}
+
+interface PreviewState {
+  isFetching: boolean;
+  isError: boolean;
+  error?: unknown;
+}
+
+/** Under the action row: the input error, an optional notice, the progress of a file or of the preview, the preview's error. */
+export function PanelStatus({ invalid, notice, progressLabel, running, preview }: { invalid: string | null; notice?: ReactNode; progressLabel: string | null | undefined; running: boolean; preview: PreviewState }) {
+  return (
+    <>
+      {invalid && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {invalid}
+        </Alert>
+      )}
+      {notice}
+      {progressLabel && <Progress label={progressLabel} />}
+      {preview.isFetching && !running && <Progress label={S.loadingPreview} />}
+      {preview.isError && !preview.isFetching && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {EXPORT_MSG.previewError(errorMessage(preview.error))}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The preview area: a hint until a preview is shown (and none loads or failed), then the preview. */
+export function PreviewArea({ shown, preview, children }: { shown: boolean; preview: PreviewState; children: ReactNode }) {
+  if (!shown) {
+    return !preview.isFetching && !preview.isError ? (
+      <Typography color="text.secondary" sx={{ mt: 3 }}>
+        {S.previewHint}
+      </Typography>
+    ) : null;
+  }
+  return <Box sx={{ mt: 2 }}>{children}</Box>;
 }
 
 export { S };
