@@ -6,8 +6,7 @@
 // Usage: npm run bench:exports   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { signAccessToken } from '../server/auth/jwt';
-import { benchApp, benchServices, listen, median, openBench, runBench, seedCategories, teardown } from './harness';
+import { benchApp, benchServices, benchToken, listen, median, openBench, runBench, seedCategories, teardown } from './harness';
 
 const SECRET = crypto.randomBytes(32).toString('hex');
 const RUNS = 5;
@@ -34,24 +33,6 @@ async function seed(pool: pg.Pool, from: string, to: string, count: number): Pro
   );
 }
 
-async function token(pool: pg.Pool): Promise<string> {
-  const { rows } = await pool.query(
-    `INSERT INTO auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
-     VALUES ('bench@example.it', 'x', now(), '{"provider":"email","providers":["email"],"role":"reader"}') RETURNING id`,
-  );
-  await pool.query(`INSERT INTO public.users (user_id, email, role) VALUES ($1, 'bench@example.it', 'reader')`, [rows[0].id]);
-  const session = await pool.query('INSERT INTO auth.sessions (user_id) VALUES ($1) RETURNING id', [rows[0].id]);
-  const { token: t } = await signAccessToken(SECRET, 'http://127.0.0.1/auth/v1', {
-    sub: rows[0].id,
-    email: 'bench@example.it',
-    session_id: session.rows[0].id,
-    app_role: 'reader',
-    app_metadata: { provider: 'email', providers: ['email'], role: 'reader' },
-    user_metadata: {},
-  });
-  return t;
-}
-
 async function main() {
   const { db, pool } = await openBench(`garibaldina_bench_exports_${process.pid}`);
   await seedCategories(pool);
@@ -61,7 +42,7 @@ async function main() {
   const { rows: busiest } = await pool.query(
     `SELECT to_char(data, 'YYYY-MM-DD') AS d, count(*)::int AS n FROM public.partite GROUP BY data ORDER BY n DESC, data LIMIT 1`,
   );
-  const bearer = await token(pool);
+  const bearer = await benchToken(pool, SECRET, { email: 'bench@example.it', role: 'reader', profile: true });
   const services = benchServices();
   const { mailer } = services;
   const app = await benchApp(pool, SECRET, services);

@@ -13,6 +13,8 @@ import { createPool } from '../server/db/pool';
 import { migrate } from '../server/db/migrate';
 import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
 import { createMailer, type Mailer } from '../server/mail/mailer';
+import { signAccessToken } from '../server/auth/jwt';
+import type { Role } from '../common/roles';
 
 export const CATEGORIES = ['Pulcini', 'Esordienti', 'Giovanissimi', 'Allievi'];
 
@@ -66,6 +68,30 @@ export function benchServices(env: Record<string, string> = {}): { config: Confi
 /** The real app on `pool`, not listening yet. */
 export function benchApp(pool: pg.Pool, jwtSecret: string, { config, mailer }: { config: Config; mailer: Mailer }): Promise<FastifyInstance> {
   return buildApp({ config, pool, mailer, jwtSecret, logger: false });
+}
+
+/**
+ * A confirmed member `email` with `role`, a session and its access token signed with `jwtSecret`;
+ * `profile` also adds the public.users row.
+ */
+export async function benchToken(pool: pg.Pool, jwtSecret: string, { email, role, profile = false }: { email: string; role: Role; profile?: boolean }): Promise<string> {
+  const appMeta = { provider: 'email', providers: ['email'], role };
+  const { rows } = await pool.query(
+    `INSERT INTO auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+     VALUES ($1, 'x', now(), $2) RETURNING id`,
+    [email, JSON.stringify(appMeta)],
+  );
+  if (profile) await pool.query(`INSERT INTO public.users (user_id, email, role) VALUES ($1, $2, $3)`, [rows[0].id, email, role]);
+  const session = await pool.query('INSERT INTO auth.sessions (user_id) VALUES ($1) RETURNING id', [rows[0].id]);
+  const { token } = await signAccessToken(jwtSecret, 'http://127.0.0.1/auth/v1', {
+    sub: rows[0].id,
+    email,
+    session_id: session.rows[0].id,
+    app_role: role,
+    app_metadata: appMeta,
+    user_metadata: {},
+  });
+  return token;
 }
 
 /** Listens on a random local port; returns the base URL. */

@@ -13,8 +13,7 @@
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signAccessToken } from '../server/auth/jwt';
-import { benchApp, benchServices, listen, nearestRank, openBench, runBench, teardown } from './harness';
+import { benchApp, benchServices, benchToken, listen, nearestRank, openBench, runBench, teardown } from './harness';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -69,23 +68,6 @@ async function load(pool: pg.Client) {
   console.log(`activity_logs: ${mb(s.a)} con gli indici (tabella ${mb(s.ah)}, ${(Number(s.a) / ROWS).toFixed(0)} byte/riga in tutto)\n`);
 }
 
-async function adminToken(pool: pg.Pool): Promise<string> {
-  const { rows } = await pool.query(
-    `INSERT INTO auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
-     VALUES ('bench-admin@example.it', 'x', now(), '{"provider":"email","providers":["email"],"role":"admin"}') RETURNING id`,
-  );
-  const session = await pool.query('INSERT INTO auth.sessions (user_id) VALUES ($1) RETURNING id', [rows[0].id]);
-  const { token } = await signAccessToken(SECRET, 'http://127.0.0.1/auth/v1', {
-    sub: rows[0].id,
-    email: 'bench-admin@example.it',
-    session_id: session.rows[0].id,
-    app_role: 'admin',
-    app_metadata: { provider: 'email', providers: ['email'], role: 'admin' },
-    user_metadata: {},
-  });
-  return token;
-}
-
 async function timed(url: string, headers: Record<string, string>): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < SAMPLES + 3; i++) {
@@ -111,7 +93,7 @@ async function main() {
   await loader.query('SET statement_timeout = 0');
   await load(loader);
   await loader.end();
-  const token = await adminToken(pool);
+  const token = await benchToken(pool, SECRET, { email: 'bench-admin@example.it', role: 'admin' });
   const services = benchServices({ TRUST_PROXY: '1' });
   const { mailer } = services;
   const app = await benchApp(pool, SECRET, services);

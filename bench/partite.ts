@@ -10,9 +10,8 @@ import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import dayjs from 'dayjs';
-import { signAccessToken } from '../server/auth/jwt';
 import { todayIn } from '../common/dates';
-import { CATEGORIES, benchApp, benchServices, listen, openBench, runBench, seedCategories, teardown } from './harness';
+import { benchApp, benchServices, benchToken, CATEGORIES, listen, openBench, runBench, seedCategories, teardown } from './harness';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -46,23 +45,6 @@ async function seed(pool: pg.Pool): Promise<string> {
     );
   }
   return today;
-}
-
-async function user(pool: pg.Pool): Promise<string> {
-  const { rows } = await pool.query(
-    `INSERT INTO auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
-     VALUES ('bench@example.it', 'x', now(), '{"provider":"email","providers":["email"],"role":"reader"}') RETURNING id`,
-  );
-  const session = await pool.query('INSERT INTO auth.sessions (user_id) VALUES ($1) RETURNING id', [rows[0].id]);
-  const { token } = await signAccessToken(SECRET, 'http://127.0.0.1/auth/v1', {
-    sub: rows[0].id,
-    email: 'bench@example.it',
-    session_id: session.rows[0].id,
-    app_role: 'reader',
-    app_metadata: { provider: 'email', providers: ['email'], role: 'reader' },
-    user_metadata: {},
-  });
-  return token;
 }
 
 interface Figures {
@@ -105,7 +87,7 @@ function publicBundleGzip(): string {
 async function main() {
   const { db, pool } = await openBench(`garibaldina_bench_${process.pid}`);
   const today = await seed(pool);
-  const token = await user(pool);
+  const token = await benchToken(pool, SECRET, { email: 'bench@example.it', role: 'reader' });
   const services = benchServices();
   const { mailer } = services;
   const app = await benchApp(pool, SECRET, services);
