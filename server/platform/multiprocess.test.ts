@@ -157,10 +157,16 @@ describe('a change made through one process is honoured by the other at its next
       const squadra = `Lupi ${round} ${crypto.randomBytes(2).toString('hex')}`;
       const created = await call(a, 'POST', '/api/partite', {
         token: adminToken,
-        body: { data: date, ora: '15:00', oraFine: null, squadraCasa: squadra, squadraTrasferta: 'Aquile', campo: 'Comunale', gruppo: 'Pulcini', isHouseMatch: false, spogliatoioGari: null, spogliatoioOspiti: null, terreno: 'erba', tipoGara: 'campionato' },
+        body: { data: date, ora: '15:00', oraFine: null, squadraCasa: squadra, squadraTrasferta: `Aquile ${round}`, campo: 'Comunale', gruppo: 'Pulcini', isHouseMatch: false, spogliatoioGari: null, spogliatoioOspiti: null, terreno: 'erba', tipoGara: 'campionato' },
       });
       expect(created.status).toBe(201);
-      const after = await call(b, 'GET', '/api/partite/public', { headers: { 'if-none-match': etag } });
+      // B learns of the change through PostgreSQL's NOTIFY, which crosses processes in milliseconds
+      // but not synchronously: allow it up to 2 s on a loaded machine before calling it stale.
+      let after = await call(b, 'GET', '/api/partite/public', { headers: { 'if-none-match': etag } });
+      for (const until = Date.now() + 2000; after.status === 304 && Date.now() < until; ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        after = await call(b, 'GET', '/api/partite/public', { headers: { 'if-none-match': etag } });
+      }
       expect(after.status).toBe(200);
       expect(after.headers.get('etag')).not.toBe(etag);
       expect(after.body.data.map((m: { squadracasa: string }) => m.squadracasa)).toContain(squadra);
