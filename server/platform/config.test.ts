@@ -48,6 +48,8 @@ describe('configuration (one zod schema, read once at start)', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.1,192.168.0.0/16',
       LOG_RETENTION_DAYS: '90',
+      CLASH_MARGIN_MINUTES: '20',
+      NOTIFY_DELAY_SECONDS: '120',
     });
     expect(c).toEqual({
       port: 8080,
@@ -66,6 +68,8 @@ describe('configuration (one zod schema, read once at start)', () => {
       logLevel: 'warn',
       trustProxy: '10.0.0.1,192.168.0.0/16',
       logRetentionDays: 90,
+      clashMarginMinutes: 20,
+      notifyDelaySeconds: 120,
     });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
