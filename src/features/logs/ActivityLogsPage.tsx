@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -24,17 +23,16 @@ import InfoIcon from '@mui/icons-material/Info';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import ErrorOutlineIcon from '@mui/icons-material/BugReportOutlined';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import ClearAllIcon from '@mui/icons-material/ClearAll';
 import { useSnackbar } from 'notistack';
 import type { Dayjs } from 'dayjs';
-import { ACTIVITY_TYPES, LOG_PAGE_SIZE, LOG_PAGE_SIZES, LOGS_MSG, hasActiveFilters, type ActivityLogEntry, type ActivityType } from '../../../common/logs';
+import { ACTIVITY_TYPES, LOG_PAGE_SIZE, LOGS_MSG, hasActiveFilters, type ActivityLogEntry, type ActivityType } from '../../../common/logs';
 import { errorMessage } from '../../api/api';
 import { PickersProvider } from '../../components/PickersProvider';
 import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useGetActivitiesQuery, type ActivityQuery } from './logsApi';
-import { DateTimeFilter, DetailField, Pager, Preformatted, UserCell, dateTimeParam, formatInstant, useLogFilters } from './shared';
+import { CloseActions, DetailField, FilterBarEnd, Pager, Preformatted, TextFilter, UserCell, dateTimeParam, formatInstant, json, useLogFilters } from './shared';
 
 const S = LOGS_MSG.screen;
 const F = S.field;
@@ -79,8 +77,6 @@ function ActivityType({ type }: { type: ActivityType }) {
   );
 }
 
-const json = (value: unknown) => (value && typeof value === 'object' && Object.keys(value).length > 0 ? JSON.stringify(value, null, 2) : null);
-
 function ActivityDetailDialog({ entry, timezone, onClose }: { entry: ActivityLogEntry | null; timezone: string; onClose: () => void }) {
   return (
     <Dialog open={!!entry} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="activity-detail-title" scroll="paper">
@@ -111,9 +107,7 @@ function ActivityDetailDialog({ entry, timezone, onClose }: { entry: ActivityLog
             </Box>
             <Preformatted label={F.context} text={json(entry.context)} />
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{S.close}</Button>
-          </DialogActions>
+          <CloseActions onClose={onClose} />
         </>
       )}
     </Dialog>
@@ -194,20 +188,9 @@ export default function ActivityLogsPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField size="small" label={S.userEmail} value={f.filters.user_email} onChange={(e) => f.change({ user_email: e.target.value })} sx={{ width: 170 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField size="small" label={S.endpoint} value={f.filters.endpoint} onChange={(e) => f.change({ endpoint: e.target.value })} sx={{ width: 170 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <DateTimeFilter label={S.startDate} value={f.filters.start} onChange={(v) => f.change({ start: v })} max={f.filters.end} />
-            <DateTimeFilter label={S.endDate} value={f.filters.end} onChange={(v) => f.change({ end: v })} min={f.filters.start} />
-            <TextField select size="small" label={S.pageSize} value={String(f.limit)} onChange={(e) => f.setLimit(Number(e.target.value))} sx={{ width: 140 }}>
-              {LOG_PAGE_SIZES.map((n) => (
-                <MenuItem key={n} value={String(n)}>
-                  {n}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button startIcon={<ClearAllIcon />} onClick={f.clear} disabled={!active}>
-              {S.clearFilters}
-            </Button>
+            <TextFilter label={S.userEmail} value={f.filters.user_email} onChange={(v) => f.change({ user_email: v })} width={170} />
+            <TextFilter label={S.endpoint} value={f.filters.endpoint} onChange={(v) => f.change({ endpoint: v })} width={170} />
+            <FilterBarEnd f={f} active={active} pageSizeWidth={140} />
           </Stack>
         </Paper>
 

@@ -13,12 +13,10 @@ import Typography from '@mui/material/Typography';
 import { LOGS_MSG, NOTES_MAX, type ErrorLogEntry } from '../../../common/logs';
 import { errorMessage } from '../../api/api';
 import { useResolveErrorMutation, useResolveMultipleMutation } from './logsApi';
-import { DetailField, Preformatted, SeverityChip, UserCell, formatInstant } from './shared';
+import { CloseActions, DetailField, Preformatted, SeverityChip, UserCell, formatInstant, json } from './shared';
 
 const S = LOGS_MSG.screen;
 const F = S.field;
-
-const json = (value: unknown) => (value && typeof value === 'object' && Object.keys(value).length > 0 ? JSON.stringify(value, null, 2) : null);
 
 /** Every field of an error (spec 2, Error log screen, detail modal). */
 export function ErrorDetailDialog({ entry, timezone, onClose }: { entry: ErrorLogEntry | null; timezone: string; onClose: () => void }) {
@@ -66,9 +64,7 @@ export function ErrorDetailDialog({ entry, timezone, onClose }: { entry: ErrorLo
             <Preformatted label={F.stack} text={entry.error_stack} />
             <Preformatted label={F.context} text={json(entry.context)} />
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{S.close}</Button>
-          </DialogActions>
+          <CloseActions onClose={onClose} />
         </>
       )}
     </Dialog>

@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import ClearAllIcon from '@mui/icons-material/ClearAll';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useSnackbar } from 'notistack';
 import type { Dayjs } from 'dayjs';
@@ -38,7 +37,7 @@ import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens'
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useGetErrorLogsQuery, useGetErrorStatsQuery, type ErrorQuery } from './logsApi';
-import { DateTimeFilter, Pager, SEVERITY_COLOURS, SeverityChip, UserCell, dateTimeParam, formatInstant, useLogFilters } from './shared';
+import { FilterBarEnd, Pager, TextFilter, SEVERITY_COLOURS, SeverityChip, UserCell, dateTimeParam, formatInstant, useLogFilters } from './shared';
 import { ErrorDetailDialog, ResolveDialog, ResolveManyDialog } from './ErrorDialogs';
 
 const S = LOGS_MSG.screen;
@@ -279,20 +278,9 @@ export default function ErrorLogsPage() {
               S.all,
               130,
             )}
-            <TextField size="small" label={S.userEmail} value={f.filters.user_email} onChange={(e) => f.change({ user_email: e.target.value })} sx={{ width: 190 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField size="small" label={S.message} value={f.filters.error_message} onChange={(e) => f.change({ error_message: e.target.value })} sx={{ width: 190 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <DateTimeFilter label={S.startDate} value={f.filters.start} onChange={(v) => f.change({ start: v })} max={f.filters.end} />
-            <DateTimeFilter label={S.endDate} value={f.filters.end} onChange={(v) => f.change({ end: v })} min={f.filters.start} />
-            <TextField select size="small" label={S.pageSize} value={String(f.limit)} onChange={(e) => f.setLimit(Number(e.target.value))} sx={{ width: 150 }}>
-              {LOG_PAGE_SIZES.map((n) => (
-                <MenuItem key={n} value={String(n)}>
-                  {n}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button startIcon={<ClearAllIcon />} onClick={f.clear} disabled={!active}>
-              {S.clearFilters}
-            </Button>
+            <TextFilter label={S.userEmail} value={f.filters.user_email} onChange={(v) => f.change({ user_email: v })} width={190} />
+            <TextFilter label={S.message} value={f.filters.error_message} onChange={(v) => f.change({ error_message: v })} width={190} />
+            <FilterBarEnd f={f} active={active} pageSizeWidth={150} />
           </Stack>
         </Paper>
 

@@ -2,8 +2,12 @@ import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import DialogActions from '@mui/material/DialogActions';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import ClearAllIcon from '@mui/icons-material/ClearAll';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
@@ -11,7 +15,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import 'dayjs/locale/it';
-import { FILTER_DEBOUNCE_MS, LOGS_MSG, type Severity } from '../../../common/logs';
+import { FILTER_DEBOUNCE_MS, LOG_PAGE_SIZES, LOGS_MSG, type Severity } from '../../../common/logs';
 import { ROLE_LABEL, type Role } from '../../../common/roles';
 import { useDebounced } from '../../components/useDebounced';
 
@@ -124,6 +128,56 @@ export function Preformatted({ label, text }: { label: string; text: string | nu
         {text}
       </Box>
     </Box>
+  );
+}
+
+/** A context object as indented JSON for the detail modal; null when it is missing or empty. */
+export const json = (value: unknown) => (value && typeof value === 'object' && Object.keys(value).length > 0 ? JSON.stringify(value, null, 2) : null);
+
+/** The detail modal's action row: one "close" button. */
+export function CloseActions({ onClose }: { onClose: () => void }) {
+  return (
+    <DialogActions>
+      <Button onClick={onClose}>{S.close}</Button>
+    </DialogActions>
+  );
+}
+
+/** A free-text filter of the filter bar (at most 200 characters). */
+export function TextFilter({ label, value, onChange, width }: { label: string; value: string; onChange: (v: string) => void; width: number }) {
+  return <TextField size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width }} slotProps={{ htmlInput: { maxLength: 200 } }} />;
+}
+
+interface RangeFilters {
+  start: Dayjs | null;
+  end: Dayjs | null;
+}
+
+/** The end of a log screen's filter bar: the date range, the page size and "clear filters". */
+export function FilterBarEnd({
+  f,
+  active,
+  pageSizeWidth,
+}: {
+  f: { filters: RangeFilters; change: (patch: Partial<RangeFilters>) => void; limit: number; setLimit: (l: number) => void; clear: () => void };
+  active: boolean;
+  pageSizeWidth: number;
+}) {
+  return (
+    <>
+      <DateTimeFilter label={S.startDate} value={f.filters.start} onChange={(v) => f.change({ start: v })} max={f.filters.end} />
+      <DateTimeFilter label={S.endDate} value={f.filters.end} onChange={(v) => f.change({ end: v })} min={f.filters.start} />
+      <TextField select size="small" label={S.pageSize} value={String(f.limit)} onChange={(e) => f.setLimit(Number(e.target.value))} sx={{ width: pageSizeWidth }}>
+        {LOG_PAGE_SIZES.map((n) => (
+          <MenuItem key={n} value={String(n)}>
+            {n}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button startIcon={<ClearAllIcon />} onClick={f.clear} disabled={!active}>
+        {S.clearFilters}
+      </Button>
+    </>
   );
 }
 
