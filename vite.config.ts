@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import { PUBLIC_PAGE_CACHE } from './common/publicPage';
 
 /** The build folder as resolved (npm run build: dist/client; tests build elsewhere with --outDir). */
 let outDir = path.resolve('dist/client');
@@ -11,6 +12,33 @@ const rememberOutDir: Plugin = {
   name: 'remember-out-dir',
   configResolved(config) {
     outDir = path.resolve(config.root, config.build.outDir);
+  },
+};
+
+/**
+ * Two start-up chunks (issue 13): the entry (src/main.tsx: a few KB, no React), which a phone runs alone
+ * while it shows the server's HTML of /, and 'public-app' (src/app/PublicApp.tsx: React, MUI's core and
+ * the public shell), loaded when / is used (at once on a wide screen); the full app imports React from
+ * it too. PublicApp.tsx is a build input of its own so that its static graph is tagged '$initial' as
+ * rolldown computes it (modules it really uses), and grouped in one file; the entry's modules, walked
+ * here from index.html (main.tsx: a handful of small files), stay in the entry.
+ */
+const PUBLIC_APP_INPUT = 'src/app/PublicApp.tsx';
+const entryModules = new Set<string>();
+const collectEntryModules: Plugin = {
+  name: 'collect-entry-modules',
+  apply: 'build',
+  buildEnd() {
+    entryModules.clear();
+    const walk = (id: string) => {
+      if (entryModules.has(id)) return;
+      entryModules.add(id);
+      this.getModuleInfo(id)?.importedIds.forEach(walk);
+    };
+    // index.html's modules: main.tsx and what Vite adds to the page (its modulepreload polyfill).
+    for (const id of this.getModuleIds()) {
+      if (this.getModuleInfo(id)?.isEntry && !id.endsWith(PUBLIC_APP_INPUT)) walk(id);
+    }
   },
 };
 
@@ -42,6 +70,7 @@ export default defineConfig({
   plugins: [
     react(),
     rememberOutDir,
+    collectEntryModules,
     VitePWA({
       // main.tsx registers /sw.js itself (no inline script: the CSP allows only 'self').
       injectRegister: false,
@@ -66,13 +95,30 @@ export default defineConfig({
       workbox: {
         globPatterns: ['index.html', 'favicon.svg', 'icons/*.png', 'assets/*.js'],
         manifestTransforms: [shellOnly],
-        // Any page of the app opens from the cached shell; API, auth and files never do.
+        // Any page of the app opens from the cached shell; API, auth and files never do. '/' has a rule
+        // of its own below (not the precached index.html either: no directory index).
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/auth\//, /^\/rest\//, /\/[^/]+\.[A-Za-z0-9]+$/],
+        navigateFallbackDenylist: [/^\/$/, /^\/api\//, /^\/auth\//, /^\/rest\//, /\/[^/]+\.[A-Za-z0-9]+$/],
+        directoryIndex: null,
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [
+          {
+            // '/': the server's page with the list (issue 13), for a returning visitor too. Network first;
+            // with no network (or none within 4 s) its last copy, which the page marks as old
+            // (src/app/publicHome.ts isKeptCopy); with no copy yet, the precached shell. The page is the
+            // same for everyone (public data, no token in it).
+            urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && url.pathname === '/',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: PUBLIC_PAGE_CACHE,
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 5 },
+              cacheableResponse: { statuses: [200] },
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
           {
             // The one API answer kept: the public list, fetched without a token. Network first; the copy
             // answers when there is no network (or none within 4 s). Nothing under /api (else), /auth/v1
@@ -103,15 +149,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // No polyfill of <link rel="modulepreload"> in the entry (every browser the app supports has it;
+    // without it a chunk's imports load one after the other, nothing breaks): 0.5 KB gzip (issue 13).
+    modulePreload: { polyfill: false },
     // dist/client/.vite/manifest.json: bench/bundle-size.mjs reads the entry chunk and its static imports.
     manifest: true,
     rolldownOptions: {
+      input: { index: path.resolve('index.html'), 'public-app': path.resolve(PUBLIC_APP_INPUT) },
       output: {
         codeSplitting: {
-          // Everything the entry needs at start-up in one file rather than several shared chunks: gzip
-          // then sees it as one stream; screens stay lazy chunks of their own.
+          // What the entry needs at start-up (a few KB, no React) in one file; then React and the public
+          // shell in one file rather than several shared chunks (gzip sees one stream); screens stay lazy
+          // chunks of their own.
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'app', tags: ['$initial'], test: (id) => entryModules.has(id), priority: 3 },
+            { name: 'public-app', tags: ['$initial'], priority: 2 },
             // The filter fields, which a wide screen loads right after the public page (issue 13), in one
             // file with the input components they need: one request and one gzip stream.
             {

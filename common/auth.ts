@@ -74,4 +74,6 @@ export interface ClientConfig {
   clubName: string;
   /** APP_TIMEZONE: the club's "today". */
   timezone: string;
+  /** CLASH_MARGIN_MINUTES: the changing-room changeover the dashboard's clash marks use (issue 15). */
+  clashMarginMinutes: number;
 }

@@ -1,4 +1,4 @@
-import { CLASH_MSG, clashCandidate, clashesBetween, clashesOfAll, findClashes, matchSpan, type ClashMatch } from './clashes';
+import { CLASH_MSG, HOLDS_FACILITIES_SQL, batchClashes, holdsFacilities, clashCandidate, clashesBetween, clashesOfAll, findClashes, matchSpan, type ClashMatch } from './clashes';
 
 let nextId = 1;
 type Over = Partial<Omit<ClashMatch, 'id'>> & { id?: number };
@@ -163,4 +163,42 @@ describe('clashCandidate', () => {
 
 it('CLASH_MSG has the sentences of the issue', () => {
   expect(CLASH_MSG.campo('10:00', '11:30', 'Garibaldina 2013 - Virtus')).toBe('Campo già occupato dalle 10:00 alle 11:30 da Garibaldina 2013 - Virtus');
+});
+
+describe('batchClashes (import and bulk moves)', () => {
+  it('compares each row with the stored matches of its day and with the other rows, by day; null rows and unchecked rows are not reported', () => {
+    const stored = home({ id: 900 });
+    const rowOnStored = other({ id: null as unknown as number, campo: 'Campo 1', ora: '11:00', ora_fine: '12:00' });
+    const a = other({ id: null as unknown as number, data: '2026-12-06', campo: 'Campo 9', spogliatoio_gari: 5, spogliatoio_ospiti: 6 });
+    const b = other({ id: null as unknown as number, data: '2026-12-06', campo: 'Campo 9', squadracasa: 'X', squadratrasferta: 'Y', spogliatoio_gari: 1, spogliatoio_ospiti: 2 });
+    const elsewhere = other({ id: null as unknown as number, data: '2026-12-07', campo: 'Campo 1' });
+    const out = batchClashes([rowOnStored, a, null, b, elsewhere], [stored], 15);
+    expect(out.map((r) => r.map((c) => [c.id, c.altra, c.motivo]))).toEqual([[[900, null, 'campo']], [[null, 3, 'campo']], [], [[null, 1, 'campo']], []]);
+    expect(batchClashes([rowOnStored, a, null, b], [stored], 15, (i) => i !== 3)[3]).toEqual([]);
+  });
+
+  it('a stored match with the id of a row is the row before its move: left out', () => {
+    const stored = home({ id: 901 });
+    expect(batchClashes([{ ...stored, ora: '10:30' }], [stored], 15)).toEqual([[]]);
+  });
+
+  it('the changeover margin is the one given: 0 lets rooms follow each other at once', () => {
+    const first = home({ id: 902, campo: 'Campo 7' });
+    const next = other({ id: null as unknown as number, ora: '11:30', ora_fine: '13:00', spogliatoio_gari: 1, spogliatoio_ospiti: 9 });
+    expect(batchClashes([next], [first], 0)).toEqual([[]]);
+    expect(batchClashes([next], [first], 30)[0].map((c) => c.motivo)).toEqual(['spogliatoio']);
+  });
+});
+
+describe('holdsFacilities (issue 16)', () => {
+  it('a cancelled match and one postponed with the date to be set free them; postponed to a date, suspended or planned hold them', () => {
+    expect(holdsFacilities({ stato: 'annullata' })).toBe(false);
+    expect(holdsFacilities({ stato: 'rinviata', data_da_definire: true })).toBe(false);
+    expect(holdsFacilities({ stato: 'rinviata', data_da_definire: false })).toBe(true);
+    expect(holdsFacilities({ stato: 'sospesa', data_da_definire: false })).toBe(true);
+    expect(holdsFacilities({ stato: 'programmata' })).toBe(true);
+    expect(holdsFacilities({})).toBe(true);
+    // The SQL fragment states the same rule.
+    expect(HOLDS_FACILITIES_SQL).toBe("(stato <> 'annullata' AND NOT (stato = 'rinviata' AND data_da_definire))");
+  });
 });

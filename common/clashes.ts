@@ -5,10 +5,19 @@ import { defaultDurationMinutes } from './calendar';
 import { effectiveHome, type PartitaValues } from './partite';
 import { isIsoDate, isTime, shortTime } from './dates';
 import { DEFAULT_CLUB_NAME, type Partita } from './partiteRead';
-import { OCCUPANCY_LABEL } from './clashesLabel';
+import { DEFAULT_CLASH_MARGIN_MINUTES, OCCUPANCY_LABEL } from './clashesLabel';
 
-/** Default changeover margin of a changing room, in minutes (CLASH_MARGIN_MINUTES). */
-export const DEFAULT_CLASH_MARGIN_MINUTES = 15;
+export { DEFAULT_CLASH_MARGIN_MINUTES };
+
+/**
+ * Whether a match holds its campo, rooms and teams at its date (issue 16): not when cancelled, nor
+ * when postponed keeping its date ('Rinviata' with the new date to be set, data_da_definire); a
+ * match postponed to a new date holds them there. The clash check, the occupancy board and the
+ * dashboard marks all follow it; HOLDS_FACILITIES_SQL is the same rule for a WHERE of public.partite.
+ */
+export const holdsFacilities = (m: { stato?: unknown; data_da_definire?: unknown }) =>
+  m.stato !== 'annullata' && !(m.stato === 'rinviata' && m.data_da_definire === true);
+export const HOLDS_FACILITIES_SQL = "(stato <> 'annullata' AND NOT (stato = 'rinviata' AND data_da_definire))";
 
 export type ClashReason = 'campo' | 'spogliatoio' | 'squadra';
 export const CLASH_REASONS: readonly ClashReason[] = ['campo', 'spogliatoio', 'squadra'];
@@ -68,12 +77,39 @@ export const CLASH_MSG = {
   // Signed-in dashboard (item 5)
   onlyClashes: 'Solo sovrapposizioni',
   cardMark: (n: number) => (n === 1 ? 'Sovrapposizione:' : `${n} sovrapposizioni:`),
+  // Batches: the fixture import and the bulk status moves
+  /** A clash with another row of the same import or bulk request. */
+  withRow: (message: string, riga: number) => `${message} (riga ${riga})`,
+  /** A clash among a preview row's problems. */
+  rowMark: (message: string) => `Sovrapposizione: ${message}`,
+  /** A row of an import named in a list (as the import's 400s name it). */
+  row: (riga: number, message: string) => `Riga ${riga}: ${message}`,
+  /** A match of a bulk move named in a list. */
+  ofMatch: (match: string, message: string) => `${match}: ${message}`,
+  /** 409 of an import that clashes and was not confirmed. */
+  importConflict: (n: number) =>
+    `${n === 1 ? 'Una partita da importare si sovrappone' : `${n} partite da importare si sovrappongono`} ad altre partite: conferma per importarle comunque`,
+  /** 409 of a bulk status move that would clash and was not confirmed. */
+  bulkConflict: (n: number) =>
+    `${n === 1 ? 'Una partita si sovrapporrebbe' : `${n} partite si sovrapporrebbero`} ad altre partite: conferma per procedere comunque`,
+  /** Activity records of confirmed batches. */
+  importConfirmed: (n: number) => `Sovrapposizioni confermate nell'importazione: ${n} ${n === 1 ? 'partita' : 'partite'}`,
+  bulkConfirmed: (n: number) => `Sovrapposizioni confermate nel cambio di stato: ${n} ${n === 1 ? 'partita' : 'partite'}`,
+  /** The import preview. */
+  importCount: (n: number) => `Con sovrapposizioni: ${n}`,
+  importDialogTitle: 'Importare comunque?',
+  importDialogIntro: 'Alcune righe si sovrappongono ad altre partite:',
+  importConfirm: 'Importa comunque',
+  bulkDialogIntro: 'Il cambio di stato sovrapporrebbe alcune partite ad altre:',
+  bulkConfirm: 'Procedi comunque',
+  more: (n: number) => `... e altre ${n}`,
 } as const;
 
 /** 'HH:mm[:ss]' -> minutes after midnight. */
 export function minutesOf(time: string): number {
-  const [h, m] = time.split(':').map(Number);
-  return h * 60 + m;
+  // No split: a batch of 2,000 rows calls this for every pair of a day.
+  const colon = time.indexOf(':');
+  return Number(time.slice(0, colon)) * 60 + Number(time.slice(colon + 1, colon + 3));
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -93,7 +129,18 @@ export function matchSpan(m: Pick<ClashMatch, 'ora' | 'ora_fine' | 'gruppo'>): {
 
 /** Campo and team names compared without case and without any spaces ('Campo  1' = 'campo1'). */
 export const sameName = (a: string, b: string) => normName(a) === normName(b);
-export const normName = (s: string) => s.toLocaleLowerCase('it').replace(/\s+/g, '');
+const NORM_CACHE_MAX = 10_000;
+const normCache = new Map<string, string>();
+export const normName = (s: string) => {
+  // Cached: a batch of 2,000 rows compares each name many times, and the Italian lower-casing is slow.
+  let v = normCache.get(s);
+  if (v === undefined) {
+    v = s.toLocaleLowerCase('it').replace(/\s+/g, '');
+    if (normCache.size >= NORM_CACHE_MAX) normCache.clear();
+    normCache.set(s, v);
+  }
+  return v;
+};
 
 const teamsOf = (m: Pick<ClashMatch, 'squadracasa' | 'squadratrasferta'>) => `${m.squadracasa} - ${m.squadratrasferta}`;
 const rooms = (m: ClashMatch) => [m.spogliatoio_gari, m.spogliatoio_ospiti].filter((r): r is number => r != null);
@@ -171,6 +218,74 @@ export function clashesOfAll<M extends ClashMatch & { id: number }>(matches: rea
     for (const m of day) {
       const found = findClashes(m, day, marginMinutes);
       if (found.length > 0) out.set(m.id, found);
+    }
+  }
+  return out;
+}
+
+// ---- Batches: the fixture import and the bulk status moves (one rule, checked in memory) ----
+
+/** One clash of a batch row: with a stored match (`id`) or with another row of the batch (`altra`, its index). */
+export interface BatchClash {
+  /** Index of the row in the batch. */
+  indice: number;
+  /** The other match's stored id; null when the other is a new row of the batch (an import). */
+  id: number | null;
+  /** Index of the other row when it belongs to the batch, else null. */
+  altra: number | null;
+  motivo: ClashReason;
+  messaggio: string;
+}
+
+/**
+ * The clashes of a batch of candidates (the rows of an import, or the matches a bulk move puts on
+ * a date) with the stored matches of their days and with each other, by the same rule as a save.
+ * - `stored`: the stored matches that hold their facilities on the batch's days; a stored match
+ *   with the id of a candidate is left out (the candidate is its new state).
+ * - `candidates[i]` null: nothing to compare (an invalid import row, a move that frees the
+ *   facilities); `check(i)` false: row i is only compared against, never reported (a match of the
+ *   request that does not change its occupation).
+ * Rows and stored matches are grouped by day, so the work is the pairs within each day, not over
+ * the whole batch. The clashes of each row come in the order of the day's matches, stored first.
+ */
+export function batchClashes(
+  candidates: readonly (ClashMatch | null)[],
+  stored: readonly ClashMatch[],
+  marginMinutes: number,
+  check: (index: number) => boolean = () => true,
+): BatchClash[][] {
+  const out: BatchClash[][] = candidates.map(() => []);
+  const taken = new Set(candidates.flatMap((c) => (c?.id != null ? [c.id] : [])));
+  const storedByDay = new Map<string, ClashMatch[]>();
+  for (const s of stored) {
+    if (s.id == null || taken.has(s.id)) continue;
+    const day = storedByDay.get(s.data);
+    if (day) day.push(s);
+    else storedByDay.set(s.data, [s]);
+  }
+  // Within the batch a row is compared under a stand-in id (rows of an import have none).
+  const rowsByDay = new Map<string, Array<{ index: number; match: ClashMatch & { id: number } }>>();
+  candidates.forEach((c, index) => {
+    if (!c) return;
+    const entry = { index, match: { ...c, id: -(index + 1) } };
+    const day = rowsByDay.get(c.data);
+    if (day) day.push(entry);
+    else rowsByDay.set(c.data, [entry]);
+  });
+  for (const [data, rows] of rowsByDay) {
+    const dayStored = storedByDay.get(data) ?? [];
+    for (const { index, match } of rows) {
+      if (!check(index)) continue;
+      for (const s of dayStored) {
+        for (const c of clashesBetween(match, s, marginMinutes)) out[index].push({ indice: index, id: c.id, altra: null, motivo: c.motivo, messaggio: c.messaggio });
+      }
+      for (const other of rows) {
+        if (other.index === index) continue;
+        const otherId = candidates[other.index]?.id ?? null;
+        for (const c of clashesBetween(match, other.match, marginMinutes)) {
+          out[index].push({ indice: index, id: otherId, altra: other.index, motivo: c.motivo, messaggio: c.messaggio });
+        }
+      }
     }
   }
   return out;

@@ -34,6 +34,7 @@ export const IMPORT_MSG = {
   openMatch: 'Modifica',
   noRows: 'Nessuna riga da importare',
   loadFailed: 'Errore nel caricamento delle categorie',
+  checking: 'Controllo delle categorie e delle partite già salvate...',
   importFailed: "Errore durante l'importazione delle partite",
   rowHeader: 'Riga',
   readInfo: (rows: number, separator: string, encoding: string) => `${rows} righe lette · separatore ${separator} · codifica ${encoding}`,
@@ -107,7 +108,8 @@ export function parseTable(input: string): Table {
   let line = 1;
   for (const raw of result.data) {
     const start = line;
-    line += 1 + raw.reduce((n, cell) => n + (cell.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
+    line += 1;
+    for (const cell of raw) if (cell.includes('\n') || cell.includes('\r')) line += cell.match(/\r\n|\n|\r/g)!.length;
     const cells = raw.map((c) => c.trim());
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
     if (cells.length === 0) continue;
@@ -220,8 +222,15 @@ export function parseDate(raw: string): string | null {
   if (dmy) parts = [dmy[3].length === 2 ? `20${dmy[3]}` : dmy[3], dmy[2], dmy[1]];
   else if (ymd) parts = [ymd[1], ymd[2], ymd[3]];
   else return null;
-  const iso = `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
-  return dayjs(iso, 'YYYY-MM-DD', true).isValid() ? iso : null;
+  const [y, m, d] = parts.map(Number);
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
+  return `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
+}
+
+/** Days of month `m` (1-12) of year `y`, Gregorian leap years (by hand: a strict dayjs parse per cell was a visible part of a 2,000-row preview). */
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(m) ? 30 : 31;
 }
 
 /** A time (9.30, 09:30, 9:30, 9, 15:00:00, an Excel day fraction 0.375) as HH:mm, or null. */
@@ -243,15 +252,22 @@ export function parseTime(raw: string): string | null {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
-function byLabel<T extends string>(raw: string, values: readonly T[], labels: Record<T, string>): T | null {
-  const n = normalizeName(raw);
-  return values.find((v) => normalizeName(v) === n || normalizeName(labels[v]) === n) ?? null;
+/** Normalised value and Italian label -> value (the first value wins, as a search in order would). */
+function labelIndex<T extends string>(values: readonly T[], labels: Record<T, string>): Map<string, T> {
+  const index = new Map<string, T>();
+  for (const v of [...values].reverse()) {
+    index.set(normalizeName(labels[v]), v);
+    index.set(normalizeName(v), v);
+  }
+  return index;
 }
+const TIPO_INDEX = labelIndex(TIPI_GARA, MSG.match.tipoGara);
+const TERRENO_INDEX = labelIndex(TERRENI, MSG.match.terrenoLabel);
 
 /** Tipo gara by its Italian label or value, any case. */
-export const parseTipoGara = (raw: string) => byLabel(raw, TIPI_GARA, MSG.match.tipoGara);
+export const parseTipoGara = (raw: string) => TIPO_INDEX.get(normalizeName(raw)) ?? null;
 /** Terreno by its Italian label or value, any case. */
-export const parseTerreno = (raw: string) => byLabel(raw, TERRENI, MSG.match.terrenoLabel);
+export const parseTerreno = (raw: string) => TERRENO_INDEX.get(normalizeName(raw)) ?? null;
 
 const HOME_WORDS = new Set(['casa', 'si', 'sì', 'x', 'yes', 'y', 'true', '1', 'home', 'c']);
 const AWAY_WORDS = new Set(['trasferta', 'no', 'false', '0', 'away', 'fuori', 't']);
@@ -280,11 +296,22 @@ function distance(a: string, b: string): number {
 
 export type CategoryMatch = { name: string } | { suggestion: string | null };
 
+/** Normalised name -> category (the first wins), kept for the last list seen: every row of a file asks with the same one. */
+let categoryCache: { list: readonly string[]; index: Map<string, string> } | null = null;
+function categoryIndex(categories: readonly string[]): Map<string, string> {
+  if (categoryCache?.list !== categories) {
+    const index = new Map<string, string>();
+    for (const c of [...categories].reverse()) index.set(normalizeName(c), c);
+    categoryCache = { list: categories, index };
+  }
+  return categoryCache.index;
+}
+
 /** A category name matched to the existing ones ignoring case and accents, or the nearest one as a suggestion. */
 export function matchCategory(raw: string, categories: readonly string[]): CategoryMatch {
   const n = normalizeName(raw);
-  const exact = categories.find((c) => normalizeName(c) === n);
-  if (exact) return { name: exact };
+  const exact = categoryIndex(categories).get(n);
+  if (exact !== undefined) return { name: exact };
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const c of categories) {

@@ -49,8 +49,10 @@ describe('statoRequestSchema', () => {
       nuovaData: null,
       giorni: null,
       motivo: 'pioggia',
+      conferma: false,
     });
     expect(parse({ ids: [3], azione: 'rinvia' }).data?.nuovaData).toBeNull();
+    expect(parse({ ids: [3], azione: 'sposta', giorni: 1, confermaSovrapposizioni: true }).data?.conferma).toBe(true);
     expect(parse({ ids: [3], azione: 'rinvia', nuovaData: TODAY }).data?.nuovaData).toBe(TODAY);
     expect(parse({ ids: [3], azione: 'sposta', giorni: 7 }).data?.giorni).toBe(7);
     expect(parse({ ids: [3], azione: 'sospendi', motivo: '' }).data?.motivo).toBeNull();
@@ -107,5 +109,12 @@ describe('the status filter of the dashboards', () => {
     expect(matchesFilters(p, { stato: 'rinviata' })).toBe(true);
     expect(matchesFilters(p, { stato: 'programmata' })).toBe(false);
     expect(matchesFilters({ ...p, stato: undefined }, { stato: 'programmata' })).toBe(true);
+  });
+
+  it('keeps data_da_definire (migration 014) as a boolean when the server sends it, and adds nothing when it does not', () => {
+    const raw = { ...p, stato: 'rinviata' };
+    expect(sanitizePartita({ ...raw, data_da_definire: true })?.data_da_definire).toBe(true);
+    expect(sanitizePartita({ ...raw, data_da_definire: 'yes' })?.data_da_definire).toBe(false);
+    expect(sanitizePartita(raw)).not.toHaveProperty('data_da_definire');
   });
 });

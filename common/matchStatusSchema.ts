@@ -11,6 +11,8 @@ export interface StatoRequest {
   nuovaData: string | null;
   giorni: number | null;
   motivo: string | null;
+  /** Issue 15: the editor confirmed the clashes the move makes. */
+  conferma: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function statoRequestSchema(today: string) {
       nuovaData: z.string({ error: MSG.match.invalidDate }).max(10, MSG.match.invalidDate).nullable().optional(),
       giorni: z.number({ error: STATUS_MSG.giorniRange }).nullable().optional(),
       motivo: z.string({ error: STATUS_MSG.motivoTooLong }).max(1000, STATUS_MSG.motivoTooLong).nullable().optional(),
+      confermaSovrapposizioni: z.boolean({ error: MSG.http.badRequest }).optional(),
     })
     .superRefine((v, ctx) => {
       const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
@@ -55,6 +58,7 @@ export function statoRequestSchema(today: string) {
         nuovaData: v.nuovaData?.trim() || null,
         giorni: v.azione === 'sposta' ? (v.giorni ?? null) : null,
         motivo: v.motivo?.trim() || null,
+        conferma: v.confermaSovrapposizioni === true,
       }),
     );
 }

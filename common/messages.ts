@@ -61,6 +61,10 @@ export const MSG = {
       userId: (id: string) => `ID: ${id}`,
       role: (role: string) => `Ruolo: ${role}`,
       copyHint: "Clicca sull'ID per copiarlo",
+      // Not in the spec: the groups of the bar's links (one line from 1280 px) and its phone menu.
+      matchesMenu: 'Partite',
+      adminMenu: 'Amministrazione',
+      openMenu: 'Apri il menu di navigazione',
     },
     loginForm: {
       title: 'Accedi al calendario',

@@ -36,6 +36,8 @@ export interface Partita {
   /** Issue 16: every endpoint reads it ('programmata' unless changed); optional for hand-built records. */
   stato?: StatoPartita;
   motivo_stato?: string | null;
+  /** A 'rinviata' match whose new date is still to be set (migration 014): it frees its facilities. */
+  data_da_definire?: boolean;
 }
 
 /** Spec 4: a home team whose name contains the club's name (any case) is a home match. */
@@ -85,6 +87,7 @@ export function sanitizePartita(raw: unknown): Partita | null {
     ...('stato' in r
       ? { stato: statoOf(r.stato), motivo_stato: isStr(r.motivo_stato) && r.motivo_stato ? sanitizeText(r.motivo_stato, MOTIVO_MAX) : null }
       : {}),
+    ...('data_da_definire' in r ? { data_da_definire: r.data_da_definire === true } : {}),
   };
 }
 

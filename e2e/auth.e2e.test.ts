@@ -4,6 +4,7 @@ import { createUser, TEST_PASSWORD } from '../test/users';
 import { linkIn } from '../test/smtp';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { goThroughNav, navBar, openNavMenu } from './nav';
 
 jest.setTimeout(90_000);
 
@@ -40,9 +41,22 @@ describe('authentication in the browser', () => {
     const page = await open();
     await signIn(page, t.url, admin.email, admin.password);
     await page.getByText('Login effettuato!').waitFor();
-    const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
-    for (const link of ['Dashboard', 'Estrazione', 'Aggiungi Partita', 'Gruppi', 'Gestione Utenti', 'Log Errori', 'Log Attività']) {
+    const nav = navBar(page);
+    for (const link of ['Dashboard', 'Estrazione', 'Gruppi']) {
       await nav.getByRole('link', { name: link, exact: true }).waitFor();
+    }
+    // The match screens and the admin screens are grouped behind a menu each: one line of bar.
+    const barBox = await page.getByRole('banner').boundingBox();
+    expect(barBox!.height).toBeLessThanOrEqual(64);
+    const groups: Array<[string, string[]]> = [
+      ['Partite', ['Aggiungi Partita', 'Importa partite', 'Occupazione campi']],
+      ['Amministrazione', ['Gestione Utenti', 'Log Errori', 'Log Attività']],
+    ];
+    for (const [group, items] of groups) {
+      const menu = await openNavMenu(page, group);
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(items);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
     }
     await page.getByText(`Ciao, ${admin.email}`).hover();
     await page.getByText(`ID: ${admin.id}`).waitFor();
@@ -51,9 +65,19 @@ describe('authentication in the browser', () => {
     await page.getByText(`Ciao, ${admin.email}`).click();
     await page.getByText('ID copiato nella clipboard').waitFor();
 
-    await nav.getByRole('link', { name: 'Log Errori' }).click();
+    await goThroughNav(page, 'Amministrazione', 'Log Errori');
     await page.waitForURL(`${t.url}/error-logs`);
     await page.getByRole('heading', { name: 'Log Errori' }).waitFor();
+    // The group of the current screen is marked, and the screen's item in it.
+    expect(await nav.getByRole('button', { name: 'Amministrazione' }).getAttribute('class')).toContain('active');
+    expect(await nav.getByRole('button', { name: 'Partite' }).getAttribute('class')).not.toContain('active');
+    const adminMenu = await openNavMenu(page, 'Amministrazione');
+    expect(await adminMenu.getByRole('menuitem', { name: 'Log Errori' }).getAttribute('aria-current')).toBe('page');
+    // Keyboard: arrow down to the next item, Enter opens it.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${t.url}/activity-logs`);
+    await page.getByRole('heading', { name: 'Log Attività' }).waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${t.url}/login`);
@@ -95,11 +119,9 @@ describe('authentication in the browser', () => {
     await page.getByLabel('Email', { exact: true }).fill(reader.email);
     await page.getByRole('button', { name: 'Password dimenticata?' }).click();
     expect(await page.locator('#reset-email').inputValue()).toBe(reader.email);
-    // Submitted from the field with Enter, as a keyboard user would: under a loaded CI machine a
-    // pointer click on the button while the form is still sliding open (MUI Collapse) was
-    // occasionally lost (no request left the page), which made this test flaky.
-    await page.getByRole('button', { name: 'Invia Reset' }).waitFor();
-    await page.locator('#reset-email').press('Enter');
+    // Clicked at once, while the form may still be sliding open: the button neither moves nor is
+    // replaced meanwhile (only its lower part is hidden until the slide ends), so the click counts.
+    await page.getByRole('button', { name: 'Invia Reset' }).click();
     await page.getByText("Se l'indirizzo è registrato").waitFor();
 
     const mail = await t.smtp.waitFor(reader.email);
@@ -140,9 +162,10 @@ describe('authentication in the browser', () => {
     const reader = await createUser(t.db.pool, 'reader');
     const page = await open();
     await signIn(page, t.url, reader.email, reader.password);
-    const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+    const nav = navBar(page);
     await nav.getByRole('link', { name: 'Estrazione' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Estrazione']);
+    expect(await nav.getByRole('button').count()).toBe(0);
     await page.goto(`${t.url}/gestione-utenti`);
     await page.waitForURL(`${t.url}/`);
     await page.goto(`${t.url}/login`);

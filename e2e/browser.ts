@@ -47,3 +47,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync('e2e/screenshots', { recursive: true });
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * Where the public page's parts sit (left, top, width, height, rounded): the elements named by
+ * `selectors`, and the sizes of the first `cards` match cards (their places depend on what is above).
+ * The server's HTML and React's are compared with it (issue 13: React takes over without a jump).
+ */
+export function publicPageLook(page: Page, selectors: Record<string, string>, cards = Infinity) {
+  return page.evaluate(
+    ({ selectors, cards }) => {
+      const box = (e: Element | null) => {
+        const r = e!.getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height].map(Math.round);
+      };
+      const parts = Object.fromEntries(Object.entries(selectors).map(([name, sel]) => [name, box(document.querySelector(sel))]));
+      const sizes = [...document.querySelectorAll('[data-testid="match-card"]')].slice(0, cards).map((c) => box(c).slice(2));
+      return { ...parts, cards: sizes };
+    },
+    { selectors, cards: Number.isFinite(cards) ? cards : 10_000 },
+  );
+}

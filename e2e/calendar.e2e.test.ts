@@ -97,7 +97,9 @@ describe('Aggiungi al calendario in Chromium', () => {
     await signIn(page, t.url, editor.email, editor.password);
     await page.goto(`${t.url}/gruppi`);
     await page.getByRole('button', { name: 'Mostra i referenti di Pulcini 2016' }).click();
-    await page.getByRole('button', { name: 'Aggiungi al calendario' }).click();
+    // The button is pressed once its row has finished opening (MUI Collapse's entered state), as a person
+    // does: on a loaded CI machine a press during the slide once opened nothing.
+    await page.locator('.MuiCollapse-entered').getByRole('button', { name: 'Aggiungi al calendario' }).click();
     const https = `${t.url}/api/calendar/${pulcini}.ics`;
     const dialog = await expectDialog(page, 'Aggiungi al calendario: Pulcini 2016', https);
     await dialog.getByLabel('Solo partite in casa').check();

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { goThroughNav, navBar } from './nav';
 import { todayIn } from '../common/dates';
 
 // Fixture import in a real browser, through the real server and database (issue 17): cells pasted
@@ -53,7 +54,7 @@ describe('fixture import in the browser', () => {
   it('paste cells, fix a mapping, see the errors, import the valid rows, see them on the dashboard', async () => {
     page = await newPage(browser);
     await signIn(page, t.url, editor.email, editor.password);
-    await page.getByRole('link', { name: 'Importa partite' }).click();
+    await goThroughNav(page, 'Partite', 'Importa partite');
     await page.waitForURL(`${t.url}/importa`);
     await page.getByRole('heading', { name: 'Importa partite' }).waitFor();
 
@@ -131,7 +132,8 @@ describe('fixture import in the browser', () => {
     const reader = await createUser(t.db.pool, 'reader', 'lettore@example.it');
     const p = await newPage(browser);
     await signIn(p, t.url, reader.email, reader.password);
-    await expect(p.getByRole('link', { name: 'Importa partite' }).count()).resolves.toBe(0);
+    await navBar(p).getByRole('link', { name: 'Estrazione' }).waitFor();
+    await expect(navBar(p).getByRole('button', { name: 'Partite' }).count()).resolves.toBe(0);
     await p.goto(`${t.url}/importa`);
     await expect(p.getByRole('heading', { name: 'Importa partite' }).count()).resolves.toBe(0);
   });

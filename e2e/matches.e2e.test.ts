@@ -6,6 +6,7 @@ import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/dates';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { navBar } from './nav';
 
 let t: TestApp;
 let browser: Browser;
@@ -81,6 +82,8 @@ describe('matches in Chromium', () => {
     await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
     expect(await page.getByRole('link', { name: 'Aggiungi Partita' }).count()).toBe(0);
+    await navBar(page).getByRole('link', { name: 'Estrazione' }).waitFor();
+    expect(await navBar(page).getByRole('button', { name: 'Partite' }).count()).toBe(0);
     await page.goto(`${t.url}/aggiungi-partita`);
     await page.waitForURL(`${t.url}/`);
     await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();

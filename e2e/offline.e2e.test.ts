@@ -62,22 +62,42 @@ describe('offline public page (service worker)', () => {
     await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('offline-notice').count()).toBe(0);
+    // A returning visitor gets the server's page too (with the list: no API call on a phone), kept by the
+    // worker with the shell.
+    expect(await page.locator('#public-page').count()).toBe(1);
     const urls = await cachedUrls(page);
-    expect(urls).toContain('/api/partite/public');
+    expect(urls).toContain('/');
     expect(urls.some((u) => u.startsWith('/index.html'))).toBe(true);
 
+    // Offline: the kept page, which React takes over at once to say how old it is.
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
-    expect(await page.getByTestId('match-card').count()).toBe(2);
     const notice = page.getByTestId('offline-notice');
     await notice.waitFor();
+    expect(await page.getByTestId('match-card').count()).toBe(2);
     expect(await notice.innerText()).toMatch(/^Non in linea - dati aggiornati alle \d{2}:\d{2}$/);
     await screenshot(page, 'offline-public');
 
     // Another page of the app opens from the cached shell too (a deep link while offline).
     await page.goto(`${t.url}/qualsiasi/percorso`);
     await page.getByRole('heading', { name: 'Dashboard Partite Garibaldina' }).waitFor();
+    await context.close();
+  });
+
+  it('after one single visit, the next one opens with no network (the page is kept when the worker takes over)', async () => {
+    const context = await phoneContext();
+    const page = await context.newPage();
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
+    await controlled(page);
+    // No second visit: the page of / reaches the worker's cache on its own.
+    await page.waitForFunction(async () => (await caches.open('pagina-pubblica').then((c) => c.match('/'))) !== undefined);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
+    await page.getByTestId('offline-notice').waitFor();
+    expect(await page.getByTestId('match-card').count()).toBe(2);
     await context.close();
   });
 

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { todayIn } from '../common/dates';
-import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+import { CLIENT_DIR, launchBrowser, publicPageLook, screenshot } from './browser';
 
 /** Issue 13 item 4: the public page on a 390 x 844 phone with 30 upcoming matches. */
 let t: TestApp;
@@ -80,12 +80,29 @@ describe('the public page on a 390 x 844 phone', () => {
     expect(wide).toEqual([]);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    // The filters are folded: the panel is hidden and its fields' code not even downloaded.
+    // The filters are folded: the panel is hidden and its fields' code not even downloaded. Nor React:
+    // until a control is used the page is the server's HTML, run by the entry alone (issue 13).
     const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
     const fieldsChunk = Object.values(manifest).find((c) => c.name === 'filter-fields')?.file;
+    const publicAppChunk = manifest['src/app/PublicApp.tsx']?.file;
     expect(fieldsChunk).toBeDefined();
+    expect(publicAppChunk).toBeDefined();
     await page.waitForLoadState('networkidle');
     expect(scripts).not.toContain(fieldsChunk);
+    expect(scripts).not.toContain(publicAppChunk);
+    expect(await page.locator('#public-page').count()).toBe(1);
+    const look = () =>
+      publicPageLook(
+        page,
+        {
+          title: 'h1',
+          login: 'a[href="/login"]',
+          calendar: 'button[aria-haspopup="dialog"]',
+          toggle: '[data-testid="filters-toggle"]',
+        },
+        3, // the cards on the first screen (the server's off-screen cards are laid out only when near)
+      );
+    const serverLook = await look();
     expect(await page.getByRole('region', { name: 'Filtri' }).isVisible()).toBe(false);
     const toggle = page.getByRole('button', { name: 'Filtri 0 filtri attivi' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -98,7 +115,13 @@ describe('the public page on a 390 x 844 phone', () => {
 
     await toggle.tap();
     await page.getByTestId('filter-fields').waitFor();
+    expect(scripts).toContain(publicAppChunk);
     expect(scripts).toContain(fieldsChunk);
+    // React took over with the panel open, drawing what the server drew at the same place and size
+    // (the cards below moved down by the open panel only).
+    expect(await page.locator('#public-page').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Filtri 0 filtri attivi' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await look()).toEqual(serverLook);
     const campo = page.getByLabel('Campo', { exact: true });
     expect((await campo.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await campo.fill('stadio');
@@ -112,6 +135,32 @@ describe('the public page on a 390 x 844 phone', () => {
     await page.getByRole('group', { name: 'Data' }).locator('[role="spinbutton"]').first().waitFor();
     await page.getByRole('button', { name: 'Filtri 1 filtro attivo' }).tap();
     expect(await page.getByRole('region', { name: 'Filtri' }).isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('on the server page a tap on a card shows the login warning, the calendar button its dialog; Login opens the login form', async () => {
+    const page = await phonePage();
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Prossime Partite (30)' }).waitFor();
+    expect(await page.locator('#public-page').count()).toBe(1);
+    await page.getByTestId('match-card').nth(1).tap();
+    await page.getByText('Effettua il login per modificare le partite').waitFor();
+    expect(await page.locator('#public-page').count()).toBe(0);
+    expect(await page.getByTestId('match-card').count()).toBe(30);
+
+    // 'Aggiungi al calendario' on the server's page: React comes and opens the dialog.
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Prossime Partite (30)' }).waitFor();
+    expect(await page.locator('#public-page').count()).toBe(1);
+    await page.getByRole('button', { name: 'Aggiungi al calendario' }).tap();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.locator('#public-page').count()).toBe(0);
+
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Prossime Partite (30)' }).waitFor();
+    await page.getByRole('link', { name: 'Login' }).tap();
+    await page.getByRole('button', { name: 'Accedi' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
     await page.close();
   });
 });

@@ -4,6 +4,7 @@ import { createUser, type TestUser } from '../test/users';
 import { linkIn } from '../test/smtp';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { goThroughNav, navBar, openNavMenu } from './nav';
 import { MSG } from '../common/messages';
 
 // The whole life of an account, in a real browser, through the real server, database and SMTP server:
@@ -47,7 +48,7 @@ async function expireStoredToken(page: Page): Promise<void> {
 }
 
 /** The navigation bar's links (screens may repeat some of them as buttons). */
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
+const nav = navBar;
 
 async function apiStatus(page: Page, url: string): Promise<number> {
   const s = await storedSession(page);
@@ -65,7 +66,7 @@ describe('user management in the browser', () => {
   it('an admin invites a new reader from Gestione Utenti', async () => {
     adminPage = await newPage(browser);
     await signIn(adminPage, t.url, admin.email, admin.password);
-    await nav(adminPage).getByRole('link', { name: 'Gestione Utenti' }).click();
+    await goThroughNav(adminPage, 'Amministrazione', 'Gestione Utenti');
     await adminPage.getByRole('heading', { name: MSG.users.title }).waitFor();
     // The admin's own row: marked, and its role cannot be changed.
     await adminPage.getByText(MSG.users.currentAccount).waitFor();
@@ -106,8 +107,9 @@ describe('user management in the browser', () => {
 
     await signIn(person, t.url, NEW_EMAIL, NEW_PASSWORD);
     await nav(person).getByRole('link', { name: 'Estrazione' }).waitFor();
-    expect(await nav(person).getByRole('link', { name: 'Aggiungi Partita' }).count()).toBe(0);
-    expect(await nav(person).getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
+    // A reader: the two links, no match or admin group.
+    expect(await nav(person).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Estrazione']);
+    expect(await nav(person).getByRole('button').count()).toBe(0);
   });
 
   it('the admin promotes them to editor; after their session refreshes they see the editor links', async () => {
@@ -121,9 +123,11 @@ describe('user management in the browser', () => {
     // Their token gets the new role at its next refresh.
     await expireStoredToken(person);
     await person.reload();
-    await nav(person).getByRole('link', { name: 'Aggiungi Partita' }).waitFor();
     await nav(person).getByRole('link', { name: 'Gruppi' }).waitFor();
-    expect(await nav(person).getByRole('link', { name: 'Gestione Utenti' }).count()).toBe(0);
+    const matches = await openNavMenu(person, 'Partite');
+    await matches.getByRole('menuitem', { name: 'Aggiungi Partita' }).waitFor();
+    await person.keyboard.press('Escape');
+    expect(await nav(person).getByRole('button', { name: 'Amministrazione' }).count()).toBe(0);
   });
 
   it('the audit screen shows the invitation and the role change, with the admin as performer', async () => {

@@ -21,7 +21,7 @@ import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
 import { notificheRoutes } from './features/notifiche/routes';
 import { recordServerError } from './features/logs/recorder';
-import { publicListingFor, renderPublicHome } from './plugins/public-home';
+import { encodeHtml, publicListingFor, renderPublicHome } from './plugins/public-home';
 
 export interface AppDeps {
   config: Config;
@@ -185,7 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           const listing = await provider();
           if (listing) {
             indexTemplate ??= fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-            return reply.type('text/html; charset=utf-8').send(renderPublicHome(indexTemplate, listing, config.clubName));
+            const page = encodeHtml(renderPublicHome(indexTemplate, listing, config.clubName), request.headers['accept-encoding']);
+            reply.header('vary', 'accept-encoding');
+            if (page.encoding) reply.header('content-encoding', page.encoding);
+            return reply.type('text/html; charset=utf-8').send(page.body);
           }
         } catch (err) {
           request.log.warn({ err }, 'lista pubblica non inserita nella pagina');

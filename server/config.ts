@@ -2,6 +2,7 @@ import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
 import { firstPasswordError } from '../common/password';
+import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../common/clashesLabel';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -60,8 +61,8 @@ const schema = z.object({
     .number({ error: 'deve essere un numero di minuti' })
     .int('deve essere un numero intero di minuti')
     .min(0, 'almeno 0 minuti')
-    .max(120, 'al massimo 120 minuti')
-    .default(15),
+    .max(MAX_CLASH_MARGIN_MINUTES, `al massimo ${MAX_CLASH_MARGIN_MINUTES} minuti`)
+    .default(DEFAULT_CLASH_MARGIN_MINUTES),
   NOTIFY_DELAY_SECONDS: z.coerce
     .number({ error: 'deve essere un numero di secondi' })
     .int('deve essere un numero intero di secondi')

@@ -1,43 +1,39 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { hasStoredSession } from './api/supabase';
 import { installLazyErrorReporting, installNow } from './app/lazyErrorReporting';
-import { isPublicHome } from './app/publicHome';
-import { PublicApp } from './app/PublicApp';
+import { enhanceServerPage, isKeptCopy, isPublicHome, type PublicStart } from './app/publicHome';
 import { registerServiceWorker } from './app/serviceWorker';
+
+// The entry is a few KB with no React (issue 13): on a phone the server's HTML of / is the page until a
+// control is used; React, MUI and the public shell are the chunk of src/app/PublicApp.tsx ('public-app').
 
 // Uncaught errors and rejections reach the error log (throttle and dedupe of spec 9 in the reporter,
 // which loads on the first error: issue 13).
 installLazyErrorReporting(window);
 
-const root = createRoot(document.getElementById('root')!);
+const loadPublicApp = () => import('./app/PublicApp');
 
 /** The store, the router and every screen, in a chunk of their own (issue 13). */
 function startFullApp() {
   void installNow();
-  void import('./app/FullApp').then(({ renderFullApp }) => renderFullApp(root));
+  void Promise.all([loadPublicApp(), import('./app/FullApp')]).then(([{ appRoot }, { renderFullApp }]) => renderFullApp(appRoot()));
 }
+
+function login() {
+  window.history.pushState(null, '', '/login');
+  startFullApp();
+}
+
+const startPublicApp = (start?: PublicStart) => loadPublicApp().then(({ mountPublicApp }) => mountPublicApp(login, start));
 
 if (!hasStoredSession() && isPublicHome(window.location.pathname)) {
   // A visitor on the home page: only the public page's code runs; 'Login' brings in the rest.
-  // The server's HTML already shows the list (issue 13): React's first render is a transition, cut
-  // in short slices that never block the main thread for long, and replaces that HTML when done.
-  const renderPublic = () =>
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <PublicApp
-            onLogin={() => {
-              window.history.pushState(null, '', '/login');
-              startFullApp();
-            }}
-          />
-        </StrictMode>,
-      ),
-    );
-  // Let the browser paint the server's HTML first (the frame after this one), then start React.
-  if (document.getElementById('public-partite')) requestAnimationFrame(() => setTimeout(renderPublic, 0));
-  else renderPublic();
+  const serverPage = document.getElementById('public-page');
+  // The server put the list in the page (server/plugins/public-home.ts): it stays as it is until used,
+  // unless it is the service worker's old copy (offline), which React marks as such at once.
+  if (serverPage && isKeptCopy(serverPage)) void startPublicApp({ fromServerPage: true });
+  else if (serverPage) enhanceServerPage(serverPage, startPublicApp, login);
+  // The app's shell alone (the service worker's fallback): React draws the page from the API.
+  else void startPublicApp();
 } else {
   startFullApp();
 }

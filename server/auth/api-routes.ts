@@ -102,6 +102,7 @@ export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asy
       supabaseAnonKey: anonKey,
       clubName: config.clubName,
       timezone: config.timezone,
+      clashMarginMinutes: config.clashMarginMinutes,
     }),
   );
 };

@@ -7,11 +7,11 @@ describe('GET /api/config', () => {
     let t: TestApp;
     beforeAll(async () => {
       // An empty value counts as unset (loadConfig), so publicUrl falls back to http://localhost:PORT.
-      t = await createTestApp({ env: { PUBLIC_URL: '', CLUB_NAME: 'Polisportiva Aurora', APP_TIMEZONE: 'Europe/Lisbon' } });
+      t = await createTestApp({ env: { PUBLIC_URL: '', CLUB_NAME: 'Polisportiva Aurora', APP_TIMEZONE: 'Europe/Lisbon', CLASH_MARGIN_MINUTES: '30' } });
     });
     afterAll(() => t.close());
 
-    it('points the SPA at the origin the browser opened, and gives the club name and timezone', async () => {
+    it('points the SPA at the origin the browser opened, and gives the club name, timezone and clash margin', async () => {
       expect(t.config.publicUrlFromEnv).toBe(false);
       const res = await t.app.inject({ url: '/api/config', headers: { host: '192.168.1.20:3000' } });
       expect(res.statusCode).toBe(200);
@@ -22,6 +22,7 @@ describe('GET /api/config', () => {
         supabaseAnonKey: expect.any(String),
         clubName: 'Polisportiva Aurora',
         timezone: 'Europe/Lisbon',
+        clashMarginMinutes: 30,
       });
       const byName = await t.app.inject({ url: '/api/config', headers: { host: 'campo.local' } });
       expect(byName.json().supabaseUrl).toBe('http://campo.local');
@@ -62,6 +63,7 @@ describe('GET /api/config', () => {
         supabaseAnonKey: expect.any(String),
         clubName: 'Garibaldina',
         timezone: 'Europe/Rome',
+        clashMarginMinutes: 15,
       });
     });
   });

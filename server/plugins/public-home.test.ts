@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { todayIn } from '../../common/dates';
+import { formatDataIt } from '../../common/matchCardText';
 import { escapeHtml, jsonForScript } from './public-home';
 
 /** Issue 13: / carries the public list in its first response, every text escaped, the data as JSON. */
 let t: TestApp;
 let clientDir: string;
 const EVIL = '<script>alert(1)</script>';
+let tomorrow: string;
 
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-home-'));
@@ -19,7 +22,7 @@ beforeAll(async () => {
   await t.db.pool.query(
     `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, terreno, tipo_gara, is_house_match, spogliatoio_gari, spogliatoio_ospiti)
      VALUES ($1, '15:00', '17:00', 'Garibaldina Pulcini', $2, 'Pulcini', 'Campo "A" & B', 'erba', 'campionato', true, 1, 2)`,
-    [dayjs(todayIn('Europe/Rome')).add(1, 'day').format('YYYY-MM-DD'), EVIL],
+    [(tomorrow = dayjs(todayIn('Europe/Rome')).add(1, 'day').format('YYYY-MM-DD')), EVIL],
   );
 }, 60000);
 afterAll(async () => {
@@ -54,9 +57,23 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('Dashboard Partite Garibaldina');
     expect(html).toContain('Prossime Partite (1)');
     // Cleaned as the client cleans on read (no < > " ' ; `), and what remains escaped (&).
-    expect(html).toContain('Garibaldina Pulcini</span> vs <span style="font-weight:500">scriptalert(1)/script</span>');
+    expect(html).toContain('<span class="p-team p-club" data-club="true">Garibaldina Pulcini</span> vs <span class="p-team">scriptalert(1)/script</span>');
     expect(html).toContain('Campo: Campo A &amp; B');
     expect(html).toContain('Spogliatoi: Garibaldina 1 · Ospiti 2');
+    // The card's texts are React's (common/matchCardText.ts): the long Italian date, badges, times.
+    expect(html).toContain(`<span class="p-sub2">${formatDataIt(tomorrow)}</span><span class="p-sub2 p-muted">15:00 - 17:00</span>`);
+    expect(html).toContain('<span class="p-badge p-primary">Campionato</span><span class="p-badge p-success">CASA</span>');
+    expect(html).toContain('<span class="p-badge p-out">Erba</span><span class="p-badge p-out p-primary">Pulcini</span>');
+    // The page's controls as React draws them, marked for src/app/publicHome.ts; the filter panel folded on phones.
+    expect(html).toMatch(/<a class="p-btn p-contained" href="\/login" data-action="login">Login<\/a>/);
+    expect(html).toContain('aria-haspopup="dialog" data-action="calendar">Aggiungi al calendario</button>');
+    expect(html).toContain('aria-expanded="false" aria-controls="p-filtri" data-testid="filters-toggle" data-action="filters">Filtri<span class="p-count">0</span><span class="p-sr">filtri attivi</span></button>');
+    expect(html).toContain('<section id="p-filtri" class="p-paper p-panel" aria-label="Filtri">');
+    expect(html).toContain('data-testid="active-filters">0 filtri attivi</p>');
+    expect((html.match(/data-action="card"/g) ?? []).length).toBe(1);
+    // Its stylesheet in <head>, where it stays once React has replaced the markup.
+    expect(html.indexOf('.p-card{')).toBeGreaterThan(-1);
+    expect(html.indexOf('.p-card{')).toBeLessThan(html.indexOf('</head>'));
     expect(html).not.toContain(EVIL);
     // Every <script> is either the module file (src) or the JSON block: nothing inline runs.
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
@@ -71,8 +88,25 @@ describe('server-rendered public list on /', () => {
     expect(page.etag).toBe(api.headers.etag);
     expect(page.body).toEqual(JSON.parse(api.body));
     expect(Math.abs(page.producedAt - Date.now())).toBeLessThan(60_000);
+    // The same moment on the page, read by the entry to tell the service worker's old copy (offline).
+    expect(html).toContain(`<div class="p-page" id="public-page" data-produced-at="${page.producedAt}">`);
     // The preload of the list goes: the data is in the page.
     expect(html).not.toContain('rel="preload" href="/api/partite/public"');
+  });
+
+  it('sends the page compressed when the browser accepts it (brotli, else gzip), plain otherwise', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Without the moment of production, which differs per request.
+    const strip = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '').replace(/data-produced-at="\d+"/, '');
+    const br = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(strip(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toBe(strip(plain.body));
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gz = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip;q=0.8, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(strip(zlib.gunzipSync(gz.rawPayload).toString('utf8'))).toBe(strip(plain.body));
   });
 
   it('keeps the ETag/304 of the API after / read the list', async () => {
@@ -95,5 +129,18 @@ describe('server-rendered public list on /', () => {
     expect(other.statusCode).toBe(200);
     expect(other.body).not.toContain('public-partite');
     expect(other.body).toContain('<div id="root"></div>');
+  });
+
+  it('marks a match not In programma as React does: status badge in its colours, reason, struck teams', async () => {
+    await t.db.pool.query(`UPDATE public.partite SET stato = 'annullata', motivo_stato = 'Campo allagato'`);
+    let html = '';
+    for (let i = 0; i < 50 && !html.includes('Campo allagato'); i++) {
+      html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+      if (!html.includes('Campo allagato')) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(html).toContain('data-stato="annullata"');
+    expect(html).toContain('<span class="p-badge p-stato" data-testid="match-status" style="background:#b71c1c;color:#ffffff">Annullata</span>');
+    expect(html).toContain('<p class="p-teams p-struck">');
+    expect(html).toContain('<p class="p-body2 p-mt">Motivo: Campo allagato</p>');
   });
 });

@@ -1,6 +1,12 @@
+import zlib from 'node:zlib';
 import type { CachedListing } from './listing-cache';
-import { DASHBOARD_MSG, MATCH_OPTION_MSG } from '../../common/dashboardMessages';
-import { isHomeTeam, sanitizePartite, type Partita } from '../../common/partiteRead';
+import { DASHBOARD_MSG } from '../../common/dashboardMessages';
+import { sanitizePartite, type Partita } from '../../common/partiteRead';
+import { matchCardText } from '../../common/matchCardText';
+import { statoOf } from '../../common/matchStatusRead';
+import { MOTIVO_LABEL, STATO_COLORS, statoLabel } from '../../common/matchStatusLabels';
+import { PUBLIC_MSG } from '../../common/publicPage';
+import { CALENDAR_BUTTON } from '../../common/calendarLabel';
 
 /**
  * The public list of / rendered into the first response (issue 13: LCP on a phone). The matches
@@ -35,73 +41,138 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-const hhmm = (t: string | null | undefined) => String(t ?? '').slice(0, 5);
-const dataIt = (d: string) => {
-  const [y, m, day] = String(d).split('-');
-  return `${day}/${m}/${y}`;
-};
+/**
+ * The page's look, as React's MUI components draw it (src/app/theme.ts: primary #0d47a1, secondary
+ * #c62828, info #01579b, success #2e7d32, background #f4f6fa, radius 8; MUI's typography variants;
+ * index.html's CssBaseline rules; src/components/LiteButton.tsx; FilterPanel, MatchCard, MatchBadge): same sizes, so a
+ * phone shows this page as is until React takes over on the first tap (src/main.tsx), with nothing
+ * moving then. In <head>: it stays after React replaced the markup (classes p-* only).
+ */
+const CSS = [
+  '.p-page{min-height:100vh;background:#f4f6fa}.p-main{max-width:1536px;margin:0 auto;padding:16px}',
+  '.p-head{display:flex;align-items:center;gap:8px;margin-bottom:16px}',
+  '.p-h1{flex-grow:1;margin:0;font-size:1.5rem;font-weight:400;line-height:1.235;letter-spacing:.00735em}',
+  '.p-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:6px 16px;margin:0;border-radius:8px;border:1px solid transparent;background:transparent;color:#0d47a1;box-shadow:none;font-family:Roboto,Helvetica,Arial,sans-serif;font-weight:500;font-size:.875rem;line-height:1.75;letter-spacing:.02857em;text-transform:uppercase;text-decoration:none;white-space:nowrap;cursor:pointer;transition:background-color .2s}',
+  '[aria-busy=true].p-btn,[aria-busy=true].p-cardbtn{cursor:progress}',
+  '.p-btn:hover{background:rgba(0,0,0,.04)}.p-btn:focus-visible{outline:3px solid #3d6bb3;outline-offset:2px}',
+  '.p-btn:disabled{cursor:default;color:rgba(0,0,0,.26);background:transparent}',
+  '.p-contained{background:#0d47a1;color:#fff;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)}.p-contained:hover{background:#093170}',
+  '.p-outlined{border-color:#0d47a1}.p-cal{margin-bottom:16px}.p-toggle{margin:0 0 16px 8px}',
+  '.p-count{min-width:22px;height:22px;padding:0 6px;border-radius:11px;background:rgba(0,0,0,.08);color:rgba(0,0,0,.87);font-size:13px;line-height:22px}',
+  '.p-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}',
+  '.p-paper{background:#fff;color:rgba(0,0,0,.87);border:1px solid rgba(0,0,0,.12);border-radius:8px}',
+  '.p-panel{display:none;padding:16px;margin-bottom:24px}.p-panel.p-open{display:block}',
+  '.p-panel-head{display:flex;gap:16px;align-items:center;margin-bottom:16px;flex-wrap:wrap}',
+  '.p-sub1{margin:0;font-size:1rem;font-weight:600;line-height:1.75;letter-spacing:.00938em}',
+  '.p-reset{padding:4px 10px;font-size:.8125rem}.p-wait{min-height:480px}',
+  '.p-h2{margin:0 0 16px;font-size:1.25rem;font-weight:500;line-height:1.6;letter-spacing:.0075em}',
+  // A card off screen is laid out and painted when it comes near (content-visibility): the phone's first
+  // layout does 3-4 cards, not 30; the text is there all along (search in page, screen readers).
+  '.p-list{display:flex;flex-direction:column;gap:16px}.p-card{overflow:hidden;content-visibility:auto;contain-intrinsic-size:auto 170px}',
+  '.p-cardbtn{display:block;width:100%;padding:0;margin:0;border:0;background:transparent;color:inherit;font:inherit;text-align:left;cursor:pointer}',
+  '.p-cardbtn:hover{background:rgba(0,0,0,.04)}.p-cardbtn:focus-visible{outline:3px solid #3d6bb3;outline-offset:-3px}',
+  '.p-cc{padding:16px 16px 24px}.p-row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}.p-row1{margin-bottom:8px}.p-row3{margin-top:8px}',
+  '.p-sub2{font-size:.875rem;font-weight:500;line-height:1.57;letter-spacing:.00714em}.p-grow{flex-grow:1}',
+  '.p-body2{margin:0;font-size:.875rem;font-weight:400;line-height:1.43;letter-spacing:.01071em}.p-mt{margin-top:8px}.p-muted{color:rgba(0,0,0,.6)}',
+  '.p-teams{margin:0;font-size:1.05rem;font-weight:500;line-height:1.6;letter-spacing:.0075em}.p-struck{text-decoration:line-through}',
+  '.p-team{font-size:1rem;font-weight:500;line-height:1.5;letter-spacing:.00938em}.p-club{font-weight:700;color:#0d47a1}',
+  '.p-badge{display:inline-flex;align-items:center;height:24px;padding:0 8px;border-radius:12px;font-size:.8125rem;line-height:1;white-space:nowrap;border:1px solid transparent;color:#fff}',
+  '.p-primary{background:#0d47a1}.p-secondary{background:#c62828}.p-info{background:#01579b}.p-success{background:#2e7d32}',
+  '.p-out{background:transparent;border-color:#bdbdbd;color:rgba(0,0,0,.87)}.p-out.p-primary{background:transparent;border-color:rgba(13,71,161,.7);color:#0d47a1}',
+  '.p-stato{border:0;font-weight:700}',
+  '.p-empty{padding:24px;text-align:center}.p-empty p{margin:0}',
+  '@media (min-width:600px){.p-main{padding:24px}.p-head{margin-bottom:24px}.p-h1{font-size:2.125rem}.p-toggle{display:none}.p-panel{display:block}.p-wait{min-height:96px}.p-reset{min-height:30px}}',
+].join('');
 
-const badge = (label: string) =>
-  `<span style="display:inline-block;padding:2px 8px;border:1px solid #90a4ae;border-radius:12px;font-size:.75rem;font-weight:500">${escapeHtml(label)}</span>`;
+const el = (tag: string, cls: string, text: string, attrs = '') => `<${tag} class="${cls}"${attrs}>${escapeHtml(text)}</${tag}>`;
 
+/** MatchCard's markup (the card's button included: a tap shows 'Effettua il login...' as in React). */
 function card(p: Partita, clubName: string): string {
-  const time = p.ora_fine ? `${hhmm(p.ora)} - ${hhmm(p.ora_fine)}` : hhmm(p.ora);
-  const team = (name: string) =>
-    isHomeTeam(name, clubName) ? `<span style="font-weight:700;color:#0d47a1">${escapeHtml(name)}</span>` : `<span style="font-weight:500">${escapeHtml(name)}</span>`;
-  const rooms = p.is_house_match && p.spogliatoio_gari != null && p.spogliatoio_ospiti != null;
+  const text = matchCardText(p, clubName);
+  const stato = statoOf(p.stato);
+  const { bg, fg } = STATO_COLORS[stato];
+  const team = (t: { name: string; club: boolean }) => (t.club ? el('span', 'p-team p-club', t.name, ' data-club="true"') : el('span', 'p-team', t.name));
   return [
-    '<div data-testid="match-card" style="border:1px solid #e0e0e0;border-radius:4px;background:#fff;padding:16px 16px 24px">',
-    '<div style="display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin-bottom:8px">',
-    `<span style="font-weight:500;font-size:.875rem">${escapeHtml(dataIt(p.data))}</span>`,
-    `<span style="font-weight:500;font-size:.875rem;color:rgba(0,0,0,.6)">${escapeHtml(time)}</span>`,
-    '<span style="flex-grow:1"></span>',
-    p.tipo_gara ? badge(MATCH_OPTION_MSG.tipoGara[p.tipo_gara] ?? '') : '',
-    p.is_house_match ? badge(DASHBOARD_MSG.home) : '',
+    `<div class="p-paper p-card" data-testid="match-card" data-stato="${stato}"><button type="button" class="p-cardbtn" data-action="card"><div class="p-cc">`,
+    '<div class="p-row p-row1">',
+    el('span', 'p-sub2', text.date),
+    el('span', 'p-sub2 p-muted', text.time),
+    '<span class="p-grow"></span>',
+    stato !== 'programmata' ? el('span', 'p-badge p-stato', statoLabel(stato), ` data-testid="match-status" style="background:${bg};color:${fg}"`) : '',
+    text.tipo ? el('span', `p-badge p-${text.tipo.color}`, text.tipo.label) : '',
+    text.home ? el('span', 'p-badge p-success', text.home) : '',
     '</div>',
-    `<p style="margin:0;font-size:1.05rem;font-weight:500">${team(p.squadracasa)} ${escapeHtml(DASHBOARD_MSG.vs)} ${team(p.squadratrasferta)}</p>`,
-    '<div style="display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin-top:8px">',
-    `<span style="font-size:.875rem;color:rgba(0,0,0,.6)">${escapeHtml(DASHBOARD_MSG.filterLabels.campo)}: ${escapeHtml(p.campo)}</span>`,
-    p.terreno ? badge(MATCH_OPTION_MSG.terrenoLabel[p.terreno] ?? '') : '',
-    badge(p.gruppo),
+    `<p class="p-teams${stato === 'annullata' ? ' p-struck' : ''}">${team(text.teams[0])} ${escapeHtml(DASHBOARD_MSG.vs)} ${team(text.teams[1])}</p>`,
+    '<div class="p-row p-row3">',
+    el('p', 'p-body2 p-muted', text.campo),
+    text.terreno ? el('span', 'p-badge p-out', text.terreno) : '',
+    el('span', 'p-badge p-out p-primary', text.gruppo),
     '</div>',
-    rooms
-      ? `<p style="margin:8px 0 0;font-size:.875rem">${escapeHtml(
-          `${DASHBOARD_MSG.dressingRooms}: ${DASHBOARD_MSG.dressingRoomClub} ${p.spogliatoio_gari} · ${DASHBOARD_MSG.dressingRoomGuests} ${p.spogliatoio_ospiti}`,
-        )}</p>`
-      : '',
-    '</div>',
+    stato !== 'programmata' && p.motivo_stato ? el('p', 'p-body2 p-mt', `${MOTIVO_LABEL}: ${p.motivo_stato}`) : '',
+    text.rooms ? el('p', 'p-body2 p-mt', text.rooms) : '',
+    '</div></button></div>',
   ].join('');
 }
 
+/** The id of the server page's filter panel (the 'Filtri' button controls it). */
+const PANEL_ID = 'p-filtri';
+
 /**
- * index.html with the public list inside #root and its data in a JSON block (producedAt: the
- * server's clock, as the API's Date header). The preload of /api/partite/public goes: the data is here.
+ * PublicDashboardPage's markup with no filter set: title and Login, 'Aggiungi al calendario', the
+ * 'Filtri' button (phones) and the filter panel ('Caricamento filtri...', as React's Suspense shows it),
+ * the count and the cards. data-action marks what src/app/publicHome.ts wires up before React.
  */
+function page(partite: Partita[], clubName: string, producedAt: number): string {
+  const list =
+    partite.length === 0
+      ? `<div class="p-paper p-empty" role="status">${el('p', 'p-muted', DASHBOARD_MSG.noMatches)}</div>`
+      : `<div class="p-list">${partite.map((p) => card(p, clubName)).join('')}</div>`;
+  return [
+    // When the list was produced: the entry tells a copy kept by the service worker from a fresh page.
+    `<div class="p-page" id="public-page" data-produced-at="${Math.round(producedAt)}"><main class="p-main">`,
+    '<div class="p-head">',
+    el('h1', 'p-h1', DASHBOARD_MSG.publicTitle),
+    el('a', 'p-btn p-contained', DASHBOARD_MSG.login, ' href="/login" data-action="login"'),
+    '</div>',
+    el('button', 'p-btn p-outlined p-cal', CALENDAR_BUTTON, ' type="button" aria-haspopup="dialog" data-action="calendar"'),
+    `<button type="button" class="p-btn p-outlined p-toggle" aria-expanded="false" aria-controls="${PANEL_ID}" data-testid="filters-toggle" data-action="filters">`,
+    `${escapeHtml(PUBLIC_MSG.filtersButton)}<span class="p-count">0</span><span class="p-sr">${escapeHtml(PUBLIC_MSG.filtersCountSuffix(0))}</span></button>`,
+    `<section id="${PANEL_ID}" class="p-paper p-panel" aria-label="${escapeHtml(DASHBOARD_MSG.filters)}">`,
+    '<div class="p-panel-head">',
+    el('h2', 'p-sub1', DASHBOARD_MSG.filters),
+    el('p', 'p-body2 p-muted', DASHBOARD_MSG.activeFilters(0), ' data-testid="active-filters"'),
+    el('button', 'p-btn p-reset', DASHBOARD_MSG.resetFilters, ' type="button" disabled'),
+    '</div>',
+    `<div class="p-wait" aria-busy="true">${el('p', 'p-body2 p-muted', PUBLIC_MSG.filtersLoading)}</div>`,
+    '</section>',
+    el('h2', 'p-h2', DASHBOARD_MSG.upcoming(partite.length)),
+    list,
+    '</main></div>',
+  ].join('');
+}
+
 export function renderPublicHome(indexHtml: string, listing: CachedListing, clubName: string, producedAt = Date.now()): string {
   const body = JSON.parse(listing.body) as { data?: Partita[] };
   // The same cleaning the client applies on read (spec 7), so both show the same text; escaped on top.
   const partite = sanitizePartite(body.data);
-  const list =
-    partite.length === 0
-      ? `<div role="status" style="border:1px solid #e0e0e0;border-radius:4px;padding:24px;text-align:center;color:rgba(0,0,0,.6)">${escapeHtml(DASHBOARD_MSG.noMatches)}</div>`
-      : `<div style="display:flex;flex-direction:column;gap:16px">${partite.map((p) => card(p, clubName)).join('')}</div>`;
-  const html = [
-    // The title a touch larger than React's (MUI h4, letter-spacing .00735em): React's copy never
-    // becomes a larger paint than the server's, so LCP stays on the first response.
-    '<style>body{margin:0}@media (min-width:600px){#ssr-title{font-size:2.125rem!important}}</style>',
-    '<div style="min-height:100vh;background:#fafafa;font-family:Roboto,Helvetica,Arial,sans-serif;color:rgba(0,0,0,.87)">',
-    '<main style="max-width:1536px;margin:0 auto;padding:16px">',
-    '<div style="display:flex;align-items:center;gap:8px;margin-bottom:16px">',
-    `<h1 id="ssr-title" style="flex-grow:1;margin:0;font-size:1.5rem;font-weight:400;line-height:1.235;letter-spacing:.01em">${escapeHtml(DASHBOARD_MSG.publicTitle)}</h1>`,
-    `<a href="/login" style="min-height:44px;display:inline-flex;align-items:center;padding:0 16px;border-radius:4px;background:#0d47a1;color:#fff;text-decoration:none;font-weight:500">${escapeHtml(DASHBOARD_MSG.login)}</a>`,
-    '</div>',
-    `<h2 style="margin:0 0 16px;font-size:1.25rem;font-weight:500">${escapeHtml(DASHBOARD_MSG.upcoming(partite.length))}</h2>`,
-    list,
-    '</main></div>',
-  ].join('');
+  const html = page(partite, clubName, producedAt);
   const data = `<script type="application/json" id="${PUBLIC_DATA_ID}">${jsonForScript({ producedAt, etag: listing.etag, body: JSON.parse(listing.body) })}</script>`;
   return indexHtml
     .replace(/\s*<!--[^>]*-->\s*<link rel="preload" href="\/api\/partite\/public"[^>]*>/, '')
     .replace(/<link rel="preload" href="\/api\/partite\/public"[^>]*>/, '')
+    .replace('</head>', `<style>${CSS}</style></head>`)
     .replace('<div id="root"></div>', `<div id="root">${html}</div>${data}`);
+}
+
+/**
+ * The page compressed for the browser (brotli, else gzip, else as is): about 6 KB instead of 40 KB with
+ * 30 matches, fewer round trips on a phone's slow connection before the list shows (issue 13). Built per
+ * request (the list changes), at a quick level: about a millisecond.
+ */
+export function encodeHtml(html: string, acceptEncoding: string | string[] | undefined): { body: Buffer | string; encoding?: 'br' | 'gzip' } {
+  const accepted = String(acceptEncoding ?? '').toLowerCase();
+  const wants = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accepted);
+  if (wants('br')) return { body: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (wants('gzip')) return { body: zlib.gzipSync(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html };
 }

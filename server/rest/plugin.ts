@@ -25,6 +25,8 @@ const PARTITE: TableSpec = {
     // Issue 16: the match's status and its reason.
     stato: 'text',
     motivo_stato: 'text',
+    // Migration 014: a 'rinviata' whose new date is still to be set (it frees its facilities).
+    data_da_definire: 'boolean',
   },
 };
 

@@ -69,6 +69,7 @@ describe('GET /rest/v1/partite through the real supabase-js client', () => {
       tipo_gara: 'campionato',
       stato: 'programmata',
       motivo_stato: null,
+      data_da_definire: false,
     });
   });
 

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider, useSnackbar } from 'notistack';
+import { useSnackbar } from 'notistack';
 import { theme } from './theme';
 import { ClubContext } from '../components/ClubContext';
 import { NotifyProvider, type Notify } from '../components/toast';
-import { SNACKBAR_OPTIONS } from '../components/LazySnackbarHost';
+import { ToastProvider } from '../components/LazySnackbarHost';
 import { useClubConfig } from '../store/useClubConfig';
 
 /** useNotify and useClub of the components shared with the public shell, from notistack and the store. */
@@ -21,14 +21,14 @@ function Bridges({ children }: { children: ReactNode }) {
   );
 }
 
-/** Theme (Italian locale) and toasts: top-right, 5 s, variants success/error/info/warning. Needs the store. */
+/** Theme (Italian locale) and toasts: top-right (bottom-centre on a phone), 5 s, variants success/error/info/warning. Needs the store. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider {...SNACKBAR_OPTIONS}>
+      <ToastProvider>
         <Bridges>{children}</Bridges>
-      </SnackbarProvider>
+      </ToastProvider>
     </ThemeProvider>
   );
 }

@@ -10,28 +10,16 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { MSG } from '../../common/messages';
-import { hasRole, ROLE_LABEL, type Role } from '../../common/roles';
+import { ROLE_LABEL } from '../../common/roles';
 import { useAppSelector } from '../store/hooks';
 import { selectSessionUser } from '../store/sessionSlice';
 import { signOut } from '../store/authClient';
 import { paths } from '../config/paths';
-import { IMPORT_NAV_LABEL } from '../../common/importLabel';
-import { OCCUPANCY_LABEL } from '../../common/clashesLabel';
+import { navEntries } from './NavEntries';
+import { BAR_BUTTON_SX, NavMenu } from './NavMenu';
+import { NavDrawer } from './NavDrawer';
 
 const N = MSG.screens.nav;
-
-/** Links by role (spec 2 and 6), lowest role first. */
-const LINKS: Array<{ to: string; label: string; min: Role }> = [
-  { to: paths.home.getHref(), label: N.dashboard, min: 'reader' },
-  { to: paths.export.getHref(), label: N.export, min: 'reader' },
-  { to: paths.addMatch.getHref(), label: N.addMatch, min: 'editor' },
-  { to: paths.importMatches.getHref(), label: IMPORT_NAV_LABEL, min: 'editor' },
-  { to: paths.groups.getHref(), label: N.groups, min: 'editor' },
-  { to: paths.occupancy.getHref(), label: OCCUPANCY_LABEL, min: 'editor' },
-  { to: paths.users.getHref(), label: N.users, min: 'admin' },
-  { to: paths.errorLogs.getHref(), label: N.errorLogs, min: 'admin' },
-  { to: paths.activityLogs.getHref(), label: N.activityLogs, min: 'admin' },
-];
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -74,51 +62,68 @@ export default function NavBar() {
     navigate(paths.login.getHref(), { replace: true });
   };
 
+  const entries = navEntries(user.role);
+  const initial = <Avatar>{user.email.charAt(0).toUpperCase()}</Avatar>;
+  const details = (
+    <>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        {N.userId(user.id)}
+      </Typography>
+      <Typography variant="body2">{N.role(ROLE_LABEL[user.role])}</Typography>
+      <Typography variant="caption">{N.copyHint}</Typography>
+    </>
+  );
+  const greeting = N.greeting(user.email);
+
   return (
     <AppBar position="sticky" color="primary" elevation={2}>
-      <Toolbar sx={{ gap: 2 }}>
-        <Box component={NavLink} to={paths.home.getHref()} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
+      <Toolbar sx={{ gap: { xs: 1, md: 1.5, lg: 2 } }}>
+        <Box sx={{ display: { xs: 'flex', md: 'none' } }}>
+          <NavDrawer
+            entries={entries}
+            header={
+              <Box>
+                <Chip avatar={initial} label={greeting} onClick={copyId} sx={{ maxWidth: '100%', mb: 1 }} />
+                <Box sx={{ color: 'text.secondary' }}>{details}</Box>
+              </Box>
+            }
+            footer={
+              <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logout} fullWidth>
+                {N.logout}
+              </Button>
+            }
+          />
+        </Box>
+        <Box component={NavLink} to={paths.home.getHref()} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexShrink: 0 }}>
           <img src="/favicon.svg" alt={MSG.screens.logoAlt} width={36} height={36} />
-          <Typography variant="h6" component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+          <Typography variant="h6" component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap', display: { xs: 'inline', md: 'none', lg: 'inline' } }}>
             Garibaldina
           </Typography>
         </Box>
-        <Box component="nav" aria-label="Navigazione principale" sx={{ display: 'flex', gap: 0.5, flexGrow: 1, flexWrap: 'wrap' }}>
-          {LINKS.filter((l) => hasRole(user.role, l.min)).map((l) => (
-            <Button
-              key={l.to}
-              component={NavLink}
-              to={l.to}
-              end
-              color="inherit"
-              sx={{ textTransform: 'none', '&.active': { bgcolor: 'rgba(255,255,255,0.18)' } }}
-            >
-              {l.label}
-            </Button>
-          ))}
+        <Box component="nav" aria-label="Navigazione principale" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1, flexWrap: 'nowrap', minWidth: 0 }}>
+          {entries.map((e) =>
+            e.kind === 'link' ? (
+              <Button key={e.to} component={NavLink} to={e.to} end color="inherit" sx={BAR_BUTTON_SX}>
+                {e.label}
+              </Button>
+            ) : (
+              <NavMenu key={e.id} label={e.label} items={e.items} />
+            ),
+          )}
         </Box>
-        <Tooltip
-          arrow
-          title={
-            <Box sx={{ p: 0.5 }}>
-              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                {N.userId(user.id)}
-              </Typography>
-              <Typography variant="body2">{N.role(ROLE_LABEL[user.role])}</Typography>
-              <Typography variant="caption">{N.copyHint}</Typography>
-            </Box>
-          }
-        >
-          <Chip
-            avatar={<Avatar>{user.email.charAt(0).toUpperCase()}</Avatar>}
-            label={N.greeting(user.email)}
-            onClick={copyId}
-            sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'inherit', maxWidth: 320 }}
-          />
-        </Tooltip>
-        <Button color="inherit" startIcon={<LogoutIcon />} onClick={logout}>
-          {N.logout}
-        </Button>
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: { md: 1, lg: 2 }, minWidth: 0, flexShrink: 1 }}>
+          <Tooltip arrow title={<Box sx={{ p: 0.5 }}>{details}</Box>}>
+            <Chip
+              avatar={initial}
+              label={greeting}
+              onClick={copyId}
+              sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'inherit', maxWidth: { md: 220, lg: 280, xl: 320 }, minWidth: 0 }}
+            />
+          </Tooltip>
+          <Button color="inherit" startIcon={<LogoutIcon />} onClick={logout} sx={{ flexShrink: 0 }}>
+            {N.logout}
+          </Button>
+        </Box>
       </Toolbar>
     </AppBar>
   );

@@ -1,4 +1,8 @@
 import { paths } from '../config/paths';
+import { PUBLIC_STALE_AFTER_MS } from '../../common/publicPage';
+import type { PublicStart } from '../features/matches/PublicDashboardPage';
+
+export type { PublicStart };
 
 const patterns = Object.values(paths)
   .filter((route) => route.path !== paths.home.path)
@@ -11,4 +15,83 @@ const patterns = Object.values(paths)
  */
 export function isPublicHome(pathname: string): boolean {
   return !patterns.some((p) => p.test(pathname));
+}
+
+/** MUI's sm breakpoint: from it the filter fields are on screen from the start (FilterPanel). */
+const WIDE = '(min-width: 600px)';
+
+/** React's controls that take the place of the server's ones (for the focus). */
+const REACT_CONTROL: Record<string, string> = {
+  filters: '[data-testid="filters-toggle"]',
+  calendar: 'button[aria-haspopup="dialog"]',
+};
+
+/**
+ * The server's HTML of / (server/plugins/public-home.ts) is the page a phone shows until a control is
+ * used (issue 13): the list, 'Login' (a link) and the other controls work from these few lines, and React
+ * (start) is loaded and takes over on the first press of 'Filtri', 'Aggiungi al calendario' or a card,
+ * carrying on what was asked; on a wide screen at once, the filter fields being on screen there. While
+ * React loads, 'Filtri' already opens its panel, which says it is loading.
+ */
+export function enhanceServerPage(page: HTMLElement, start: (wanted: PublicStart) => Promise<unknown>, login: () => void): void {
+  const toggle = page.querySelector<HTMLElement>('[data-action="filters"]');
+  const panel = document.getElementById(toggle?.getAttribute('aria-controls') ?? '');
+  const wanted: PublicStart = { fromServerPage: true };
+  let pressed: HTMLElement | null = null;
+  let loading: Promise<unknown> | null = null;
+  const takeOver = () => {
+    loading ??= start(wanted).then(
+      () => {
+        // The pressed control was replaced by React's: the focus goes to its counterpart.
+        const action = pressed?.dataset.action;
+        const selector = action && REACT_CONTROL[action];
+        if (selector && (document.activeElement === document.body || !document.activeElement?.isConnected)) {
+          document.querySelector<HTMLElement>(selector)?.focus();
+        }
+      },
+      (error: unknown) => {
+        loading = null; // a later press tries again (a chunk lost to a bad signal)
+        pressed?.removeAttribute('aria-busy');
+        throw error;
+      },
+    );
+  };
+  page.addEventListener('click', (event) => {
+    const target = (event.target as Element | null)?.closest<HTMLElement>('[data-action]');
+    if (!target) return;
+    const action = target.dataset.action;
+    if (action === 'login') {
+      // A real link for crawlers and new tabs; a plain click stays in the page.
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      login();
+      return;
+    }
+    if (action === 'filters' && toggle) {
+      const open = toggle.getAttribute('aria-expanded') !== 'true';
+      toggle.setAttribute('aria-expanded', String(open));
+      panel?.classList.toggle('p-open', open);
+      wanted.filtersOpen = open;
+    } else if (action === 'calendar') {
+      wanted.calendarOpen = true;
+    } else if (action === 'card') {
+      wanted.loginWarning = true;
+    }
+    pressed = target;
+    target.setAttribute('aria-busy', 'true');
+    takeOver();
+  });
+  const wide = window.matchMedia(WIDE);
+  if (wide.matches) takeOver();
+  else wide.addEventListener('change', () => wide.matches && takeOver());
+}
+
+/**
+ * Whether the server's page of / is the copy the service worker kept (no network, or none within its
+ * timeout): then React takes over at once, to say how old the list is ('Non in linea - ...').
+ */
+export function isKeptCopy(serverPage: HTMLElement): boolean {
+  if (!navigator.onLine) return true;
+  const producedAt = Number(serverPage.dataset.producedAt);
+  return Number.isFinite(producedAt) && Date.now() - producedAt > PUBLIC_STALE_AFTER_MS;
 }

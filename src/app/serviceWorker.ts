@@ -1,3 +1,16 @@
+import { PUBLIC_PAGE_CACHE } from '../../common/publicPage';
+
+/** Stores the server's page of / in the worker's cache for it (the same public page for everyone, no token). */
+function keepPublicPage() {
+  if (!('caches' in window)) return;
+  caches
+    .open(PUBLIC_PAGE_CACHE)
+    .then((cache) => cache.add('/'))
+    .catch(() => {
+      // No room or no network now: the worker keeps the page at the next visit instead.
+    });
+}
+
 /**
  * Registers the service worker that vite-plugin-pwa builds (vite.config.ts): it keeps the app shell and
  * the last public list, so / opens with no signal (issue 13). Built files only: the dev server has none.
@@ -8,6 +21,11 @@ export function registerServiceWorker(): void {
   const env = (import.meta as ImportMeta & { env?: { PROD?: boolean } }).env;
   if (!env?.PROD || !('serviceWorker' in navigator)) return;
   const register = () => {
+    // The first visit's page came before the worker: when the worker takes this page over, the page
+    // of / is kept at once, so the very next visit opens with no signal too (issue 13).
+    if (!navigator.serviceWorker.controller && window.location.pathname === '/') {
+      navigator.serviceWorker.addEventListener('controllerchange', keepPublicPage, { once: true });
+    }
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // No worker (private mode, an old browser): the page works as before, only not offline.
     });

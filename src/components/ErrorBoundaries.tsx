@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MSG } from '../../common/messages';
 import { reportClientError } from '../api/errorReporter';
-import { CenteredCard } from './StatusScreens';
+import { CenteredCard, ComponentErrorScreen } from './StatusScreens';
 
 interface BoundaryProps {
   children: ReactNode;
@@ -76,21 +76,7 @@ export function PageErrorBoundary({ children, resetKey }: { children: ReactNode;
 /** Component failure: 'Oops! Qualcosa è andato storto' with retry and reload. */
 export function ComponentErrorBoundary({ children }: { children: ReactNode }) {
   return (
-    <ErrorBoundary
-      fallback={(reset) => (
-        <CenteredCard title={MSG.screens.componentError} color="error">
-          <Typography sx={{ mb: 3 }}>{MSG.screens.componentErrorText}</Typography>
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-            <Button variant="contained" onClick={reset}>
-              {MSG.screens.retry}
-            </Button>
-            <Button variant="outlined" onClick={() => window.location.reload()}>
-              {MSG.screens.reload}
-            </Button>
-          </Stack>
-        </CenteredCard>
-      )}
-    >
+    <ErrorBoundary fallback={(reset) => <ComponentErrorScreen onRetry={reset} />}>
       {children}
     </ErrorBoundary>
   );

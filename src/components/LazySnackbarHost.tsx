@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MaterialDesignContent, SnackbarProvider, useSnackbar } from 'notistack';
 import { styled } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Toast } from './toast';
 
 /**
@@ -22,6 +23,21 @@ export const SNACKBAR_OPTIONS = {
   Components: { success: ContrastContent, error: ContrastContent, warning: ContrastContent, info: ContrastContent },
 } as const;
 
+/** Under 600 px (MUI's xs) toasts sit at the bottom: at the top they would cover the bar and its menu. */
+export const PHONE_TOAST_QUERY = '(max-width:599.95px)';
+const PHONE_ANCHOR = { vertical: 'bottom', horizontal: 'center' } as const;
+
+/** notistack with SNACKBAR_OPTIONS: top-right on a tablet or wider, bottom-centre on a phone. */
+export function ToastProvider({ children }: { children?: ReactNode }) {
+  // noSsr: read the width on the first render, so the first toast (e.g. 'Login effettuato!') is already placed right.
+  const phone = useMediaQuery(PHONE_TOAST_QUERY, { noSsr: true });
+  return (
+    <SnackbarProvider {...SNACKBAR_OPTIONS} anchorOrigin={phone ? PHONE_ANCHOR : SNACKBAR_OPTIONS.anchorOrigin}>
+      {children}
+    </SnackbarProvider>
+  );
+}
+
 function Drain({ queue, onShown }: { queue: Toast[]; onShown: (ids: number[]) => void }) {
   const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {
@@ -35,8 +51,8 @@ function Drain({ queue, onShown }: { queue: Toast[]; onShown: (ids: number[]) =>
 /** notistack for the public page's shell, loaded by LazyToasts on the first toast. */
 export default function LazySnackbarHost({ queue, onShown }: { queue: Toast[]; onShown: (ids: number[]) => void }) {
   return (
-    <SnackbarProvider {...SNACKBAR_OPTIONS}>
+    <ToastProvider>
       <Drain queue={queue} onShown={onShown} />
-    </SnackbarProvider>
+    </ToastProvider>
   );
 }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MSG } from '../../common/messages';
 
@@ -63,6 +64,23 @@ export function ErrorRetryScreen({ message, onRetry, retrying = false }: { messa
       <Button variant="contained" onClick={onRetry} disabled={retrying}>
         {MSG.screens.retry}
       </Button>
+    </CenteredCard>
+  );
+}
+
+/** A component's failure: 'Oops! Qualcosa è andato storto' with retry and reload (ComponentErrorBoundary, the public shell). */
+export function ComponentErrorScreen({ onRetry }: { onRetry: () => void }) {
+  return (
+    <CenteredCard title={MSG.screens.componentError} color="error">
+      <Typography sx={{ mb: 3 }}>{MSG.screens.componentErrorText}</Typography>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+        <Button variant="contained" onClick={onRetry}>
+          {MSG.screens.retry}
+        </Button>
+        <Button variant="outlined" onClick={() => window.location.reload()}>
+          {MSG.screens.reload}
+        </Button>
+      </Stack>
     </CenteredCard>
   );
 }

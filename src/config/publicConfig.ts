@@ -1,5 +1,6 @@
 import { DEFAULT_CLUB_NAME } from '../../common/partiteRead';
 import { DEFAULT_TIMEZONE } from '../../common/dateText';
+import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../../common/clashesLabel';
 
 /** What GET /api/config tells the SPA at run time (never build-time constants). */
 export interface PublicConfig {
@@ -11,6 +12,8 @@ export interface PublicConfig {
   clubName: string;
   /** APP_TIMEZONE: the club's "today". */
   timezone: string;
+  /** CLASH_MARGIN_MINUTES: the changing-room changeover of the clash rule (issue 15). */
+  clashMarginMinutes: number;
 }
 
 /** The club settings the screens use, with the server's defaults until /api/config answered. */
@@ -18,6 +21,13 @@ export type ClubConfig = Pick<PublicConfig, 'clubName' | 'timezone'>;
 
 /** CLUB_NAME's and APP_TIMEZONE's defaults on the server. */
 export const DEFAULT_CLUB_CONFIG: ClubConfig = { clubName: DEFAULT_CLUB_NAME, timezone: DEFAULT_TIMEZONE };
+
+/** What the signed-in screens keep of /api/config (the store): the club settings and the clash margin. */
+export type AppConfig = ClubConfig & Pick<PublicConfig, 'clashMarginMinutes'>;
+export const DEFAULT_APP_CONFIG: AppConfig = { ...DEFAULT_CLUB_CONFIG, clashMarginMinutes: DEFAULT_CLASH_MARGIN_MINUTES };
+
+/** A margin as the server may send it: a whole number of minutes the server accepts, else the default. */
+const marginOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_CLASH_MARGIN_MINUTES ? v : DEFAULT_CLASH_MARGIN_MINUTES);
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -39,6 +49,7 @@ export function parsePublicConfig(body: unknown, origin: string): PublicConfig {
     supabaseAnonKey: pick(b.supabaseAnonKey, b.anonKey, b.supabaseKey, b.supabase?.anonKey, b.supabase?.key) ?? null,
     clubName: pick(b.clubName)?.trim() ?? DEFAULT_CLUB_CONFIG.clubName,
     timezone: timezone && isTimeZone(timezone) ? timezone : DEFAULT_CLUB_CONFIG.timezone,
+    clashMarginMinutes: marginOf(b.clashMarginMinutes),
   };
 }
 

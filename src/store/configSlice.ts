@@ -1,20 +1,20 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_CLUB_CONFIG, loadPublicConfig, type ClubConfig } from '../config/publicConfig';
+import { DEFAULT_APP_CONFIG, loadPublicConfig, type AppConfig } from '../config/publicConfig';
 
-export interface ConfigState extends ClubConfig {
+export interface ConfigState extends AppConfig {
   /** Whether GET /api/config answered; until then the server's defaults are used. */
   loaded: boolean;
 }
 
-const initialState: ConfigState = { ...DEFAULT_CLUB_CONFIG, loaded: false };
+const initialState: ConfigState = { ...DEFAULT_APP_CONFIG, loaded: false };
 
-/** The club's name and timezone from GET /api/config, in one place for every screen. */
+/** The club's name and timezone (and the clash margin, issue 15) from GET /api/config, in one place for every screen. */
 export const configSlice = createSlice({
   name: 'config',
   initialState,
   reducers: {
-    configLoaded(_state, action: PayloadAction<ClubConfig>) {
-      return { clubName: action.payload.clubName, timezone: action.payload.timezone, loaded: true };
+    configLoaded(_state, action: PayloadAction<AppConfig>) {
+      return { clubName: action.payload.clubName, timezone: action.payload.timezone, clashMarginMinutes: action.payload.clashMarginMinutes, loaded: true };
     },
   },
   selectors: {

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import ICAL from 'ical.js';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
+import { insertMatch, type MatchRow } from '../../../test/partite';
 import { todayIn } from '../../../common/dates';
 import { CALENDAR_MSG, defaultDurationMinutes } from '../../../common/calendar';
 import { deleteStaleAuthRows } from '../../auth/housekeeping';
@@ -19,33 +20,7 @@ const inDays = (n: number) => dayjs(today).add(n, 'day').format('YYYY-MM-DD');
 let pulcini: number;
 let esordienti: number;
 
-interface Row {
-  data: string;
-  ora: string;
-  ora_fine?: string | null;
-  squadracasa: string;
-  squadratrasferta: string;
-  gruppo?: string;
-  campo?: string;
-  is_house_match?: boolean;
-  spogliatoio_gari?: number | null;
-  spogliatoio_ospiti?: number | null;
-  terreno?: string | null;
-  tipo_gara?: string;
-}
-
-async function insert(r: Row): Promise<number> {
-  const { rows } = await t.db.pool.query(
-    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
-       spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [
-      r.data, r.ora, r.ora_fine ?? null, r.squadracasa, r.squadratrasferta, r.gruppo ?? 'Pulcini', r.campo ?? 'Stadio Comunale',
-      r.is_house_match ?? false, r.spogliatoio_gari ?? null, r.spogliatoio_ospiti ?? null, r.terreno ?? null, r.tipo_gara ?? 'campionato',
-    ],
-  );
-  return rows[0].id;
-}
+const insert = (r: MatchRow) => insertMatch(t.db.pool, r);
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
@@ -86,7 +61,7 @@ beforeEach(async () => {
 });
 
 describe('GET /api/calendar.ics and /api/calendar/{id}.ics', () => {
-  const MATCHES: Row[] = [
+  const MATCHES: MatchRow[] = [
     { data: inDays(3), ora: '15:00', ora_fine: '16:30', squadracasa: 'Garibaldina Pulcini', squadratrasferta: 'Virtus Lucca', is_house_match: true, spogliatoio_gari: 2, spogliatoio_ospiti: 5, terreno: 'sintetico', campo: 'Campo Garibaldi' },
     { data: inDays(5), ora: '10:00', squadracasa: 'Atletico Pisa', squadratrasferta: 'Garibaldina Pulcini', terreno: 'erba', tipo_gara: 'torneo' },
     { data: inDays(9), ora: '17:30', squadracasa: 'Garibaldina Esordienti', squadratrasferta: 'Pietrasanta', gruppo: 'Esordienti', is_house_match: true, ora_fine: '19:00', tipo_gara: 'amichevole' },

@@ -2,25 +2,15 @@
 // LAST-MODIFIED (migration 008), and the cancellations of the last 30 days. Start and end
 // instants are computed by PostgreSQL from the date, the local time and the club's timezone, so
 // daylight-saving changes are its tz database's business, not ours.
+import type { Partita } from '../../../common/partiteRead';
 import type { Db } from '../../db/pool';
 
-export interface FeedMatch {
-  id: number;
-  data: string;
-  ora: string;
-  ora_fine: string | null;
-  squadracasa: string;
-  squadratrasferta: string;
-  gruppo: string;
-  campo: string;
-  is_house_match: boolean;
-  spogliatoio_gari: number | null;
-  spogliatoio_ospiti: number | null;
-  terreno: string | null;
-  tipo_gara: string;
-  /** Issue 16: the match's status ('annullata' for a deleted match) and its reason. */
-  stato: string;
-  motivo_stato: string | null;
+/**
+ * A feed event: the match as read (common/partiteRead.ts) with its status always set ('annullata'
+ * for a deleted match, issue 16), its iCalendar SEQUENCE and its instants (not data_da_definire,
+ * migration 014: a feed does not show it).
+ */
+export interface FeedMatch extends Required<Omit<Partita, 'data_da_definire'>> {
   sequence: number;
   start_at: Date;
   /** null when the match has no end time (or one not after its start). */

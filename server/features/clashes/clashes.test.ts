@@ -171,14 +171,15 @@ describe('saves re-check their clashes', () => {
     }
   });
 
-  it('a cancelled or postponed match frees its campo (issue 16); a suspended one does not', async () => {
+  it('a cancelled match, or one postponed with the date to be set, frees its campo (issue 16); a suspended one, or one postponed to this date, does not', async () => {
     const day = inDays(25);
     const taken = (await post('/api/partite', homeMatch({ data: day }))).json().data;
     const candidate = second({ data: day, campo: 'Campo 1' });
     expect((await post('/api/partite/conflitti', candidate)).json().conflitti).toHaveLength(1);
-    for (const [stato, n] of [['annullata', 0], ['rinviata', 0], ['sospesa', 1]] as const) {
-      await t.db.pool.query('UPDATE public.partite SET stato = $1 WHERE id = $2', [stato, taken.id]);
-      expect([stato, (await post('/api/partite/conflitti', candidate)).json().conflitti.length]).toEqual([stato, n]);
+    const cases = [['annullata', false, 0], ['rinviata', true, 0], ['rinviata', false, 1], ['sospesa', false, 1]] as const;
+    for (const [stato, daDefinire, n] of cases) {
+      await t.db.pool.query('UPDATE public.partite SET stato = $1, data_da_definire = $2 WHERE id = $3', [stato, daDefinire, taken.id]);
+      expect([stato, daDefinire, (await post('/api/partite/conflitti', candidate)).json().conflitti.length]).toEqual([stato, daDefinire, n]);
     }
     await t.db.pool.query(`UPDATE public.partite SET stato = 'annullata' WHERE id = $1`, [taken.id]);
     expect((await post('/api/partite', candidate)).statusCode).toBe(201);
@@ -197,6 +198,62 @@ describe('saves re-check their clashes', () => {
     } finally {
       holder.release();
     }
+  });
+});
+
+describe('a postponed match (issue 16) at its new date', () => {
+  const stato = (body: object) => post('/api/partite/stato', body);
+  const board = async (day: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/occupazione?from=${day}&to=${day}`, headers: bearer(editor) })).json().data.partite.map(
+      (p: { squadracasa: string; conflitti: Array<{ motivo: string }> }) => [p.squadracasa, p.conflitti.map((c) => c.motivo)],
+    );
+  const flag = async (id: number) => (await t.db.pool.query('SELECT data_da_definire FROM public.partite WHERE id = $1', [id])).rows[0].data_da_definire;
+
+  it("'rinvia' with a new date holds campo and rooms there: a new match on them is 409, the board and the dashboard read show it", async () => {
+    const [from, to] = [inDays(60), inDays(61)];
+    const moved = (await post('/api/partite', homeMatch({ data: from }))).json().data;
+    expect((await stato({ ids: [moved.id], azione: 'rinvia', nuovaData: to })).statusCode).toBe(200);
+    expect(await flag(moved.id)).toBe(false);
+    const res = await post('/api/partite', second({ data: to, campo: 'Campo 1' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().conflitti.map((c: { id: number; motivo: string }) => [c.id, c.motivo])).toEqual([[moved.id, 'campo']]);
+    // Confirmed: both stand on the board at the new date, outlined.
+    expect((await post('/api/partite', { ...second({ data: to, campo: 'Campo 1' }), confermaSovrapposizioni: true })).statusCode).toBe(201);
+    expect(await board(to)).toEqual([
+      ['Garibaldina 2013', ['campo']],
+      ['Garibaldina 2014', ['campo']],
+    ]);
+    expect(await board(from)).toEqual([]);
+    // The read shape carries the flag, so the dashboard marks follow the same rule.
+    const read = await t.app.inject({ method: 'GET', url: `/api/partite/${moved.id}`, headers: bearer(editor) });
+    expect(read.json().data).toMatchObject({ stato: 'rinviata', data: to, data_da_definire: false });
+  });
+
+  it("'rinvia' keeping the date frees it: a new match there saves without a warning and the board leaves it out; 'ripristina' takes it back", async () => {
+    const day = inDays(62);
+    const kept = (await post('/api/partite', homeMatch({ data: day }))).json().data;
+    expect((await stato({ ids: [kept.id], azione: 'rinvia' })).statusCode).toBe(200);
+    expect(await flag(kept.id)).toBe(true);
+    expect((await post('/api/partite/conflitti', second({ data: day, campo: 'Campo 1' }))).json().conflitti).toEqual([]);
+    const other = await post('/api/partite', second({ data: day, campo: 'Campo 1' }));
+    expect(other.statusCode).toBe(201);
+    expect(await board(day)).toEqual([['Garibaldina 2014', []]]);
+    // Back to In programma: it holds its place again, so the request is checked (409).
+    const back = await stato({ ids: [kept.id], azione: 'ripristina' });
+    expect(back.statusCode).toBe(409);
+    expect((await stato({ ids: [kept.id], azione: 'ripristina', confermaSovrapposizioni: true })).statusCode).toBe(200);
+    expect(await flag(kept.id)).toBe(false);
+  });
+
+  it('editing the date of a match postponed with the date to be set makes it hold its facilities at the new date; an edit keeping the date does not', async () => {
+    const [day, next] = [inDays(64), inDays(65)];
+    const m = (await post('/api/partite', homeMatch({ data: day, squadraTrasferta: 'Rinviati' }))).json().data;
+    await stato({ ids: [m.id], azione: 'rinvia' });
+    expect((await put(m.id, homeMatch({ data: day, squadraTrasferta: 'Rinviati FC' }))).statusCode).toBe(200);
+    expect(await flag(m.id)).toBe(true);
+    expect((await put(m.id, homeMatch({ data: next, squadraTrasferta: 'Rinviati FC' }))).statusCode).toBe(200);
+    expect(await flag(m.id)).toBe(false);
+    expect((await post('/api/partite', second({ data: next, campo: 'Campo 1' }))).statusCode).toBe(409);
   });
 });
 

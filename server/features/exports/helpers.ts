@@ -1,38 +1,16 @@
-// Test helpers of the export feature: matches written straight into the database, and the
+// Test helpers of the export feature: its matches written straight into the database, and the
 // text of a PDF read back with pdfjs-dist (in a child process: it is ESM-only).
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { Db } from '../../db/pool';
+import { insertMatch, type MatchRow } from '../../../test/partite';
 
-export interface MatchRow {
-  data: string;
-  ora: string;
-  ora_fine?: string | null;
-  squadracasa: string;
-  squadratrasferta: string;
-  gruppo?: string;
-  campo?: string;
-  is_house_match?: boolean;
-  spogliatoio_gari?: number | null;
-  spogliatoio_ospiti?: number | null;
-  terreno?: string | null;
-  tipo_gara?: string;
-}
+export type { MatchRow };
 
+/** The categories the export tests use, then the matches; a home match without an end time ends at 18:00. */
 export async function insertMatches(db: Db, rows: MatchRow[]): Promise<void> {
   await db.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti'), ('Allievi') ON CONFLICT DO NOTHING`);
-  for (const r of rows) {
-    await db.query(
-      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
-         spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        r.data, r.ora, r.ora_fine ?? (r.is_house_match ? '18:00' : null), r.squadracasa, r.squadratrasferta, r.gruppo ?? 'Pulcini',
-        r.campo ?? 'Stadio Comunale', r.is_house_match ?? false, r.spogliatoio_gari ?? null, r.spogliatoio_ospiti ?? null,
-        r.terreno ?? null, r.tipo_gara ?? 'campionato',
-      ],
-    );
-  }
+  for (const r of rows) await insertMatch(db, { ...r, ora_fine: r.ora_fine ?? (r.is_house_match ? '18:00' : null) });
 }
 
 /** The text of each page of a PDF. */

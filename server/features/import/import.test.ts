@@ -100,9 +100,10 @@ describe('POST /api/partite/import', () => {
     expect(await count()).toBe(0);
   });
 
+  // Each row's teams of its own: one team in two matches at one time would be a clash (issue 15).
   it('2,000 rows are imported (body over 1 MiB with long texts); 2,001 are refused', async () => {
     const long = 'x'.repeat(95);
-    const many = Array.from({ length: 2000 }, (_, i) => row(i, { campo: `${long} ${i}`, squadraCasa: `${long} casa ${i}`.slice(0, 100), squadraTrasferta: `${long} ospiti ${i}`.slice(0, 100) }));
+    const many = Array.from({ length: 2000 }, (_, i) => row(i, { campo: `${long} ${i}`, squadraCasa: `casa ${i} ${long}`.slice(0, 100), squadraTrasferta: `ospiti ${i} ${long}`.slice(0, 100) }));
     expect(JSON.stringify({ partite: many }).length).toBeGreaterThan(1024 * 1024);
     const res = await post(many);
     expect(res.statusCode).toBe(201);
@@ -138,7 +139,13 @@ describe('POST /api/partite/import/check', () => {
     await post([row(1, { squadraCasa: 'Leoni ROSSI' }), row(2)]);
     const res = await t.app.inject({ method: 'POST', url: '/api/partite/import/check', headers: bearer(editor), payload: { dates: [inDays(4), 'domani'] } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ gruppi: ['Allievi', 'Esordienti', 'Pulcini'], existing: [`${inDays(4)}|09:30|leoni rossi|ospiti 1`] });
+    expect(res.json()).toEqual({
+      gruppi: ['Allievi', 'Esordienti', 'Pulcini'],
+      existing: [`${inDays(4)}|09:30|leoni rossi|ospiti 1`],
+      // Issue 15: the matches of those days that hold their facilities, and the changeover margin.
+      partite: [expect.objectContaining({ id: expect.any(Number), data: inDays(4), ora: '09:30:00', squadracasa: 'Leoni ROSSI', stato: 'programmata' })],
+      margine: 15,
+    });
     const reading = await t.app.inject({ method: 'POST', url: '/api/partite/import/check', headers: bearer(reader), payload: { dates: [] } });
     expect(reading.statusCode).toBe(403);
   });
@@ -176,5 +183,89 @@ describe('round trip: the export CSV imports back', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+// Issue 15 for an import: the rule of a save, for each row against the stored matches and the other rows.
+describe('clashes of an import', () => {
+  const house = (i: number, over: Record<string, unknown> = {}) =>
+    row(i, { squadraCasa: `Garibaldina ${i}`, isHouseMatch: true, ora: '10:00', oraFine: '11:30', campo: 'Campo Nord', spogliatoioGari: 1, spogliatoioOspiti: 2, ...over });
+  const postConfirmed = (partite: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/partite/import', headers: bearer(editor), payload: { partite, confermaSovrapposizioni: true } });
+  const all = async () => Number((await t.db.pool.query('SELECT count(*) FROM public.activity_logs')).rows[0].count);
+  const dmy = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
+
+  it('a row on a stored match\'s campo and two rows of the file on each other: 409 naming the rows, nothing written', async () => {
+    expect((await post([house(10, { squadraTrasferta: 'Lucca' })])).statusCode).toBe(201);
+    const stored = Number((await t.db.pool.query('SELECT id FROM public.partite')).rows[0].id);
+    const before = await all();
+    const day = inDays(13);
+    const res = await post([
+      row(50),
+      // 10:30 on the stored match's campo (rooms differ).
+      house(10, { squadraCasa: 'Garibaldina 2013', squadraTrasferta: 'Virtus', ora: '10:30', oraFine: '12:00', spogliatoioGari: 5, spogliatoioOspiti: 6 }),
+      // Two rows of the file on one day sharing changing room 3 with 10 minutes between them (margin 15).
+      house(60, { data: day, campo: 'Campo A', squadraCasa: 'Garibaldina A', squadraTrasferta: 'X', spogliatoioGari: 3, spogliatoioOspiti: 4 }),
+      house(61, { data: day, campo: 'Campo B', squadraCasa: 'Garibaldina B', squadraTrasferta: 'Y', ora: '11:40', oraFine: '13:00', spogliatoioGari: 7, spogliatoioOspiti: 3 }),
+    ]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: '3 partite da importare si sovrappongono ad altre partite: conferma per importarle comunque',
+      totale: 3,
+      conflitti: [
+        {
+          riga: 2,
+          partitaId: null,
+          id: stored,
+          motivo: 'campo',
+          messaggio: 'Riga 2: Campo già occupato dalle 10:00 alle 11:30 da Garibaldina 10 - Lucca',
+        },
+        { riga: 3, partitaId: null, id: null, motivo: 'spogliatoio', messaggio: 'Riga 3: Spogliatoio 3 già assegnato a Garibaldina B - Y dalle 11:40 alle 13:00 (riga 4)' },
+        { riga: 4, partitaId: null, id: null, motivo: 'spogliatoio', messaggio: 'Riga 4: Spogliatoio 3 già assegnato a Garibaldina A - X dalle 10:00 alle 11:30 (riga 3)' },
+      ],
+    });
+    expect(await count()).toBe(1);
+    expect(await all()).toBe(before);
+  });
+
+  it('confirmed: every row written in the one transaction, the import and the override logged (who confirmed, the list)', async () => {
+    const partite = [house(20), house(20, { squadraCasa: 'Garibaldina Due', squadraTrasferta: 'Z', spogliatoioGari: 4, spogliatoioOspiti: 5 }), row(21)];
+    const res = await postConfirmed(partite);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().create).toBe(3);
+    expect(await count()).toBe(3);
+    const { rows } = await t.db.pool.query(
+      `SELECT activity_type, activity_message, user_email, context FROM public.activity_logs WHERE activity_message LIKE 'Sovrapposizioni confermate%'`,
+    );
+    expect(rows).toEqual([
+      {
+        activity_type: 'warning',
+        activity_message: "Sovrapposizioni confermate nell'importazione: 2 partite",
+        user_email: editor.email,
+        context: expect.objectContaining({
+          confermatoDa: editor.email,
+          righe: 2,
+          totale: 2,
+          ids: res.json().ids,
+          conflitti: [expect.objectContaining({ riga: 1, id: null, motivo: 'campo' }), expect.objectContaining({ riga: 2, id: null, motivo: 'campo' })],
+        }),
+      },
+    ]);
+    expect((await activities())[0].activity_message).toBe(`Importate 3 partite (dal ${dmy(inDays(23))} al ${dmy(inDays(24))})`);
+  });
+
+  it('cancelled and postponed matches free their campo; the check endpoint leaves them out', async () => {
+    await post([house(30, { squadraTrasferta: 'Uno' })]);
+    await t.db.pool.query(`UPDATE public.partite SET stato = 'annullata'`);
+    const check = await t.app.inject({ method: 'POST', url: '/api/partite/import/check', headers: bearer(editor), payload: { dates: [inDays(33)] } });
+    expect(check.json().partite).toEqual([]);
+    expect((await post([house(30, { squadraTrasferta: 'Due' })])).statusCode).toBe(201);
+    expect((await post([{ ...house(31), data: inDays(33), ora: '10:45' }])).statusCode).toBe(409);
+  });
+
+  it('confermaSovrapposizioni must be a boolean', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/partite/import', headers: bearer(editor), payload: { partite: [row(1)], confermaSovrapposizioni: 'sì' } });
+    expect(res.statusCode).toBe(400);
+    expect(await count()).toBe(0);
   });
 });

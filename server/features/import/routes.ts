@@ -7,9 +7,11 @@ import { isIsoDate, todayIn } from '../../../common/dates';
 import { partitaPayloadSchema, type PartitaPayload } from '../../../common/partite';
 import { IMPORT_MAX_ROWS, IMPORT_MSG, duplicateKey, type ImportField } from '../../../common/import';
 import { requireRole } from '../../plugins/auth-guard';
-import { badRequest, parseInput } from '../../plugins/errors';
+import { HttpError, badRequest, parseInput } from '../../plugins/errors';
 import { withTransaction } from '../../db/pool';
 import { recordActivity } from '../../plugins/activity';
+import { CLASH_MSG, clashCandidate } from '../../../common/clashes';
+import { batchClashList, checkBatch, lockMatchDays, matchesOnDays, recordBatchOverride } from '../../plugins/clashes';
 import * as repo from './repo';
 
 /** 2,000 rows of 12 fields, texts up to the schema's 1,000-character cap, fit well within 8 MiB (1 MiB does not). */
@@ -17,6 +19,8 @@ const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 const importBody = z.strictObject({
   partite: z.array(z.unknown(), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
+  // Issue 15 for an import: rows that clash are written only when the editor confirmed them.
+  confermaSovrapposizioni: z.boolean({ error: MSG.http.badRequest }).optional(),
 });
 const checkBody = z.strictObject({
   dates: z.array(z.string().max(10)).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
@@ -38,16 +42,22 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
   // The preview's look-up: the category names and the existing matches on the file's days (duplicates).
   app.post('/partite/import/check', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request) => {
     const dates = [...new Set(parseInput(checkBody, request.body).dates.filter((d) => isIsoDate(d)))];
-    const [gruppi, existing] = await Promise.all([repo.categoryNames(pool), dates.length ? repo.matchesOnDates(pool, dates) : []]);
+    const [gruppi, existing, occupano] = await Promise.all([
+      repo.categoryNames(pool),
+      dates.length ? repo.matchesOnDates(pool, dates) : [],
+      matchesOnDays(pool, dates),
+    ]);
     const keys = existing.map((m) => duplicateKey({ data: m.data, ora: m.ora, squadraCasa: m.squadracasa, squadraTrasferta: m.squadratrasferta }));
-    return { gruppi, existing: keys };
+    // Issue 15: the matches of those days that hold a campo, rooms or teams, and the changeover
+    // margin, for the preview's clash check (common/clashes.ts importClashes, the rule the import applies).
+    return { gruppi, existing: keys, partite: occupano, margine: config.clashMarginMinutes };
   });
 
   app.post(
     '/partite/import',
     { preHandler: requireRole('editor', MSG.match.forbiddenCreate), bodyLimit: IMPORT_BODY_LIMIT },
     async (request, reply) => {
-      const { partite } = parseInput(importBody, request.body);
+      const { partite, confermaSovrapposizioni = false } = parseInput(importBody, request.body);
       if (partite.length === 0) throw badRequest(IMPORT_MSG.empty);
       const schema = partitaPayloadSchema({ mode: 'create', today: todayIn(config.timezone), clubName: config.clubName });
       const payloads: PartitaPayload[] = partite.map((row, i) => {
@@ -60,6 +70,19 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
         const known = new Set(names);
         const unknown = payloads.findIndex((p) => !known.has(p.gruppo));
         if (unknown >= 0) throw badRequest(IMPORT_MSG.row(unknown + 1, IMPORT_MSG.unknownCategory(payloads[unknown].gruppo, names)));
+        // Issue 15, as for a save: the days locked, their matches read once, the rule in memory;
+        // a clash (with a stored match or another row) is a 409 with the list unless confirmed.
+        const candidates = payloads.map((p) => clashCandidate(p, config.clubName));
+        await lockMatchDays(db, payloads.map((p) => p.data));
+        const clashes = batchClashList(await checkBatch(db, candidates, config.clashMarginMinutes), {
+          riga: (i) => i + 1,
+          partitaId: () => null,
+          name: (i, message) => CLASH_MSG.row(i + 1, message),
+          ref: (i) => i + 1,
+        });
+        if (clashes.totale > 0 && !confermaSovrapposizioni) {
+          throw new HttpError(409, CLASH_MSG.importConflict(clashes.righe), { conflitti: clashes.conflitti, totale: clashes.totale });
+        }
         const created = await repo.insertMany(db, payloads);
         const dates = payloads.map((p) => p.data).sort();
         const first = dmy(dates[0]);
@@ -69,6 +92,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
           message: IMPORT_MSG.activity(created.length, first, last),
           context: { count: created.length, first, last, ids: created.slice(0, 20) },
         });
+        await recordBatchOverride(db, request, CLASH_MSG.importConfirmed(clashes.righe), clashes, { ids: created.slice(0, 20) });
         return created;
       }).catch((err: unknown) => {
         // A category deleted between the check and the insert.

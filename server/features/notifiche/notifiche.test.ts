@@ -332,6 +332,13 @@ describe('weekly digest', () => {
     await digestJobs(deps, at(monday, '15:00'));
     expect(await count()).toBe(1);
 
+    // A referent added after the week's digest was made starts with the next week.
+    await t.db.pool.query(
+      `INSERT INTO public.gruppi_referenti (gruppo_id, position, nome, cognome, email, notifiche)
+       SELECT id, 9, 'Arrivato', 'Dopo', 'late-weekly@example.it', 'settimanale' FROM public.gruppi WHERE name = 'Digest U15'`,
+    );
+    expect(await digestJobs(deps, at(monday.add(2, 'day'), '10:00'))).toBe(0);
+
     const before = t.smtp.mails.length;
     while (await sendOne(deps, eight));
     const mail = await t.smtp.waitFor('weekly-digest@example.it', 5000, before);
@@ -346,5 +353,27 @@ describe('weekly digest', () => {
     // The attachment is a real PDF (base64 of "%PDF-").
     expect(mail.raw).toContain('JVBERi0');
     expect(t.smtp.mails.slice(before).some((m) => m.to.includes('every@example.it'))).toBe(false);
+  });
+
+  it('a Monday with no process running: the digest is made at the first pass later that week, not on Sunday', async () => {
+    const tz = t.config.timezone;
+    const today = dayjs(todayIn(tz));
+    // Next week, so the first test's digest of this week is not in the way.
+    const monday = today.subtract((today.day() + 6) % 7, 'day').add(7, 'day');
+    const at = (day: dayjs.Dayjs, hhmm: string) => dayjs.tz(`${day.format('YYYY-MM-DD')} ${hhmm}`, 'YYYY-MM-DD HH:mm', tz).toDate();
+    await category('Recupero U13', [{ email: 'catch-up@example.it', notifiche: 'settimanale' }]);
+    const jobs = async () =>
+      (
+        await t.db.pool.query(`SELECT chiave FROM public.notifiche_job WHERE tipo = 'riepilogo' AND email = 'catch-up@example.it'`)
+      ).rows.map((r) => r.chiave as string);
+    // Sunday of that week (the server was down all week until then): too late, nothing.
+    expect(await digestJobs(deps, at(monday.add(6, 'day'), '09:00'))).toBe(0);
+    expect(await jobs()).toEqual([]);
+    // Wednesday of that week: the missed digest of that week.
+    expect(await digestJobs(deps, at(monday.add(2, 'day'), '09:00'))).toBeGreaterThanOrEqual(1);
+    expect((await jobs()).filter((k) => k.startsWith(`riepilogo:${monday.format('YYYY-MM-DD')}:`))).toHaveLength(1);
+    // Later passes that week add nothing.
+    await digestJobs(deps, at(monday.add(4, 'day'), '09:00'));
+    expect(await jobs()).toHaveLength(1);
   });
 });

@@ -150,10 +150,20 @@ export async function matchesOfWeek(db: Db, gruppo: string, from: string, to: st
 }
 
 /** Categories with at least one referent who chose the weekly digest. */
-export async function digestCategories(db: Db): Promise<string[]> {
+/**
+ * Categories with 'settimanale' referents whose digest of the week starting `weekStart` has not
+ * been made yet (no 'riepilogo' job keyed with that week and category): a week's digest is made
+ * once per category, at the first pass from Monday 8:00 on, or later in the week when no process
+ * ran then. A referent added after it starts with the next week.
+ */
+export async function digestCategories(db: Db, weekStart: string): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT DISTINCT g.name FROM public.gruppi g JOIN public.gruppi_referenti r ON r.gruppo_id = g.id
-      WHERE r.email IS NOT NULL AND r.notifiche = 'settimanale' ORDER BY g.name`,
+      WHERE r.email IS NOT NULL AND r.notifiche = 'settimanale'
+        AND NOT EXISTS (SELECT 1 FROM public.notifiche_job j
+                         WHERE j.tipo = 'riepilogo' AND j.chiave LIKE 'riepilogo:' || $1 || ':' || g.id || ':%')
+      ORDER BY g.name`,
+    [weekStart],
   );
   return rows.map((r) => r.name);
 }

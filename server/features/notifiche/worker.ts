@@ -71,16 +71,19 @@ export const DIGEST_HOUR = 8;
 /**
  * From Monday 8:00 (APP_TIMEZONE) on: one 'riepilogo' job per 'settimanale' referent of each
  * category, with the week's matches in the body; the key (week, category, email) makes it once a
- * week whatever the number of passes or processes. The week PDF is attached when it is sent.
+ * week whatever the number of passes or processes. A week whose Monday passed with no process
+ * running gets its digest at the first pass later that week, up to Saturday (repo.digestCategories).
+ * The week PDF is attached when it is sent.
  */
 export async function digestJobs(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
   const local = dayjs(now).tz(deps.config.timezone);
-  if (local.day() !== 1 || local.hour() < DIGEST_HOUR) return 0;
+  // Monday before 8:00 is too early; on Sunday a missed digest is too late to be of use.
+  if ((local.day() === 1 && local.hour() < DIGEST_HOUR) || local.day() === 0) return 0;
   const { start, end } = weekRange(local.format('YYYY-MM-DD'));
   const d = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
   return withTransaction(deps.pool, async (db) => {
     let jobs = 0;
-    for (const gruppo of await repo.digestCategories(db)) {
+    for (const gruppo of await repo.digestCategories(db, start)) {
       const text = digestText(gruppo, start, end, await repo.matchesOfWeek(db, gruppo, start, end));
       for (const r of await repo.recipients(db, gruppo, 'settimanale')) {
         await repo.insertJob(

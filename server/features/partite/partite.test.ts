@@ -62,6 +62,7 @@ describe('POST /api/partite', () => {
       tipo_gara: 'campionato',
       stato: 'programmata',
       motivo_stato: null,
+      data_da_definire: false,
     });
     expect((await rowOf(data.id)).squadracasa).toBe('Virtus Lucca');
   });

@@ -6,6 +6,8 @@ import { MSG } from '../../../common/messages';
 import { STATUS_MSG } from '../../../common/matchStatus';
 import { purgeExpiredStatoOperations } from '../../plugins/stato-purge';
 import { deleteStaleAuthRows } from '../../auth/housekeeping';
+import { createTestDatabase, type TestDatabase } from '../../../test/db';
+import { migrate } from '../../db/migrate';
 
 let t: TestApp;
 let reader: TestUser;
@@ -19,10 +21,11 @@ async function seed(n: number, dataOffset = 7): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     seq++;
+    // Teams of their own: the same team twice at 15:00 on one day would be a clash (issue 15).
     const { rows } = await t.db.pool.query(
       `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara)
-       VALUES ($1, '15:00', $2, 'Atletico Pisa', 'Pulcini', 'Stadio', 'campionato') RETURNING id`,
-      [inDays(dataOffset + i), `Virtus ${seq}`],
+       VALUES ($1, '15:00', $2, $3, 'Pulcini', 'Stadio', 'campionato') RETURNING id`,
+      [inDays(dataOffset + i), `Virtus ${seq}`, `Atletico Pisa ${seq}`],
     );
     ids.push(rows[0].id);
   }
@@ -245,5 +248,248 @@ describe('POST /api/partite/stato/:operazione/annulla', () => {
     const left = (await t.db.pool.query('SELECT id FROM public.partite_operazioni_stato WHERE id = ANY($1::uuid[])', [[old, fresh]])).rows;
     expect(left).toEqual([{ id: fresh }]);
     expect(await purgeExpiredStatoOperations(t.db.pool)).toBe(0);
+  });
+});
+
+// Issue 15 for the bulk moves: the same rule and the same confirmation as a save.
+describe('clashes of the bulk moves', () => {
+  /** A home match on day `offset`, Campo Nord, rooms 1 and 2 unless told. */
+  async function home(offset: number, over: { ora?: string; fine?: string; campo?: string; casa?: string; stato?: string; rooms?: [number | null, number | null] } = {}) {
+    seq++;
+    const [g, o] = over.rooms ?? [1, 2];
+    const { rows } = await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, tipo_gara, stato)
+       VALUES ($1, $2, $3, $4, $5, 'Pulcini', $6, true, $7, $8, 'campionato', $9) RETURNING id`,
+      [inDays(offset), over.ora ?? '10:00', over.fine ?? '11:30', over.casa ?? `Garibaldina ${seq}`, `Ospiti ${seq}`, over.campo ?? 'Campo Nord', g, o, over.stato ?? 'programmata'],
+    );
+    return rows[0].id as number;
+  }
+  const counts = async () => {
+    const q = async (sql: string) => Number((await t.db.pool.query(sql)).rows[0].count);
+    return {
+      operazioni: await q('SELECT count(*) FROM public.partite_operazioni_stato'),
+      attivita: await q('SELECT count(*) FROM public.activity_logs'),
+    };
+  };
+  const dmy = (n: number) => dayjs(inDays(n)).format('DD/MM/YYYY');
+  const confirmed = () => activities('Sovrapposizioni confermate nel cambio di stato%');
+
+  it('sposta onto a taken campo: 409 with the list naming both matches, nothing written; confirmed: moved and logged as a warning', async () => {
+    const taken = await home(103, { casa: 'Garibaldina 2013' });
+    const moving = await home(100, { ora: '10:30', fine: '12:00', casa: 'Garibaldina 2014', rooms: [5, 6] });
+    const before = await rowsOf([moving]);
+    const was = await counts();
+    const refused = await stato({ ids: [moving], azione: 'sposta', giorni: 3, motivo: 'Pioggia' });
+    expect(refused.statusCode).toBe(409);
+    const ospiti = before[0].squadratrasferta;
+    const takenOspiti = (await rowsOf([taken]))[0].squadratrasferta;
+    expect(refused.json()).toEqual({
+      error: 'Una partita si sovrapporrebbe ad altre partite: conferma per procedere comunque',
+      totale: 1,
+      conflitti: [
+        {
+          riga: null,
+          partitaId: moving,
+          id: taken,
+          motivo: 'campo',
+          messaggio: `Garibaldina 2014 - ${ospiti} del ${dmy(103)} ore 10:30: Campo già occupato dalle 10:00 alle 11:30 da Garibaldina 2013 - ${takenOspiti}`,
+        },
+      ],
+    });
+    expect(await rowsOf([moving])).toEqual(before);
+    expect(await counts()).toEqual(was);
+
+    const ok = await stato({ ids: [moving], azione: 'sposta', giorni: 3, motivo: 'Pioggia', confermaSovrapposizioni: true });
+    expect(ok.statusCode).toBe(200);
+    expect((await rowsOf([moving]))[0]).toMatchObject({ data: inDays(103), stato: 'rinviata' });
+    const [log] = await confirmed();
+    expect(log.activity_message).toBe('Sovrapposizioni confermate nel cambio di stato: 1 partita');
+    expect(log.user_email).toBe(editor.email);
+    expect(log.context).toMatchObject({
+      operazione: ok.json().operazione,
+      azione: 'sposta',
+      confermatoDa: editor.email,
+      totale: 1,
+      conflitti: [expect.objectContaining({ partitaId: moving, id: taken, motivo: 'campo' })],
+    });
+    const type = (await t.db.pool.query(`SELECT activity_type FROM public.activity_logs WHERE activity_message LIKE 'Sovrapposizioni confermate nel cambio%'`)).rows[0];
+    expect(type.activity_type).toBe('warning');
+  });
+
+  it('rinvia to a new date checks that date (changing room within the margin); without a date nothing is checked', async () => {
+    await home(111, { ora: '10:00', fine: '11:30', campo: 'Campo Sud', rooms: [3, 4] });
+    // Starts 10 minutes after the other ends: another campo, but room 3 again within the 15-minute changeover.
+    const moving = await home(110, { ora: '11:40', fine: '13:00', rooms: [3, 7] });
+    const refused = await stato({ ids: [moving], azione: 'rinvia', nuovaData: inDays(111) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().conflitti.map((c: { motivo: string }) => c.motivo)).toEqual(['spogliatoio']);
+    expect((await rowsOf([moving]))[0]).toMatchObject({ data: inDays(110), stato: 'programmata' });
+    // Postponed keeping its date: it frees its facilities, nothing to check even next to a clash.
+    await home(110, { ora: '11:40', fine: '13:00', campo: 'Campo Nord', rooms: [3, 4] });
+    expect((await stato({ ids: [moving], azione: 'rinvia' })).statusCode).toBe(200);
+  });
+
+  it('ripristina of a cancelled match whose campo was taken since: 409; a match already holding its place is not re-checked', async () => {
+    const cancelled = await home(120, { stato: 'annullata' });
+    const since = await home(120, { ora: '11:00', fine: '12:30', rooms: [5, 6] });
+    const refused = await stato({ ids: [cancelled], azione: 'ripristina' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().conflitti).toEqual([expect.objectContaining({ partitaId: cancelled, id: since, motivo: 'campo' })]);
+    expect((await rowsOf([cancelled]))[0].stato).toBe('annullata');
+    // A clash confirmed earlier does not stop an unrelated change of the match already in place.
+    expect((await stato({ ids: [since], azione: 'sospendi', motivo: 'Nebbia' })).statusCode).toBe(200);
+    expect((await stato({ ids: [cancelled], azione: 'ripristina', confermaSovrapposizioni: true })).statusCode).toBe(200);
+    expect((await rowsOf([cancelled]))[0].stato).toBe('programmata');
+  });
+
+  it('two matches moved onto the same slot clash with each other (both listed); annulla is never checked', async () => {
+    const a = await home(130, { rooms: [1, 2] });
+    const b = await home(131, { rooms: [3, 4] });
+    const refused = await stato({ ids: [a, b], azione: 'rinvia', nuovaData: inDays(135) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('2 partite si sovrapporrebbero ad altre partite: conferma per procedere comunque');
+    expect(refused.json().conflitti.map((c: { partitaId: number; id: number }) => [c.partitaId, c.id])).toEqual([
+      [a, b],
+      [b, a],
+    ]);
+    expect((await rowsOf([a, b])).map((r) => r.data)).toEqual([inDays(130), inDays(131)]);
+    await home(130, { rooms: [1, 2] });
+    expect((await stato({ ids: [a, b], azione: 'annulla' })).statusCode).toBe(200);
+  });
+
+  it('an undo that puts matches back where the campo was taken since: 409 with the list; confirmed: restored and logged', async () => {
+    const moving = await home(140);
+    const { operazione } = (await stato({ ids: [moving], azione: 'sposta', giorni: 2 })).json();
+    const since = await home(140, { ora: '09:00', fine: '10:30', rooms: [5, 6] });
+    const refused = await undo(operazione);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().conflitti).toEqual([expect.objectContaining({ partitaId: moving, id: since, motivo: 'campo' })]);
+    expect((await rowsOf([moving]))[0]).toMatchObject({ data: inDays(142), stato: 'rinviata' });
+    const bad = await t.app.inject({ method: 'POST', url: `/api/partite/stato/${operazione}/annulla`, headers: bearer(editor), payload: { conferma: true } });
+    expect(bad.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/partite/stato/${operazione}/annulla`,
+      headers: bearer(editor),
+      payload: { confermaSovrapposizioni: true },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await rowsOf([moving]))[0]).toMatchObject({ data: inDays(140), stato: 'programmata' });
+    const logs = await confirmed();
+    expect(logs[logs.length - 1].context).toMatchObject({ operazione, annullamento: true, confermatoDa: editor.email, totale: 1 });
+  });
+});
+
+describe('data_da_definire (migration 014): which kind of Rinviata a match is', () => {
+  const flags = async (ids: number[]) => (await rowsOf(ids)).map((r) => [r.stato, r.data_da_definire]);
+
+  it("true only for 'rinvia' keeping the date; false for a new date, 'sposta' and every status left; the CHECK keeps it to 'rinviata'", async () => {
+    const [a, b, c] = await seed(3, 200);
+    expect(await flags([a, b, c])).toEqual([['programmata', false], ['programmata', false], ['programmata', false]]);
+    await stato({ ids: [a], azione: 'rinvia' });
+    await stato({ ids: [b], azione: 'rinvia', nuovaData: inDays(210) });
+    await stato({ ids: [c], azione: 'sposta', giorni: 3 });
+    expect(await flags([a, b, c])).toEqual([['rinviata', true], ['rinviata', false], ['rinviata', false]]);
+    // Postponed again: a date given clears it, none sets it.
+    await stato({ ids: [a], azione: 'rinvia', nuovaData: inDays(211) });
+    await stato({ ids: [b], azione: 'rinvia' });
+    expect(await flags([a, b])).toEqual([['rinviata', false], ['rinviata', true]]);
+    for (const azione of ['sospendi', 'annulla', 'ripristina'] as const) {
+      await stato({ ids: [b], azione: 'rinvia' });
+      expect((await stato({ ids: [b], azione })).statusCode).toBe(200);
+      expect((await flags([b]))[0][1]).toBe(false);
+    }
+    await expect(t.db.pool.query('UPDATE public.partite SET data_da_definire = true WHERE id = $1', [b])).rejects.toThrow(/partite_data_da_definire_rinviata/);
+  });
+
+  it('an undo restores it exactly, both ways', async () => {
+    const [a, b] = await seed(2, 220);
+    await stato({ ids: [a], azione: 'rinvia', motivo: 'Neve' });
+    const before = await rowsOf([a, b]);
+    const { operazione } = (await stato({ ids: [a, b], azione: 'rinvia', nuovaData: inDays(230) })).json();
+    expect(await flags([a, b])).toEqual([['rinviata', false], ['rinviata', false]]);
+    expect((await undo(operazione)).statusCode).toBe(200);
+    const strip = (r: Record<string, unknown>) => {
+      const { sequence: _s, updated_at: _u, ...rest } = r;
+      return rest;
+    };
+    expect((await rowsOf([a, b])).map(strip)).toEqual(before.map(strip));
+    expect(await flags([a, b])).toEqual([['rinviata', true], ['programmata', false]]);
+    // And the other way: postponed keeping the date, undone back to a match postponed to a date.
+    await stato({ ids: [b], azione: 'rinvia', nuovaData: inDays(231) });
+    const { operazione: op2 } = (await stato({ ids: [b], azione: 'rinvia' })).json();
+    expect(await flags([b])).toEqual([['rinviata', true]]);
+    expect((await undo(op2)).statusCode).toBe(200);
+    expect((await rowsOf([b]))[0]).toMatchObject({ stato: 'rinviata', data: inDays(231), data_da_definire: false });
+  });
+
+  it('every read carries it (API, /rest/v1); a rinviata with the date to be set reads true', async () => {
+    const [a] = await seed(1, 240);
+    await stato({ ids: [a], azione: 'rinvia' });
+    const one = await t.app.inject({ method: 'GET', url: `/api/partite/${a}`, headers: bearer(reader) });
+    expect(one.json().data).toMatchObject({ stato: 'rinviata', data_da_definire: true });
+    const rest = await t.app.inject({ method: 'GET', url: `/rest/v1/partite?select=*&id=eq.${a}`, headers: bearer(reader) });
+    expect(rest.json()).toEqual([expect.objectContaining({ id: a, stato: 'rinviata', data_da_definire: true })]);
+  });
+});
+
+describe('migration 014 on existing rows', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it("reads the last bulk request of each 'rinviata' from the activity log; with none it is 'date to be set'; SEQUENCE and before-images kept", async () => {
+    const q = (sql: string, params: unknown[] = []) => db.pool.query(sql, params);
+    // The database as it was before 014.
+    await q(`ALTER TABLE public.partite DROP CONSTRAINT partite_data_da_definire_rinviata, DROP COLUMN data_da_definire`);
+    await q(`DELETE FROM public.schema_migrations WHERE name = '014-rinvio-data.sql'`);
+    await q(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
+    const ins = async (squadra: string, stato: string) =>
+      (
+        await q(
+          `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara, stato)
+           VALUES ($1, '15:00', $2, 'Ospiti', 'Pulcini', 'Stadio', 'campionato', $3) RETURNING id`,
+          [inDays(20), squadra, stato],
+        )
+      ).rows[0].id as number;
+    const keep = await ins('Rinviata senza data', 'rinviata');
+    const dated = await ins('Rinviata con data', 'rinviata');
+    const shifted = await ins('Spostata', 'rinviata');
+    const unknown = await ins('Senza traccia', 'rinviata');
+    const undone = await ins('Rinvio annullato', 'rinviata');
+    const planned = await ins('In programma', 'programmata');
+    const log = (context: object, at: string) =>
+      q(`INSERT INTO public.activity_logs (activity_type, activity_message, context, created_at) VALUES ('info', 'x', $1, $2)`, [JSON.stringify(context), at]);
+    // 'dated' was first postponed keeping its date, later to a date: the last request counts.
+    await log({ operazione: 'o1', azione: 'rinvia', nuovaData: null, giorni: null, ids: [keep, dated] }, '2026-01-01T10:00:00Z');
+    await log({ operazione: 'o2', azione: 'rinvia', nuovaData: inDays(20), giorni: null, ids: [dated] }, '2026-01-02T10:00:00Z');
+    await log({ operazione: 'o3', azione: 'sposta', nuovaData: null, giorni: 2, ids: [shifted, planned] }, '2026-01-03T10:00:00Z');
+    // 'undone': a postponement to a date that was undone, so its earlier one (keeping the date) stands.
+    await log({ operazione: 'o4', azione: 'rinvia', nuovaData: null, giorni: null, ids: [undone] }, '2026-01-04T10:00:00Z');
+    await log({ operazione: 'o5', azione: 'rinvia', nuovaData: inDays(20), giorni: null, ids: [undone] }, '2026-01-05T10:00:00Z');
+    await log({ operazione: 'o5', azione: 'rinvia', count: 1, motivo: null, ids: [undone] }, '2026-01-05T10:00:05Z');
+    const image = [{ id: keep, stato: 'rinviata', data: inDays(20) }, { id: planned, stato: 'programmata', data: inDays(20) }];
+    await q(`INSERT INTO public.partite_operazioni_stato (azione, righe, dopo) VALUES ('rinvia', $1, '{}')`, [JSON.stringify(image)]);
+    const seqBefore = (await q('SELECT id, sequence FROM public.partite ORDER BY id')).rows;
+
+    expect(await migrate(db.pool)).toEqual(['014-rinvio-data.sql']);
+
+    const flag = async (id: number) => (await q('SELECT data_da_definire FROM public.partite WHERE id = $1', [id])).rows[0].data_da_definire;
+    expect([await flag(keep), await flag(dated), await flag(shifted), await flag(unknown), await flag(undone), await flag(planned)]).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect((await q('SELECT id, sequence FROM public.partite ORDER BY id')).rows).toEqual(seqBefore);
+    const [{ righe }] = (await q('SELECT righe FROM public.partite_operazioni_stato')).rows;
+    expect(righe).toEqual([
+      { ...image[0], data_da_definire: true },
+      { ...image[1], data_da_definire: false },
+    ]);
   });
 });

@@ -5,11 +5,14 @@ import dayjs from 'dayjs';
 import { MSG } from '../../../common/messages';
 import { todayIn } from '../../../common/dates';
 import { STATO_DI_AZIONE, STATUS_MSG, type AzioneStato } from '../../../common/matchStatus';
-import { statoRequestSchema } from '../../../common/matchStatusSchema';
+import { statoRequestSchema, type StatoRequest } from '../../../common/matchStatusSchema';
 import { requireRole } from '../../plugins/auth-guard';
 import { badRequest, conflict, notFound, parseInput } from '../../plugins/errors';
 import { recordActivity } from '../../plugins/activity';
 import { withTransaction } from '../../db/pool';
+import { z } from '../../../common/zod';
+import { CLASH_MSG } from '../../../common/clashes';
+import { daysOfMoves, holdsFacilities, lockMatchDays, recheckMoves, recordBatchOverride, type Move } from '../../plugins/clashes';
 import * as repo from './statoRepo';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,6 +24,26 @@ function mapWriteError(err: unknown): never {
   throw err;
 }
 
+const undoBody = z.strictObject({ confermaSovrapposizioni: z.boolean({ error: MSG.http.badRequest }).optional() });
+
+const addDays = (data: string, giorni: number) => dayjs(data).add(giorni, 'day').format('YYYY-MM-DD');
+
+/**
+ * Where a match will be after a bulk action (issue 15's check of the moves): its new date when the
+ * action moves it ('rinvia' with a date, 'sposta'), its date when the action leaves it holding its
+ * facilities ('sospendi', 'ripristina'), null when it frees them ('annulla', 'rinvia' keeping the date).
+ */
+function targetOf(req: StatoRequest, row: { data: string }): string | null {
+  if (req.azione === 'sposta') return addDays(row.data, req.giorni ?? 0);
+  if (req.azione === 'rinvia') return req.nuovaData;
+  return req.azione === 'annulla' ? null : row.data;
+}
+
+type MoveRow = Move['row'];
+/** A match as a bulk action's clash messages name it: teams, and the date and time it moves to. */
+const describeMove = (m: Move) =>
+  `${m.row.squadracasa} - ${m.row.squadratrasferta} del ${dayjs(m.data ?? m.row.data).format('DD/MM/YYYY')} ore ${String(m.row.ora).slice(0, 5)}`;
+
 export const statoRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
 
@@ -29,6 +52,11 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
     const req = parseInput(statoRequestSchema(today), request.body);
     const by = request.user?.email ?? null;
     return withTransaction(pool, async (db) => {
+      // Issue 15: the days the matches move to are locked before the rows (as a save does), so a
+      // save or another bulk request on those days waits; read once more under the row locks below.
+      const moveOf = (r: { data: string; stato?: unknown; data_da_definire?: unknown }) => ({ row: r as MoveRow, data: targetOf(req, r) });
+      const locked = new Set(daysOfMoves((await repo.peekRows(db, req.ids)).map(moveOf)));
+      await lockMatchDays(db, locked);
       const rows = await repo.lockRows(db, req.ids);
       // One unknown id refuses the whole request: nothing has been written yet, the rollback frees the locks.
       if (rows.length !== req.ids.length) throw notFound(STATUS_MSG.unknownIds);
@@ -37,6 +65,10 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
         const earliest = rows.reduce((min, r) => (r.data < min ? r.data : min), rows[0].data);
         if (dayjs(earliest).add(req.giorni, 'day').format('YYYY-MM-DD') < today) throw badRequest(MSG.match.futureDate);
       }
+      const moves = rows.map((r) => moveOf(r.riga as unknown as MoveRow));
+      // A row edited between the first read and its lock may need a day not locked yet (rare).
+      await lockMatchDays(db, daysOfMoves(moves).filter((d) => !locked.has(d)));
+      const clashes = await recheckMoves(db, moves, { confirmed: req.conferma, marginMinutes: config.clashMarginMinutes, describe: describeMove });
       const after = await repo.updateStato(db, req.ids, {
         stato: STATO_DI_AZIONE[req.azione],
         motivo: req.azione === 'ripristina' ? null : req.motivo,
@@ -64,6 +96,7 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
           ids: req.ids,
         },
       });
+      await recordBatchOverride(db, request, CLASH_MSG.bulkConfirmed(clashes.righe), clashes, { operazione, azione: req.azione });
       return { operazione, aggiornate: after.length };
     }).catch(mapWriteError);
   });
@@ -74,15 +107,26 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = request.params.operazione;
       if (!UUID_RE.test(id)) throw notFound(STATUS_MSG.operationNotFound);
+      const { confermaSovrapposizioni = false } = parseInput(undoBody, request.body ?? {});
       return withTransaction(pool, async (db) => {
         const op = await repo.findOperazioneForUpdate(db, id);
         if (!op) throw notFound(STATUS_MSG.operationNotFound);
         if (op.annullata_il) throw conflict(STATUS_MSG.alreadyUndone);
         const ids = op.righe.map((r) => Number(r.id));
+        // Issue 15: the days the matches go back to, locked before the rows (their before-image says which).
+        const back = new Map(op.righe.map((r) => [Number(r.id), r as unknown as MoveRow]));
+        await lockMatchDays(db, [...back.values()].filter((b) => holdsFacilities(b)).map((b) => b.data));
         const current = await repo.lockSequences(db, ids);
         // Edited (or deleted) since the operation: its SEQUENCE (migration 008) moved on.
         const edited = ids.filter((i) => current.get(i) !== op.dopo[String(i)]);
         if (edited.length > 0) throw conflict(STATUS_MSG.undoConflict);
+        // Unchanged since the operation: each match is as the operation left it, and goes back to its before-image.
+        const now = await repo.clashRows(db, ids);
+        const moves = now.map((r): Move => {
+          const b = back.get(r.id)!;
+          return { row: r, data: holdsFacilities(b) ? b.data : null };
+        });
+        const clashes = await recheckMoves(db, moves, { confirmed: confermaSovrapposizioni, marginMinutes: config.clashMarginMinutes, describe: describeMove });
         const ripristinate = await repo.restoreRows(db, op.righe);
         await repo.markUndone(db, id);
         await recordActivity(db, request, {
@@ -90,6 +134,7 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
           message: STATUS_MSG.activity.undone(op.azione as AzioneStato, ripristinate),
           context: { operazione: id, azione: op.azione, count: ripristinate, motivo: op.motivo, ids },
         });
+        await recordBatchOverride(db, request, CLASH_MSG.bulkConfirmed(clashes.righe), clashes, { operazione: id, annullamento: true });
         return { operazione: id, ripristinate };
       });
     },

@@ -3,12 +3,22 @@
 import type { Db } from '../../db/pool';
 import type { AzioneStato, StatoPartita } from '../../../common/matchStatus';
 import { OPERAZIONE_KEEP_HOURS } from '../../../common/matchStatus';
+import type { Move } from '../../plugins/clashes';
 
 /** A row as the bulk operation found it (to_jsonb of the whole row: the before-image). */
 export interface LockedRow {
   id: number;
   data: string;
   riga: Record<string, unknown>;
+}
+
+/** Date and status of the rows with these ids, without a lock (which days a bulk move will need, before locking them). */
+export async function peekRows(db: Db, ids: number[]): Promise<Array<{ id: number; data: string; stato: string; data_da_definire: boolean }>> {
+  const { rows } = await db.query<{ id: number; data: string; stato: string; data_da_definire: boolean }>(
+    'SELECT id, data, stato, data_da_definire FROM public.partite WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return rows;
 }
 
 /** The rows with these ids, locked until the transaction ends, in id order (no deadlock between two bulk requests). */
@@ -31,11 +41,16 @@ export interface StatoUpdate {
   giorni: number | null;
 }
 
-/** Sets the status (and the date, when given) of the matches; answers each row's SEQUENCE afterwards. */
+/**
+ * Sets the status (and the date, when given) of the matches; answers each row's SEQUENCE afterwards.
+ * data_da_definire (migration 014) is true only for 'rinviata' without a new date or a shift of days
+ * ('Rinvia' keeping the date), false for every other change.
+ */
 export async function updateStato(db: Db, ids: number[], u: StatoUpdate): Promise<Array<{ id: number; sequence: number }>> {
   const { rows } = await db.query<{ id: number; sequence: number }>(
     `UPDATE public.partite
         SET stato = $2, motivo_stato = $3, stato_modificato_da = $4, stato_modificato_il = now(),
+            data_da_definire = ($2 = 'rinviata' AND $5::date IS NULL AND $6::int IS NULL),
             data = CASE WHEN $5::date IS NOT NULL THEN $5::date WHEN $6::int IS NOT NULL THEN data + $6::int ELSE data END
       WHERE id = ANY($1::int[])
       RETURNING id, sequence`,
@@ -84,14 +99,16 @@ export async function lockSequences(db: Db, ids: number[]): Promise<Map<number, 
 }
 
 /**
- * Puts back what a bulk operation changed (date and the status columns) from its before-image.
+ * Puts back what a bulk operation changed (date and the status columns, data_da_definire included)
+ * from its before-image (an image older than migration 014 has it added there).
  * The caller has checked that nothing else changed since (same SEQUENCE). Answers the count.
  */
 export async function restoreRows(db: Db, righe: unknown[]): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE public.partite p
         SET data = b.data, stato = b.stato, motivo_stato = b.motivo_stato,
-            stato_modificato_da = b.stato_modificato_da, stato_modificato_il = b.stato_modificato_il
+            stato_modificato_da = b.stato_modificato_da, stato_modificato_il = b.stato_modificato_il,
+            data_da_definire = COALESCE(b.data_da_definire, b.stato = 'rinviata')
        FROM jsonb_populate_recordset(NULL::public.partite, $1::jsonb) b
       WHERE p.id = b.id`,
     [JSON.stringify(righe)],
@@ -101,4 +118,14 @@ export async function restoreRows(db: Db, righe: unknown[]): Promise<number> {
 
 export async function markUndone(db: Db, id: string): Promise<void> {
   await db.query('UPDATE public.partite_operazioni_stato SET annullata_il = now() WHERE id = $1', [id]);
+}
+
+/** The clash columns of the matches (issue 15's check of an undo), as they are now. */
+export async function clashRows(db: Db, ids: number[]) {
+  const { rows } = await db.query<Move['row']>(
+    `SELECT id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, stato, data_da_definire
+       FROM public.partite WHERE id = ANY($1::int[]) ORDER BY id`,
+    [ids],
+  );
+  return rows;
 }

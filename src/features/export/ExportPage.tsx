@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { EXPORT_MSG } from '../../../common/exports';
 import { todayIn } from '../../../common/dates';
 import { PickersProvider } from '../../components/PickersProvider';
@@ -12,6 +11,7 @@ import { useClubConfig } from '../../store/useClubConfig';
 import { DayPanel } from './DayPanel';
 import { TablePanel } from './TablePanel';
 import { WeekPanel } from './WeekPanel';
+import { PageTitle } from '../../components/PageTitle';
 
 const TABS = ['table', 'week', 'day'] as const;
 type TabKey = (typeof TABS)[number];
@@ -40,10 +40,10 @@ export default function ExportPage() {
 
   return (
     <PickersProvider>
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <PageTitle sx={{ mb: 2 }}>
           {EXPORT_MSG.title}
-        </Typography>
+        </PageTitle>
         <Tabs value={tab} onChange={onTab} aria-label={EXPORT_MSG.screen.tabsLabel} sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
           {TABS.map((k) => (
             <Tab

@@ -166,7 +166,7 @@ export function TablePanel({ today, disabled, onBusyChange }: Props) {
                     </TableBody>
                   </Table>
                 </TableContainer>
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 1 }}>
+                <Stack direction="row" spacing={{ xs: 1, sm: 2 }} useFlexGap sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', mt: 1 }}>
                   <Typography variant="body2" color="text.secondary">
                     {S.shownRows(shown.args.offset + 1, shown.args.offset + shown.data.items.length, total)}
                   </Typography>

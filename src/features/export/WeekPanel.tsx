@@ -1,15 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EXPORT_MSG, formatWeekday, weekRange } from '../../../common/exports';
-import { errorMessage } from '../../api/api';
 import { useLazyGetWeekPreviewQuery } from './exportApi';
-import { DateField, EmptyNotice, ExportButton, HomeAwayColumns, PanelStatus, PreviewArea, PreviewButton, S } from './parts';
-import { useExportRunner } from './useExportRunner';
+import { DateField, EmptyNotice, HomeAwayColumns, PanelStatus, PreviewArea, PreviewPdfButtons, S } from './parts';
+import { useDatePanel } from './useDatePanel';
 
 interface Props {
   today: string;
@@ -21,18 +18,9 @@ const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase('it') + s.slice(
 
 /** Settimana (spec 2): any day picks its Monday-Sunday week; a weekly calendar preview and the week PDF. */
 export function WeekPanel({ today, disabled, onBusyChange }: Props) {
-  const [day, setDay] = useState(today);
-  const touched = useRef(false);
-  const [trigger, preview] = useLazyGetWeekPreviewQuery();
-  const { run, running, progressLabel } = useExportRunner();
-  const { enqueueSnackbar } = useSnackbar();
-
-  useEffect(() => {
-    if (!touched.current) setDay(today);
-  }, [today]);
-
-  const busy = preview.isFetching || running !== null;
-  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+  const lazy = useLazyGetWeekPreviewQuery();
+  const [trigger, preview] = lazy;
+  const { date: day, pick, busy, loadPreview, run, running, progressLabel } = useDatePanel(today, onBusyChange, lazy);
 
   const invalid = day ? null : EXPORT_MSG.weekRequired;
   const range = day ? weekRange(day) : null;
@@ -40,40 +28,24 @@ export function WeekPanel({ today, disabled, onBusyChange }: Props) {
   const shownIsCurrent = shown !== null && range !== null && shown.week.start === range.start;
   const off = disabled || busy;
 
-  const loadPreview = async () => {
-    try {
-      await trigger(day).unwrap();
-    } catch (e) {
-      enqueueSnackbar(EXPORT_MSG.previewError(errorMessage(e)), { variant: 'error' });
-    }
-  };
   const exportPdf = () =>
     run({ kind: 'weekPdf', weekStart: day }, async () => (shownIsCurrent ? shown.total > 0 : (await trigger(day).unwrap()).total > 0));
 
   return (
     <Box>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <DateField
-          label={S.weekDay}
-          name="weekStart"
-          value={day}
-          disabled={off}
-          onChange={(v) => {
-            touched.current = true;
-            setDay(v);
-          }}
-        />
+        <DateField label={S.weekDay} name="weekStart" value={day} disabled={off} onChange={pick} />
         {range && (
           <Typography data-testid="week-range" sx={{ fontWeight: 600 }}>
             {EXPORT_MSG.week(range.start, range.end)}
           </Typography>
         )}
-        <PreviewButton disabled={off || !!invalid} onClick={() => void loadPreview()} />
-        <ExportButton
-          label={EXPORT_MSG.buttons.exportPdf}
-          disabled={off || !!invalid || (shownIsCurrent && shown.total === 0)}
+        <PreviewPdfButtons
+          off={off || !!invalid}
+          empty={shownIsCurrent && shown.total === 0}
           running={running !== null}
-          onClick={() => void exportPdf()}
+          onPreview={() => void loadPreview()}
+          onPdf={() => void exportPdf()}
         />
       </Stack>
 

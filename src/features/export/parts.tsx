@@ -127,6 +127,19 @@ export function ExportButton({ label, disabled, running, onClick }: { label: str
   );
 }
 
+/**
+ * The Day and Week panels' buttons: Anteprima, and Esporta PDF, which is also off while the shown
+ * preview of the picked date is empty (nothing to print).
+ */
+export function PreviewPdfButtons({ off, empty, running, onPreview, onPdf }: { off: boolean; empty: boolean; running: boolean; onPreview: () => void; onPdf: () => void }) {
+  return (
+    <>
+      <PreviewButton disabled={off} onClick={onPreview} />
+      <ExportButton label={EXPORT_MSG.buttons.exportPdf} disabled={off || empty} running={running} onClick={onPdf} />
+    </>
+  );
+}
+
 interface PreviewState {
   isFetching: boolean;
   isError: boolean;

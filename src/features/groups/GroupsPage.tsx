@@ -41,6 +41,7 @@ import {
 import GroupDeleteDialog from './GroupDeleteDialog';
 import GroupFormDialog from './GroupFormDialog';
 import NotificheSection from './NotificheSection';
+import { PageTitle } from '../../components/PageTitle';
 
 /** Groups a phone's digits as people read them (333 123 4567). */
 function formatTelefono(digits: string | null): string {
@@ -118,11 +119,11 @@ export default function GroupsPage() {
   ];
 
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto', p: 3 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3 }}>
-        <Typography variant="h4" component="h1">
+    <Box sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 0, md: 3 } }}>
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
+        <PageTitle>
           {MSG.groups.title}
-        </Typography>
+        </PageTitle>
         {canCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
             {MSG.groups.create}
@@ -130,7 +131,7 @@ export default function GroupsPage() {
         )}
       </Stack>
 
-      <Stack direction="row" spacing={2} sx={{ mb: 3 }}>
+      <Stack direction="row" spacing={{ xs: 1, sm: 2 }} sx={{ mb: 3 }}>
         {counters.map(([label, value]) => (
           <Card key={label} variant="outlined" sx={{ flex: 1 }} aria-label={label}>
             <CardContent>
@@ -145,7 +146,7 @@ export default function GroupsPage() {
         ))}
       </Stack>
 
-      <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         {[
           [MSG.groups.filterName, nameFilter, setNameFilter] as const,
           [MSG.groups.filterReferent, referentFilter, setReferentFilter] as const,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridRowHeightParams } from '@mui/x-data-grid';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useSnackbar } from 'notistack';
 import {
@@ -39,6 +39,9 @@ import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useCheckImportMutation, useImportPartiteMutation, type ImportCheck } from './importApi';
+import { useImportClashes } from './importClashes';
+import { CLASH_MSG } from '../../../common/clashes';
+import { PageTitle } from '../../components/PageTitle';
 
 const M = IMPORT_MSG;
 const STORAGE_KEY = 'garibaldina.import.mapping';
@@ -75,11 +78,121 @@ interface Source {
 
 const fmtDate = (iso?: string | null) => (iso ? iso.split('-').reverse().join('/') : '');
 
+/** The days of the file (sorted), for the server's look-up of categories and existing matches. */
+function fileDates(table: Table, mapping: Mapping, hasHeader: boolean): string[] {
+  const col = mapping.indexOf('data');
+  if (col < 0) return [];
+  const set = new Set<string>();
+  for (let r = hasHeader ? 1 : 0; r < table.rows.length; r++) {
+    const d = parseDate(table.rows[r][col] ?? '');
+    if (d) set.add(d);
+  }
+  return [...set].sort();
+}
+
+// The grid's props are built once: new columns or callbacks on every render make the DataGrid redo its work.
+/** A valid row's height (its OK chip fits); a row with problems is at least as high. */
+const ROW_HEIGHT = 36;
+const COLUMNS: GridColDef<ImportRow>[] = [
+  { field: 'line', headerName: M.rowHeader, width: 70, type: 'number' },
+  { field: 'data', headerName: M.fields.data, width: 105, valueGetter: (_v, r) => fmtDate(r.values.data) },
+  { field: 'ora', headerName: M.fields.ora, width: 75, valueGetter: (_v, r) => r.values.ora ?? '' },
+  { field: 'oraFine', headerName: M.fields.oraFine, width: 75, valueGetter: (_v, r) => r.values.oraFine ?? '' },
+  { field: 'squadraCasa', headerName: M.fields.squadraCasa, flex: 1, minWidth: 110, valueGetter: (_v, r) => r.values.squadraCasa ?? '' },
+  { field: 'squadraTrasferta', headerName: M.fields.squadraTrasferta, flex: 1, minWidth: 110, valueGetter: (_v, r) => r.values.squadraTrasferta ?? '' },
+  { field: 'campo', headerName: M.fields.campo, flex: 1, minWidth: 100, valueGetter: (_v, r) => r.values.campo ?? '' },
+  { field: 'gruppo', headerName: M.fields.gruppo, width: 110, valueGetter: (_v, r) => r.values.gruppo ?? '' },
+  { field: 'tipoGara', headerName: M.fields.tipoGara, width: 105, valueGetter: (_v, r) => (r.values.tipoGara ? (MSG.match.tipoGara as Record<string, string>)[r.values.tipoGara] : '') },
+  { field: 'terreno', headerName: M.fields.terreno, width: 95, valueGetter: (_v, r) => (r.values.terreno ? (MSG.match.terrenoLabel as Record<string, string>)[r.values.terreno] : '') },
+  {
+    field: 'errors',
+    headerName: M.problemsHeader,
+    flex: 2,
+    minWidth: 240,
+    sortable: false,
+    valueGetter: (_v, r) => r.errors.join(' · '),
+    renderCell: ({ row }) =>
+      row.errors.length === 0 ? (
+        <Chip size="small" color="success" label={M.ok} />
+      ) : (
+        <Box
+          sx={{ py: 0.5, minHeight: ROW_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: 'center', whiteSpace: 'normal', lineHeight: 1.3, color: 'error.main' }}
+          data-testid="row-errors"
+        >
+          {row.errors.map((e) => (
+            <div key={e}>{e}</div>
+          ))}
+        </Box>
+      ),
+  },
+];
+const rowId = (r: ImportRow) => r.line;
+/** Only rows with problems grow to fit their messages; a valid row keeps the standard height (nothing to measure). */
+const rowHeight = (p: GridRowHeightParams) => ((p.model as ImportRow).errors.length ? 'auto' : null);
+const rowClass = (p: { row: ImportRow }) => (p.row.errors.length ? 'import-row-error' : '');
+const GRID_SX = { '& .import-row-error': { bgcolor: 'rgba(211, 47, 47, 0.06)' } };
+const PAGE_SIZES = [25, 50, 100];
+const GRID_STATE = { pagination: { paginationModel: { pageSize: 50 } } };
+// While the look-up travels the empty grid shows a thin bar: the default skeleton draws a cell per column and row, then throws them away.
+const GRID_SLOTS = { loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } } as const;
+
+/**
+ * The file button and the paste area. Its own component, memoised: the area may hold 2,000 rows, and
+ * MUI's multiline field measures its text again on every render; the preview's renders leave it alone.
+ */
+const SourcePicker = memo(function SourcePicker({ onRead }: { onRead: (s: Source) => void }) {
+  const [pasted, setPasted] = useState('');
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const { text, encoding } = decodeBytes(new Uint8Array(await file.arrayBuffer()));
+    onRead({ text, encoding, name: file.name });
+  };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography sx={{ mb: 2 }}>{M.intro}</Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          {M.chooseFile}
+          <input hidden type="file" accept=".csv,text/csv" data-testid="import-file" onChange={(e) => void onFile(e)} />
+        </Button>
+        {/* A plain textarea of fixed height: MUI's self-sizing one copies its whole text into a hidden
+            twin and measures it at every render: hundreds of ms with 2,000 pasted rows. */}
+        <TextField
+          label={M.pasteLabel}
+          multiline
+          fullWidth
+          value={pasted}
+          onChange={(e) => setPasted(e.target.value)}
+          slotProps={{
+            input: { inputComponent: 'textarea' },
+            htmlInput: { rows: 6, spellCheck: false, style: { fontFamily: 'monospace', whiteSpace: 'pre' } },
+          }}
+        />
+        <Button
+          variant="contained"
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          disabled={pasted.trim() === ''}
+          onClick={() => {
+            onRead({ text: pasted, encoding: 'UTF-8', name: null });
+            // The rows are now in the preview; 2,000 lines left in the area would be laid out again at every change of the page.
+            setPasted('');
+          }}
+        >
+          {M.read}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+});
+
 export default function ImportPage() {
   const { clubName, timezone } = useClubConfig();
   const { enqueueSnackbar } = useSnackbar();
-  const [pasted, setPasted] = useState('');
   const [source, setSource] = useState<Source | null>(null);
+  const [table, setTable] = useState<Table | null>(null);
   const [hasHeader, setHasHeader] = useState(true);
   const [mapping, setMapping] = useState<Mapping>([]);
   const [onlyErrors, setOnlyErrors] = useState(false);
@@ -88,24 +201,34 @@ export default function ImportPage() {
   const [runCheck, checkState] = useCheckImportMutation();
   const [runImport, importState] = useImportPartiteMutation();
 
-  const table = useMemo(() => (source ? parseTable(source.text) : null), [source]);
+  // The look-up of the file's days; only the answer to the last question asked is kept.
+  const asked = useRef<string | null>(null);
+  const ask = useCallback(
+    (dates: string[]) => {
+      const key = dates.join(',');
+      asked.current = key;
+      runCheck(dates)
+        .unwrap()
+        .then((c) => asked.current === key && setCheck(c))
+        .catch((err: unknown) => asked.current === key && enqueueSnackbar(errorMessage(err) || M.loadFailed, { variant: 'error' }));
+    },
+    [runCheck, enqueueSnackbar],
+  );
 
-  const read = (s: Source) => {
+  // The text is parsed once, and the look-up leaves before React renders anything: the request
+  // travels while the columns are drawn.
+  const read = useCallback((s: Source) => {
     const t = parseTable(s.text);
     const header = t.rows.length > 0 && looksLikeHeader(t.rows[0]);
+    const m = initialMapping(t, header);
+    ask(fileDates(t, m, header));
     setSource(s);
+    setTable(t);
     setHasHeader(header);
-    setMapping(initialMapping(t, header));
+    setMapping(m);
+    setCheck(null);
     setCreated(null);
-  };
-
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    const { text, encoding } = decodeBytes(new Uint8Array(await file.arrayBuffer()));
-    read({ text, encoding, name: file.name });
-  };
+  }, [ask]);
 
   const changeMapping = (i: number, field: ImportField | '') => {
     if (!table) return;
@@ -120,90 +243,47 @@ export default function ImportPage() {
     }
   };
 
-  // The days of the file, for the server's look-up of categories and existing matches.
-  const dates = useMemo(() => {
-    const col = mapping.indexOf('data');
-    if (!table || col < 0) return [];
-    const set = new Set<string>();
-    table.rows.slice(hasHeader ? 1 : 0).forEach((r) => {
-      const d = parseDate(r[col] ?? '');
-      if (d) set.add(d);
-    });
-    return [...set].sort();
-  }, [table, mapping, hasHeader]);
+  // A changed date column or header switch changes the days: asked again.
+  const dates = useMemo(() => (table ? fileDates(table, mapping, hasHeader) : []), [table, mapping, hasHeader]);
   const datesKey = dates.join(',');
-
   useEffect(() => {
-    if (!table) return;
-    let live = true;
-    runCheck(dates)
-      .unwrap()
-      .then((c) => live && setCheck(c))
-      .catch((err: unknown) => live && enqueueSnackbar(errorMessage(err) || M.loadFailed, { variant: 'error' }));
-    return () => {
-      live = false;
-    };
+    if (table && datesKey !== asked.current) ask(dates);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the dates' content, not the array's identity
-  }, [table, datesKey, runCheck, enqueueSnackbar]);
+  }, [table, datesKey, ask]);
 
   const rows: ImportRow[] = useMemo(() => {
     if (!table || !check) return [];
     return buildRows(table, mapping, hasHeader, { mode: 'create', today: todayIn(timezone), clubName, categories: check.gruppi }, new Set(check.existing));
   }, [table, check, mapping, hasHeader, timezone, clubName]);
+  // Issue 15: each valid row's clashes among its problems (the grid shows clash.rows); importing clashing rows asks first.
+  const clash = useImportClashes(rows, check, clubName);
 
-  const valid = rows.filter((r) => r.payload).length;
-  const duplicates = rows.filter((r) => r.duplicate).length;
+  const { valid, duplicates } = useMemo(
+    () => rows.reduce((n, r) => ({ valid: n.valid + (r.payload ? 1 : 0), duplicates: n.duplicates + (r.duplicate ? 1 : 0) }), { valid: 0, duplicates: 0 }),
+    [rows],
+  );
   const invalid = rows.length - valid;
-  const shown = onlyErrors ? rows.filter((r) => r.errors.length > 0) : rows;
+  const shown = useMemo(() => (onlyErrors ? clash.rows.filter((r) => r.errors.length > 0) : clash.rows), [clash.rows, onlyErrors]);
 
-  const doImport = async () => {
+  const doImport = async (confirmed = false) => {
     try {
-      const res = await runImport(importBody(rows).partite).unwrap();
+      const { partite } = importBody(rows);
+      const res = await runImport(confirmed ? { partite, confermaSovrapposizioni: true } : partite).unwrap();
       setCreated(res.ids);
       enqueueSnackbar(M.done(res.create), { variant: 'success' });
     } catch (err) {
+      if (!confirmed && clash.refused(err, doImport)) return;
       enqueueSnackbar(errorMessage(err) || M.importFailed, { variant: 'error' });
     }
   };
-
-  const columns: GridColDef<ImportRow>[] = [
-    { field: 'line', headerName: M.rowHeader, width: 70, type: 'number' },
-    { field: 'data', headerName: M.fields.data, width: 105, valueGetter: (_v, r) => fmtDate(r.values.data) },
-    { field: 'ora', headerName: M.fields.ora, width: 75, valueGetter: (_v, r) => r.values.ora ?? '' },
-    { field: 'oraFine', headerName: M.fields.oraFine, width: 75, valueGetter: (_v, r) => r.values.oraFine ?? '' },
-    { field: 'squadraCasa', headerName: M.fields.squadraCasa, flex: 1, minWidth: 110, valueGetter: (_v, r) => r.values.squadraCasa ?? '' },
-    { field: 'squadraTrasferta', headerName: M.fields.squadraTrasferta, flex: 1, minWidth: 110, valueGetter: (_v, r) => r.values.squadraTrasferta ?? '' },
-    { field: 'campo', headerName: M.fields.campo, flex: 1, minWidth: 100, valueGetter: (_v, r) => r.values.campo ?? '' },
-    { field: 'gruppo', headerName: M.fields.gruppo, width: 110, valueGetter: (_v, r) => r.values.gruppo ?? '' },
-    { field: 'tipoGara', headerName: M.fields.tipoGara, width: 105, valueGetter: (_v, r) => (r.values.tipoGara ? (MSG.match.tipoGara as Record<string, string>)[r.values.tipoGara] : '') },
-    { field: 'terreno', headerName: M.fields.terreno, width: 95, valueGetter: (_v, r) => (r.values.terreno ? (MSG.match.terrenoLabel as Record<string, string>)[r.values.terreno] : '') },
-    {
-      field: 'errors',
-      headerName: M.problemsHeader,
-      flex: 2,
-      minWidth: 240,
-      sortable: false,
-      valueGetter: (_v, r) => r.errors.join(' · '),
-      renderCell: ({ row }) =>
-        row.errors.length === 0 ? (
-          <Chip size="small" color="success" label={M.ok} />
-        ) : (
-          <Box sx={{ py: 0.5, whiteSpace: 'normal', lineHeight: 1.3, color: 'error.main' }} data-testid="row-errors">
-            {row.errors.map((e) => (
-              <div key={e}>{e}</div>
-            ))}
-          </Box>
-        ),
-    },
-  ];
 
   const headerCells = table && hasHeader ? table.rows[0] : [];
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
+      <PageTitle>
         {M.title}
-      </Typography>
+      </PageTitle>
 
       {created ? (
         <Paper sx={{ p: 2 }}>
@@ -230,7 +310,8 @@ export default function ImportPage() {
             onClick={() => {
               setCreated(null);
               setSource(null);
-              setPasted('');
+              setTable(null);
+              asked.current = null;
               setCheck(null);
             }}
           >
@@ -239,28 +320,7 @@ export default function ImportPage() {
         </Paper>
       ) : (
         <>
-          <Paper sx={{ p: 2 }}>
-            <Typography sx={{ mb: 2 }}>{M.intro}</Typography>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
-                {M.chooseFile}
-                <input hidden type="file" accept=".csv,text/csv" data-testid="import-file" onChange={(e) => void onFile(e)} />
-              </Button>
-              <TextField
-                label={M.pasteLabel}
-                multiline
-                minRows={4}
-                maxRows={10}
-                fullWidth
-                value={pasted}
-                onChange={(e) => setPasted(e.target.value)}
-                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', whiteSpace: 'pre' } } }}
-              />
-              <Button variant="contained" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }} disabled={pasted.trim() === ''} onClick={() => read({ text: pasted, encoding: 'UTF-8', name: null })}>
-                {M.read}
-              </Button>
-            </Stack>
-          </Paper>
+          <SourcePicker onRead={read} />
 
           {table && (
             <Paper sx={{ p: 2 }}>
@@ -311,31 +371,45 @@ export default function ImportPage() {
             </Paper>
           )}
 
+          {/* The grid is drawn while the look-up travels; the counts wait for its answer (no zeros that are not true). */}
           {table && (
             <Paper sx={{ p: 2 }}>
               <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography data-testid="import-counts" sx={{ fontWeight: 500 }}>
-                  {M.counts(valid, invalid, duplicates)}
-                </Typography>
+                {check ? (
+                  <Typography data-testid="import-counts" sx={{ fontWeight: 500 }}>
+                    {M.counts(valid, invalid, duplicates)}
+                  </Typography>
+                ) : (
+                  <Typography color="text.secondary">{M.checking}</Typography>
+                )}
+                {clash.count > 0 && (
+                  <Typography color="warning.main" sx={{ fontWeight: 500 }}>
+                    {CLASH_MSG.importCount(clash.count)}
+                  </Typography>
+                )}
                 <FormControlLabel control={<Switch checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />} label={M.onlyErrors} />
                 <Box sx={{ flex: 1 }} />
-                <Button variant="contained" disabled={valid === 0 || importState.isLoading || !check} onClick={() => void doImport()}>
+                <Button variant="contained" disabled={valid === 0 || importState.isLoading || !check} onClick={() => clash.ask((confirmed) => void doImport(confirmed))}>
                   {importState.isLoading ? M.importing : M.importButton(valid)}
                 </Button>
               </Stack>
+              {!check && checkState.isError && <Alert severity="error">{M.loadFailed}</Alert>}
               {rows.length === 0 && !checkState.isLoading && check && <Alert severity="info">{M.noRows}</Alert>}
+              {clash.dialog}
               <Box sx={{ height: 560 }}>
                 <ItalianDataGrid
                   rows={shown}
-                  getRowId={(r) => r.line}
-                  columns={columns}
+                  getRowId={rowId}
+                  columns={COLUMNS}
                   loading={checkState.isLoading}
-                  getRowHeight={() => 'auto'}
+                  getRowHeight={rowHeight}
+                  rowHeight={ROW_HEIGHT}
                   disableRowSelectionOnClick
-                  pageSizeOptions={[25, 50, 100]}
-                  initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
-                  getRowClassName={(p) => (p.row.errors.length ? 'import-row-error' : '')}
-                  sx={{ '& .import-row-error': { bgcolor: 'rgba(211, 47, 47, 0.06)' } }}
+                  pageSizeOptions={PAGE_SIZES}
+                  initialState={GRID_STATE}
+                  getRowClassName={rowClass}
+                  sx={GRID_SX}
+                  slotProps={GRID_SLOTS}
                 />
               </Box>
             </Paper>

@@ -1,12 +1,20 @@
 import { api, listTag } from '../../api/api';
 import type { PartitaValues } from '../../../common/partite';
+import type { Partita } from '../../../common/partiteRead';
 
 export interface ImportCheck {
   /** Category names. */
   gruppi: string[];
   /** duplicateKey of the matches already stored on the asked days. */
   existing: string[];
+  /** Issue 15: the matches of those days that hold their campo, rooms and teams (not cancelled or postponed). */
+  partite?: Partita[];
+  /** Issue 15: CLASH_MARGIN_MINUTES. */
+  margine?: number;
 }
+
+/** The import's body: the rows, and whether the editor confirmed their clashes (issue 15). */
+export type ImportArg = PartitaValues[] | { partite: PartitaValues[]; confermaSovrapposizioni: boolean };
 
 /** Fixture import (issue 17). The import invalidates the matches' list tag, so the dashboards refresh. */
 export const importApi = api.injectEndpoints({
@@ -14,8 +22,8 @@ export const importApi = api.injectEndpoints({
     checkImport: build.mutation<ImportCheck, string[]>({
       query: (dates) => ({ url: 'api/partite/import/check', method: 'POST', body: { dates } }),
     }),
-    importPartite: build.mutation<{ create: number; ids: number[] }, PartitaValues[]>({
-      query: (partite) => ({ url: 'api/partite/import', method: 'POST', body: { partite } }),
+    importPartite: build.mutation<{ create: number; ids: number[] }, ImportArg>({
+      query: (arg) => ({ url: 'api/partite/import', method: 'POST', body: Array.isArray(arg) ? { partite: arg } : arg }),
       invalidatesTags: [listTag('Partita'), 'Suggestion'],
     }),
   }),

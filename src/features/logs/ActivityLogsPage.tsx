@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -22,17 +21,17 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import InfoIcon from '@mui/icons-material/Info';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import ErrorOutlineIcon from '@mui/icons-material/BugReportOutlined';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import { useSnackbar } from 'notistack';
 import type { Dayjs } from 'dayjs';
-import { ACTIVITY_TYPES, LOG_PAGE_SIZE, LOGS_MSG, hasActiveFilters, type ActivityLogEntry, type ActivityType } from '../../../common/logs';
+import { ACTIVITY_TYPES, LOG_PAGE_SIZE, LOGS_MSG, type ActivityLogEntry, type ActivityType } from '../../../common/logs';
 import { errorMessage } from '../../api/api';
 import { PickersProvider } from '../../components/PickersProvider';
-import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
+import { LoadingScreen } from '../../components/StatusScreens';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useGetActivitiesQuery, type ActivityQuery } from './logsApi';
-import { CloseActions, DetailField, FilterBarEnd, Pager, Preformatted, TextFilter, UserCell, dateTimeParam, formatInstant, json, useLogFilters } from './shared';
+import { CloseActions, DetailField, FilterBarEnd, Pager, Preformatted, TextFilter, UserCell, dateTimeParam, formatInstant, FilterSection, LoadFailure, json, useLogFilters } from './shared';
+import { PageTitle } from '../../components/PageTitle';
 
 const S = LOGS_MSG.screen;
 const F = S.field;
@@ -128,11 +127,11 @@ export default function ActivityLogsPage() {
   }, [loadError, enqueueSnackbar]);
 
   const header = (
-    <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
-        <Typography variant="h4" component="h1">
+    <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+        <PageTitle>
           {LOGS_MSG.activityLogTitle}
-        </Typography>
+        </PageTitle>
         {data && (
           <Typography variant="subtitle1" color="text.secondary" role="status">
             {data.countExact === false ? S.activityTotalAtLeast(data.count) : S.activityTotal(data.count)}
@@ -146,58 +145,41 @@ export default function ActivityLogsPage() {
   );
 
   if (isLoading) return <LoadingScreen text={S.loadingActivities} />;
-  if (isError && !data) {
-    return (
-      <Box>
-        {header}
-        <ErrorRetryScreen message={loadError ?? ''} onRetry={() => void refetch()} retrying={isFetching} />
-      </Box>
-    );
-  }
+  if (isError && !data) return <LoadFailure header={header} message={loadError} onRetry={() => void refetch()} retrying={isFetching} />;
 
   const rows = data?.data ?? [];
   const totalPages = Math.max(1, data?.totalPages ?? 1);
-  const active = hasActiveFilters({ ...f.filters, start: f.filters.start ?? undefined, end: f.filters.end ?? undefined });
 
   return (
     <PickersProvider>
       <Box>
         {header}
-        <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label={S.filters}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
-            <FilterListIcon fontSize="small" color="action" />
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              {S.filters}
-            </Typography>
-            {active && <Chip size="small" color="primary" label={LOGS_MSG.activeFilters} />}
-          </Stack>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-            <TextField
-              select
-              size="small"
-              label={S.activityType}
-              value={f.filters.activity_type}
-              onChange={(e) => f.change({ activity_type: e.target.value as ActivityType | '' })}
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-              sx={{ width: 150 }}
-            >
-              <MenuItem value="">{S.all}</MenuItem>
-              {ACTIVITY_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {LOGS_MSG.activityLabel[t]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextFilter label={S.userEmail} value={f.filters.user_email} onChange={(v) => f.change({ user_email: v })} width={170} />
-            <TextFilter label={S.endpoint} value={f.filters.endpoint} onChange={(v) => f.change({ endpoint: v })} width={170} />
-            <FilterBarEnd f={f} active={active} pageSizeWidth={140} />
-          </Stack>
-        </Paper>
+        <FilterSection active={f.active}>
+          <TextField
+            select
+            size="small"
+            label={S.activityType}
+            value={f.filters.activity_type}
+            onChange={(e) => f.change({ activity_type: e.target.value as ActivityType | '' })}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            sx={{ width: 150 }}
+          >
+            <MenuItem value="">{S.all}</MenuItem>
+            {ACTIVITY_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {LOGS_MSG.activityLabel[t]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextFilter label={S.userEmail} value={f.filters.user_email} onChange={(v) => f.change({ user_email: v })} width={170} />
+          <TextFilter label={S.endpoint} value={f.filters.endpoint} onChange={(v) => f.change({ endpoint: v })} width={170} />
+          <FilterBarEnd f={f} active={f.active} pageSizeWidth={140} />
+        </FilterSection>
 
         <Paper variant="outlined">
           {isFetching ? <LinearProgress aria-label={S.updating} /> : <Box sx={{ height: 4 }} />}
           <TableContainer>
-            <Table size="small" aria-label={LOGS_MSG.activityLogTitle}>
+            <Table size="small" aria-label={LOGS_MSG.activityLogTitle} sx={{ minWidth: 1100 }}>
               <TableHead>
                 <TableRow>
                   <TableCell sx={{ width: 170 }}>{S.columns.dateTime}</TableCell>
@@ -227,16 +209,15 @@ export default function ActivityLogsPage() {
                     </TableCell>
                   </TableRow>
                 ))}
-                {rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                      {LOGS_MSG.noActivities}
-                    </TableCell>
-                  </TableRow>
-                )}
               </TableBody>
             </Table>
           </TableContainer>
+          {/* Below the table, not in a row of it: on a phone the table scrolls sideways, the notice stays whole. */}
+          {rows.length === 0 && (
+            <Typography align="center" color="text.secondary" sx={{ py: 6 }}>
+              {LOGS_MSG.noActivities}
+            </Typography>
+          )}
           <Pager page={f.page} totalPages={totalPages} onPage={f.setPage} disabled={isFetching} />
         </Paper>
 

@@ -13,7 +13,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import TimelineIcon from '@mui/icons-material/Timeline';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useSnackbar } from 'notistack';
 import type { Dayjs } from 'dayjs';
@@ -24,7 +23,7 @@ import {
   LOGS_MSG,
   SEVERITIES,
   STATS_CARDS,
-  hasActiveFilters,
+ 
   type ErrorLogEntry,
   type ErrorStat,
   type ErrorType,
@@ -33,12 +32,13 @@ import {
 import { errorMessage } from '../../api/api';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { PickersProvider } from '../../components/PickersProvider';
-import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
+import { LoadingScreen } from '../../components/StatusScreens';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useGetErrorLogsQuery, useGetErrorStatsQuery, type ErrorQuery } from './logsApi';
-import { FilterBarEnd, Pager, TextFilter, SEVERITY_COLOURS, SeverityChip, UserCell, dateTimeParam, formatInstant, useLogFilters } from './shared';
+import { FilterBarEnd, Pager, TextFilter, SEVERITY_COLOURS, SeverityChip, UserCell, dateTimeParam, formatInstant, useLogFilters, FilterSection, LoadFailure } from './shared';
 import { ErrorDetailDialog, ResolveDialog, ResolveManyDialog } from './ErrorDialogs';
+import { PageTitle } from '../../components/PageTitle';
 
 const S = LOGS_MSG.screen;
 
@@ -201,10 +201,10 @@ export default function ErrorLogsPage() {
   ];
 
   const header = (
-    <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-      <Typography variant="h4" component="h1">
+    <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <PageTitle>
         {LOGS_MSG.errorLogTitle}
-      </Typography>
+      </PageTitle>
       <Button component={RouterLink} to={paths.activityLogs.getHref()} variant="outlined" startIcon={<TimelineIcon />}>
         {LOGS_MSG.activityLogTitle}
       </Button>
@@ -212,18 +212,10 @@ export default function ErrorLogsPage() {
   );
 
   if (isLoading) return <LoadingScreen text={S.loadingErrors} />;
-  if (isError && !data) {
-    return (
-      <Box>
-        {header}
-        <ErrorRetryScreen message={loadError ?? ''} onRetry={() => void refetch()} retrying={isFetching} />
-      </Box>
-    );
-  }
+  if (isError && !data) return <LoadFailure header={header} message={loadError} onRetry={() => void refetch()} retrying={isFetching} />;
 
   const count = data?.count ?? 0;
   const totalPages = Math.max(1, data?.totalPages ?? 1);
-  const active = hasActiveFilters({ ...f.filters, start: f.filters.start ?? undefined, end: f.filters.end ?? undefined });
   const select = (label: string, value: string, onChange: (v: string) => void, options: ReadonlyArray<readonly [string, string]>, all: string, width = 170) => (
     <TextField
       select
@@ -249,40 +241,31 @@ export default function ErrorLogsPage() {
         {header}
 
         {stats && stats.data.length > 0 && (
-          <Stack component="ul" direction="row" aria-label={S.statistics} sx={{ gap: 1.5, mb: 2, p: 0, m: 0, mt: 0, marginBottom: 2, flexWrap: 'wrap' }}>
+          <Stack component="ul" direction="row" aria-label={S.statistics} sx={{ gap: 1.5, p: 0, m: 0, mb: 2, flexWrap: 'wrap' }}>
             {stats.data.slice(0, STATS_CARDS).map((s) => (
               <StatCard key={`${s.error_type}-${s.severity}`} stat={s} />
             ))}
           </Stack>
         )}
 
-        <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label={S.filters}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
-            <FilterListIcon fontSize="small" color="action" />
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              {S.filters}
-            </Typography>
-            {active && <Chip size="small" color="primary" label={LOGS_MSG.activeFilters} />}
-          </Stack>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-            {select(S.errorType, f.filters.error_type, (v) => f.change({ error_type: v as ErrorType | '' }), FILTER_ERROR_TYPES.map((t) => [t, S.typeLabel[t]] as const), S.all, 150)}
-            {select(S.severity, f.filters.severity, (v) => f.change({ severity: v as Severity | '' }), SEVERITIES.map((s) => [s, S.severityLabel[s]] as const), S.allFem, 130)}
-            {select(
-              S.status,
-              f.filters.resolved,
-              (v) => f.change({ resolved: v as ErrorFilterState['resolved'] }),
-              [
-                ['false', S.unresolvedPlural],
-                ['true', S.resolvedPlural],
-              ],
-              S.all,
-              130,
-            )}
-            <TextFilter label={S.userEmail} value={f.filters.user_email} onChange={(v) => f.change({ user_email: v })} width={190} />
-            <TextFilter label={S.message} value={f.filters.error_message} onChange={(v) => f.change({ error_message: v })} width={190} />
-            <FilterBarEnd f={f} active={active} pageSizeWidth={150} />
-          </Stack>
-        </Paper>
+        <FilterSection active={f.active}>
+          {select(S.errorType, f.filters.error_type, (v) => f.change({ error_type: v as ErrorType | '' }), FILTER_ERROR_TYPES.map((t) => [t, S.typeLabel[t]] as const), S.all, 150)}
+          {select(S.severity, f.filters.severity, (v) => f.change({ severity: v as Severity | '' }), SEVERITIES.map((s) => [s, S.severityLabel[s]] as const), S.allFem, 130)}
+          {select(
+            S.status,
+            f.filters.resolved,
+            (v) => f.change({ resolved: v as ErrorFilterState['resolved'] }),
+            [
+              ['false', S.unresolvedPlural],
+              ['true', S.resolvedPlural],
+            ],
+            S.all,
+            130,
+          )}
+          <TextFilter label={S.userEmail} value={f.filters.user_email} onChange={(v) => f.change({ user_email: v })} width={190} />
+          <TextFilter label={S.message} value={f.filters.error_message} onChange={(v) => f.change({ error_message: v })} width={190} />
+          <FilterBarEnd f={f} active={f.active} pageSizeWidth={150} />
+        </FilterSection>
 
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, minHeight: 36 }}>
           <Typography variant="body2" color="text.secondary" role="status">

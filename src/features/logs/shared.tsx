@@ -4,10 +4,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import DialogActions from '@mui/material/DialogActions';
 import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ClearAllIcon from '@mui/icons-material/ClearAll';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
@@ -15,9 +17,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import 'dayjs/locale/it';
-import { FILTER_DEBOUNCE_MS, LOG_PAGE_SIZES, LOGS_MSG, type Severity } from '../../../common/logs';
+import { FILTER_DEBOUNCE_MS, LOG_PAGE_SIZES, LOGS_MSG, hasActiveFilters, type Severity } from '../../../common/logs';
 import { ROLE_LABEL, type Role } from '../../../common/roles';
 import { useDebounced } from '../../components/useDebounced';
+import { ErrorRetryScreen } from '../../components/StatusScreens';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -197,6 +200,8 @@ export function useLogFilters<F extends object>(empty: F, initialLimit: number) 
     applied,
     limit,
     page,
+    /** A filter is set (page and page size aside): the ATTIVI badge, the clear button. */
+    active: hasActiveFilters(filters as Record<string, unknown>),
     /** Changes as long as the applied filters, page size and page stay the same (selection, etc.). */
     viewKey: `${key}|${page}`,
     change: (patch: Partial<F>) => setFilters((f) => ({ ...f, ...patch })),
@@ -204,4 +209,32 @@ export function useLogFilters<F extends object>(empty: F, initialLimit: number) 
     setLimit: (l: number) => setLimitState(l),
     setPage: (p: number) => setPaging({ key, page: p }),
   };
+}
+
+/** The filter panel of a log screen: its heading with the ATTIVI badge, then the filter bar. */
+export function FilterSection({ active, children }: { active: boolean; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label={S.filters}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <FilterListIcon fontSize="small" color="action" />
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {S.filters}
+        </Typography>
+        {active && <Chip size="small" color="primary" label={LOGS_MSG.activeFilters} />}
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A log screen whose first load failed: its header, then 'Errore: ...' with 'Riprova' (spec 8). */
+export function LoadFailure({ header, message, onRetry, retrying }: { header: ReactNode; message: string | null; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Box>
+      {header}
+      <ErrorRetryScreen message={message ?? ''} onRetry={onRetry} retrying={retrying} />
+    </Box>
+  );
 }

@@ -25,9 +25,10 @@ import { useGetPartiteQuery } from './matchesApi';
 import { FilterPanel } from './FilterPanel';
 import { ListTitle, MatchList } from './MatchList';
 import { MatchCard } from './MatchCard';
-import { CLASH_MSG, clashesOfAll, type Clash } from '../../../common/clashes';
+import { CLASH_MSG, clashesOfAll, holdsFacilities, type Clash } from '../../../common/clashes';
 import type { Partita } from '../../../common/partiteRead';
 import { sampleMatches } from './samples';
+import { PageTitle } from '../../components/PageTitle';
 
 // Issue 16: the bulk status bar, in its own chunk, loaded for editors only.
 const StatusActions = lazy(() => import('./StatusActions'));
@@ -37,13 +38,17 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const role = useAppSelector(selectRole);
   const canEdit = hasRole(role, 'editor');
-  const { clubName, timezone } = useClubConfig();
+  const { clubName, timezone, clashMarginMinutes } = useClubConfig();
   const today = todayIn(timezone);
   const { data, isLoading, isFetching, isError, refetch } = useGetPartiteQuery(today);
   const [filters, setFilters] = useState<PartiteFilters>({});
   const source = useMemo(() => (isError ? sampleMatches(today, clubName) : (data ?? [])), [isError, data, today, clubName]);
-  // Issue 15: clashes among the upcoming matches still taking place (default changeover margin).
-  const clashes = useMemo(() => clashesOfAll(source.filter((p) => p.id > 0 && !['annullata', 'rinviata'].includes(String(p.stato)))), [source]);
+  // Issue 15: clashes among the upcoming matches that hold their facilities (not cancelled, not postponed with
+  // the date to be set: common/clashes.ts holdsFacilities), with the server's changeover margin (CLASH_MARGIN_MINUTES).
+  const clashes = useMemo(
+    () => clashesOfAll(source.filter((p) => p.id > 0 && holdsFacilities(p)), clashMarginMinutes),
+    [source, clashMarginMinutes],
+  );
   const [onlyClashes, setOnlyClashes] = useState(false);
   const partite = useMemo(
     () => source.filter((p) => matchesFilters(p, filters) && (!onlyClashes || clashes.has(p.id))),
@@ -68,10 +73,10 @@ export default function DashboardPage() {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3 }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 3 }}>
+        <PageTitle sx={{ flexGrow: 1 }}>
           {MSG.dashboard.title}
-        </Typography>
+        </PageTitle>
         {canEdit && (
           <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.addMatch.getHref()}>
             {MSG.dashboard.addMatch}

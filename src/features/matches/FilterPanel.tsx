@@ -32,8 +32,8 @@ function useWide(): boolean {
  * fields. Under 600 px it folds behind a 'Filtri' button with the count, so a phone shows the matches
  * first (issue 13); the fields' code is loaded when they are first on screen.
  */
-export function FilterPanel({ filters, onChange }: { filters: PartiteFilters; onChange: (f: PartiteFilters) => void }) {
-  const [open, setOpen] = useState(false);
+export function FilterPanel({ filters, onChange, initialOpen = false }: { filters: PartiteFilters; onChange: (f: PartiteFilters) => void; initialOpen?: boolean }) {
+  const [open, setOpen] = useState(initialOpen);
   const wide = useWide();
   const panelId = useId();
   const active = countActiveFilters(filters);
@@ -91,7 +91,15 @@ export function FilterPanel({ filters, onChange }: { filters: PartiteFilters; on
           </LiteButton>
         </Box>
         {shown && (
-          <Suspense fallback={<Box sx={{ minHeight: { xs: 480, sm: 96 } }} aria-busy="true" />}>
+          <Suspense
+            fallback={
+              <Box sx={{ minHeight: { xs: 480, sm: 96 } }} aria-busy="true">
+                <Typography variant="body2" color="text.secondary">
+                  {PUBLIC_MSG.filtersLoading}
+                </Typography>
+              </Box>
+            }
+          >
             <FilterFields filters={filters} onChange={onChange} />
           </Suspense>
         )}

@@ -3,22 +3,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { MatchBadge } from './MatchBadge';
-import { DASHBOARD_MSG, MATCH_OPTION_MSG } from '../../../common/dashboardMessages';
-import { isHomeTeam, type Partita } from '../../../common/partiteRead';
+import { DASHBOARD_MSG } from '../../../common/dashboardMessages';
+import type { Partita } from '../../../common/partiteRead';
+import { matchCardText } from '../../../common/matchCardText';
 import { useClub } from '../../components/ClubContext';
 import { statoOf } from '../../../common/matchStatusRead';
 
-const dateFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-
-/** '2026-11-28' -> 'Sabato 28 novembre 2026' (noon, so no timezone moves the day). */
-export function formatDataIt(data: string): string {
-  const text = dateFormat.format(new Date(`${data}T12:00:00`));
-  return text.charAt(0).toLocaleUpperCase('it') + text.slice(1);
-}
-
-const hhmm = (t: string | null) => (t ? t.slice(0, 5) : '');
-
-const TIPO_COLOR = { campionato: 'primary', torneo: 'secondary', amichevole: 'info' } as const;
+export { formatDataIt } from '../../../common/matchCardText';
 
 function Team({ name, club }: { name: string; club: boolean }) {
   return (
@@ -38,9 +29,9 @@ const StatusReason = lazy(() => import('./MatchStatusInfo').then((m) => ({ defau
 
 /** A match card (spec 2): date, times, competition type, teams (club's highlighted), field, surface, rooms, category, CASA. */
 export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?: () => void }) {
-  const time = p.ora_fine ? `${hhmm(p.ora)} - ${hhmm(p.ora_fine)}` : hhmm(p.ora);
   const { clubName } = useClub();
-  const rooms = p.is_house_match && p.spogliatoio_gari != null && p.spogliatoio_ospiti != null;
+  // The texts the server's HTML of / shows too (common/matchCardText.ts, issue 13).
+  const text = matchCardText(p, clubName);
   const stato = statoOf(p.stato);
   const cancelled = stato === 'annullata';
   const content = (
@@ -49,10 +40,10 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
     <Box sx={{ p: 2, pb: 3 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="subtitle2" component="span">
-          {formatDataIt(p.data)}
+          {text.date}
         </Typography>
         <Typography variant="subtitle2" component="span" color="text.secondary">
-          {time}
+          {text.time}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         {stato !== 'programmata' && (
@@ -60,28 +51,27 @@ export function MatchCard({ partita: p, onClick }: { partita: Partita; onClick?:
             <StatusBadge stato={stato} />
           </Suspense>
         )}
-        {p.tipo_gara && <MatchBadge color={TIPO_COLOR[p.tipo_gara]} label={MATCH_OPTION_MSG.tipoGara[p.tipo_gara]} />}
-        {p.is_house_match && <MatchBadge color="success" label={DASHBOARD_MSG.home} />}
+        {text.tipo && <MatchBadge color={text.tipo.color} label={text.tipo.label} />}
+        {text.home && <MatchBadge color="success" label={text.home} />}
       </Box>
       <Typography variant="h6" component="p" sx={{ fontSize: '1.05rem', textDecoration: cancelled ? 'line-through' : undefined }}>
-        <Team name={p.squadracasa} club={isHomeTeam(p.squadracasa, clubName)} /> {DASHBOARD_MSG.vs}{' '}
-        <Team name={p.squadratrasferta} club={isHomeTeam(p.squadratrasferta, clubName)} />
+        <Team {...text.teams[0]} /> {DASHBOARD_MSG.vs} <Team {...text.teams[1]} />
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          {DASHBOARD_MSG.filterLabels.campo}: {p.campo}
+          {text.campo}
         </Typography>
-        {p.terreno && <MatchBadge variant="outlined" label={MATCH_OPTION_MSG.terrenoLabel[p.terreno]} />}
-        <MatchBadge variant="outlined" color="primary" label={p.gruppo} />
+        {text.terreno && <MatchBadge variant="outlined" label={text.terreno} />}
+        <MatchBadge variant="outlined" color="primary" label={text.gruppo} />
       </Box>
       {stato !== 'programmata' && p.motivo_stato && (
         <Suspense fallback={null}>
           <StatusReason motivo={p.motivo_stato} />
         </Suspense>
       )}
-      {rooms && (
+      {text.rooms && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {DASHBOARD_MSG.dressingRooms}: {DASHBOARD_MSG.dressingRoomClub} {p.spogliatoio_gari} · {DASHBOARD_MSG.dressingRoomGuests} {p.spogliatoio_ospiti}
+          {text.rooms}
         </Typography>
       )}
     </Box>

@@ -9,7 +9,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { MSG } from '../../../common/messages';
@@ -32,6 +31,7 @@ import { useClubConfig } from '../../store/useClubConfig';
 import { useGetCategorieQuery, useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery, type SavePayload } from './matchesApi';
 import { ClashDialog, ClashList, useClashCheck } from './ClashWarnings';
 import { SuggestionInput } from './SuggestionInput';
+import { PageTitle } from '../../components/PageTitle';
 
 type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
 
@@ -131,9 +131,9 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
   return (
     <PickersProvider>
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 900, mx: 'auto' }}>
-        <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        <PageTitle sx={{ mb: 3 }}>
           {title}
-        </Typography>
+        </PageTitle>
         <form
           noValidate
           onSubmit={(e) => {

@@ -15,6 +15,18 @@ import { FilterPanel } from './FilterPanel';
 import { ListTitle, MatchList } from './MatchList';
 import { STALE_AFTER_MS, usePublicPartite } from './usePublicPartite';
 
+/** What a visitor did on the server's page of / before React came (src/app/publicHome.ts), to carry on from. */
+export interface PublicStart {
+  /** React replaces the server's page of / (all its cards at once: nothing scrolls away). */
+  fromServerPage?: boolean;
+  /** The 'Filtri' button was pressed (phones): the panel is open. */
+  filtersOpen?: boolean;
+  /** 'Aggiungi al calendario' was pressed. */
+  calendarOpen?: boolean;
+  /** A card was pressed: 'Effettua il login per modificare le partite'. */
+  loginWarning?: boolean;
+}
+
 /** Spec 7: the public listing is refetched 500 ms after the last filter change. */
 const PUBLIC_DEBOUNCE_MS = 500;
 
@@ -29,16 +41,22 @@ const hhmmIn = (at: number, timeZone: string) => new Intl.DateTimeFormat('it-IT'
  * router or supabase-js, so the public shell (src/app/PublicApp.tsx) shows it with the smallest
  * download of the app (issue 13); the signed-in app shows it too after a sign-out.
  */
-export default function PublicDashboardPage({ onLogin }: { onLogin: () => void }) {
+export default function PublicDashboardPage({ onLogin, start }: { onLogin: () => void; start?: PublicStart }) {
   const notify = useNotify();
   const { timezone } = useClub();
   const [filters, setFilters] = useState<PartiteFilters>({});
-  const [calendarOpen, setCalendarOpen] = useState(false);
+  // What the visitor already asked of the server's page before React came (src/app/publicHome.ts).
+  const [calendarOpen, setCalendarOpen] = useState(Boolean(start?.calendarOpen));
+  useEffect(() => {
+    if (start?.loginWarning) notify(DASHBOARD_MSG.loginToEdit, 'warning');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the press made before React
+  }, []);
   const applied = useDebounced(normalizeFilters(filters), PUBLIC_DEBOUNCE_MS);
   const { data, producedAt, isLoading, isError } = usePublicPartite(applied);
   const partite = data ?? [];
   // Each later step is its own short task, so the first render never blocks the phone for long.
-  const [shown, setShown] = useState(CARDS_PER_STEP);
+  // Taking over the server's page, every card at once: the list must not shrink under the visitor.
+  const [shown, setShown] = useState(start?.fromServerPage ? Infinity : CARDS_PER_STEP);
   useEffect(() => {
     if (shown >= partite.length) return;
     const id = setTimeout(() => startTransition(() => setShown((n) => n + CARDS_PER_STEP)), 0);
@@ -72,7 +90,7 @@ export default function PublicDashboardPage({ onLogin }: { onLogin: () => void }
           {PUBLIC_MSG.offline(hhmmIn(producedAt, timezone))}
         </Typography>
       )}
-      <FilterPanel filters={filters} onChange={setFilters} />
+      <FilterPanel filters={filters} onChange={setFilters} initialOpen={start?.filtersOpen} />
       {isLoading ? (
         <Typography color="text.secondary">{DASHBOARD_MSG.loading}</Typography>
       ) : isError ? (

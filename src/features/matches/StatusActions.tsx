@@ -17,6 +17,14 @@ import { statoRequestSchema } from '../../../common/matchStatusSchema';
 import { errorMessage } from '../../api/api';
 import DateFilterPicker from './DateFilterPicker';
 import { useAnnullaOperazioneMutation, useCambiaStatoMutation } from './statusApi';
+import { CLASH_MSG, type ClashInfo } from '../../../common/clashes';
+import { ClashList } from './ClashWarnings';
+
+/** The clashes of a 409 a bulk move or an undo answered (issue 15), or null for any other error. */
+function clashesOf(err: unknown): ClashInfo[] | null {
+  const e = err as { status?: unknown; data?: { conflitti?: unknown } };
+  return e.status === 409 && Array.isArray(e.data?.conflitti) ? (e.data.conflitti as ClashInfo[]) : null;
+}
 
 const BAR_ACTIONS: AzioneStato[] = ['rinvia', 'sposta', 'annulla', 'sospendi', 'ripristina'];
 
@@ -41,13 +49,30 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
   const some = visibleIds.some((id) => selected.has(id));
   const count = selected.size;
 
-  const undo = async (operazione: string, key: string | number) => {
+  const undo = async (operazione: string, key: string | number, confermaSovrapposizioni = false) => {
     closeSnackbar(key);
     try {
-      await annulla(operazione).unwrap();
+      await annulla(confermaSovrapposizioni ? { operazione, confermaSovrapposizioni } : operazione).unwrap();
       enqueueSnackbar(STATUS_MSG.undone, { variant: 'success' });
     } catch (err) {
-      enqueueSnackbar(errorMessage(err), { variant: 'error' });
+      const clashes = clashesOf(err);
+      // Issue 15: the matches would go back onto places taken since; the editor may confirm.
+      enqueueSnackbar(clashes ? `${errorMessage(err)} ${clashes.map((c) => c.messaggio).join(' · ')}` : errorMessage(err), {
+        variant: 'error',
+        ...(clashes && {
+          persist: true,
+          action: (k) => (
+            <>
+              <Button color="inherit" size="small" onClick={() => void undo(operazione, k, true)}>
+                {CLASH_MSG.bulkConfirm}
+              </Button>
+              <Button color="inherit" size="small" onClick={() => closeSnackbar(k)}>
+                {CLASH_MSG.dialogCancel}
+              </Button>
+            </>
+          ),
+        }),
+      });
     }
   };
 
@@ -118,6 +143,8 @@ function StatusDialog({
   const [giorni, setGiorni] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState('');
+  // Issue 15: the clashes the server answered (409); the next submit confirms them.
+  const [clashes, setClashes] = useState<ClashInfo[] | null>(null);
   const [cambia, { isLoading }] = useCambiaStatoMutation();
 
   const submit = async () => {
@@ -128,6 +155,7 @@ function StatusDialog({
       motivo: motivo.trim() || null,
       ...(azione === 'rinvia' ? { nuovaData: nuovaData || null } : {}),
       ...(azione === 'sposta' ? { giorni: giorni.trim() === '' ? null : Number(giorni) } : {}),
+      ...(clashes ? { confermaSovrapposizioni: true } : {}),
     };
     // The server's own schema, so the form shows its rules and messages before sending.
     const parsed = statoRequestSchema(today).safeParse(body);
@@ -140,8 +168,14 @@ function StatusDialog({
       const result = await cambia(body).unwrap();
       onDone(result.operazione, result.aggiornate);
     } catch (err) {
+      setClashes(clashesOf(err));
       setServerError(errorMessage(err));
     }
+  };
+  // A changed date or number of days is another move: its clashes are checked again.
+  const change = (set: (v: string) => void) => (v: string) => {
+    setClashes(null);
+    set(v);
   };
 
   const title = `${STATUS_MSG.actions[azione]}: ${STATUS_MSG.selected(ids.length)}`;
@@ -151,7 +185,7 @@ function StatusDialog({
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {azione === 'rinvia' && (
           <Box>
-            <DateFilterPicker label={STATUS_MSG.nuovaDataLabel} value={nuovaData} onChange={setNuovaData} />
+            <DateFilterPicker label={STATUS_MSG.nuovaDataLabel} value={nuovaData} onChange={change(setNuovaData)} />
             {errors.nuovaData && (
               <Typography color="error" variant="body2" role="alert">
                 {errors.nuovaData}
@@ -164,7 +198,7 @@ function StatusDialog({
             label={STATUS_MSG.giorniLabel}
             type="number"
             value={giorni}
-            onChange={(e) => setGiorni(e.target.value)}
+            onChange={(e) => change(setGiorni)(e.target.value)}
             error={Boolean(errors.giorni)}
             helperText={errors.giorni}
             slotProps={{ htmlInput: { min: 1, step: 1 } }}
@@ -186,11 +220,12 @@ function StatusDialog({
             {serverError || errors.ids || errors.azione || errors.form}
           </Typography>
         )}
+        {clashes && <ClashList clashes={clashes} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{MSG.users.close}</Button>
         <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-          {STATUS_MSG.actions[azione]}
+          {clashes ? CLASH_MSG.bulkConfirm : STATUS_MSG.actions[azione]}
         </Button>
       </DialogActions>
     </Dialog>

@@ -67,7 +67,12 @@ describe('parsePublicConfig', () => {
       supabaseAnonKey: 'k',
       clubName: 'Garibaldina',
       timezone: 'Europe/Rome',
+      clashMarginMinutes: 15,
     });
+    // Issue 15: CLASH_MARGIN_MINUTES as the server sends it; anything else keeps the default.
+    expect(parsePublicConfig({ clashMarginMinutes: 0 }, 'http://x.it').clashMarginMinutes).toBe(0);
+    expect(parsePublicConfig({ clashMarginMinutes: 30 }, 'http://x.it').clashMarginMinutes).toBe(30);
+    for (const bad of ['30', -1, 2.5, 121, null]) expect(parsePublicConfig({ clashMarginMinutes: bad }, 'http://x.it').clashMarginMinutes).toBe(15);
     expect(parsePublicConfig({ clubName: ' Audace ', timezone: 'Marte/Olimpo' }, 'http://x.it')).toMatchObject({ clubName: 'Audace', timezone: 'Europe/Rome', supabaseAnonKey: null });
     expect(parsePublicConfig({ timezone: 'America/New_York' }, 'http://x.it').timezone).toBe('America/New_York');
   });

@@ -7,7 +7,12 @@ export interface StatoBody {
   nuovaData?: string | null;
   giorni?: number | null;
   motivo?: string | null;
+  /** Issue 15: the editor confirmed the clashes the server listed (409). */
+  confermaSovrapposizioni?: boolean;
 }
+
+/** An undo: the operation, and whether the editor confirmed the clashes it makes. */
+export type UndoArg = string | { operazione: string; confermaSovrapposizioni: boolean };
 
 /**
  * Bulk status changes of the signed-in dashboard and their undo (issue 16). Injected apart from
@@ -20,8 +25,11 @@ export const statusApi = api.injectEndpoints({
       extraOptions: { maxRetries: 0 },
       invalidatesTags: [listTag('Partita')],
     }),
-    annullaOperazione: build.mutation<{ operazione: string; ripristinate: number }, string>({
-      query: (id) => ({ url: `api/partite/stato/${encodeURIComponent(id)}/annulla`, method: 'POST' }),
+    annullaOperazione: build.mutation<{ operazione: string; ripristinate: number }, UndoArg>({
+      query: (arg) =>
+        typeof arg === 'string'
+          ? { url: `api/partite/stato/${encodeURIComponent(arg)}/annulla`, method: 'POST' }
+          : { url: `api/partite/stato/${encodeURIComponent(arg.operazione)}/annulla`, method: 'POST', body: { confermaSovrapposizioni: arg.confermaSovrapposizioni } },
       extraOptions: { maxRetries: 0 },
       invalidatesTags: [listTag('Partita')],
     }),

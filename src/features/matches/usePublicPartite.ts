@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { sanitizePartite, type Partita, type PartiteFilters } from '../../../common/partiteRead';
+import { PUBLIC_STALE_AFTER_MS } from '../../../common/publicPage';
 
 /** Query string of GET /api/partite/public for the applied filters ('' without any). */
 export const publicQuery = (filters: PartiteFilters) => {
@@ -8,7 +9,7 @@ export const publicQuery = (filters: PartiteFilters) => {
 };
 
 /** A list older than this (by the answer's Date header) came from the copy kept on the phone. */
-export const STALE_AFTER_MS = 5 * 60_000;
+export const STALE_AFTER_MS = PUBLIC_STALE_AFTER_MS;
 
 export interface PublicListing {
   data?: Partita[];

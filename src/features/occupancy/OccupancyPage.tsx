@@ -185,7 +185,7 @@ function WeekBoard({ monday, matches }: { monday: string; matches: OccupancyMatc
         const home = matches.filter((m) => m.data === d && m.is_house_match);
         return (
           <Box key={d} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, minHeight: 120 }}>
-            <Typography variant="subtitle2" sx={{ textTransform: 'capitalize', mb: 0.5 }}>
+            <Typography variant="subtitle2" sx={{ '&::first-letter': { textTransform: 'uppercase' }, mb: 0.5 }}>
               {formatWeekday(d)}
             </Typography>
             {home.map((m) => (
@@ -251,10 +251,10 @@ export default function OccupancyPage() {
           {isFetching && <CircularProgress size={20} />}
         </Stack>
         <Box data-testid="occupancy-print">
-          <Typography variant="h6" component="h2" sx={{ textTransform: 'capitalize', mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ '&::first-letter': { textTransform: 'uppercase' }, mb: 1 }}>
             {heading}
             {clashes > 0 && (
-              <Typography component="span" color="error" sx={{ ml: 2, textTransform: 'none' }}>
+              <Typography component="span" color="error" sx={{ ml: 2 }}>
                 {M.boardClashes(clashes)}
               </Typography>
             )}

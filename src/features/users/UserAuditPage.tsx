@@ -33,6 +33,7 @@ import { useDebounced } from '../../components/useDebounced';
 import { paths } from '../../config/paths';
 import { formatDateTime } from './format';
 import { useGetUserAuditQuery, useGetUsersQuery, type AuditFilters } from './usersApi';
+import { PageTitle } from '../../components/PageTitle';
 
 /** Spec 4 and 9: filter changes reset the page to 1 and reload after 300 ms. */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -185,18 +186,18 @@ export default function UserAuditPage() {
       adapterLocale="it"
       localeText={pickersItIT.components.MuiLocalizationProvider.defaultProps.localeText}
     >
-      <Box sx={{ p: { xs: 1, md: 3 } }}>
-        <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="h4" component="h1">
+      <Box sx={{ p: { xs: 0, md: 3 } }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <PageTitle>
             {MSG.users.auditTitle}
-          </Typography>
+          </PageTitle>
           <Button component={RouterLink} to={paths.users.getHref()} startIcon={<ArrowBackIcon />}>
             {MSG.users.backToUsers}
           </Button>
         </Stack>
 
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, alignItems: 'center' }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             <TextField
               select
               label={MSG.users.actionType}
@@ -262,16 +263,15 @@ export default function UserAuditPage() {
                 {(data?.data ?? []).map((r) => (
                   <AuditRow key={r.id} r={r} />
                 ))}
-                {data && data.data.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={8} align="center" sx={{ py: 4 }}>
-                      {MSG.users.auditEmpty}
-                    </TableCell>
-                  </TableRow>
-                )}
               </TableBody>
             </Table>
           </TableContainer>
+          {/* Below the table, not in a row of it: on a phone the table scrolls sideways, the notice stays whole. */}
+          {data && data.data.length === 0 && (
+            <Typography align="center" sx={{ py: 4 }}>
+              {MSG.users.auditEmpty}
+            </Typography>
+          )}
           <TablePagination
             component="div"
             count={total}

@@ -38,6 +38,7 @@ import { paths } from '../../config/paths';
 import InviteUserDialog from './InviteUserDialog';
 import { useChangeUserRoleMutation, useDeleteUserMutation, useGetUsersQuery, useSyncUsersMutation } from './usersApi';
 import { formatDateTime } from './format';
+import { PageTitle } from '../../components/PageTitle';
 
 function CountCard({ label, value }: { label: string; value: number }) {
   return (
@@ -179,12 +180,12 @@ export default function UsersPage() {
   }
 
   return (
-    <Box sx={{ p: { xs: 1, md: 3 } }}>
+    <Box sx={{ p: { xs: 0, md: 3 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h1">
+        <PageTitle>
           {MSG.users.title}
-        </Typography>
-        <Stack direction="row" spacing={1}>
+        </PageTitle>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button component={RouterLink} to={paths.userAudit.getHref()} startIcon={<HistoryIcon />}>
             {MSG.users.auditLink}
           </Button>
@@ -197,7 +198,7 @@ export default function UsersPage() {
         </Stack>
       </Stack>
 
-      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 2 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <CountCard label={MSG.users.total} value={counts.total} />
         <CountCard label={MSG.users.countAdmin} value={counts.admin} />
         <CountCard label={MSG.users.countEditor} value={counts.editor} />

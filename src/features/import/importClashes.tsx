@@ -1,0 +1,117 @@
+// Issue 15 in the fixture import's preview (/importa): each valid row checked with the shared rule
+// (common/clashes.ts batchClashes, the one the server applies to POST /api/partite/import) against
+// the stored matches of the file's days (from POST /api/partite/import/check) and the other rows;
+// importing rows that clash asks first, as saving a clashing match does.
+import { useMemo, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { CLASH_MSG, DEFAULT_CLASH_MARGIN_MINUTES, batchClashes, clashCandidate } from '../../../common/clashes';
+import type { ImportRow } from '../../../common/import';
+import type { ImportCheck } from './importApi';
+
+/** The dialog lists at most this many clashes, then says how many more. */
+const DIALOG_MAX = 20;
+
+export interface ImportClashes {
+  /** The rows with each clash added to their problems (valid rows stay valid: a clash is confirmed, not fixed). */
+  rows: ImportRow[];
+  /** How many rows clash. */
+  count: number;
+  /** Every clash, naming its row ('Riga 7: Campo già occupato ...'). */
+  list: string[];
+}
+
+/** The clashes of the preview's valid rows, by file line; the rows unchanged (same array) when there are none. */
+export function importClashes(rows: ImportRow[], check: Pick<ImportCheck, 'partite' | 'margine'> | null, clubName: string): ImportClashes {
+  const valid = rows.filter((r) => r.payload);
+  if (!check || valid.length === 0) return { rows, count: 0, list: [] };
+  const perRow = batchClashes(
+    valid.map((r) => clashCandidate(r.payload!, clubName)),
+    check.partite ?? [],
+    check.margine ?? DEFAULT_CLASH_MARGIN_MINUTES,
+  );
+  const byLine = new Map<number, string[]>();
+  perRow.forEach((clashes, i) => {
+    if (clashes.length === 0) return;
+    byLine.set(
+      valid[i].line,
+      clashes.map((c) => CLASH_MSG.rowMark(c.altra === null ? c.messaggio : CLASH_MSG.withRow(c.messaggio, valid[c.altra].line))),
+    );
+  });
+  if (byLine.size === 0) return { rows, count: 0, list: [] };
+  return {
+    rows: rows.map((r) => (byLine.has(r.line) ? { ...r, errors: [...r.errors, ...byLine.get(r.line)!] } : r)),
+    count: byLine.size,
+    list: [...byLine].flatMap(([line, messages]) => messages.map((m) => CLASH_MSG.row(line, m))),
+  };
+}
+
+/** The messages of a 409 the import answered for clashes (another editor saved meanwhile), or null. */
+function refusedClashes(err: unknown): string[] | null {
+  const e = err as { status?: unknown; data?: { conflitti?: unknown } };
+  if (e.status !== 409 || !Array.isArray(e.data?.conflitti)) return null;
+  return (e.data.conflitti as Array<{ messaggio?: unknown }>).map((c) => String(c.messaggio ?? ''));
+}
+
+type Go = (confirmed: boolean) => unknown;
+
+/**
+ * The preview's clashes and the confirmation: `ask(go)` runs the import at once when no row clashes,
+ * else opens the dialog whose 'Importa comunque' runs it confirmed; `refused(err, go)` opens it
+ * with the server's list when the import answered 409 (true), so the caller shows no other error.
+ */
+export function useImportClashes(rows: ImportRow[], check: ImportCheck | null, clubName: string) {
+  const found = useMemo(() => importClashes(rows, check, clubName), [rows, check, clubName]);
+  const [pending, setPending] = useState<{ list: string[]; go: Go } | null>(null);
+  const ask = (go: Go) => {
+    if (found.list.length > 0) setPending({ list: found.list, go });
+    else go(false);
+  };
+  const refused = (err: unknown, go: Go) => {
+    const list = refusedClashes(err);
+    if (list) setPending({ list, go });
+    return list !== null;
+  };
+  const dialog: ReactNode = (
+    <ImportClashDialog
+      list={pending?.list ?? null}
+      onConfirm={() => {
+        pending?.go(true);
+        setPending(null);
+      }}
+      onClose={() => setPending(null)}
+    />
+  );
+  return { ...found, ask, refused, dialog };
+}
+
+function ImportClashDialog({ list, onConfirm, onClose }: { list: string[] | null; onConfirm: () => void; onClose: () => void }) {
+  const shown = (list ?? []).slice(0, DIALOG_MAX);
+  const more = (list?.length ?? 0) - shown.length;
+  return (
+    <Dialog open={list !== null && list.length > 0} onClose={onClose} aria-labelledby="import-clash-title" maxWidth="md">
+      <DialogTitle id="import-clash-title">{CLASH_MSG.importDialogTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText component="div">
+          {CLASH_MSG.importDialogIntro}
+          <ul style={{ margin: 0, paddingLeft: 20 }} data-testid="import-clash-list">
+            {shown.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+            {more > 0 && <li>{CLASH_MSG.more(more)}</li>}
+          </ul>
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{CLASH_MSG.dialogCancel}</Button>
+        <Button variant="contained" color="warning" onClick={onConfirm}>
+          {CLASH_MSG.importConfirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+// Matches written straight into the database, for server tests that are not about creating them.
+import type { Db } from '../server/db/pool';
+
+/** A match row; what is left out takes a plain default (Pulcini, Stadio Comunale, campionato, away). */
+export interface MatchRow {
+  data: string;
+  ora: string;
+  ora_fine?: string | null;
+  squadracasa: string;
+  squadratrasferta: string;
+  gruppo?: string;
+  campo?: string;
+  is_house_match?: boolean;
+  spogliatoio_gari?: number | null;
+  spogliatoio_ospiti?: number | null;
+  terreno?: string | null;
+  tipo_gara?: string;
+}
+
+/** Inserts one match into public.partite and returns its id. */
+export async function insertMatch(db: Db, r: MatchRow): Promise<number> {
+  const { rows } = await db.query(
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
+       spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [
+      r.data, r.ora, r.ora_fine ?? null, r.squadracasa, r.squadratrasferta, r.gruppo ?? 'Pulcini', r.campo ?? 'Stadio Comunale',
+      r.is_house_match ?? false, r.spogliatoio_gari ?? null, r.spogliatoio_ospiti ?? null, r.terreno ?? null, r.tipo_gara ?? 'campionato',
+    ],
+  );
+  return rows[0].id;
+}
