@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import vm from 'node:vm';
 
 /*
@@ -26,3 +27,10 @@ for (const name of ['TextEncoder', 'TextDecoder', 'ReadableStream', 'WritableStr
 }
 g.Request = TestRequest;
 g.fetch = (input: RequestInfo | URL, init?: RequestInit) => outer.fetch(resolve(input) as RequestInfo, init);
+
+/*
+ * findBy… and waitFor give up after 1 s by default. On a clean CI machine the first lazy import of a
+ * screen (React.lazy) is compiled by ts-jest on the spot, which alone can take longer than that
+ * under load: wait up to 10 s, well inside the 30 s test timeout.
+ */
+configure({ asyncUtilTimeout: 10000 });
