@@ -249,19 +249,30 @@ describe('the last admin', () => {
 
   /**
    * Runs the requests so that they truly overlap: the test holds the users change lock until every
-   * request has passed its guard and waits for the lock, then lets them go.
+   * request has passed its guard and waits for the lock, then lets them go. With `inOrder`, each
+   * request is sent only once the one before it waits for the lock, so they are granted it in that
+   * order (PostgreSQL's lock queue is first come, first served).
    */
-  async function atOnce<T>(requests: Array<() => Promise<T>>): Promise<T[]> {
+  async function atOnce<T>(requests: Array<() => Promise<T>>, { inOrder = false } = {}): Promise<T[]> {
     const holder = await t2.db.pool.connect();
+    const waiting = async (n: number) => {
+      for (let i = 0; i < 500; i++) {
+        const { rows } = await t2.db.pool.query(`SELECT count(*)::int AS n FROM pg_locks
+           WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+        if (rows[0].n >= n) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`${n} requests never waited for the lock`);
+    };
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT pg_advisory_xact_lock(7042006)');
-      const pending = requests.map((r) => r());
-      for (let i = 0; i < 200; i++) {
-        const { rows } = await t2.db.pool.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted");
-        if (rows[0].n === requests.length) break;
-        await new Promise((r) => setTimeout(r, 10));
+      const pending: Array<Promise<T>> = [];
+      for (const request of requests) {
+        pending.push(request());
+        if (inOrder) await waiting(pending.length);
       }
+      await waiting(requests.length);
       await holder.query('COMMIT');
       return await Promise.all(pending);
     } finally {
@@ -297,14 +308,14 @@ describe('the last admin', () => {
     const b = await createUser(t2.db.pool, 'admin');
     await createUser(t2.db.pool, 'admin');
     const r = await createUser(t2.db.pool, 'reader');
-    // a's demotion of b takes the lock first (it is sent first and the lock is granted in order).
-    const results = await atOnce([
-      () => t2.app.inject({ method: 'PUT', url: `/api/users/${b.id}/role`, headers: bearer(a), payload: { role: 'editor' } }),
-      () =>
-        new Promise<Awaited<ReturnType<typeof t2.app.inject>>>((resolve) =>
-          setTimeout(() => resolve(t2.app.inject({ method: 'PUT', url: `/api/users/${r.id}/role`, headers: bearer(b), payload: { role: 'admin' } })), 50),
-        ),
-    ]);
+    // a's demotion of b takes the lock first, b's promotion of r waits behind it.
+    const results = await atOnce(
+      [
+        () => t2.app.inject({ method: 'PUT', url: `/api/users/${b.id}/role`, headers: bearer(a), payload: { role: 'editor' } }),
+        () => t2.app.inject({ method: 'PUT', url: `/api/users/${r.id}/role`, headers: bearer(b), payload: { role: 'admin' } }),
+      ],
+      { inOrder: true },
+    );
     expect(results.map((x) => x.statusCode)).toEqual([200, 403]);
     expect(results[1].json()).toEqual({ error: MSG.users.forbiddenRoleChange });
     const rRole = (await t2.db.pool.query("SELECT raw_app_meta_data->>'role' AS role FROM auth.users WHERE id = $1", [r.id])).rows[0].role;

@@ -176,6 +176,8 @@ describe('export screen /estrazione', () => {
     await user.click(screen.getByRole('button', { name: 'Anteprima' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: S.confirm }));
     expect(await screen.findByText('Pagina 1 di 3')).toBeInTheDocument();
+    // Until the dialog's closing transition ends the page behind it is aria-hidden (no 'table' role).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const previews = seen.filter((r) => r.path === '/api/exports/preview/table');
     expect(previews).toHaveLength(1);
     expect(Object.fromEntries(previews[0].query)).toEqual({ from: '2025-01-01', to: '2026-01-02', limit: '50', offset: '0' });
