@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { PUBLIC_PAGE_CACHE } from './common/publicPage';
+import { PALETTE } from './common/palette';
 
 /** The build folder as resolved (npm run build: dist/client; tests build elsewhere with --outDir). */
 let outDir = path.resolve('dist/client');
@@ -84,8 +85,8 @@ export default defineConfig({
         start_url: '/',
         scope: '/',
         display: 'standalone',
-        theme_color: '#0d47a1',
-        background_color: '#f4f6fa',
+        theme_color: PALETTE.primary,
+        background_color: PALETTE.background,
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },

@@ -7,6 +7,7 @@ import { statoOf } from '../../common/matchStatusRead';
 import { MOTIVO_LABEL, STATO_COLORS, statoLabel } from '../../common/matchStatusLabels';
 import { PUBLIC_MSG } from '../../common/publicPage';
 import { CALENDAR_BUTTON } from '../../common/calendarLabel';
+import { PALETTE as C, RADIUS, withAlpha } from '../../common/palette';
 
 /**
  * The public list of / rendered into the first response (issue 13: LCP on a phone). The matches
@@ -42,25 +43,25 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The page's look, as React's MUI components draw it (src/app/theme.ts: primary #0d47a1, secondary
- * #c62828, info #01579b, success #2e7d32, background #f4f6fa, radius 8; MUI's typography variants;
+ * The page's look, as React's MUI components draw it (src/app/theme.ts, with the colours and radius of
+ * common/palette.ts; MUI's typography variants;
  * index.html's CssBaseline rules; src/components/LiteButton.tsx; FilterPanel, MatchCard, MatchBadge): same sizes, so a
  * phone shows this page as is until React takes over on the first tap (src/main.tsx), with nothing
  * moving then. In <head>: it stays after React replaced the markup (classes p-* only).
  */
 const CSS = [
-  '.p-page{min-height:100vh;background:#f4f6fa}.p-main{max-width:1536px;margin:0 auto;padding:16px}',
+  `.p-page{min-height:100vh;background:${C.background}}.p-main{max-width:1536px;margin:0 auto;padding:16px}`,
   '.p-head{display:flex;align-items:center;gap:8px;margin-bottom:16px}',
   '.p-h1{flex-grow:1;margin:0;font-size:1.5rem;font-weight:400;line-height:1.235;letter-spacing:.00735em}',
-  '.p-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:6px 16px;margin:0;border-radius:8px;border:1px solid transparent;background:transparent;color:#0d47a1;box-shadow:none;font-family:Roboto,Helvetica,Arial,sans-serif;font-weight:500;font-size:.875rem;line-height:1.75;letter-spacing:.02857em;text-transform:uppercase;text-decoration:none;white-space:nowrap;cursor:pointer;transition:background-color .2s}',
+  `.p-btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:6px 16px;margin:0;border-radius:${RADIUS}px;border:1px solid transparent;background:transparent;color:${C.primary};box-shadow:none;font-family:Roboto,Helvetica,Arial,sans-serif;font-weight:500;font-size:.875rem;line-height:1.75;letter-spacing:.02857em;text-transform:uppercase;text-decoration:none;white-space:nowrap;cursor:pointer;transition:background-color .2s}`,
   '[aria-busy=true].p-btn,[aria-busy=true].p-cardbtn{cursor:progress}',
-  '.p-btn:hover{background:rgba(0,0,0,.04)}.p-btn:focus-visible{outline:3px solid #3d6bb3;outline-offset:2px}',
+  `.p-btn:hover{background:rgba(0,0,0,.04)}.p-btn:focus-visible{outline:3px solid ${C.focus};outline-offset:2px}`,
   '.p-btn:disabled{cursor:default;color:rgba(0,0,0,.26);background:transparent}',
-  '.p-contained{background:#0d47a1;color:#fff;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)}.p-contained:hover{background:#093170}',
-  '.p-outlined{border-color:#0d47a1}.p-cal{margin-bottom:16px}.p-toggle{margin:0 0 16px 8px}',
+  `.p-contained{background:${C.primary};color:#fff;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14),0 1px 5px 0 rgba(0,0,0,.12)}.p-contained:hover{background:${C.primaryHover}}`,
+  `.p-outlined{border-color:${C.primary}}.p-cal{margin-bottom:16px}.p-toggle{margin:0 0 16px 8px}`,
   '.p-count{min-width:22px;height:22px;padding:0 6px;border-radius:11px;background:rgba(0,0,0,.08);color:rgba(0,0,0,.87);font-size:13px;line-height:22px}',
   '.p-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}',
-  '.p-paper{background:#fff;color:rgba(0,0,0,.87);border:1px solid rgba(0,0,0,.12);border-radius:8px}',
+  `.p-paper{background:#fff;color:rgba(0,0,0,.87);border:1px solid rgba(0,0,0,.12);border-radius:${RADIUS}px}`,
   '.p-panel{display:none;padding:16px;margin-bottom:24px}.p-panel.p-open{display:block}',
   '.p-panel-head{display:flex;gap:16px;align-items:center;margin-bottom:16px;flex-wrap:wrap}',
   '.p-sub1{margin:0;font-size:1rem;font-weight:600;line-height:1.75;letter-spacing:.00938em}',
@@ -70,15 +71,15 @@ const CSS = [
   // layout does 3-4 cards, not 30; the text is there all along (search in page, screen readers).
   '.p-list{display:flex;flex-direction:column;gap:16px}.p-card{overflow:hidden;content-visibility:auto;contain-intrinsic-size:auto 170px}',
   '.p-cardbtn{display:block;width:100%;padding:0;margin:0;border:0;background:transparent;color:inherit;font:inherit;text-align:left;cursor:pointer}',
-  '.p-cardbtn:hover{background:rgba(0,0,0,.04)}.p-cardbtn:focus-visible{outline:3px solid #3d6bb3;outline-offset:-3px}',
+  `.p-cardbtn:hover{background:rgba(0,0,0,.04)}.p-cardbtn:focus-visible{outline:3px solid ${C.focus};outline-offset:-3px}`,
   '.p-cc{padding:16px 16px 24px}.p-row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}.p-row1{margin-bottom:8px}.p-row3{margin-top:8px}',
   '.p-sub2{font-size:.875rem;font-weight:500;line-height:1.57;letter-spacing:.00714em}.p-grow{flex-grow:1}',
   '.p-body2{margin:0;font-size:.875rem;font-weight:400;line-height:1.43;letter-spacing:.01071em}.p-mt{margin-top:8px}.p-muted{color:rgba(0,0,0,.6)}',
   '.p-teams{margin:0;font-size:1.05rem;font-weight:500;line-height:1.6;letter-spacing:.0075em}.p-struck{text-decoration:line-through}',
-  '.p-team{font-size:1rem;font-weight:500;line-height:1.5;letter-spacing:.00938em}.p-club{font-weight:700;color:#0d47a1}',
+  `.p-team{font-size:1rem;font-weight:500;line-height:1.5;letter-spacing:.00938em}.p-club{font-weight:700;color:${C.primary}}`,
   '.p-badge{display:inline-flex;align-items:center;height:24px;padding:0 8px;border-radius:12px;font-size:.8125rem;line-height:1;white-space:nowrap;border:1px solid transparent;color:#fff}',
-  '.p-primary{background:#0d47a1}.p-secondary{background:#c62828}.p-info{background:#01579b}.p-success{background:#2e7d32}',
-  '.p-out{background:transparent;border-color:#bdbdbd;color:rgba(0,0,0,.87)}.p-out.p-primary{background:transparent;border-color:rgba(13,71,161,.7);color:#0d47a1}',
+  `.p-primary{background:${C.primary}}.p-secondary{background:${C.secondary}}.p-info{background:${C.info}}.p-success{background:${C.success}}`,
+  `.p-out{background:transparent;border-color:#bdbdbd;color:rgba(0,0,0,.87)}.p-out.p-primary{background:transparent;border-color:${withAlpha(C.primary, 0.7)};color:${C.primary}}`,
   '.p-stato{border:0;font-weight:700}',
   '.p-empty{padding:24px;text-align:center}.p-empty p{margin:0}',
   '@media (min-width:600px){.p-main{padding:24px}.p-head{margin-bottom:24px}.p-h1{font-size:2.125rem}.p-toggle{display:none}.p-panel{display:block}.p-wait{min-height:96px}.p-reset{min-height:30px}}',

@@ -3,6 +3,7 @@ import { MaterialDesignContent, SnackbarProvider, useSnackbar } from 'notistack'
 import { styled } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Toast } from './toast';
+import { PALETTE } from '../../common/palette';
 
 /**
  * notistack's toasts with colours that keep white text at WCAG AA contrast (its defaults: success
@@ -12,7 +13,7 @@ const ContrastContent = styled(MaterialDesignContent)(() => ({
   '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
   '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
   '&.notistack-MuiContent-warning': { backgroundColor: '#8a4500' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#01579b' },
+  '&.notistack-MuiContent-info': { backgroundColor: PALETTE.info },
 }));
 
 /** Same placement, timing and colours for every toast of the app (AppProviders and the public shell). */

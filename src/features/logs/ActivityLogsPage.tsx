@@ -32,6 +32,7 @@ import { paths } from '../../config/paths';
 import { useGetActivitiesQuery, type ActivityQuery } from './logsApi';
 import { CloseActions, DetailField, FilterBarEnd, Pager, Preformatted, TextFilter, UserCell, dateTimeParam, formatInstant, FilterSection, LoadFailure, json, useLogFilters } from './shared';
 import { PageTitle } from '../../components/PageTitle';
+import { PALETTE } from '../../../common/palette';
 
 const S = LOGS_MSG.screen;
 const F = S.field;
@@ -48,7 +49,7 @@ const EMPTY: ActivityFilterState = { activity_type: '', user_email: '', endpoint
 
 const TYPE_STYLE: Record<ActivityType, { icon: typeof InfoIcon; colour: string }> = {
   success: { icon: CheckCircleIcon, colour: '#1b5e20' },
-  info: { icon: InfoIcon, colour: '#0d47a1' },
+  info: { icon: InfoIcon, colour: PALETTE.primary },
   warning: { icon: WarningAmberIcon, colour: '#8a4b00' },
 };
 
