@@ -1,10 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { MSG } from '../../common/messages';
 import { reportClientError } from '../api/errorReporter';
-import { CenteredCard, ComponentErrorScreen } from './StatusScreens';
+import { ComponentErrorScreen, PageErrorScreen } from './StatusScreens';
 
 interface BoundaryProps {
   children: ReactNode;
@@ -54,19 +50,7 @@ export function PageErrorBoundary({ children, resetKey }: { children: ReactNode;
   return (
     <ErrorBoundary
       resetKey={resetKey}
-      fallback={(reset) => (
-        <CenteredCard title={MSG.screens.pageError} color="error">
-          <Typography sx={{ mb: 3 }}>{MSG.screens.pageErrorText}</Typography>
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-            <Button variant="contained" onClick={reset}>
-              {MSG.screens.retry}
-            </Button>
-            <Button variant="outlined" onClick={() => window.location.assign('/')}>
-              {MSG.screens.backHome}
-            </Button>
-          </Stack>
-        </CenteredCard>
-      )}
+      fallback={(reset) => <PageErrorScreen onRetry={reset} />}
     >
       {children}
     </ErrorBoundary>

@@ -68,19 +68,43 @@ export function ErrorRetryScreen({ message, onRetry, retrying = false }: { messa
   );
 }
 
-/** A component's failure: 'Oops! Qualcosa è andato storto' with retry and reload (ComponentErrorBoundary, the public shell). */
-export function ComponentErrorScreen({ onRetry }: { onRetry: () => void }) {
+/** A failure card: title, text, 'Riprova' and a second way out (reload, back to home). */
+function FailureScreen({ title, text, onRetry, other }: { title: string; text: string; onRetry: () => void; other: { label: string; onClick: () => void } }) {
   return (
-    <CenteredCard title={MSG.screens.componentError} color="error">
-      <Typography sx={{ mb: 3 }}>{MSG.screens.componentErrorText}</Typography>
+    <CenteredCard title={title} color="error">
+      <Typography sx={{ mb: 3 }}>{text}</Typography>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
         <Button variant="contained" onClick={onRetry}>
           {MSG.screens.retry}
         </Button>
-        <Button variant="outlined" onClick={() => window.location.reload()}>
-          {MSG.screens.reload}
+        <Button variant="outlined" onClick={other.onClick}>
+          {other.label}
         </Button>
       </Stack>
     </CenteredCard>
+  );
+}
+
+/** A component's failure: 'Oops! Qualcosa è andato storto' with retry and reload (ComponentErrorBoundary, the public shell). */
+export function ComponentErrorScreen({ onRetry }: { onRetry: () => void }) {
+  return (
+    <FailureScreen
+      title={MSG.screens.componentError}
+      text={MSG.screens.componentErrorText}
+      onRetry={onRetry}
+      other={{ label: MSG.screens.reload, onClick: () => window.location.reload() }}
+    />
+  );
+}
+
+/** A page's failure: 'Errore nella Pagina' with retry and back to home (PageErrorBoundary). */
+export function PageErrorScreen({ onRetry }: { onRetry: () => void }) {
+  return (
+    <FailureScreen
+      title={MSG.screens.pageError}
+      text={MSG.screens.pageErrorText}
+      onRetry={onRetry}
+      other={{ label: MSG.screens.backHome, onClick: () => window.location.assign('/') }}
+    />
   );
 }
