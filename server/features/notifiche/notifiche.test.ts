@@ -16,19 +16,20 @@ const logger = pino({ level: 'silent' });
 const inDays = (n: number) => dayjs(todayIn('Europe/Rome')).add(n, 'day').format('YYYY-MM-DD');
 const later = (s: number) => new Date(Date.now() + s * 1000);
 
-async function category(name: string, referents: Array<{ email: string | null; notifiche?: string }>) {
-  const res = await t.app.inject({
+/** A category with its referents, made by an admin through the API (of `app`, by default the file's). */
+async function category(name: string, referents: Array<{ email: string | null; notifiche?: string }>, app = t, by = admin) {
+  const res = await app.app.inject({
     method: 'POST',
     url: '/api/gruppi',
-    headers: bearer(admin),
+    headers: bearer(by),
     payload: { name, components: referents.map((r, i) => ({ nome: `Nome${i}`, cognome: `Cognome${i}`, ...r })) },
   });
   expect(res.statusCode).toBe(201);
   return res.json().data as { id: number; components: Array<{ email: string | null; notifiche: string }> };
 }
 
-async function match(gruppo: string, data: string, ora = '10:00'): Promise<number> {
-  const { rows } = await t.db.pool.query<{ id: number }>(
+async function match(gruppo: string, data: string, ora = '10:00', app = t): Promise<number> {
+  const { rows } = await app.db.pool.query<{ id: number }>(
     `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
      VALUES ($1, $2, '11:30', 'Garibaldina', 'Ospiti FC', $3, 'Campo 1', true, 'campionato') RETURNING id`,
     [data, ora, gruppo],
@@ -282,19 +283,8 @@ describe('background worker', () => {
     const [on, off] = await Promise.all([createTestApp({ env, deps: { notifyWorker: true } }), createTestApp({ env })]);
     try {
       for (const app of [on, off]) {
-        const boss = await createUser(app.db.pool, 'admin');
-        const res = await app.app.inject({
-          method: 'POST',
-          url: '/api/gruppi',
-          headers: bearer(boss),
-          payload: { name: 'Allievi', components: [{ nome: 'Anna', cognome: 'Bianchi', email: 'anna@example.it' }] },
-        });
-        expect(res.statusCode).toBe(201);
-        await app.db.pool.query(
-          `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
-           VALUES ($1, '10:00', '11:30', 'Garibaldina', 'Ospiti FC', 'Allievi', 'Campo 1', true, 'campionato')`,
-          [inDays(2)],
-        );
+        await category('Allievi', [{ email: 'anna@example.it' }], app, await createUser(app.db.pool, 'admin'));
+        await match('Allievi', inDays(2), '10:00', app);
       }
       // The loop looks every 5 s: the app with the worker mails within two rounds...
       const mail = await on.smtp.waitFor('anna@example.it', 12_000);
