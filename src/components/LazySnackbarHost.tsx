@@ -7,9 +7,11 @@ import { PALETTE } from '../../common/palette';
 
 /**
  * notistack's toasts with colours that keep white text at WCAG AA contrast (its defaults: success
- * 3.3:1, warning 2.1:1, info 3.7:1); issue 13.
+ * 3.3:1, warning 2.1:1, info 3.7:1); issue 13. From 600 px at most 560 px wide: a long message (an
+ * undo's clashes) wraps instead of spreading over the page.
  */
 const ContrastContent = styled(MaterialDesignContent)(() => ({
+  '@media (min-width:600px)': { maxWidth: 560 },
   '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
   '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
   '&.notistack-MuiContent-warning': { backgroundColor: '#8a4500' },

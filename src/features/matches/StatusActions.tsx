@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -57,7 +57,21 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
     } catch (err) {
       const clashes = clashesOf(err);
       // Issue 15: the matches would go back onto places taken since; the editor may confirm.
-      enqueueSnackbar(clashes ? `${errorMessage(err)} ${clashes.map((c) => c.messaggio).join(' · ')}` : errorMessage(err), {
+      // The clashes one a line under the server's message (a toast at most 560 px wide).
+      const message = clashes ? (
+        <span>
+          {errorMessage(err)}:
+          {clashes.map((c, i) => (
+            <Fragment key={i}>
+              <br />
+              {c.messaggio}
+            </Fragment>
+          ))}
+        </span>
+      ) : (
+        errorMessage(err)
+      );
+      enqueueSnackbar(message, {
         variant: 'error',
         ...(clashes && {
           persist: true,
