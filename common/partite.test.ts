@@ -3,6 +3,7 @@ import {
   cleanTimeFilter,
   countActiveFilters,
   isHomeTeam,
+  matchLabel,
   matchesFilters,
   missingFields,
   normalizeFilters,
@@ -175,5 +176,13 @@ describe('dates', () => {
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isTime('09:05')).toBe(true);
     expect(isTime('9:05')).toBe(false);
+  });
+});
+
+describe('matchLabel', () => {
+  it('names a match by teams, category when given, date dd/mm/yyyy and time HH:MM', () => {
+    const p = { squadracasa: 'Garibaldina 2013', squadratrasferta: 'Lucca', data: '2026-12-03', ora: '10:00:00' };
+    expect(matchLabel({ ...p, gruppo: 'Esordienti' })).toBe('Garibaldina 2013 - Lucca (Esordienti) del 03/12/2026 ore 10:00');
+    expect(matchLabel(p)).toBe('Garibaldina 2013 - Lucca del 03/12/2026 ore 10:00');
   });
 });

@@ -182,3 +182,13 @@ export function partitaToValues(p: Partita): Required<PartitaValues> {
     tipoGara: p.tipo_gara ?? '',
   };
 }
+
+/**
+ * A match as messages name it (activity log, clash lists): 'Casa - Ospiti (Categoria) del dd/mm/yyyy
+ * ore HH:MM', without the category where it is not given. `data` is yyyy-mm-dd.
+ */
+export function matchLabel(p: { squadracasa: string; squadratrasferta: string; gruppo?: string; data: string; ora: string }): string {
+  const [y, m, d] = p.data.split('-');
+  const gruppo = p.gruppo ? ` (${p.gruppo})` : '';
+  return `${p.squadracasa} - ${p.squadratrasferta}${gruppo} del ${d}/${m}/${y} ore ${shortTime(p.ora)}`;
+}

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from '../../../common/zod';
 import { MSG } from '../../../common/messages';
 import { cachedToday, todayIn } from '../../../common/dates';
-import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters, partitaPayloadSchema, type FormMode } from '../../../common/partite';
+import { FILTER_KEYS, FILTER_TEXT_MAX, matchLabel, normalizeFilters, partitaPayloadSchema, type FormMode } from '../../../common/partite';
 import { requireRole } from '../../plugins/auth-guard';
 import { badRequest, isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
 import { parseId } from '../../plugins/ids';
@@ -28,11 +28,6 @@ function mapWriteError(err: unknown): never {
   throw err;
 }
 
-/** A match as the activity log names it: teams, category, date (dd/mm/yyyy) and time. */
-function describeMatch(p: Partita): string {
-  const [y, m, d] = String(p.data).split('-');
-  return `${p.squadracasa} - ${p.squadratrasferta} (${p.gruppo}) del ${d}/${m}/${y} ore ${String(p.ora).slice(0, 5)}`;
-}
 
 /** The fields an update changed, as { field: { from, to } }. */
 function changes(before: Partita, after: Partita): Record<string, { from: unknown; to: unknown }> {
@@ -101,10 +96,10 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
       const created = await repo.insertPartita(db, p);
       await recordActivity(db, request, {
         type: 'success',
-        message: LOGS_MSG.activity.matchCreated(describeMatch(created)),
+        message: LOGS_MSG.activity.matchCreated(matchLabel(created)),
         context: { partita: created },
       });
-      await recordClashOverride(db, request, created, describeMatch(created), clashes);
+      await recordClashOverride(db, request, created, matchLabel(created), clashes);
       return created;
     }).catch(mapWriteError);
     return reply.status(201).send({ data: partita });
@@ -123,10 +118,10 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
       if (!after) throw notFound(MSG.match.notFound);
       await recordActivity(db, request, {
         type: 'info',
-        message: LOGS_MSG.activity.matchUpdated(describeMatch(after)),
+        message: LOGS_MSG.activity.matchUpdated(matchLabel(after)),
         context: { id, changes: changes(before, after), before, after },
       });
-      await recordClashOverride(db, request, after, describeMatch(after), clashes);
+      await recordClashOverride(db, request, after, matchLabel(after), clashes);
       return after;
     }).catch(mapWriteError);
     return { data: partita };
@@ -139,7 +134,7 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
       if (!before || !(await repo.deletePartita(db, id))) throw notFound(MSG.match.notFound);
       await recordActivity(db, request, {
         type: 'warning',
-        message: LOGS_MSG.activity.matchDeleted(describeMatch(before)),
+        message: LOGS_MSG.activity.matchDeleted(matchLabel(before)),
         context: { partita: before },
       });
     });

@@ -12,6 +12,7 @@ import { recordActivity } from '../../plugins/activity';
 import { withTransaction } from '../../db/pool';
 import { z } from '../../../common/zod';
 import { CLASH_MSG } from '../../../common/clashes';
+import { matchLabel } from '../../../common/partite';
 import { daysOfMoves, holdsFacilities, lockMatchDays, recheckMoves, recordBatchOverride, type Move } from '../../plugins/clashes';
 import * as repo from './statoRepo';
 
@@ -42,7 +43,7 @@ function targetOf(req: StatoRequest, row: { data: string }): string | null {
 type MoveRow = Move['row'];
 /** A match as a bulk action's clash messages name it: teams, and the date and time it moves to. */
 const describeMove = (m: Move) =>
-  `${m.row.squadracasa} - ${m.row.squadratrasferta} del ${dayjs(m.data ?? m.row.data).format('DD/MM/YYYY')} ore ${String(m.row.ora).slice(0, 5)}`;
+  matchLabel({ squadracasa: m.row.squadracasa, squadratrasferta: m.row.squadratrasferta, data: m.data ?? m.row.data, ora: m.row.ora });
 
 export const statoRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
