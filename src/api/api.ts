@@ -36,6 +36,24 @@ export interface ApiExtraOptions {
 const PUBLIC_PATHS = [/^\/?api\/partite\/public(\?|$)/, /^\/?api\/login$/, /^\/?api\/forgot-password$/, /^\/?api\/config$/, /^\/?api\/health$/];
 
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
+
+/**
+ * A slow call's report message, 'Chiamata lenta: GET /api/partite/public': the method and the
+ * path without origin, query string or fragment, so it does not change from call to call. The
+ * query's values may hold emails or tokens: only its parameter names are kept (at most 20).
+ */
+export function slowCall(args: string | FetchArgs): { message: string; method: string; path: string; queryKeys: string[] } {
+  const url = urlOf(args);
+  const method = (typeof args === 'string' ? 'GET' : (args.method ?? 'GET')).toUpperCase();
+  const noFragment = url.split('#')[0];
+  const q = noFragment.indexOf('?');
+  let path = (q >= 0 ? noFragment.slice(0, q) : noFragment).replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
+  if (!path.startsWith('/')) path = `/${path}`;
+  const keys = new Set<string>(q >= 0 ? [...new URLSearchParams(noFragment.slice(q + 1)).keys()] : []);
+  if (typeof args !== 'string' && args.params) Object.keys(args.params).forEach((k) => keys.add(k));
+  const queryKeys = [...keys].map((k) => k.slice(0, 50)).slice(0, 20);
+  return { message: `Chiamata lenta: ${method} ${path}`, method, path, queryKeys };
+}
 export const isPublicCall = (url: string) => PUBLIC_PATHS.some((p) => p.test(url));
 
 const rawBaseQuery = fetchBaseQuery({
@@ -77,8 +95,16 @@ const mappedBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExt
   const result = await rawBaseQuery(args, baseApi, {});
   const elapsed = Date.now() - started;
   if (elapsed > SLOW_CALL_MS) {
-    console.warn(`Chiamata lenta: ${url} (${elapsed} ms)`);
-    reportClientError({ type: 'performance', severity: 'low', message: `Chiamata lenta: ${url} (${elapsed} ms)`, context: { url, elapsed } });
+    const call = slowCall(args);
+    console.warn(`${call.message} (${elapsed} ms)`);
+    // The message names the endpoint only, so every slow call to it is one error-log row (same
+    // hash) with its count; the duration and the query's parameter names go in the context.
+    reportClientError({
+      type: 'performance',
+      severity: 'low',
+      message: call.message,
+      context: { method: call.method, path: call.path, elapsed, ...(call.queryKeys.length ? { queryKeys: call.queryKeys } : {}) },
+    });
   }
   if (result.meta?.response?.headers.get('x-refresh-token-suggested') === 'true') baseApi.dispatch(refreshSuggested());
   if (result.error) return { error: toApiError(result.error), meta: result.meta };
