@@ -69,7 +69,18 @@ describe('value parsers', () => {
     expect(matchCategory('Esordient', opts.categories)).toEqual({ suggestion: 'Esordienti' });
     expect(matchCategory('Giovanisimi', opts.categories)).toEqual({ suggestion: 'Giovanissimi' });
     expect(matchCategory('Prima Squadra', opts.categories)).toEqual({ suggestion: null });
-    expect(IMPORT_MSG.suggestCategory('Esordient', 'Esordienti')).toBe('Categoria inesistente: "Esordient". Forse Esordienti?');
+    expect(IMPORT_MSG.suggestCategory('Esordient', 'Esordienti', ['Esordienti', 'Pulcini'])).toBe(
+      'Categoria inesistente: "Esordient". Forse Esordienti? Categorie disponibili: Esordienti, Pulcini',
+    );
+  });
+
+  it('says one match, one row in the singular', () => {
+    expect(IMPORT_MSG.importButton(1)).toBe('Importa 1 partita valida');
+    expect(IMPORT_MSG.importButton(3)).toBe('Importa 3 partite valide');
+    expect(IMPORT_MSG.done(1)).toBe('1 partita importata');
+    expect(IMPORT_MSG.activity(1, '01/12/2026', '01/12/2026')).toBe('Importata 1 partita (il 01/12/2026)');
+    expect(IMPORT_MSG.activity(2, '01/12/2026', '08/12/2026')).toBe('Importate 2 partite (dal 01/12/2026 al 08/12/2026)');
+    expect(IMPORT_MSG.readInfo(1, 'virgola', 'UTF-8')).toBe('1 riga letta · separatore virgola · codifica UTF-8');
   });
 
   it('headers in Italian and English', () => {
@@ -144,7 +155,7 @@ describe('rows validated with the shared match rules', () => {
     expect(rows[1].payload).toMatchObject({ data: '2027-03-07', ora: '15:00', oraFine: null, gruppo: 'Esordienti', tipoGara: 'amichevole', terreno: 'sintetico', isHouseMatch: false });
     expect(rows[2].payload).toMatchObject({ data: '2027-03-13', ora: '09:30', oraFine: '11:15', tipoGara: 'torneo', terreno: null });
     expect(rows[3].payload).toBeNull();
-    expect(rows[3].errors).toEqual([IMPORT_MSG.badTime('Ora di inizio', '25:00'), 'Categoria inesistente: "Esordient". Forse Esordienti?']);
+    expect(rows[3].errors).toEqual([IMPORT_MSG.badTime('Ora di inizio', '25:00'), 'Categoria inesistente: "Esordient". Forse Esordienti? Categorie disponibili: Pulcini, Esordienti, Giovanissimi']);
   });
 
   it('Windows-1252 file: accents kept, category matched without its accent', () => {

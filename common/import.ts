@@ -26,9 +26,11 @@ export const IMPORT_MSG = {
   ignore: '(ignora)',
   onlyErrors: 'Solo righe con errori',
   counts: (valid: number, invalid: number, dup: number) => `Valide: ${valid} · Con errori: ${invalid} · Duplicate: ${dup}`,
-  importButton: (n: number) => `Importa ${n} partite valide`,
+  importButton: (n: number) => (n === 1 ? 'Importa 1 partita valida' : `Importa ${n} partite valide`),
+  tooManyValid: (n: number, max: number) =>
+    `${n} righe valide: al massimo ${max} partite per importazione. Dividi il file e importalo in più volte.`,
   importing: 'Importazione in corso...',
-  done: (n: number) => `${n} partite importate`,
+  done: (n: number) => (n === 1 ? '1 partita importata' : `${n} partite importate`),
   resultTitle: 'Partite create',
   again: 'Importa altre partite',
   openMatch: 'Modifica',
@@ -37,11 +39,17 @@ export const IMPORT_MSG = {
   checking: 'Controllo delle categorie e delle partite già salvate...',
   importFailed: "Errore durante l'importazione delle partite",
   rowHeader: 'Riga',
-  readInfo: (rows: number, separator: string, encoding: string) => `${rows} righe lette · separatore ${separator} · codifica ${encoding}`,
+  /** `rows`: the data rows (the header not counted). */
+  readInfo: (rows: number, separator: string, encoding: string) =>
+    `${rows === 1 ? '1 riga letta' : `${rows} righe lette`} · separatore ${separator} · codifica ${encoding}`,
+  encodingName: { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252' } as Record<string, string>,
   separatorName: { ';': 'punto e virgola', ',': 'virgola', '\t': 'tabulazione' } as Record<string, string>,
   fileLabel: (name: string) => `File: ${name}`,
   clear: 'Svuota',
   problemsHeader: 'Problemi',
+  roomsHeader: 'Spogliatoi',
+  home: 'Casa',
+  away: 'Trasferta',
   ok: 'OK',
   fields: {
     data: 'Data',
@@ -66,14 +74,16 @@ export const IMPORT_MSG = {
   badRoom: (label: string, v: string) => `${label} non valido: "${v}"`,
   unknownCategory: (name: string, available: string[]) =>
     `Categoria inesistente: "${name}". Categorie disponibili: ${available.length ? available.join(', ') : 'nessuna'}`,
-  suggestCategory: (name: string, suggestion: string) => `Categoria inesistente: "${name}". Forse ${suggestion}?`,
+  suggestCategory: (name: string, suggestion: string, available: string[]) =>
+    `Categoria inesistente: "${name}". Forse ${suggestion}? Categorie disponibili: ${available.join(', ')}`,
   duplicateInFile: (line: number) => `Duplicata della riga ${line} del file`,
   duplicateExisting: 'Partita già presente (stessa data, ora e squadre)',
   // Server answers.
   row: (n: number, message: string) => `Riga ${n}: ${message}`,
   tooMany: (max: number) => `Troppe righe: al massimo ${max} partite per importazione`,
   empty: 'Nessuna partita da importare',
-  activity: (n: number, first: string, last: string) => `Importate ${n} partite (dal ${first} al ${last})`,
+  activity: (n: number, first: string, last: string) =>
+    `${n === 1 ? 'Importata 1 partita' : `Importate ${n} partite`} (${first === last ? `il ${first}` : `dal ${first} al ${last}`})`,
 } as const;
 
 // ---- Bytes and text ----
@@ -402,7 +412,7 @@ export function readRow(cells: string[], mapping: Mapping, categories: readonly 
         if ('name' in m) values.gruppo = m.name;
         else {
           values.gruppo = cell;
-          errors.push(m.suggestion ? IMPORT_MSG.suggestCategory(cell, m.suggestion) : IMPORT_MSG.unknownCategory(cell, [...categories]));
+          errors.push(m.suggestion ? IMPORT_MSG.suggestCategory(cell, m.suggestion, [...categories]) : IMPORT_MSG.unknownCategory(cell, [...categories]));
         }
         break;
       }
@@ -462,6 +472,7 @@ export function readImport(text: string, opts: BuildOptions, mapping?: Mapping, 
 }
 
 /** The POST /api/partite/import body of the valid rows. */
-export function importBody(rows: ImportRow[]): { partite: PartitaValues[] } {
-  return { partite: rows.filter((r) => r.payload).map((r) => r.values) };
+export function importBody(rows: ImportRow[]): { partite: PartitaValues[]; righe: number[] } {
+  const valid = rows.filter((r) => r.payload);
+  return { partite: valid.map((r) => r.values), righe: valid.map((r) => r.line) };
 }

@@ -32,7 +32,7 @@ const post = (partite: unknown, user: TestUser | null = editor, app: TestApp = t
   app.app.inject({ method: 'POST', url: '/api/partite/import', headers: user ? bearer(user) : {}, payload: { partite } as object });
 const count = async (app: TestApp = t) => Number((await app.db.pool.query('SELECT count(*) FROM public.partite')).rows[0].count);
 const activities = async () =>
-  (await t.db.pool.query(`SELECT activity_type, activity_message, endpoint, user_email, context FROM public.activity_logs WHERE activity_message LIKE 'Importate%' ORDER BY id`)).rows;
+  (await t.db.pool.query(`SELECT activity_type, activity_message, endpoint, user_email, context FROM public.activity_logs WHERE activity_message LIKE 'Importat%' ORDER BY id`)).rows;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -83,10 +83,41 @@ describe('POST /api/partite/import', () => {
     expect(await activities()).toHaveLength(0);
   });
 
+  it('with righe (the file lines of the rows), every message names the file line', async () => {
+    const body = (partite: unknown[], righe: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/partite/import', headers: bearer(editor), payload: { partite, righe } });
+    const invalid = await body([row(1), row(2), row(3, { data: inDays(-1) })], [2, 5, 9]);
+    expect(invalid.json()).toEqual({ error: 'Riga 9: La data deve essere futura!' });
+    const category = await body([row(1), row(2, { gruppo: 'Juniores' })], [4, 7]);
+    expect(category.json().error).toMatch(/^Riga 7: Categoria inesistente: "Juniores"/);
+    const clash = await body(
+      [
+        row(70, { data: inDays(14), campo: 'Campo Z', squadraCasa: 'Garibaldina Y', isHouseMatch: true, ora: '10:00', oraFine: '11:30', spogliatoioGari: 1, spogliatoioOspiti: 2 }),
+        row(71, { data: inDays(14), campo: 'Campo Z', squadraCasa: 'Garibaldina Z', isHouseMatch: true, ora: '10:30', oraFine: '12:00', spogliatoioGari: 5, spogliatoioOspiti: 6 }),
+      ],
+      [3, 8],
+    );
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().conflitti.map((c: { riga: number; messaggio: string }) => [c.riga, c.messaggio.replace(/:.*\(/, ' … (')])).toEqual([
+      [3, 'Riga 3 … (riga 8)'],
+      [8, 'Riga 8 … (riga 3)'],
+    ]);
+    // As many lines as rows, each a positive whole number.
+    for (const righe of [[1], [1, 2, 3], [0, 1], [1, 'due'], 'uno']) {
+      const res = await body([row(1), row(2)], righe);
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await count()).toBe(0);
+  });
+
   it('unknown fields are refused, in a row and in the body', async () => {
     const res = await post([row(1), row(2, { arbitro: 'Rossi' })]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Riga 2: Campo non previsto: arbitro' });
+    // A save's confirmation flag is not a row's field: the import's own confermaSovrapposizioni covers every row.
+    const flag = await post([row(1), row(2, { confermaSovrapposizioni: true })]);
+    expect(flag.statusCode).toBe(400);
+    expect(flag.json()).toEqual({ error: 'Riga 2: Campo non previsto: confermaSovrapposizioni' });
     const outer = await t.app.inject({ method: 'POST', url: '/api/partite/import', headers: bearer(editor), payload: { partite: [row(1)], modalita: 'x' } });
     expect(outer.statusCode).toBe(400);
     expect(outer.json()).toEqual({ error: 'Campo non previsto: modalita' });

@@ -21,6 +21,8 @@ const importBody = z.strictObject({
   partite: z.array(z.unknown(), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
   // Issue 15 for an import: rows that clash are written only when the editor confirmed them.
   confermaSovrapposizioni: z.boolean({ error: MSG.http.badRequest }).optional(),
+  // The file line of each row, so that messages name the row as the preview does (default: 1, 2, ...).
+  righe: z.array(z.number({ error: MSG.http.badRequest }).int().min(1).max(1_000_000), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS).optional(),
 });
 const checkBody = z.strictObject({
   dates: z.array(z.string().max(10)).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
@@ -28,12 +30,12 @@ const checkBody = z.strictObject({
 
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
-/** The message of a row's first problem, naming the row (1-based) and, for a field of the wrong type, the field. */
-function rowError(index: number, issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return IMPORT_MSG.row(index + 1, MSG.http.unknownField(issue.keys.join(', ')));
+/** The message of a row's first problem, naming the row and, for a field of the wrong type, the field. */
+function rowError(riga: number, issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return IMPORT_MSG.row(riga, MSG.http.unknownField(issue.keys.join(', ')));
   const field = issue.path[0];
   const label = typeof field === 'string' ? IMPORT_MSG.fields[field as ImportField] : undefined;
-  return IMPORT_MSG.row(index + 1, label ? `${label}: ${issue.message}` : issue.message);
+  return IMPORT_MSG.row(riga, label ? `${label}: ${issue.message}` : issue.message);
 }
 
 export const importRoutes: FastifyPluginAsync = async (app) => {
@@ -57,28 +59,33 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     '/partite/import',
     { preHandler: requireRole('editor', MSG.match.forbiddenCreate), bodyLimit: IMPORT_BODY_LIMIT },
     async (request, reply) => {
-      const { partite, confermaSovrapposizioni = false } = parseInput(importBody, request.body);
+      const { partite, confermaSovrapposizioni = false, righe } = parseInput(importBody, request.body);
       if (partite.length === 0) throw badRequest(IMPORT_MSG.empty);
+      if (righe && righe.length !== partite.length) throw badRequest(MSG.http.badRequest);
+      const riga = (i: number) => righe?.[i] ?? i + 1;
+      // A row is a match body as for POST /api/partite, without the save's confirmation flag (the
+      // import's own confermaSovrapposizioni covers every row).
       const schema = partitaPayloadSchema({ mode: 'create', today: todayIn(config.timezone), clubName: config.clubName });
       const payloads: PartitaPayload[] = partite.map((row, i) => {
+        if (row && typeof row === 'object' && 'confermaSovrapposizioni' in row) throw badRequest(IMPORT_MSG.row(riga(i), MSG.http.unknownField('confermaSovrapposizioni')));
         const result = schema.safeParse(row ?? {});
-        if (!result.success) throw badRequest(rowError(i, result.error.issues[0]));
+        if (!result.success) throw badRequest(rowError(riga(i), result.error.issues[0]));
         return result.data;
       });
       const ids = await withTransaction(pool, async (db) => {
         const names = await repo.categoryNames(db);
         const known = new Set(names);
         const unknown = payloads.findIndex((p) => !known.has(p.gruppo));
-        if (unknown >= 0) throw badRequest(IMPORT_MSG.row(unknown + 1, IMPORT_MSG.unknownCategory(payloads[unknown].gruppo, names)));
+        if (unknown >= 0) throw badRequest(IMPORT_MSG.row(riga(unknown), IMPORT_MSG.unknownCategory(payloads[unknown].gruppo, names)));
         // Issue 15, as for a save: the days locked, their matches read once, the rule in memory;
         // a clash (with a stored match or another row) is a 409 with the list unless confirmed.
         const candidates = payloads.map((p) => clashCandidate(p, config.clubName));
         await lockMatchDays(db, payloads.map((p) => p.data));
         const clashes = batchClashList(await checkBatch(db, candidates, config.clashMarginMinutes), {
-          riga: (i) => i + 1,
+          riga,
           partitaId: () => null,
-          name: (i, message) => CLASH_MSG.row(i + 1, message),
-          ref: (i) => i + 1,
+          name: (i, message) => CLASH_MSG.row(riga(i), message),
+          ref: riga,
         });
         if (clashes.totale > 0 && !confermaSovrapposizioni) {
           throw new HttpError(409, CLASH_MSG.importConflict(clashes.righe), { conflitti: clashes.conflitti, totale: clashes.totale });

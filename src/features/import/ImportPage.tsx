@@ -17,6 +17,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useSnackbar } from 'notistack';
 import {
   IMPORT_FIELDS,
+  IMPORT_MAX_ROWS,
   IMPORT_MSG,
   buildRows,
   decodeBytes,
@@ -90,25 +91,33 @@ function fileDates(table: Table, mapping: Mapping, hasHeader: boolean): string[]
   return [...set].sort();
 }
 
+const homeAway = (home: boolean | null | undefined) => (home === true ? M.home : home === false ? M.away : '');
+/** The changing rooms read, Garibaldina's first: '3 / 4', '3 / -', or nothing. */
+const rooms = (v: ImportRow['values']) =>
+  v.spogliatoioGari == null && v.spogliatoioOspiti == null ? '' : `${v.spogliatoioGari ?? '-'} / ${v.spogliatoioOspiti ?? '-'}`;
+
 // The grid's props are built once: new columns or callbacks on every render make the DataGrid redo its work.
 /** A valid row's height (its OK chip fits); a row with problems is at least as high. */
 const ROW_HEIGHT = 36;
 const COLUMNS: GridColDef<ImportRow>[] = [
-  { field: 'line', headerName: M.rowHeader, width: 70, type: 'number' },
-  { field: 'data', headerName: M.fields.data, width: 105, valueGetter: (_v, r) => fmtDate(r.values.data) },
-  { field: 'ora', headerName: M.fields.ora, width: 75, valueGetter: (_v, r) => r.values.ora ?? '' },
-  { field: 'oraFine', headerName: M.fields.oraFine, width: 75, valueGetter: (_v, r) => r.values.oraFine ?? '' },
-  { field: 'squadraCasa', headerName: M.fields.squadraCasa, flex: 1, minWidth: 110, valueGetter: (_v, r) => r.values.squadraCasa ?? '' },
-  { field: 'squadraTrasferta', headerName: M.fields.squadraTrasferta, flex: 1, minWidth: 110, valueGetter: (_v, r) => r.values.squadraTrasferta ?? '' },
-  { field: 'campo', headerName: M.fields.campo, flex: 1, minWidth: 100, valueGetter: (_v, r) => r.values.campo ?? '' },
-  { field: 'gruppo', headerName: M.fields.gruppo, width: 110, valueGetter: (_v, r) => r.values.gruppo ?? '' },
-  { field: 'tipoGara', headerName: M.fields.tipoGara, width: 105, valueGetter: (_v, r) => (r.values.tipoGara ? (MSG.match.tipoGara as Record<string, string>)[r.values.tipoGara] : '') },
-  { field: 'terreno', headerName: M.fields.terreno, width: 95, valueGetter: (_v, r) => (r.values.terreno ? (MSG.match.terrenoLabel as Record<string, string>)[r.values.terreno] : '') },
+  { field: 'line', headerName: M.rowHeader, width: 60, type: 'number' },
+  { field: 'data', headerName: M.fields.data, width: 100, valueGetter: (_v, r) => fmtDate(r.values.data) },
+  { field: 'ora', headerName: M.fields.ora, width: 70, valueGetter: (_v, r) => r.values.ora ?? '' },
+  { field: 'oraFine', headerName: M.fields.oraFine, width: 65, valueGetter: (_v, r) => r.values.oraFine ?? '' },
+  { field: 'squadraCasa', headerName: M.fields.squadraCasa, flex: 1, minWidth: 100, valueGetter: (_v, r) => r.values.squadraCasa ?? '' },
+  { field: 'squadraTrasferta', headerName: M.fields.squadraTrasferta, flex: 1, minWidth: 100, valueGetter: (_v, r) => r.values.squadraTrasferta ?? '' },
+  { field: 'campo', headerName: M.fields.campo, flex: 1, minWidth: 90, valueGetter: (_v, r) => r.values.campo ?? '' },
+  { field: 'gruppo', headerName: M.fields.gruppo, width: 105, valueGetter: (_v, r) => r.values.gruppo ?? '' },
+  { field: 'tipoGara', headerName: M.fields.tipoGara, width: 95, valueGetter: (_v, r) => (r.values.tipoGara ? (MSG.match.tipoGara as Record<string, string>)[r.values.tipoGara] : '') },
+  { field: 'terreno', headerName: M.fields.terreno, width: 85, valueGetter: (_v, r) => (r.values.terreno ? (MSG.match.terrenoLabel as Record<string, string>)[r.values.terreno] : '') },
+  // Home or away as it will be saved (a valid row's payload: from the column, else from the club's name in the teams).
+  { field: 'isHouseMatch', headerName: M.fields.isHouseMatch, width: 110, valueGetter: (_v, r) => homeAway(r.payload?.isHouseMatch ?? r.values.isHouseMatch) },
+  { field: 'spogliatoi', headerName: M.roomsHeader, width: 95, sortable: false, valueGetter: (_v, r) => rooms(r.values) },
   {
     field: 'errors',
     headerName: M.problemsHeader,
     flex: 2,
-    minWidth: 240,
+    minWidth: 200,
     sortable: false,
     valueGetter: (_v, r) => r.errors.join(' · '),
     renderCell: ({ row }) =>
@@ -176,7 +185,7 @@ const SourcePicker = memo(function SourcePicker({ onRead }: { onRead: (s: Source
           sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           disabled={pasted.trim() === ''}
           onClick={() => {
-            onRead({ text: pasted, encoding: 'UTF-8', name: null });
+            onRead({ text: pasted, encoding: 'utf-8', name: null });
             // The rows are now in the preview; 2,000 lines left in the area would be laid out again at every change of the page.
             setPasted('');
           }}
@@ -263,12 +272,14 @@ export default function ImportPage() {
     [rows],
   );
   const invalid = rows.length - valid;
+  // The server takes at most IMPORT_MAX_ROWS rows a request: say so before the editor presses.
+  const tooMany = valid > IMPORT_MAX_ROWS;
   const shown = useMemo(() => (onlyErrors ? clash.rows.filter((r) => r.errors.length > 0) : clash.rows), [clash.rows, onlyErrors]);
 
   const doImport = async (confirmed = false) => {
     try {
-      const { partite } = importBody(rows);
-      const res = await runImport(confirmed ? { partite, confermaSovrapposizioni: true } : partite).unwrap();
+      const body = importBody(rows);
+      const res = await runImport(confirmed ? { ...body, confermaSovrapposizioni: true } : body).unwrap();
       setCreated(res.ids);
       enqueueSnackbar(M.done(res.create), { variant: 'success' });
     } catch (err) {
@@ -330,7 +341,7 @@ export default function ImportPage() {
                 </Typography>
                 {source?.name && <Typography variant="body2">{M.fileLabel(source.name)}</Typography>}
                 <Typography variant="body2" color="text.secondary">
-                  {M.readInfo(table.rows.length, M.separatorName[table.separator], source?.encoding ?? '')}
+                  {M.readInfo(table.rows.length - (hasHeader ? 1 : 0), M.separatorName[table.separator], M.encodingName[source?.encoding ?? ''] ?? source?.encoding ?? '')}
                 </Typography>
                 <FormControlLabel
                   control={
@@ -389,11 +400,12 @@ export default function ImportPage() {
                 )}
                 <FormControlLabel control={<Switch checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />} label={M.onlyErrors} />
                 <Box sx={{ flex: 1 }} />
-                <Button variant="contained" disabled={valid === 0 || importState.isLoading || !check} onClick={() => clash.ask((confirmed) => void doImport(confirmed))}>
+                <Button variant="contained" disabled={valid === 0 || tooMany || importState.isLoading || !check} onClick={() => clash.ask((confirmed) => void doImport(confirmed))}>
                   {importState.isLoading ? M.importing : M.importButton(valid)}
                 </Button>
               </Stack>
               {!check && checkState.isError && <Alert severity="error">{M.loadFailed}</Alert>}
+              {tooMany && <Alert severity="warning">{M.tooManyValid(valid, IMPORT_MAX_ROWS)}</Alert>}
               {rows.length === 0 && !checkState.isLoading && check && <Alert severity="info">{M.noRows}</Alert>}
               {clash.dialog}
               <Box sx={{ height: 560 }}>

@@ -13,8 +13,8 @@ export interface ImportCheck {
   margine?: number;
 }
 
-/** The import's body: the rows, and whether the editor confirmed their clashes (issue 15). */
-export type ImportArg = PartitaValues[] | { partite: PartitaValues[]; confermaSovrapposizioni: boolean };
+/** The import's body: the rows, their file lines (the server's messages name them so), and whether the editor confirmed their clashes (issue 15). */
+export type ImportArg = PartitaValues[] | { partite: PartitaValues[]; righe?: number[]; confermaSovrapposizioni?: boolean };
 
 /** Fixture import (issue 17). The import invalidates the matches' list tag, so the dashboards refresh. */
 export const importApi = api.injectEndpoints({
