@@ -6,6 +6,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { goThroughNav, navBar } from './nav';
 import { todayIn } from '../common/dates';
+import { IMPORT_MAX_ROWS, IMPORT_MSG } from '../common/import';
 
 // Fixture import in a real browser, through the real server and database (issue 17): cells pasted
 // from a spreadsheet, one column mapped by hand, each row's problems named, the valid rows imported
@@ -134,6 +135,20 @@ describe('fixture import in the browser', () => {
     // Both rows valid: 'ésordienti' is the category Esordienti.
     await p.getByText('Valide: 2 · Con errori: 0 · Duplicate: 0').waitFor();
     await screenshot(p, 'import-5-cp1252-file');
+  });
+
+  it('over 2,000 valid rows: the page says so and offers no import (the server would refuse them all)', async () => {
+    const p = await newPage(browser);
+    await signIn(p, t.url, editor.email, editor.password);
+    await p.goto(`${t.url}/importa`);
+    const lines = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) =>
+      [dmy(20 + (i % 200)), '10:00', `Casa ${i}`, `Ospiti ${i}`, 'Campo Lontano', 'Pulcini', 'Campionato'].join('\t'),
+    );
+    await p.getByLabel('Incolla qui le celle (con la riga di intestazione)').fill(['Data\tOra\tCasa\tOspiti\tCampo\tCategoria\tTipo', ...lines].join('\n'));
+    await p.getByRole('button', { name: 'Leggi dati' }).click();
+    await p.getByText(`Valide: ${IMPORT_MAX_ROWS + 1} · Con errori: 0 · Duplicate: 0`).waitFor();
+    await p.getByText(IMPORT_MSG.tooManyValid(IMPORT_MAX_ROWS + 1, IMPORT_MAX_ROWS)).waitFor();
+    expect(await p.getByRole('button', { name: IMPORT_MSG.importButton(IMPORT_MAX_ROWS + 1) }).isDisabled()).toBe(true);
   });
 
   it('readers have no import link and the screen refuses them', async () => {
