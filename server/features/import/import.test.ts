@@ -110,6 +110,22 @@ describe('POST /api/partite/import', () => {
     expect(await count()).toBe(0);
   });
 
+  it('a failure after the rows were inserted (here the activity record) leaves none of them: one transaction', async () => {
+    await t.db.pool.query(`
+      CREATE FUNCTION pg_temp_fail_import() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'guasto simulato'; END $$;
+      CREATE TRIGGER fail_import BEFORE INSERT ON public.activity_logs FOR EACH ROW
+        WHEN (NEW.activity_message LIKE 'Importat%') EXECUTE FUNCTION pg_temp_fail_import();`);
+    try {
+      const res = await post([row(1), row(2), row(3)]);
+      expect(res.statusCode).toBe(500);
+      expect(await count()).toBe(0);
+    } finally {
+      await t.db.pool.query('DROP TRIGGER fail_import ON public.activity_logs; DROP FUNCTION pg_temp_fail_import()');
+    }
+    expect((await post([row(1), row(2), row(3)])).statusCode).toBe(201);
+    expect(await count()).toBe(3);
+  });
+
   it('unknown fields are refused, in a row and in the body', async () => {
     const res = await post([row(1), row(2, { arbitro: 'Rossi' })]);
     expect(res.statusCode).toBe(400);
