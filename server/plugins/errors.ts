@@ -48,10 +48,39 @@ export function isDatabaseDown(err: unknown): boolean {
   return (!!e?.code && DB_DOWN_CODES.has(e.code)) || DB_DOWN_MESSAGES.test(e?.message ?? '');
 }
 
+/** A 503 that means "the database cannot be reached": a database-down error, or our answer to one. */
+function isDatabaseDownFailure(err: unknown): boolean {
+  if (isDatabaseDown(err) || isDatabaseDown((err as { cause?: unknown })?.cause)) return true;
+  return err instanceof HttpError && err.statusCode === 503 && err.message === MSG.http.unavailable;
+}
+
+/**
+ * Records a failure answered with a 5xx in the error log through the app's ErrorRecorder (the one
+ * the error handler uses: AppDeps.recordError, recordServerError by default), for route code that
+ * answers its 5xx itself. Nothing is recorded while the database is down (the row could not be
+ * written anyway); a recorder that fails is logged, never thrown.
+ */
+export async function recordFailure(request: FastifyRequest, err: unknown, record?: ErrorRecorder): Promise<void> {
+  if (isDatabaseDownFailure(err)) return;
+  const recorder = record ?? (request.server as { deps?: { recordError?: ErrorRecorder } }).deps?.recordError;
+  if (!recorder) return;
+  try {
+    await recorder(err instanceof Error ? err : new Error(String(err)), request);
+  } catch (recordErr) {
+    request.log.error({ err: recordErr }, 'registrazione errore non riuscita');
+  }
+}
+
 /** One error handler: 4xx keep their Italian message, 5xx answer a generic one with the request id. */
 export function registerErrorHandler(app: FastifyInstance, record?: ErrorRecorder): void {
   app.setErrorHandler(async (err: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof HttpError) {
+      // A 5xx with a message for the user (e.g. 503 invitation mail not sent) is still a server
+      // failure: it reaches the error log like an unexpected one, unless it says the database is down.
+      if (err.statusCode >= 500) {
+        request.log.error({ err }, 'errore del server');
+        if (record) await recordFailure(request, err, record);
+      }
       return reply.status(err.statusCode).send({ error: err.message, ...err.extra });
     }
     const status = err.statusCode ?? 500;
@@ -75,11 +104,7 @@ export function registerErrorHandler(app: FastifyInstance, record?: ErrorRecorde
       return reply.status(503).send({ error: MSG.http.unavailable, requestId: request.id });
     }
     request.log.error({ err }, 'errore imprevisto');
-    try {
-      await record?.(err, request);
-    } catch (recordErr) {
-      request.log.error({ err: recordErr }, 'registrazione errore non riuscita');
-    }
+    if (record) await recordFailure(request, err, record);
     return reply.status(500).send({ error: MSG.http.internal, requestId: request.id });
   });
 }

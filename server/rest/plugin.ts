@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import { bearerToken, resolveUser } from '../plugins/auth-guard';
-import { isDatabaseDown } from '../plugins/errors';
+import { isDatabaseDown, recordFailure } from '../plugins/errors';
 import { buildReadQuery, PostgrestError, type TableSpec } from './postgrest';
 import { ListingCache } from '../plugins/listing-cache';
 
@@ -89,7 +89,10 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     const status = (err as Error & { statusCode?: number }).statusCode;
     if (status && status < 500) return sendError(reply, new PostgrestError(status, 'PGRST100', err.message));
     // postgrest-js retries GET on 503 and 520: an outage answers 500 so that the dashboard falls back at once.
-    request.log[isDatabaseDown(err) ? 'warn' : 'error']({ err }, 'lettura PostgREST non riuscita');
+    const down = isDatabaseDown(err);
+    request.log[down ? 'warn' : 'error']({ err }, 'lettura PostgREST non riuscita');
+    // Into the error log like any server failure (not while the database is down).
+    if (!down) await recordFailure(request, err);
     return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Database connection error' });
   });
 

@@ -8,7 +8,7 @@ import { z } from '../../../common/zod';
 import { MSG } from '../../../common/messages';
 import { cachedToday } from '../../../common/dates';
 import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar';
-import { isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
+import { isDatabaseDown, notFound, parseInput, recordFailure } from '../../plugins/errors';
 import { ListingCache } from '../../plugins/listing-cache';
 import { pgListenerOf } from '../../plugins/pg-listener';
 import { buildFeed, EventTextCache } from './ics';
@@ -69,6 +69,8 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
     } catch (err) {
       const down = isDatabaseDown(err);
       request.log[down ? 'warn' : 'error']({ err }, 'lettura calendario non riuscita');
+      // Into the error log like any server failure (not while the database is down).
+      if (!down) await recordFailure(request, err);
       return reply.status(down ? 503 : 500).send({ error: down ? MSG.http.unavailable : MSG.http.internal });
     }
     if (!entry) throw notFound(CALENDAR_MSG.unknownCategory);

@@ -4,7 +4,7 @@ import { MSG } from '../../../common/messages';
 import { cachedToday, todayIn } from '../../../common/dates';
 import { FILTER_KEYS, FILTER_TEXT_MAX, matchLabel, normalizeFilters, partitaPayloadSchema, type FormMode } from '../../../common/partite';
 import { requireRole } from '../../plugins/auth-guard';
-import { badRequest, isDatabaseDown, notFound, parseInput } from '../../plugins/errors';
+import { badRequest, isDatabaseDown, notFound, parseInput, recordFailure } from '../../plugins/errors';
 import { parseId } from '../../plugins/ids';
 import * as repo from './repo';
 import { withTransaction } from '../../db/pool';
@@ -71,6 +71,8 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
     } catch (err) {
       const down = isDatabaseDown(err);
       request.log[down ? 'warn' : 'error']({ err }, 'lettura partite pubbliche non riuscita');
+      // Into the error log like any server failure (not while the database is down).
+      if (!down) await recordFailure(request, err);
       return reply
         .status(down ? 503 : 500)
         .send({ success: false, data: [], appliedFilters, error: down ? MSG.http.unavailable : MSG.http.internal });
