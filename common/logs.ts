@@ -225,6 +225,12 @@ export const LOGS_MSG = {
     userDeleted: (email: string) => `Utente eliminato: ${email}`,
     errorResolved: (message: string) => `Errore risolto: ${message}`,
     errorsResolved: (count: number) => `${count} errori risolti`,
+    usersSynced: (added: number, updated: number, removed: number) =>
+      `Sincronizzazione utenti: ${added} aggiunti, ${updated} aggiornati, ${removed} rimossi`,
+    passwordChanged: (email: string) => `Password modificata: ${email}`,
+    recoveryRequested: (email: string) => `Recupero password richiesto: ${email}`,
+    signInIpBlocked: (ip: string) => `Troppe richieste di accesso dall'indirizzo ${ip}: richieste bloccate`,
+    signedOut: (email: string) => `Disconnessione effettuata: ${email}`,
   },
 } as const;
 

@@ -5,6 +5,7 @@ import { DEFAULT_ROLE, isRole } from '../../common/roles';
 import { HttpError, parseInput } from '../plugins/errors';
 import { requireRole } from '../plugins/auth-guard';
 import { LIMITS, perIpLimit } from '../plugins/rate-limit';
+import { signInIpLimit } from './ip-block';
 import { authenticate } from './credentials';
 import { signAnonKey } from './jwt';
 import { resetPasswordUrl } from './links';
@@ -50,7 +51,7 @@ export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asy
   app.post(
     '/api/login',
     {
-      onRequest: perIpLimit(LIMITS.login, (reply, retryAfter) =>
+      onRequest: signInIpLimit(LIMITS.login, (reply, retryAfter) =>
         reply.send({ success: false, error: MSG.login.tooMany, retryAfter } satisfies LoginResponse),
       ),
     },
@@ -77,7 +78,7 @@ export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asy
     async (request) => {
       const body = parseBody(() => parseInput(forgotPasswordSchema, request.body));
       const email = normaliseEmail(body.email);
-      tasks.run('invio della mail di recupero', () => sendRecovery(app.deps, email, resetPasswordUrl(config)));
+      tasks.run('invio della mail di recupero', () => sendRecovery(app.deps, email, resetPasswordUrl(config), request));
       return { success: true, message: MSG.forgot.sent };
     },
   );

@@ -6,6 +6,7 @@ import { withTransaction } from '../db/pool';
 import { parseInput } from '../plugins/errors';
 import { forgetUserSessions, resolveUser, type AuthUser } from '../plugins/auth-guard';
 import { LIMITS, perIpLimit } from '../plugins/rate-limit';
+import { signInIpLimit } from './ip-block';
 import { checkPassword, hashPassword, sha256 } from './crypto';
 import { authenticate, roleOf } from './credentials';
 import { recordActivity } from '../plugins/activity';
@@ -83,7 +84,7 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
     throw new GoTrueError(422, 'signup_disabled', MSG.login.signupDisabled);
   });
 
-  app.post('/token', { onRequest: perIpLimit(LIMITS.token, rejectGoTrue) }, async (request) => {
+  app.post('/token', { onRequest: signInIpLimit(LIMITS.token, rejectGoTrue) }, async (request) => {
     const { grant_type } = parseInput(schemas.tokenQuerySchema, request.query);
     if (grant_type === 'refresh_token') {
       const body = parseInput(schemas.refreshGrantSchema, request.body);
@@ -137,9 +138,17 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
     }
     const passwordHash = await hashPassword(body.password);
     const updated = await withTransaction(pool, async (db) => {
+      const amr = await repo.sessionAmrMethod(db, session.sessionId);
       await repo.setPassword(db, user.id, passwordHash);
       await repo.deleteSessionsOfUser(db, user.id, session.sessionId);
       await repo.deleteOutstandingOneTimeTokens(db, user.id);
+      // Never the password, nor anything of the session's tokens (S15): who, and how they proved it.
+      await recordActivity(db, request, {
+        type: 'success',
+        message: LOGS_MSG.activity.passwordChanged(user.email),
+        context: { via: amr === 'otp' ? 'link' : 'session' },
+        user: { id: user.id, email: user.email, role: roleOf(user) },
+      });
       return repo.findUserById(db, user.id);
     });
     forgetUserSessions(app, user.id);
@@ -149,8 +158,16 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
   app.post('/logout', async (request, reply) => {
     const session = await sessionOf(request);
     const { scope } = parseInput(schemas.logoutQuerySchema, request.query);
-    if (scope === 'local') await repo.deleteSession(pool, session.sessionId);
-    else await repo.deleteSessionsOfUser(pool, session.id, scope === 'others' ? session.sessionId : undefined);
+    await withTransaction(pool, async (db) => {
+      if (scope === 'local') await repo.deleteSession(db, session.sessionId);
+      else await repo.deleteSessionsOfUser(db, session.id, scope === 'others' ? session.sessionId : undefined);
+      await recordActivity(db, request, {
+        type: 'info',
+        message: LOGS_MSG.activity.signedOut(session.email),
+        context: { scope },
+        user: { id: session.id, email: session.email, role: session.role },
+      });
+    });
     forgetUserSessions(app, session.id);
     return reply.code(204).send();
   });
@@ -160,7 +177,7 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
     const body = parseInput(schemas.recoverSchema, request.body);
     const redirect = safeRedirect(config, redirect_to, resetPasswordUrl(config));
     const email = normaliseEmail(body.email);
-    tasks.run('invio della mail di recupero', () => sendRecovery(app.deps, email, redirect));
+    tasks.run('invio della mail di recupero', () => sendRecovery(app.deps, email, redirect, request));
     return {};
   });
 

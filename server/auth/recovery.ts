@@ -1,10 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
 import type { Mailer } from '../mail/mailer';
 import { recoveryMail } from '../mail/templates';
 import { hit } from '../plugins/rate-limit';
+import { recordActivity } from '../plugins/activity';
+import { LOGS_MSG } from '../../common/logs';
+import { roleOf } from './credentials';
 import { sha256 } from './crypto';
 import { issueLink } from './links';
 import { findUserByEmail } from './repo';
@@ -29,16 +32,39 @@ export class BackgroundTasks {
   }
 }
 
+/** What became of a recovery request, as its activity record says (never the link or its token: S15). */
+type RecoveryOutcome = 'link_issued' | 'cooldown' | 'unknown_account' | 'disabled_account';
+
 /**
  * Sends a recovery link to `email` if the account exists and its cooldown has passed; does
  * nothing otherwise. Callers answer the same whatever happens here, and run it after answering
  * so that the answer time does not reveal whether the account exists.
+ * Every request is on the activity log (admins only), with the account when it exists and the
+ * outcome; the record of an issued link commits with the link.
  */
-export async function sendRecovery(deps: { pool: Pool; config: Config; mailer: Mailer }, email: string, redirectTo: string): Promise<void> {
+export async function sendRecovery(
+  deps: { pool: Pool; config: Config; mailer: Mailer },
+  email: string,
+  redirectTo: string,
+  request: FastifyRequest | null = null,
+): Promise<void> {
   const { limited } = await hit(deps.pool, `mail:recovery:${sha256(email)}`, 1, RECOVERY_MAIL_COOLDOWN_SECONDS);
-  if (limited) return;
   const user = await findUserByEmail(deps.pool, email);
-  if (!user || user.banned) return;
-  const link = await withTransaction(deps.pool, (db) => issueLink(db, deps.config, { userId: user.id, type: 'recovery', redirectTo }));
+  const record = (db: Parameters<typeof recordActivity>[0], outcome: RecoveryOutcome) =>
+    recordActivity(db, request, {
+      type: 'info',
+      message: LOGS_MSG.activity.recoveryRequested(email),
+      context: { outcome },
+      user: user ? { id: user.id, email: user.email, role: roleOf(user) } : { id: null, email, role: null },
+    });
+  if (limited || !user || user.banned) {
+    await record(deps.pool, limited ? 'cooldown' : !user ? 'unknown_account' : 'disabled_account');
+    return;
+  }
+  const link = await withTransaction(deps.pool, async (db) => {
+    const issued = await issueLink(db, deps.config, { userId: user.id, type: 'recovery', redirectTo });
+    await record(db, 'link_issued');
+    return issued;
+  });
   await deps.mailer.send(recoveryMail(deps.config, { to: user.email, link }));
 }

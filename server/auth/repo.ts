@@ -83,6 +83,12 @@ export async function lockSession(db: Db, sessionId: string): Promise<SessionRow
   return rows[0] ?? null;
 }
 
+/** How the session was opened ('password', or 'otp' for a mailed link); null when it is gone. */
+export async function sessionAmrMethod(db: Db, sessionId: string): Promise<string | null> {
+  const { rows } = await db.query('SELECT amr_method FROM auth.sessions WHERE id = $1', [sessionId]);
+  return rows[0]?.amr_method ?? null;
+}
+
 export async function touchSessionRefreshed(db: Db, sessionId: string): Promise<void> {
   await db.query('UPDATE auth.sessions SET refreshed_at = now(), updated_at = now() WHERE id = $1', [sessionId]);
 }

@@ -180,4 +180,33 @@ describe('users', () => {
     expect(failed.statusCode).toBe(503);
     expect(await count()).toBe(m);
   }, 30_000);
+
+  it('a user sync: one info record with the counts, the admin as user, even when it finds nothing to change', async () => {
+    await t.db.pool.query("INSERT INTO auth.users (email, raw_app_meta_data) VALUES ('sync-att@example.it', '{\"role\":\"editor\"}')");
+    let n = await count();
+    const res = await as(admin).post('/api/users/sync', {});
+    expect(res.statusCode).toBe(200);
+    const { added, updated, removed, count: total } = res.json();
+    expect(added).toBeGreaterThanOrEqual(1);
+    let rows = await since(n);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      activity_type: 'info',
+      activity_message: `Sincronizzazione utenti: ${added} aggiunti, ${updated} aggiornati, ${removed} rimossi`,
+      endpoint: 'POST /api/users/sync',
+      user_id: admin.id,
+      user_email: admin.email,
+      user_role: 'admin',
+      context: { added, updated, removed, count: total },
+    });
+    n = await count();
+    expect((await as(admin).post('/api/users/sync', {})).statusCode).toBe(200);
+    rows = await since(n);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ activity_message: 'Sincronizzazione utenti: 0 aggiunti, 0 aggiornati, 0 rimossi' });
+    // Refused (an editor): nothing recorded.
+    n = await count();
+    expect((await as(editor).post('/api/users/sync', {})).statusCode).toBe(403);
+    expect(await count()).toBe(n);
+  });
 });

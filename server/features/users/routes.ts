@@ -172,10 +172,17 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         });
       }
       const count = (await repo.listUsers(db)).length;
-      return { changes, count };
+      const n = (a: string) => changes.filter((c) => c.action === a).length;
+      const [added, updated, removed] = [n('CREATE'), n('UPDATE'), n('DELETE')];
+      // One record per sync, even when it found nothing to do (the admin asked for it); each change is on the user audit.
+      await recordActivity(db, request, {
+        type: 'info',
+        message: LOGS_MSG.activity.usersSynced(added, updated, removed),
+        context: { added, updated, removed, count },
+      });
+      return { added, updated, removed, count };
     });
-    const n = (a: string) => result.changes.filter((c) => c.action === a).length;
-    const [added, updated, removed] = [n('CREATE'), n('UPDATE'), n('DELETE')];
+    const { added, updated, removed } = result;
     return { message: MSG.users.synced(added, updated, removed), added, updated, removed, count: result.count };
   });
 
