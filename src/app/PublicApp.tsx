@@ -30,12 +30,13 @@ class PublicErrorBoundary extends Component<{ children: ReactNode }, { failed: b
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
+    // No fixed severity: the reporter applies spec 8's rule (severityOf, common/logs.ts) to the
+    // error's name and message (network, auth, CORS high; validation, not found medium; else low).
     reportLater({
       type: 'frontend',
-      severity: 'high',
       message: error.message || String(error),
+      name: error.name,
       stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}`,
-      context: { errorName: error.name },
     });
   }
 

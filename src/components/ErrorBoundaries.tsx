@@ -29,12 +29,13 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
+    // No fixed severity: the reporter applies spec 8's rule (severityOf, common/logs.ts) to the
+    // error's name and message (network, auth, CORS high; validation, not found medium; else low).
     reportClientError({
       type: 'frontend',
-      severity: 'high',
       message: error.message || String(error),
+      name: error.name,
       stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}`,
-      context: { errorName: error.name },
     });
   }
 
