@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
 import ResetPasswordPage from './ResetPasswordPage';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
+import { loadReportRules, resetErrorReporterForTests, setErrorReportingEnabled } from '../../api/errorReporter';
+import { CONTEXT_MAX_BYTES, errorReportSchema } from '../../../common/logs';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
@@ -18,11 +20,14 @@ describe('reset-password screen', () => {
       if (req.url.startsWith('/auth/v1/user') && req.method === 'GET') return userAnswer;
       if (req.url.startsWith('/auth/v1/user') && req.method === 'PUT') return { status: 422, body: { code: 'weak_password', message: 'weak', weak_password: { reasons: ['length'] } } };
       if (req.url.startsWith('/auth/v1/logout')) return { status: 204 };
+      if (req.url === '/api/error-logs') return { status: 201, body: {} };
       return { status: 404, body: { error: 'Risorsa non trovata' } };
     });
     setTestApiOrigin(server.origin);
   });
   afterAll(async () => {
+    resetErrorReporterForTests();
+    setErrorReportingEnabled(false);
     setTestApiOrigin(null);
     await server.close();
   });
@@ -86,5 +91,23 @@ describe('reset-password screen', () => {
     expect(screen.queryByLabelText('Nuova password')).not.toBeInTheDocument();
     expect(screen.getByText('La sessione di reset è stata revocata. Richiedi un nuovo link di reset.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Torna al Login' })).toBeInTheDocument();
+  });
+
+  it('reports a link failure as type auth, category auth, with a context the intake accepts even for a huge error code', async () => {
+    await loadReportRules();
+    resetErrorReporterForTests();
+    server.requests.length = 0;
+    const code = `otp_${'x'.repeat(6000)}`;
+    renderWithProviders(<ResetPasswordPage />, { route: `/reset-password#error=access_denied&error_code=${code}` });
+    expect(await screen.findByText('Il link non è più valido. Richiedi un nuovo link di reset.')).toBeInTheDocument();
+    const posted = () => server.requests.filter((r) => r.url === '/api/error-logs');
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    const body = JSON.parse(posted()[0].body);
+    expect(body).toMatchObject({ type: 'auth', severity: 'medium', message: 'Il link non è più valido. Richiedi un nuovo link di reset.' });
+    expect(body.context).toMatchObject({ category: 'auth' });
+    expect(body.context.detail.startsWith('otp_xxx')).toBe(true);
+    // What POST /api/error-logs validates: the whole report passes, its context within the cap.
+    expect(new TextEncoder().encode(JSON.stringify(body.context)).length).toBeLessThanOrEqual(CONTEXT_MAX_BYTES);
+    expect(errorReportSchema.safeParse(body).success).toBe(true);
   });
 });

@@ -32,8 +32,33 @@ type LinkState = { kind: 'verifying' } | { kind: 'valid' } | { kind: 'invalid'; 
 
 const strengthColor = (percent: number) => (percent < 40 ? 'error' : percent < 70 ? 'warning' : percent < 100 ? 'info' : 'success');
 
+/**
+ * Longest detail a report carries. The intake refuses a context over 4 KB (CONTEXT_MAX_BYTES of
+ * common/logs.ts, not imported here: it would bring zod into this screen's chunk), and the detail
+ * may come from the link itself (error_code), so any length could arrive.
+ */
+const REPORT_DETAIL_MAX = 300;
+
+/** The detail of a failure as a short string: an error's name and message, a link's error code. */
+function reportDetail(detail: unknown): string | undefined {
+  if (detail === undefined || detail === null || detail === '') return undefined;
+  let text: string;
+  if (detail instanceof Error) text = `${detail.name}: ${detail.message}`;
+  else if (typeof detail === 'string') text = detail;
+  else {
+    try {
+      text = JSON.stringify(detail) ?? String(detail);
+    } catch {
+      text = String(detail);
+    }
+  }
+  return text.slice(0, REPORT_DETAIL_MAX);
+}
+
+/** Spec 8, Reset link: failures go to the error log as type auth, category auth, severity medium or high. */
 function reportAuthFailure(message: string, severity: 'medium' | 'high', detail?: unknown) {
-  reportClientError({ type: 'frontend', severity, message, context: { category: 'auth', detail: detail instanceof Error ? detail.message : detail } });
+  const text = reportDetail(detail);
+  reportClientError({ type: 'auth', severity, message, context: { category: 'auth', ...(text ? { detail: text } : {}) } });
 }
 
 /** Spec 2, 4, 5, 8: set a new password from an emailed recovery (or invitation) link. */
