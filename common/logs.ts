@@ -489,6 +489,5 @@ export interface ResolveMultipleResponse {
   message: string;
 }
 
-export interface ErrorStatsResponse {
-  data: ErrorStat[];
-}
+/** GET /api/error-stats: the list of statistics groups (spec 7), largest first. */
+export type ErrorStatsResponse = ErrorStat[];

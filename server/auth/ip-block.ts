@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import type { Pool } from '../db/pool';
 import { LOGS_MSG } from '../../common/logs';
 import { recordActivity } from '../plugins/activity';
-import { hit, type RateLimit } from '../plugins/rate-limit';
+import { perIpLimit, type RateLimit } from '../plugins/rate-limit';
 
 /** A refused IP is on the activity log at most once in this window (a flood of refusals makes one record). */
 export const IP_BLOCK_RECORD_INTERVAL_MS = 60_000;
@@ -26,28 +26,23 @@ export function shouldRecordIpBlock(pool: Pool, ip: string, now = Date.now()): b
 }
 
 /**
- * The per-IP limit of the sign-in endpoints (perIpLimit of plugins/rate-limit.ts, same counter
- * key), which also puts the refusal on the activity log as a warning: at most once per IP per
- * minute, before the 429 is sent. A failure to write the record does not change the answer.
+ * The per-IP limit of the sign-in endpoints (perIpLimit of plugins/rate-limit.ts), which also puts
+ * the refusal on the activity log as a warning: at most once per IP per minute, before the 429 is
+ * sent. A failure to write the record does not change the answer.
  */
 export function signInIpLimit(limit: RateLimit, reject: (reply: FastifyReply, retryAfter: number) => FastifyReply): onRequestHookHandler {
-  return async function signInRateLimited(request: FastifyRequest, reply: FastifyReply) {
+  return perIpLimit(limit, reject, async (request: FastifyRequest, retryAfter: number) => {
     const { pool } = request.server.deps;
-    const { limited, retryAfter } = await hit(pool, `ip:${limit.name}:${request.ip}`, limit.max, limit.windowSeconds);
-    if (!limited) return;
-    if (shouldRecordIpBlock(pool, request.ip)) {
-      try {
-        await recordActivity(pool, request, {
-          type: 'warning',
-          message: LOGS_MSG.activity.signInIpBlocked(request.ip),
-          context: { limit: limit.name, max: limit.max, window_seconds: limit.windowSeconds, retry_after_seconds: retryAfter },
-          user: { id: null, email: null, role: null },
-        });
-      } catch (err) {
-        request.log.error({ err }, 'registrazione del blocco per IP non riuscita');
-      }
+    if (!shouldRecordIpBlock(pool, request.ip)) return;
+    try {
+      await recordActivity(pool, request, {
+        type: 'warning',
+        message: LOGS_MSG.activity.signInIpBlocked(request.ip),
+        context: { limit: limit.name, max: limit.max, window_seconds: limit.windowSeconds, retry_after_seconds: retryAfter },
+        user: { id: null, email: null, role: null },
+      });
+    } catch (err) {
+      request.log.error({ err }, 'registrazione del blocco per IP non riuscita');
     }
-    reply.header('retry-after', String(retryAfter));
-    return reject(reply.code(429), retryAfter);
-  };
+  });
 }

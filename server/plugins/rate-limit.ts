@@ -55,10 +55,13 @@ export async function hit(db: Db, key: string, max: number, windowSeconds: numbe
 export function perIpLimit(
   limit: RateLimit,
   reject: (reply: FastifyReply, retryAfter: number) => FastifyReply,
+  /** Runs before a refusal is answered (e.g. to put it on the activity log). */
+  onLimited?: (request: FastifyRequest, retryAfter: number) => Promise<void>,
 ): onRequestHookHandler {
   return async function rateLimited(request: FastifyRequest, reply: FastifyReply) {
     const { limited, retryAfter } = await hit(request.server.deps.pool, `ip:${limit.name}:${request.ip}`, limit.max, limit.windowSeconds);
     if (limited) {
+      await onLimited?.(request, retryAfter);
       reply.header('retry-after', String(retryAfter));
       return reject(reply.code(429), retryAfter);
     }

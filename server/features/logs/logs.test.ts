@@ -243,7 +243,7 @@ describe('admin API', () => {
     );
     const res = await get('/api/error-stats');
     expect(res.statusCode).toBe(200);
-    const { data } = res.json() as { data: ErrorStat[] };
+    const data = res.json() as ErrorStat[];
     expect(data[0]).toEqual({ error_type: 'frontend', severity: 'low', total_errors: 3, unresolved_errors: 2 });
     expect(data).toContainEqual({ error_type: 'backend', severity: 'critical', total_errors: 1, unresolved_errors: 0 });
     expect(data).toHaveLength(5);

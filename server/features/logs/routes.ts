@@ -70,7 +70,7 @@ export const logsRoutes: FastifyPluginAsync = async (app) => {
     return repo.listErrors(pool, filters, config.timezone);
   });
 
-  app.get('/error-stats', { preHandler: admin }, async (): Promise<ErrorStatsResponse> => ({ data: await repo.errorStats(pool) }));
+  app.get('/error-stats', { preHandler: admin }, async (): Promise<ErrorStatsResponse> => repo.errorStats(pool));
 
   // Registered before /:id/resolve; Fastify matches the static segment first anyway.
   app.put('/error-logs/resolve-multiple', { preHandler: admin }, async (request): Promise<ResolveMultipleResponse> => {

@@ -67,7 +67,7 @@ beforeAll(async () => {
         body: { data: rows, count: capped, countExact: count <= 10_000, page: Number(url.searchParams.get('page') ?? 1), totalPages: Math.ceil(capped / limit) },
       };
     }
-    if (url.pathname === '/api/error-stats') return { status: 200, body: { data: STATS } };
+    if (url.pathname === '/api/error-stats') return { status: 200, body: STATS };
     const single = /^\/api\/error-logs\/([^/]+)\/resolve$/.exec(url.pathname);
     if (req.method === 'PUT' && single) {
       const row = rows.find((r) => r.id === single[1])!;

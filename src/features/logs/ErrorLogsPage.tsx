@@ -240,9 +240,9 @@ export default function ErrorLogsPage() {
       <Box>
         {header}
 
-        {stats && stats.data.length > 0 && (
+        {stats && stats.length > 0 && (
           <Stack component="ul" direction="row" aria-label={S.statistics} sx={{ gap: 1.5, p: 0, m: 0, mb: 2, flexWrap: 'wrap' }}>
-            {stats.data.slice(0, STATS_CARDS).map((s) => (
+            {stats.slice(0, STATS_CARDS).map((s) => (
               <StatCard key={`${s.error_type}-${s.severity}`} stat={s} />
             ))}
           </Stack>
