@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   IMPORT_MSG,
+  buildRows,
   decodeBytes,
   duplicateKey,
   guessMapping,
@@ -208,6 +209,20 @@ describe('rows validated with the shared match rules', () => {
   it("an exported cell's formula guard is removed", () => {
     const { rows } = readImport("Data;Ora;Casa;Ospiti;Campo;Categoria;Tipo\n06/03/2027;10:00;'-Alfa;'=Beta;C;Pulcini;Torneo", opts);
     expect(rows[0].payload).toMatchObject({ squadraCasa: '-Alfa', squadraTrasferta: '=Beta' });
+  });
+
+  it('values for every row fill the fields no column has, read as cells; a column of that field wins', () => {
+    const text = 'Data;Ora;Casa;Ospiti;Campo\n06/03/2027;10:00;A;B;C\n07/03/2027;11:00;D;E\n';
+    const { table, hasHeader, mapping } = readImport(text, opts);
+    expect(buildRows(table, mapping, hasHeader, opts)[0].errors).toEqual([MSG.match.missingFields(['Categoria', 'Tipo gara'])]);
+    const rows = buildRows(table, mapping, hasHeader, opts, new Set(), { gruppo: ' esordienti ', tipoGara: 'campionato', campo: 'Comunale' });
+    expect(rows.map((r) => r.payload && [r.payload.gruppo, r.payload.tipoGara, r.payload.campo])).toEqual([['Esordienti', 'campionato', 'C'], null]);
+    // 'Campo' is a column: its empty cell is not filled by the value for every row.
+    expect(rows[1].payload).toBeNull();
+    expect(rows[1].errors).toEqual([MSG.match.missingFields(['Campo'])]);
+    // A value that a cell could not hold is the same error on every row.
+    const bad = buildRows(table, mapping, hasHeader, opts, new Set(), { gruppo: 'Pulcini', tipoGara: 'Coppa' });
+    expect(bad.map((r) => r.errors[0])).toEqual([IMPORT_MSG.badTipo('Coppa'), IMPORT_MSG.badTipo('Coppa')]);
   });
 
   it('an unknown category with no near miss lists the available ones', () => {

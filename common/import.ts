@@ -48,6 +48,9 @@ export const IMPORT_MSG = {
   clear: 'Svuota',
   problemsHeader: 'Problemi',
   roomsHeader: 'Spogliatoi',
+  fixedTitle: 'Valori per tutte le righe',
+  fixedHint: 'Per i dati che il file non ha in nessuna colonna',
+  fixedNone: '(nessuno)',
   home: 'Casa',
   away: 'Trasferta',
   ok: 'OK',
@@ -355,6 +358,22 @@ export interface BuildOptions extends ValidateOptions {
   categories: readonly string[];
 }
 
+/**
+ * The fields a fixture list often lacks (one category's list has no 'Categoria' column), which the
+ * editor may give one value for every row. Read as a cell of that field would be.
+ */
+export const FIXABLE_FIELDS = ['gruppo', 'tipoGara', 'terreno', 'campo'] as const satisfies readonly ImportField[];
+export type FixedValues = Partial<Record<(typeof FIXABLE_FIELDS)[number], string>>;
+
+/** The mapping and each row's cells with the fixed values as extra columns, for the fields no column fills. */
+function withFixed(table: Table, mapping: Mapping, fixed: FixedValues): { mapping: Mapping; extra: string[] } {
+  const fields = FIXABLE_FIELDS.filter((f) => (fixed[f] ?? '').trim() !== '' && !mapping.includes(f));
+  if (fields.length === 0) return { mapping, extra: [] };
+  const width = table.rows.reduce((n, r) => Math.max(n, r.length), mapping.length);
+  const padded: Mapping = Array.from({ length: width }, (_, i) => mapping[i] ?? '');
+  return { mapping: [...padded, ...fields], extra: fields.map((f) => fixed[f] as string) };
+}
+
 /** The key two matches share when they are the same fixture: date, start time and teams (any case). */
 export const duplicateKey = (p: { data: string; ora: string; squadraCasa: string; squadraTrasferta: string }) =>
   `${p.data}|${p.ora.slice(0, 5)}|${p.squadraCasa.trim().toLocaleLowerCase('it')}|${p.squadraTrasferta.trim().toLocaleLowerCase('it')}`;
@@ -427,13 +446,23 @@ export function readRow(cells: string[], mapping: Mapping, categories: readonly 
  * Every data row read and validated with the form's schema (partitaPayloadSchema), duplicates
  * within the file and of `existing` keys (duplicateKey) flagged. Rows with a duplicate are not valid.
  */
-export function buildRows(table: Table, mapping: Mapping, hasHeader: boolean, opts: BuildOptions, existing: ReadonlySet<string> = new Set()): ImportRow[] {
+export function buildRows(
+  table: Table,
+  mapping: Mapping,
+  hasHeader: boolean,
+  opts: BuildOptions,
+  existing: ReadonlySet<string> = new Set(),
+  fixed: FixedValues = {},
+): ImportRow[] {
   const schema = partitaPayloadSchema(opts);
   const seen = new Map<string, number>();
   const out: ImportRow[] = [];
+  const all = withFixed(table, mapping, fixed);
+  const width = all.mapping.length - all.extra.length;
   for (let r = hasHeader ? 1 : 0; r < table.rows.length; r++) {
     const line = table.lines[r];
-    const { values, errors } = readRow(table.rows[r], mapping, opts.categories);
+    const cells = all.extra.length ? [...Array.from({ length: width }, (_, i) => table.rows[r][i] ?? ''), ...all.extra] : table.rows[r];
+    const { values, errors } = readRow(cells, all.mapping, opts.categories);
     let payload: PartitaPayload | null = null;
     let duplicate: ImportRow['duplicate'] = null;
     if (errors.length === 0) {

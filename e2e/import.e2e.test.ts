@@ -137,6 +137,37 @@ describe('fixture import in the browser', () => {
     await screenshot(p, 'import-5-cp1252-file');
   });
 
+  it("a category's fixture list with no Categoria or Tipo column: one value for every row, then the rows are valid", async () => {
+    const p = await newPage(browser);
+    await signIn(p, t.url, editor.email, editor.password);
+    await p.goto(`${t.url}/importa`);
+    const list = [
+      'Data\tOra\tCasa\tOspiti',
+      [dmy(12), '10:00', 'Falchi Lista', 'Gufi'].join('\t'),
+      [dmy(19), '10:30', 'Passeri', 'Falchi Lista'].join('\t'),
+    ].join('\n');
+    await p.getByLabel('Incolla qui le celle (con la riga di intestazione)').fill(list);
+    await p.getByRole('button', { name: 'Leggi dati' }).click();
+    await p.getByText('Valide: 0 · Con errori: 2 · Duplicate: 0').waitFor();
+    const fixed = p.getByRole('region', { name: IMPORT_MSG.fixedTitle });
+    for (const [field, option] of [['Categoria', 'Esordienti'], ['Tipo', 'Campionato']]) {
+      await fixed.getByRole('combobox', { name: field }).click();
+      await p.getByRole('option', { name: option, exact: true }).click();
+    }
+    await fixed.getByLabel('Campo').fill('Comunale Ovest');
+    await p.getByText('Valide: 2 · Con errori: 0 · Duplicate: 0').waitFor();
+    await screenshot(p, 'import-6-fixed-values');
+    await p.getByRole('button', { name: IMPORT_MSG.importButton(2) }).click();
+    await p.getByRole('heading', { name: 'Partite create' }).waitFor();
+    const { rows } = await t.db.pool.query(
+      `SELECT squadracasa, gruppo, tipo_gara, campo FROM public.partite WHERE 'Falchi Lista' IN (squadracasa, squadratrasferta) ORDER BY data`,
+    );
+    expect(rows).toEqual([
+      { squadracasa: 'Falchi Lista', gruppo: 'Esordienti', tipo_gara: 'campionato', campo: 'Comunale Ovest' },
+      { squadracasa: 'Passeri', gruppo: 'Esordienti', tipo_gara: 'campionato', campo: 'Comunale Ovest' },
+    ]);
+  });
+
   it('over 2,000 valid rows: the page says so and offers no import (the server would refuse them all)', async () => {
     const p = await newPage(browser);
     await signIn(p, t.url, editor.email, editor.password);

@@ -17,6 +17,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useSnackbar } from 'notistack';
 import {
   IMPORT_FIELDS,
+  FIXABLE_FIELDS,
   IMPORT_MAX_ROWS,
   IMPORT_MSG,
   buildRows,
@@ -28,6 +29,7 @@ import {
   parseDate,
   parseTable,
   DEFAULT_ORDER,
+  type FixedValues,
   type ImportField,
   type ImportRow,
   type Mapping,
@@ -35,6 +37,7 @@ import {
 } from '../../../common/import';
 import { todayIn } from '../../../common/dates';
 import { MSG } from '../../../common/messages';
+import { TERRENI, TIPI_GARA } from '../../../common/partite';
 import { errorMessage } from '../../api/api';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { useClubConfig } from '../../store/useClubConfig';
@@ -197,6 +200,60 @@ const SourcePicker = memo(function SourcePicker({ onRead }: { onRead: (s: Source
   );
 });
 
+const FIXED_OPTIONS: Record<'tipoGara' | 'terreno', ReadonlyArray<{ value: string; label: string }>> = {
+  tipoGara: TIPI_GARA.map((t) => ({ value: t, label: MSG.match.tipoGara[t] })),
+  terreno: TERRENI.map((t) => ({ value: t, label: MSG.match.terrenoLabel[t] })),
+};
+
+/**
+ * 'Valori per tutte le righe': one value for a field no column fills (a category's fixture list has
+ * no 'Categoria' column), read by buildRows as a cell of that field would be.
+ */
+function FixedValuesFields({ mapping, fixed, categories, onChange }: { mapping: Mapping; fixed: FixedValues; categories: readonly string[]; onChange: (f: FixedValues) => void }) {
+  const open = FIXABLE_FIELDS.filter((f) => !mapping.includes(f));
+  if (open.length === 0) return null;
+  const set = (field: (typeof FIXABLE_FIELDS)[number], value: string) => onChange({ ...fixed, [field]: value });
+  return (
+    <Box component="section" aria-label={M.fixedTitle} sx={{ mt: 2 }}>
+      <Typography variant="subtitle2" component="h3">
+        {M.fixedTitle}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {M.fixedHint}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 1.5 }}>
+        {open.map((field) => {
+          const label = M.fields[field];
+          if (field === 'campo') {
+            return (
+              <TextField key={field} size="small" label={label} value={fixed.campo ?? ''} onChange={(e) => set('campo', e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            );
+          }
+          const options = field === 'gruppo' ? categories.map((c) => ({ value: c, label: c })) : FIXED_OPTIONS[field];
+          return (
+            <TextField
+              key={field}
+              select
+              size="small"
+              label={label}
+              value={fixed[field] ?? ''}
+              onChange={(e) => set(field, e.target.value)}
+              slotProps={{ select: { SelectDisplayProps: { 'aria-label': label } as object } }}
+            >
+              <MenuItem value="">{M.fixedNone}</MenuItem>
+              {options.map((o) => (
+                <MenuItem key={o.value} value={o.value}>
+                  {o.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
 export default function ImportPage() {
   const { clubName, timezone } = useClubConfig();
   const { enqueueSnackbar } = useSnackbar();
@@ -204,6 +261,7 @@ export default function ImportPage() {
   const [table, setTable] = useState<Table | null>(null);
   const [hasHeader, setHasHeader] = useState(true);
   const [mapping, setMapping] = useState<Mapping>([]);
+  const [fixed, setFixed] = useState<FixedValues>({});
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [check, setCheck] = useState<ImportCheck | null>(null);
   const [created, setCreated] = useState<number[] | null>(null);
@@ -262,8 +320,8 @@ export default function ImportPage() {
 
   const rows: ImportRow[] = useMemo(() => {
     if (!table || !check) return [];
-    return buildRows(table, mapping, hasHeader, { mode: 'create', today: todayIn(timezone), clubName, categories: check.gruppi }, new Set(check.existing));
-  }, [table, check, mapping, hasHeader, timezone, clubName]);
+    return buildRows(table, mapping, hasHeader, { mode: 'create', today: todayIn(timezone), clubName, categories: check.gruppi }, new Set(check.existing), fixed);
+  }, [table, check, mapping, hasHeader, timezone, clubName, fixed]);
   // Issue 15: each valid row's clashes among its problems (the grid shows clash.rows); importing clashing rows asks first.
   const clash = useImportClashes(rows, check, clubName);
 
@@ -379,6 +437,7 @@ export default function ImportPage() {
                   );
                 })}
               </Box>
+              <FixedValuesFields mapping={mapping} fixed={fixed} categories={check?.gruppi ?? []} onChange={setFixed} />
             </Paper>
           )}
 
