@@ -93,7 +93,7 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
     expect(found).toEqual([]);
   });
 
-  it('signed in as admin: dashboard, add and edit match, categories, users, user audit, export, both logs', async () => {
+  it('signed in as admin: dashboard, add and edit match, categories, users, user audit, export, both logs, import, facilities board', async () => {
     const found: string[] = [];
     const page = await newPage(browser);
     await signIn(page, t.url, admin.email, admin.password);
@@ -110,6 +110,9 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
       ['estrazione', '/estrazione'],
       ['error-logs', '/error-logs'],
       ['activity-logs', '/activity-logs'],
+      // The screens of the later issues (import, facilities board).
+      ['importa', '/importa'],
+      ['occupazione', '/occupazione'],
     ];
     for (const [name, path] of screens) {
       // Through the router, as a person does (a full load would re-check the session first).
