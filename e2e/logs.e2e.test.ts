@@ -4,6 +4,7 @@ import { createUser, type TestUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { LOGS_MSG } from '../common/logs';
+import { MSG } from '../common/messages';
 
 // The error log and the activity log in a real browser, through the real server and database:
 // failures met in the app reach the error log with their count; the admin filters, reads the
@@ -33,26 +34,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A call from the page with the signed-in user's token (what the SPA's own calls carry). */
-async function apiCall(p: Page, method: string, url: string, body?: unknown): Promise<number> {
-  return p.evaluate(
-    async ({ method, url, body }) => {
-      let token = '';
-      for (let i = 0; i < localStorage.length; i++) {
-        const key = localStorage.key(i)!;
-        if (/^sb-.*-auth-token$/.test(key)) token = JSON.parse(localStorage.getItem(key)!).access_token;
-      }
-      const res = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return res.status;
-    },
-    { method, url, body },
-  );
-}
-
 /** Opens a page that fails to load its match, and waits until the reporter's POST was answered. */
 async function meetMissingMatch(p: Page, id: number) {
   const reported = p.waitForResponse((r) => r.url().endsWith('/api/error-logs') && r.request().method() === 'POST');
@@ -68,8 +49,12 @@ describe('error log and activity log in the browser', () => {
   it('failures met in the app reach the error log, repeated ones on one row with their count', async () => {
     page = await newPage(browser);
     await signIn(page, t.url, admin.email, admin.password);
-    // A match change made earlier, through the API the screens use.
-    expect(await apiCall(page, 'DELETE', `/api/partite/${matchId}`)).toBe(200);
+    // A match change made earlier, as an admin makes it: the edit screen's 'Elimina', confirmed.
+    await page.goto(`${t.url}/modifica-partita/${matchId}`);
+    await page.getByRole('button', { name: MSG.match.delete }).click();
+    await page.getByRole('dialog', { name: MSG.match.confirmDeleteTitle }).getByRole('button', { name: MSG.match.confirm }).click();
+    await page.getByText(MSG.match.deleted).first().waitFor();
+    expect(Number((await t.db.pool.query('SELECT count(*) FROM public.partite WHERE id = $1', [matchId])).rows[0].count)).toBe(0);
 
     // The same failure twice (each visit a fresh page, so the browser's dedupe does not hide it), another once.
     await meetMissingMatch(page, 999999);
@@ -169,7 +154,15 @@ describe('error log and activity log in the browser', () => {
     await detail.getByText(S.field.userAgent).waitFor();
     await screenshot(page, 'logs-activity-detail');
     await detail.getByRole('button', { name: S.close }).click();
+    await detail.waitFor({ state: 'hidden' });
 
+    // The sign-in's detail: who, from where, with what.
+    await signInRow.first().getByRole('button', { name: LOGS_MSG.details }).click();
+    await detail.getByText(LOGS_MSG.activity.signIn(admin.email)).waitFor();
+    await detail.getByText(admin.email, { exact: true }).first().waitFor();
+    await detail.getByText(S.field.ip).waitFor();
+    await detail.getByText(S.field.userAgent).waitFor();
+    await detail.getByRole('button', { name: S.close }).click();
     await detail.waitFor({ state: 'hidden' });
 
     // The filter by type keeps only that type.
