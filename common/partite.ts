@@ -76,32 +76,46 @@ export function missingFields(v: PartitaValues, clubName: string = DEFAULT_CLUB_
 
 const roomOk = (n: number | null | undefined) => n == null || (Number.isInteger(n) && n >= SPOGLIATOIO_MIN && n <= SPOGLIATOIO_MAX);
 
+/** The first rule a match breaks: its Italian message and, where one field is at fault, that field. */
+export interface PartitaProblem {
+  field: keyof PartitaValues | null;
+  message: string;
+}
+
 /**
  * The rules of spec 5 for the add and edit forms, in the order a person meets them; the same
  * function runs in the form (to enable the save button) and on the server. Returns the first
- * Italian message, or null when the values may be saved.
+ * problem, or null when the values may be saved.
  */
-export function validatePartita(v: PartitaValues, { mode, today, clubName = DEFAULT_CLUB_NAME }: ValidateOptions): string | null {
+export function partitaProblem(v: PartitaValues, { mode, today, clubName = DEFAULT_CLUB_NAME }: ValidateOptions): PartitaProblem | null {
+  const problem = (field: keyof PartitaValues | null, message: string) => ({ field, message });
   if (missingFields(v, clubName).length > 0) {
-    return mode === 'create' ? MSG.match.missingFields(missingFields(v, clubName)) : MSG.match.fillRequired;
+    return problem(null, mode === 'create' ? MSG.match.missingFields(missingFields(v, clubName)) : MSG.match.fillRequired);
   }
   const home = effectiveHome(v, clubName);
-  if (!isIsoDate(v.data)) return MSG.match.invalidDate;
-  if (!isTime(v.ora) || (home && !isTime(v.oraFine))) return MSG.match.invalidTime;
+  if (!isIsoDate(v.data)) return problem('data', MSG.match.invalidDate);
+  if (!isTime(v.ora)) return problem('ora', MSG.match.invalidTime);
+  if (home && !isTime(v.oraFine)) return problem('oraFine', MSG.match.invalidTime);
   for (const k of ['squadraCasa', 'squadraTrasferta', 'campo', 'gruppo'] as const) {
-    if ((v[k] as string).trim().length > PARTITA_TEXT_MAX) return MSG.match.textTooLong;
+    if ((v[k] as string).trim().length > PARTITA_TEXT_MAX) return problem(k, MSG.match.textTooLong);
   }
-  if (!(TIPI_GARA as readonly string[]).includes(v.tipoGara as string)) return MSG.match.invalidData;
-  if (!blank(v.terreno) && !(TERRENI as readonly string[]).includes(v.terreno as string)) return MSG.match.invalidData;
-  if ((v.data as string) < today) return MSG.match.futureDate;
+  if (!(TIPI_GARA as readonly string[]).includes(v.tipoGara as string)) return problem('tipoGara', MSG.match.invalidData);
+  if (!blank(v.terreno) && !(TERRENI as readonly string[]).includes(v.terreno as string)) return problem('terreno', MSG.match.invalidData);
+  if ((v.data as string) < today) return problem('data', MSG.match.futureDate);
   if ((v.squadraCasa as string).trim().toLocaleLowerCase('it') === (v.squadraTrasferta as string).trim().toLocaleLowerCase('it')) {
-    return MSG.match.sameTeams;
+    return problem('squadraTrasferta', MSG.match.sameTeams);
   }
   if (home) {
-    if (!roomOk(v.spogliatoioGari) || !roomOk(v.spogliatoioOspiti)) return MSG.match.roomsRange;
-    if (mode === 'create' && v.spogliatoioGari != null && v.spogliatoioGari === v.spogliatoioOspiti) return MSG.match.roomsDiffer;
+    if (!roomOk(v.spogliatoioGari)) return problem('spogliatoioGari', MSG.match.roomsRange);
+    if (!roomOk(v.spogliatoioOspiti)) return problem('spogliatoioOspiti', MSG.match.roomsRange);
+    if (mode === 'create' && v.spogliatoioGari != null && v.spogliatoioGari === v.spogliatoioOspiti) return problem('spogliatoioOspiti', MSG.match.roomsDiffer);
   }
   return null;
+}
+
+/** partitaProblem's message only: what the forms show. */
+export function validatePartita(v: PartitaValues, opts: ValidateOptions): string | null {
+  return partitaProblem(v, opts)?.message ?? null;
 }
 
 /** The "sent values" of spec 5: text trimmed, oraFine and rooms null for away matches, terreno null if empty. */
@@ -159,8 +173,9 @@ export function partitaBodySchema() {
 export function partitaPayloadSchema(opts: ValidateOptions) {
   return partitaBodySchema()
     .superRefine((v, ctx) => {
-      const message = validatePartita(v, opts);
-      if (message) ctx.addIssue({ code: 'custom', message });
+      // The field at fault as the issue's path (the import's errors name it); the message is the form's.
+      const problem = partitaProblem(v, opts);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.field ? [problem.field] : [] });
     })
     .transform((v) => toPayload(v, opts.clubName));
 }

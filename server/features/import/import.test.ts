@@ -74,11 +74,16 @@ describe('POST /api/partite/import', () => {
   it('one invalid row: 400 naming the row, nothing written, no activity', async () => {
     const res = await post([row(1), row(2), row(3, { data: inDays(-1) }), row(4)]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Riga 3: La data deve essere futura!' });
+    expect(res.json()).toEqual({ error: 'Riga 3: Data: La data deve essere futura!' });
     const missing = await post([row(1), row(2, { ora: '' })]);
     expect(missing.json()).toEqual({ error: 'Riga 2: Campi obbligatori mancanti: Ora di inizio' });
     const wrongType = await post([row(1), row(2, { spogliatoioGari: 'tre' })]);
     expect(wrongType.json()).toEqual({ error: 'Riga 2: Spogliatoio Garibaldina: Dati non validi - controlla i campi obbligatori' });
+    // A rule of the form broken: the field at fault is named too.
+    const badTipo = await post([row(1), row(2, { tipoGara: 'coppa' })]);
+    expect(badTipo.json()).toEqual({ error: 'Riga 2: Tipo: Dati non validi - controlla i campi obbligatori' });
+    const badEnd = await post([row(1, { squadraCasa: 'Garibaldina', isHouseMatch: true, oraFine: '25:00' })]);
+    expect(badEnd.json()).toEqual({ error: 'Riga 1: Fine: Ora non valida: usa il formato HH:MM' });
     expect(await count()).toBe(0);
     expect(await activities()).toHaveLength(0);
   });
@@ -87,7 +92,7 @@ describe('POST /api/partite/import', () => {
     const body = (partite: unknown[], righe: unknown) =>
       t.app.inject({ method: 'POST', url: '/api/partite/import', headers: bearer(editor), payload: { partite, righe } });
     const invalid = await body([row(1), row(2), row(3, { data: inDays(-1) })], [2, 5, 9]);
-    expect(invalid.json()).toEqual({ error: 'Riga 9: La data deve essere futura!' });
+    expect(invalid.json()).toEqual({ error: 'Riga 9: Data: La data deve essere futura!' });
     const category = await body([row(1), row(2, { gruppo: 'Juniores' })], [4, 7]);
     expect(category.json().error).toMatch(/^Riga 7: Categoria inesistente: "Juniores"/);
     const clash = await body(
