@@ -42,11 +42,12 @@ describe('value parsers', () => {
     ['9:30', '09:30'],
     ['15', '15:00'],
     ['15:00:00', '15:00'],
+    ['09.30.00', '09:30'],
     ['0.375', '09:00'],
     ['0,5', '12:00'],
   ])('time %s -> %s', (raw, hm) => expect(parseTime(raw)).toBe(hm));
 
-  it.each(['25:00', '9.75', 'nove', '', '9:3'])('time %s is refused', (raw) => expect(parseTime(raw)).toBeNull());
+  it.each(['25:00', '9.75', 'nove', '', '9:3', '930', '9.30:00'])('time %s is refused', (raw) => expect(parseTime(raw)).toBeNull());
 
   it('tipo gara and terreno by Italian label, any case', () => {
     expect(parseTipoGara('CAMPIONATO')).toBe('campionato');

@@ -252,10 +252,11 @@ export function parseTime(raw: string): string | null {
   if (s === '') return null;
   let h: number;
   let m: number;
-  const hm = /^(\d{1,2})(?:[.:,h](\d{2}))?(?::\d{2})?$/.exec(s);
+  // 9, 9.30, 09:30, 9,30, 9h30, with seconds after the same separator (09:30:00, 09.30.00).
+  const hm = /^(\d{1,2})(?:([.:,h])(\d{2})(?:\2\d{2})?)?$/.exec(s);
   if (hm) {
     h = Number(hm[1]);
-    m = hm[2] ? Number(hm[2]) : 0;
+    m = hm[3] ? Number(hm[3]) : 0;
   } else if (/^0?[.,]\d+$/.test(s)) {
     const minutes = Math.round(Number(s.replace(',', '.')) * 24 * 60);
     h = Math.floor(minutes / 60);
