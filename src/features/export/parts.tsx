@@ -41,7 +41,7 @@ export function Progress({ label }: { label: string }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
         {label}
       </Typography>
-      <LinearProgress />
+      <LinearProgress aria-label={label} />
     </Box>
   );
 }
@@ -121,7 +121,7 @@ export function PreviewButton({ disabled, onClick }: { disabled: boolean; onClic
 /** An outlined export button of a panel's action row, with a spinner while its file is produced. */
 export function ExportButton({ label, disabled, running, onClick }: { label: string; disabled: boolean; running: boolean; onClick: () => void }) {
   return (
-    <Button variant="outlined" disabled={disabled} onClick={onClick} startIcon={running ? <CircularProgress size={16} /> : undefined}>
+    <Button variant="outlined" disabled={disabled} onClick={onClick} startIcon={running ? <CircularProgress size={16} aria-hidden /> : undefined}>
       {label}
     </Button>
   );

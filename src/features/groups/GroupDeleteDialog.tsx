@@ -65,7 +65,7 @@ export default function GroupDeleteDialog({ gruppo, onConfirm, onClose }: GroupD
           color="error"
           variant="contained"
           disabled={deleting}
-          startIcon={deleting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={deleting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {deleting ? MSG.groups.deleting : MSG.groups.delete}
         </Button>

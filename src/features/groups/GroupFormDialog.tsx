@@ -237,7 +237,7 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
         <Button onClick={close} disabled={saving}>
           {MSG.groups.cancel}
         </Button>
-        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
           {saving ? MSG.groups.saving : MSG.groups.save}
         </Button>
       </DialogActions>

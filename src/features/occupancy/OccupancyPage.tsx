@@ -15,6 +15,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PrintIcon from '@mui/icons-material/Print';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { CLASH_MSG, matchSpan, normName, timeOf } from '../../../common/clashes';
+import { MSG } from '../../../common/messages';
 import { isIsoDate, todayIn } from '../../../common/dates';
 import { formatLongDate, formatWeekday } from '../../../common/exports';
 import { PickersProvider } from '../../components/PickersProvider';
@@ -248,7 +249,7 @@ export default function OccupancyPage() {
           <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>
             {M.boardPrint}
           </Button>
-          {isFetching && <CircularProgress size={20} />}
+          {isFetching && <CircularProgress size={20} aria-label={MSG.screens.loading} />}
         </Stack>
         <Box data-testid="occupancy-print">
           <Typography variant="h6" component="h2" sx={{ '&::first-letter': { textTransform: 'uppercase' }, mb: 1 }}>
@@ -264,7 +265,7 @@ export default function OccupancyPage() {
               {M.boardLoadError}: {errorMessage(error)}
             </Alert>
           ) : isLoading || !data ? (
-            <CircularProgress />
+            <CircularProgress aria-label={MSG.screens.loading} />
           ) : view === 'giorno' ? (
             <DayBoard matches={data.partite} />
           ) : (

@@ -244,7 +244,7 @@ export default function UserAuditPage() {
         </Typography>
 
         <Paper variant="outlined">
-          {isFetching && <LinearProgress />}
+          {isFetching && <LinearProgress aria-label={MSG.screens.loading} />}
           <TableContainer>
             <Table size="small" aria-label={MSG.users.auditTitle}>
               <TableHead>
