@@ -7,7 +7,6 @@ import { isIsoDate, isTime, shortTime } from './dates';
 import { DEFAULT_CLUB_NAME, type Partita } from './partiteRead';
 import { DEFAULT_CLASH_MARGIN_MINUTES, OCCUPANCY_LABEL } from './clashesLabel';
 
-export { DEFAULT_CLASH_MARGIN_MINUTES };
 
 /**
  * Whether a match holds its campo, rooms and teams at its date (issue 16): not when cancelled, nor

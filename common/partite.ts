@@ -169,9 +169,13 @@ export function partitaBodySchema() {
   return bodySchema;
 }
 
-/** The server's schema: the shape, then the form's rules, then the normalised payload. */
-export function partitaPayloadSchema(opts: ValidateOptions) {
-  return partitaBodySchema()
+/**
+ * The server's schema: the shape, then the form's rules, then the normalised payload. `row`: a match
+ * of a list (the import), without the single save's confermaSovrapposizioni (refused as unknown).
+ */
+export function partitaPayloadSchema(opts: ValidateOptions, { row = false } = {}) {
+  const body = partitaBodySchema();
+  return (row ? body.omit({ confermaSovrapposizioni: true }) : body)
     .superRefine((v, ctx) => {
       // The field at fault as the issue's path (the import's errors name it); the message is the form's.
       const problem = partitaProblem(v, opts);

@@ -27,7 +27,6 @@ const COLUMNS =
  * A cancelled match, or one postponed with its new date to be set (issue 16), no longer holds its
  * campo, rooms or teams; one postponed to a new date holds them there (common/clashes.ts).
  */
-export { holdsFacilities };
 
 /** Namespace of the day locks (pg_advisory_xact_lock(int, int)): 'CL' + 15. */
 const DAY_LOCK_CLASS = 0x434c15;

@@ -157,7 +157,7 @@ export function renderPublicHome(indexHtml: string, listing: CachedListing, club
   // The same cleaning the client applies on read (spec 7), so both show the same text; escaped on top.
   const partite = sanitizePartite(body.data);
   const html = page(partite, clubName, producedAt);
-  const data = `<script type="application/json" id="${PUBLIC_DATA_ID}">${jsonForScript({ producedAt, etag: listing.etag, body: JSON.parse(listing.body) })}</script>`;
+  const data = `<script type="application/json" id="${PUBLIC_DATA_ID}">${jsonForScript({ producedAt, etag: listing.etag, body })}</script>`;
   return indexHtml
     .replace(/\s*<!--[^>]*-->\s*<link rel="preload" href="\/api\/partite\/public"[^>]*>/, '')
     .replace(/<link rel="preload" href="\/api\/partite\/public"[^>]*>/, '')

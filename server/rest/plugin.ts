@@ -92,7 +92,7 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     const down = isDatabaseDown(err);
     request.log[down ? 'warn' : 'error']({ err }, 'lettura PostgREST non riuscita');
     // Into the error log like any server failure (not while the database is down).
-    if (!down) await recordFailure(request, err);
+    await recordFailure(request, err);
     return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Database connection error' });
   });
 

@@ -70,7 +70,7 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
       const down = isDatabaseDown(err);
       request.log[down ? 'warn' : 'error']({ err }, 'lettura calendario non riuscita');
       // Into the error log like any server failure (not while the database is down).
-      if (!down) await recordFailure(request, err);
+      await recordFailure(request, err);
       return reply.status(down ? 503 : 500).send({ error: down ? MSG.http.unavailable : MSG.http.internal });
     }
     if (!entry) throw notFound(CALENDAR_MSG.unknownCategory);

@@ -149,7 +149,6 @@ export async function matchesOfWeek(db: Db, gruppo: string, from: string, to: st
   return rows;
 }
 
-/** Categories with at least one referent who chose the weekly digest. */
 /**
  * Categories with 'settimanale' referents whose digest of the week starting `weekStart` has not
  * been made yet (no 'riepilogo' job keyed with that week and category): a week's digest is made

@@ -28,7 +28,6 @@ function mapWriteError(err: unknown): never {
   throw err;
 }
 
-
 /** The fields an update changed, as { field: { from, to } }. */
 function changes(before: Partita, after: Partita): Record<string, { from: unknown; to: unknown }> {
   const out: Record<string, { from: unknown; to: unknown }> = {};
@@ -72,7 +71,7 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
       const down = isDatabaseDown(err);
       request.log[down ? 'warn' : 'error']({ err }, 'lettura partite pubbliche non riuscita');
       // Into the error log like any server failure (not while the database is down).
-      if (!down) await recordFailure(request, err);
+      await recordFailure(request, err);
       return reply
         .status(down ? 503 : 500)
         .send({ success: false, data: [], appliedFilters, error: down ? MSG.http.unavailable : MSG.http.internal });

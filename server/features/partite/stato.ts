@@ -11,9 +11,9 @@ import { badRequest, conflict, notFound, parseInput } from '../../plugins/errors
 import { recordActivity } from '../../plugins/activity';
 import { withTransaction } from '../../db/pool';
 import { z } from '../../../common/zod';
-import { CLASH_MSG } from '../../../common/clashes';
+import { CLASH_MSG, holdsFacilities } from '../../../common/clashes';
 import { matchLabel } from '../../../common/partite';
-import { daysOfMoves, holdsFacilities, lockMatchDays, recheckMoves, recordBatchOverride, type Move } from '../../plugins/clashes';
+import { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride, type Move } from '../../plugins/clashes';
 import * as repo from './statoRepo';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

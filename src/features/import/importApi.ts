@@ -14,7 +14,11 @@ export interface ImportCheck {
 }
 
 /** The import's body: the rows, their file lines (the server's messages name them so), and whether the editor confirmed their clashes (issue 15). */
-export type ImportArg = PartitaValues[] | { partite: PartitaValues[]; righe?: number[]; confermaSovrapposizioni?: boolean };
+export interface ImportArg {
+  partite: PartitaValues[];
+  righe?: number[];
+  confermaSovrapposizioni?: boolean;
+}
 
 /** Fixture import (issue 17). The import invalidates the matches' list tag, so the dashboards refresh. */
 export const importApi = api.injectEndpoints({
@@ -23,7 +27,7 @@ export const importApi = api.injectEndpoints({
       query: (dates) => ({ url: 'api/partite/import/check', method: 'POST', body: { dates } }),
     }),
     importPartite: build.mutation<{ create: number; ids: number[] }, ImportArg>({
-      query: (arg) => ({ url: 'api/partite/import', method: 'POST', body: Array.isArray(arg) ? { partite: arg } : arg }),
+      query: (body) => ({ url: 'api/partite/import', method: 'POST', body }),
       invalidatesTags: [listTag('Partita'), 'Suggestion'],
     }),
   }),

@@ -9,7 +9,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { CLASH_MSG, DEFAULT_CLASH_MARGIN_MINUTES, batchClashes, clashCandidate } from '../../../common/clashes';
+import { CLASH_MSG, batchClashes, clashCandidate } from '../../../common/clashes';
+import { DEFAULT_CLASH_MARGIN_MINUTES } from '../../../common/clashesLabel';
 import type { ImportRow } from '../../../common/import';
 import type { ImportCheck } from './importApi';
 
