@@ -5,6 +5,7 @@ import { linkIn } from '../test/smtp';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { goThroughNav, navBar, openNavMenu } from './nav';
+import { eventually, expectCount } from './expect';
 
 jest.setTimeout(90_000);
 
@@ -54,7 +55,7 @@ describe('authentication in the browser', () => {
     ];
     for (const [group, items] of groups) {
       const menu = await openNavMenu(page, group);
-      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(items);
+      await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(items));
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
     }
@@ -69,10 +70,10 @@ describe('authentication in the browser', () => {
     await page.waitForURL(`${t.url}/error-logs`);
     await page.getByRole('heading', { name: 'Log Errori' }).waitFor();
     // The group of the current screen is marked, and the screen's item in it.
-    expect(await nav.getByRole('button', { name: 'Amministrazione' }).getAttribute('class')).toContain('active');
-    expect(await nav.getByRole('button', { name: 'Partite' }).getAttribute('class')).not.toContain('active');
+    await eventually(() => nav.getByRole('button', { name: 'Amministrazione' }).getAttribute('class'), (v) => expect(v).toContain('active'));
+    await eventually(() => nav.getByRole('button', { name: 'Partite' }).getAttribute('class'), (v) => expect(v).not.toContain('active'));
     const adminMenu = await openNavMenu(page, 'Amministrazione');
-    expect(await adminMenu.getByRole('menuitem', { name: 'Log Errori' }).getAttribute('aria-current')).toBe('page');
+    await eventually(() => adminMenu.getByRole('menuitem', { name: 'Log Errori' }).getAttribute('aria-current'), (v) => expect(v).toBe('page'));
     // Keyboard: arrow down to the next item, Enter opens it.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -108,7 +109,7 @@ describe('authentication in the browser', () => {
     await page.getByText('Attendere prima di riprovare...').waitFor();
     const countdown = await page.getByTestId('lock-countdown').textContent();
     expect(countdown).toMatch(/^Riprova tra 1[45]:\d\d$/);
-    expect(await page.getByRole('button', { name: 'Accedi' }).isDisabled()).toBe(true);
+    await eventually(() => page.getByRole('button', { name: 'Accedi' }).isDisabled(), (v) => expect(v).toBe(true));
     await screenshot(page, 'auth-login-locked');
   });
 
@@ -118,7 +119,7 @@ describe('authentication in the browser', () => {
     await page.goto(`${t.url}/login`);
     await page.getByLabel('Email', { exact: true }).fill(reader.email);
     await page.getByRole('button', { name: 'Password dimenticata?' }).click();
-    expect(await page.locator('#reset-email').inputValue()).toBe(reader.email);
+    await eventually(() => page.locator('#reset-email').inputValue(), (v) => expect(v).toBe(reader.email));
     // Clicked at once, while the form may still be sliding open: the button neither moves nor is
     // replaced meanwhile (only its lower part is hidden until the slide ends), so the click counts.
     await page.getByRole('button', { name: 'Invia Reset' }).click();
@@ -131,7 +132,7 @@ describe('authentication in the browser', () => {
     const field = page.getByLabel('Nuova password', { exact: true });
     await field.waitFor();
     expect(page.url()).toBe(`${t.url}/reset-password`);
-    expect(await page.getByRole('navigation').count()).toBe(0);
+    await expectCount(page.getByRole('navigation'), 0);
     const newPassword = 'NuovaPass9!';
     await field.fill(newPassword);
     await page.getByLabel('Conferma password', { exact: true }).fill(newPassword);
@@ -154,7 +155,7 @@ describe('authentication in the browser', () => {
     await other.goto(link);
     await other.getByText('Il link di reset è scaduto. Richiedi un nuovo link.').waitFor();
     await other.getByRole('button', { name: 'Torna al Login' }).waitFor();
-    expect(await other.getByLabel('Nuova password', { exact: true }).count()).toBe(0);
+    await expectCount(other.getByLabel('Nuova password', { exact: true }), 0);
     await screenshot(other, 'auth-reset-invalid');
   });
 
@@ -164,8 +165,8 @@ describe('authentication in the browser', () => {
     await signIn(page, t.url, reader.email, reader.password);
     const nav = navBar(page);
     await nav.getByRole('link', { name: 'Estrazione' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Estrazione']);
-    expect(await nav.getByRole('button').count()).toBe(0);
+    await eventually(() => nav.getByRole('link').allTextContents(), (v) => expect(v).toEqual(['Dashboard', 'Estrazione']));
+    await expectCount(nav.getByRole('button'), 0);
     await page.goto(`${t.url}/gestione-utenti`);
     await page.waitForURL(`${t.url}/`);
     await page.goto(`${t.url}/login`);
@@ -177,7 +178,7 @@ describe('authentication in the browser', () => {
     await page.goto(`${t.url}/gruppi`);
     await page.waitForURL(`${t.url}/login`);
     await page.getByRole('button', { name: 'Accedi' }).waitFor();
-    expect(await page.getByRole('navigation').count()).toBe(0);
+    await expectCount(page.getByRole('navigation'), 0);
 
     await page.goto(`${t.url}/estrazione`);
     await page.getByText('Accesso richiesto').waitFor();

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { eventually } from './expect';
 
 // Issue 14 in Chromium: 'Aggiungi al calendario' opens the subscription dialog (downloaded only
 // then), shows the QR code of the feed, and its copy button puts the link on the clipboard.
@@ -49,10 +50,10 @@ async function expectDialog(page: Page, title: string, https: string) {
   await dialog.waitFor();
   const qr = dialog.getByRole('img', { name: 'Codice QR del link del calendario' });
   await qr.waitFor();
-  expect(await qr.getAttribute('data-qr-text')).toBe(https);
+  await eventually(() => qr.getAttribute('data-qr-text'), (v) => expect(v).toBe(https));
   expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 100)).toBe(true);
-  expect(await dialog.getByTestId('calendar-https').inputValue()).toBe(https);
-  expect(await dialog.getByTestId('calendar-webcal').inputValue()).toBe(https.replace(/^http:\/\//, 'webcal://'));
+  await eventually(() => dialog.getByTestId('calendar-https').inputValue(), (v) => expect(v).toBe(https));
+  await eventually(() => dialog.getByTestId('calendar-webcal').inputValue(), (v) => expect(v).toBe(https.replace(/^http:\/\//, 'webcal://')));
   for (const app of ['Google Calendar', 'Apple Calendar', 'Outlook']) expect(await dialog.getByText(app).count()).toBeGreaterThan(0);
   return dialog;
 }

@@ -57,6 +57,8 @@ async function dashboardMarks(t: TestApp, editor: TestUser): Promise<{ page: Pag
   const page = await newPage(browser);
   await signIn(page, t.url, editor.email, editor.password);
   await page.getByText('Garibaldina D').first().waitFor();
+  // The marks are drawn once the server's margin is known: the filter then shows their count.
+  await page.getByText(/^Solo sovrapposizioni \(\d+\)$/).waitFor();
   const marked = await page.getByTestId('clash-card').evaluateAll((cards) => cards.map((c) => (c.textContent ?? '').match(/Garibaldina [A-D]/)?.[0] ?? ''));
   return { page, marked: marked.sort() };
 }

@@ -5,6 +5,7 @@ import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/dates';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { eventually, expectCount } from './expect';
 
 // Issue 15 in Chromium: an editor plans a match on a pitch already taken, sees the warning under
 // the fields, confirms in the dialog; the occupancy board shows both in red; a click opens the form.
@@ -64,7 +65,7 @@ describe('clashes in the browser', () => {
     const warnings = page.getByTestId('clash-warnings');
     await warnings.getByText('Campo già occupato dalle 10:00 alle 11:30 da Garibaldina 2013 - Virtus').waitFor();
     await warnings.getByText('Spogliatoio 2 già assegnato a Garibaldina 2013 - Virtus dalle 10:00 alle 11:30').waitFor();
-    expect(await warnings.getByRole('link', { name: 'Apri la partita' }).first().getAttribute('href')).toBe(`/modifica-partita/${firstId}`);
+    await eventually(() => warnings.getByRole('link', { name: 'Apri la partita' }).first().getAttribute('href'), (v) => expect(v).toBe(`/modifica-partita/${firstId}`));
     await screenshot(page, 'clashes-form-warnings');
 
     await page.locator('button[type="submit"]').click();
@@ -90,12 +91,14 @@ describe('clashes in the browser', () => {
     const blocks = page.getByTestId('occupancy-block');
     await blocks.first().waitFor();
     // Campo 1 (both), Spogliatoio 1 (first), Spogliatoio 2 (both): 5 blocks, all outlined red.
-    const columns = await page.getByTestId('occupancy-column').allTextContents();
-    expect(columns.map((c) => c.split(/\d\d:\d\d/)[0])).toEqual(['Campo 1', 'Spogliatoio 1', 'Spogliatoio 2']);
-    expect(await blocks.count()).toBe(5);
-    expect(await page.locator('[data-testid="occupancy-block"][data-clash="true"]').count()).toBe(5);
+    await eventually(
+      () => page.getByTestId('occupancy-column').allTextContents(),
+      (columns) => expect(columns.map((c) => c.split(/\d\d:\d\d/)[0])).toEqual(['Campo 1', 'Spogliatoio 1', 'Spogliatoio 2']),
+    );
+    await expectCount(blocks, 5);
+    await expectCount(page.locator('[data-testid="occupancy-block"][data-clash="true"]'), 5);
     const firstBlock = page.locator(`[data-testid="occupancy-block"][data-match-id="${firstId}"]`).first();
-    expect(await firstBlock.getAttribute('aria-label')).toContain('Campo già occupato dalle 11:00 alle 12:00 da Garibaldina 2014 - Lucca');
+    await eventually(() => firstBlock.getAttribute('aria-label'), (v) => expect(v).toContain('Campo già occupato dalle 11:00 alle 12:00 da Garibaldina 2014 - Lucca'));
     const color = await firstBlock.evaluate((el) => getComputedStyle(el).borderTopColor);
     expect(color).toMatch(/rgb\((2\d\d), (\d+), (\d+)\)/);
     await firstBlock.hover();
@@ -105,7 +108,7 @@ describe('clashes in the browser', () => {
     // Week view: the same matches in their day, still red.
     await page.getByRole('button', { name: 'Settimana' }).click();
     await page.getByTestId('occupancy-week').waitFor();
-    expect(await page.locator('[data-testid="occupancy-block"][data-clash="true"]').count()).toBe(2);
+    await expectCount(page.locator('[data-testid="occupancy-block"][data-clash="true"]'), 2);
     // Previous/next move by a week; back to the day.
     await page.getByRole('button', { name: 'Giorno' }).click();
     await page.getByTestId('occupancy-day').waitFor();
@@ -128,14 +131,16 @@ describe('clashes in the browser', () => {
       [DAY],
     );
     await page.goto(`${t.url}/`);
-    await page.getByTestId('match-card').nth(2).waitFor();
-    expect(await page.getByTestId('match-card').count()).toBe(3);
+    // The signed-in dashboard (not the public list of the server's page) with its marks drawn.
+    await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
+    await page.getByText('Solo sovrapposizioni (2)').waitFor();
+    await expectCount(page.getByTestId('match-card'), 3);
     const marked = page.getByTestId('clash-card');
-    expect(await marked.count()).toBe(2);
-    expect(await marked.first().textContent()).toContain('Campo già occupato dalle 11:00 alle 12:00 da Garibaldina 2014 - Lucca');
+    await expectCount(marked, 2);
+    await eventually(() => marked.first().textContent(), (v) => expect(v).toContain('Campo già occupato dalle 11:00 alle 12:00 da Garibaldina 2014 - Lucca'));
     await page.getByLabel('Solo sovrapposizioni (2)').check();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="match-card"]').length === 2);
-    expect(await page.getByTestId('match-card').filter({ hasText: 'Garibaldina 2012' }).count()).toBe(0);
+    await expectCount(page.getByTestId('match-card').filter({ hasText: 'Garibaldina 2012' }), 0);
     await screenshot(page, 'clashes-dashboard');
   });
 

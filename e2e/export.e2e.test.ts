@@ -7,6 +7,7 @@ import { todayIn } from '../common/dates';
 import { EXPORT_MSG, formatLongDate, weekRange } from '../common/exports';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { eventually, expectCount } from './expect';
 
 // A reader produces every export of the spec from /estrazione, in Chromium, against the real server and database.
 jest.setTimeout(120_000);
@@ -72,22 +73,22 @@ describe('export screen in Chromium', () => {
     await signIn(page, t.url, reader.email, reader.password);
     await page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('link', { name: 'Estrazione' }).click();
     await page.getByRole('heading', { name: EXPORT_MSG.title }).waitFor();
-    expect(await tab('Tabella').getAttribute('aria-selected')).toBe('true');
+    await eventually(() => tab('Tabella').getAttribute('aria-selected'), (v) => expect(v).toBe('true'));
 
     await panel().getByRole('button', { name: 'Anteprima' }).click();
     await page.getByText(EXPORT_MSG.page(1, 2)).waitFor();
     await page.getByText(`${EXPORT_MSG.period(from, today)} · ${EXPORT_MSG.total(TOTAL)}`).waitFor();
     const rows = page.getByRole('table').getByRole('row');
-    expect(await rows.count()).toBe(51);
+    await expectCount(rows, 51);
     // Dates dd/mm/yyyy whatever the browser language; first row is the earliest match.
-    expect(await rows.nth(1).getByRole('cell').first().textContent()).toBe(dayjs(from).format('DD/MM/YYYY'));
+    await eventually(() => rows.nth(1).getByRole('cell').first().textContent(), (v) => expect(v).toBe(dayjs(from).format('DD/MM/YYYY')));
     await screenshot(page, 'export-table');
 
     await page.getByRole('button', { name: EXPORT_MSG.screen.next }).click();
     await page.getByText(EXPORT_MSG.page(2, 2)).waitFor();
-    expect(await page.getByRole('table').getByRole('row').count()).toBe(TOTAL - 50 + 1);
+    await expectCount(page.getByRole('table').getByRole('row'), TOTAL - 50 + 1);
     await page.getByText("Sant'Angelo Ștefănești").first().waitFor();
-    expect(await page.getByRole('button', { name: EXPORT_MSG.screen.next }).isDisabled()).toBe(true);
+    await eventually(() => page.getByRole('button', { name: EXPORT_MSG.screen.next }).isDisabled(), (v) => expect(v).toBe(true));
   });
 
   it('downloads the period as CSV (BOM, semicolons) and as PDF under the spec file names; tabs wait while the file is produced', async () => {
@@ -100,21 +101,24 @@ describe('export screen in Chromium', () => {
     expect(text.trim().split(/\r?\n/)).toHaveLength(TOTAL + 1);
     await page.getByText(EXPORT_MSG.screen.downloaded(csv.name)).waitFor();
 
-    // The PDF request is held back a moment (the real server still answers it): meanwhile the screen is busy.
+    // The PDF request is held back until the busy screen was seen (the real server still answers it).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/exports/table.pdf', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await released;
       await route.continue();
     });
     const arriving = page.waitForEvent('download', { timeout: 30_000 });
     await panel().getByRole('button', { name: 'Esporta PDF' }).click();
     await page.getByText(EXPORT_MSG.screen.producingPdf).waitFor();
-    expect(await tab('Settimana').getAttribute('aria-disabled')).toBe('true');
-    expect(await panel().getByRole('button', { name: 'Anteprima' }).isDisabled()).toBe(true);
+    await eventually(() => tab('Settimana').getAttribute('aria-disabled'), (v) => expect(v).toBe('true'));
+    await eventually(() => panel().getByRole('button', { name: 'Anteprima' }).isDisabled(), (v) => expect(v).toBe(true));
     // Playwright would wait for an aria-disabled tab to become enabled; a person just clicks it.
     await tab('Settimana').click({ force: true });
     await page.getByText(EXPORT_MSG.busy).waitFor();
-    expect(await tab('Tabella').getAttribute('aria-selected')).toBe('true');
+    await eventually(() => tab('Tabella').getAttribute('aria-selected'), (v) => expect(v).toBe('true'));
     await screenshot(page, 'export-busy');
+    release();
     const dl = await arriving;
     await page.unroute('**/api/exports/table.pdf');
     const pdf = await fs.readFile(await dl.path());
@@ -122,7 +126,7 @@ describe('export screen in Chromium', () => {
     expect(pdf.length).toBeGreaterThan(1000);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await page.getByText(EXPORT_MSG.screen.downloaded(dl.suggestedFilename())).waitFor();
-    expect(await tab('Settimana').getAttribute('aria-disabled')).toBeNull();
+    await eventually(() => tab('Settimana').getAttribute('aria-disabled'), (v) => expect(v).toBeNull());
   });
 
   it('the week tab shows the Monday-Sunday range, previews the calendar with home and away counts, and downloads its PDF', async () => {
@@ -130,7 +134,7 @@ describe('export screen in Chromium', () => {
     await panel().getByText(EXPORT_MSG.week(week.start, week.end)).first().waitFor();
     await panel().getByRole('button', { name: 'Anteprima' }).click();
     await panel().getByRole('heading', { name: `${EXPORT_MSG.weekTitle}: ${EXPORT_MSG.week(week.start, week.end)}` }).waitFor();
-    expect(await panel().getByTestId('week-day').count()).toBe(7);
+    await expectCount(panel().getByTestId('week-day'), 7);
     const todayBox = panel().getByTestId('week-day').nth(dayjs(today).diff(week.start, 'day'));
     await todayBox.getByRole('heading', { name: EXPORT_MSG.casaCount(TODAY_HOME) }).waitFor();
     await todayBox.getByRole('heading', { name: EXPORT_MSG.trasfertaCount(TODAY_AWAY) }).waitFor();
@@ -149,7 +153,7 @@ describe('export screen in Chromium', () => {
       .waitFor();
     await panel().getByRole('heading', { name: EXPORT_MSG.casaCount(TODAY_HOME) }).waitFor();
     await panel().getByRole('heading', { name: EXPORT_MSG.trasfertaCount(TODAY_AWAY) }).waitFor();
-    expect(await panel().getByTestId('export-card').count()).toBe(TODAY_HOME + TODAY_AWAY);
+    await expectCount(panel().getByTestId('export-card'), TODAY_HOME + TODAY_AWAY);
     await panel().getByText('09:30 - 23:00').waitFor();
     await screenshot(page, 'export-day');
 
@@ -164,6 +168,6 @@ describe('export screen in Chromium', () => {
     await page.keyboard.type(dayjs(empty).format('DDMMYYYY'), { delay: 20 });
     await panel().getByRole('button', { name: 'Anteprima' }).click();
     await panel().getByText(EXPORT_MSG.empty, { exact: true }).waitFor();
-    expect(await panel().getByRole('button', { name: 'Esporta PDF' }).isDisabled()).toBe(true);
+    await eventually(() => panel().getByRole('button', { name: 'Esporta PDF' }).isDisabled(), (v) => expect(v).toBe(true));
   });
 });

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { eventually, expectCount } from './expect';
 
 let t: TestApp;
 let browser: Browser;
@@ -45,7 +46,7 @@ describe('Gestione Categorie in Chromium', () => {
     const page = await newPage(browser);
     await openGroups(page, admin);
     await rows(page).first().waitFor();
-    expect(await counter(page, 'Categorie totali').innerText()).toBe('1');
+    await eventually(() => counter(page, 'Categorie totali').innerText(), (v) => expect(v).toBe('1'));
 
     // Create with two referents; the form first shows the spec 5 messages.
     await page.getByRole('button', { name: 'Nuova categoria' }).click();
@@ -67,15 +68,15 @@ describe('Gestione Categorie in Chromium', () => {
     await page.getByText('Gruppo creato con successo!').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-row"]').length === 2);
-    expect(await counter(page, 'Categorie totali').innerText()).toBe('2');
-    expect(await counter(page, 'Referenti totali').innerText()).toBe('3');
+    await eventually(() => counter(page, 'Categorie totali').innerText(), (v) => expect(v).toBe('2'));
+    await eventually(() => counter(page, 'Referenti totali').innerText(), (v) => expect(v).toBe('3'));
 
     // Filter by a referent's surname, case-insensitively.
     await page.getByLabel('Filtra per referente').fill('bianc');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-row"]').length === 1);
-    expect(await rows(page).first().innerText()).toContain('Pulcini 2016');
-    expect(await counter(page, 'Categorie filtrate').innerText()).toBe('1');
-    expect(await counter(page, 'Categorie totali').innerText()).toBe('2');
+    await eventually(() => rows(page).first().innerText(), (v) => expect(v).toContain('Pulcini 2016'));
+    await eventually(() => counter(page, 'Categorie filtrate').innerText(), (v) => expect(v).toBe('1'));
+    await eventually(() => counter(page, 'Categorie totali').innerText(), (v) => expect(v).toBe('2'));
 
     // Expand: referents by surname then name (Bianchi before Rossi, though entered after).
     await page.getByRole('button', { name: 'Mostra i referenti di Pulcini 2016' }).click();
@@ -111,7 +112,7 @@ describe('Gestione Categorie in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
     await page.getByText('Gruppo eliminato con successo!').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-row"]').length === 1);
-    expect(await rows(page).first().innerText()).toContain('Allievi');
+    await eventually(() => rows(page).first().innerText(), (v) => expect(v).toContain('Allievi'));
     const left = await t.db.pool.query('SELECT name FROM public.gruppi ORDER BY name');
     expect(left.rows).toEqual([{ name: 'Allievi' }]);
     await screenshot(page, 'groups-after-delete');
@@ -141,9 +142,9 @@ describe('Gestione Categorie in Chromium', () => {
     const page = await newPage(browser);
     await openGroups(page, editor);
     await rows(page).first().waitFor();
-    expect(await page.getByRole('button', { name: 'Modifica Allievi' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Nuova categoria' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Elimina/ }).count()).toBe(0);
+    await eventually(() => page.getByRole('button', { name: 'Modifica Allievi' }).isVisible(), (v) => expect(v).toBe(true));
+    await expectCount(page.getByRole('button', { name: 'Nuova categoria' }), 0);
+    await expectCount(page.getByRole('button', { name: /^Elimina/ }), 0);
     await screenshot(page, 'groups-editor');
     await page.close();
   });

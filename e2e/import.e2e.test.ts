@@ -7,6 +7,7 @@ import { signIn } from './session';
 import { goThroughNav, navBar } from './nav';
 import { todayIn } from '../common/dates';
 import { IMPORT_MAX_ROWS, IMPORT_MSG } from '../common/import';
+import { eventually, expectCount } from './expect';
 
 // Fixture import in a real browser, through the real server and database (issue 17): cells pasted
 // from a spreadsheet, one column mapped by hand, each row's problems named, the valid rows imported
@@ -65,7 +66,7 @@ describe('fixture import in the browser', () => {
 
     // 'Squadra A' is not a known name: every row misses its home team until the column is mapped.
     await page.getByText('Valide: 0 · Con errori: 5 · Duplicate: 0').waitFor();
-    await expect(page.getByText('Campi obbligatori mancanti: Squadra di casa').count()).resolves.toBe(4);
+    await expectCount(page.getByText('Campi obbligatori mancanti: Squadra di casa'), 4);
     await screenshot(page, 'import-1-unmapped');
 
     await page.getByRole('combobox', { name: 'Squadra A' }).click();
@@ -79,8 +80,8 @@ describe('fixture import in the browser', () => {
     // Only the rows with problems.
     await page.getByLabel('Solo righe con errori').check();
     const grid = page.getByRole('grid');
-    await expect(grid.getByText('Volpi Import').count()).resolves.toBe(0);
-    await expect(grid.getByText('Cervi').count()).resolves.toBe(1);
+    await expectCount(grid.getByText('Volpi Import'), 0);
+    await expectCount(grid.getByText('Cervi'), 1);
     await page.getByLabel('Solo righe con errori').uncheck();
     await grid.getByText('Volpi Import').waitFor();
 
@@ -92,8 +93,8 @@ describe('fixture import in the browser', () => {
     await page.getByRole('button', { name: 'Importa 2 partite valide' }).click();
     await page.getByRole('heading', { name: 'Partite create' }).waitFor();
     const links = page.getByRole('list', { name: 'Partite create' }).getByRole('link');
-    await expect(links.count()).resolves.toBe(2);
-    await expect(links.first().textContent()).resolves.toBe(`${dmy(5)} 09:30 · Volpi Import - Aquile`);
+    await expectCount(links, 2);
+    await eventually(() => links.first().textContent(), (v) => expect(v).toBe(`${dmy(5)} 09:30 · Volpi Import - Aquile`));
     const { rows } = await t.db.pool.query(
       `SELECT id, to_char(data, 'YYYY-MM-DD') AS data, to_char(ora, 'HH24:MI') AS ora, squadracasa, gruppo, tipo_gara, terreno FROM public.partite WHERE squadracasa LIKE '%Import' ORDER BY data`,
     );
@@ -101,7 +102,7 @@ describe('fixture import in the browser', () => {
       { id: expect.any(Number), data: day(5).format('YYYY-MM-DD'), ora: '09:30', squadracasa: 'Volpi Import', gruppo: 'Pulcini', tipo_gara: 'campionato', terreno: 'erba' },
       { id: expect.any(Number), data: day(6).format('YYYY-MM-DD'), ora: '15:00', squadracasa: 'Lupi Import', gruppo: 'Esordienti', tipo_gara: 'amichevole', terreno: 'sintetico' },
     ]);
-    expect(await links.first().getAttribute('href')).toBe(`/modifica-partita/${rows[0].id}`);
+    await eventually(() => links.first().getAttribute('href'), (v) => expect(v).toBe(`/modifica-partita/${rows[0].id}`));
     await screenshot(page, 'import-3-result');
     const act = await t.db.pool.query(`SELECT activity_message FROM public.activity_logs WHERE activity_message LIKE 'Importate%'`);
     expect(act.rows).toEqual([{ activity_message: `Importate 2 partite (dal ${dmy(5)} al ${dmy(6)})` }]);
@@ -118,7 +119,7 @@ describe('fixture import in the browser', () => {
     await page.getByLabel('Incolla qui le celle (con la riga di intestazione)').fill(PASTED);
     await page.getByRole('button', { name: 'Leggi dati' }).click();
     await page.getByText('Valide: 0 · Con errori: 5 · Duplicate: 3').waitFor();
-    await expect(page.getByRole('combobox', { name: 'Squadra A' }).textContent()).resolves.toBe('Casa');
+    await eventually(() => page.getByRole('combobox', { name: 'Squadra A' }).textContent(), (v) => expect(v).toBe('Casa'));
   });
 
   it('a .csv saved by Excel on Italian Windows (Windows-1252, semicolons) is read with its accents', async () => {
@@ -179,7 +180,7 @@ describe('fixture import in the browser', () => {
     await p.getByRole('button', { name: 'Leggi dati' }).click();
     await p.getByText(`Valide: ${IMPORT_MAX_ROWS + 1} · Con errori: 0 · Duplicate: 0`).waitFor();
     await p.getByText(IMPORT_MSG.tooManyValid(IMPORT_MAX_ROWS + 1, IMPORT_MAX_ROWS)).waitFor();
-    expect(await p.getByRole('button', { name: IMPORT_MSG.importButton(IMPORT_MAX_ROWS + 1) }).isDisabled()).toBe(true);
+    await eventually(() => p.getByRole('button', { name: IMPORT_MSG.importButton(IMPORT_MAX_ROWS + 1) }).isDisabled(), (v) => expect(v).toBe(true));
   });
 
   it('readers have no import link and the screen refuses them', async () => {
@@ -187,8 +188,8 @@ describe('fixture import in the browser', () => {
     const p = await newPage(browser);
     await signIn(p, t.url, reader.email, reader.password);
     await navBar(p).getByRole('link', { name: 'Estrazione' }).waitFor();
-    await expect(navBar(p).getByRole('button', { name: 'Partite' }).count()).resolves.toBe(0);
+    await expectCount(navBar(p).getByRole('button', { name: 'Partite' }), 0);
     await p.goto(`${t.url}/importa`);
-    await expect(p.getByRole('heading', { name: 'Importa partite' }).count()).resolves.toBe(0);
+    await expectCount(p.getByRole('heading', { name: 'Importa partite' }), 0);
   });
 });

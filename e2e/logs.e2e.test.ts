@@ -5,6 +5,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { LOGS_MSG } from '../common/logs';
 import { MSG } from '../common/messages';
+import { eventually, expectCount } from './expect';
 
 // The error log and the activity log in a real browser, through the real server and database:
 // failures met in the app reach the error log with their count; the admin filters, reads the
@@ -84,7 +85,7 @@ describe('error log and activity log in the browser', () => {
     await page.getByRole('option', { name: S.typeLabel.api }).click();
     await page.getByText(LOGS_MSG.activeFilters, { exact: true }).waitFor();
     await page.getByText('Totale: 2 errori (Pagina 1 di 1)').waitFor();
-    expect(await rowWith(page, 'Script rotto in pagina pubblica').count()).toBe(0);
+    await expectCount(rowWith(page, 'Script rotto in pagina pubblica'), 0);
     await screenshot(page, 'logs-error-filtered');
 
     const repeated = grid(page).getByRole('row').filter({ has: page.getByLabel(S.occurrences(2)) });
@@ -93,8 +94,9 @@ describe('error log and activity log in the browser', () => {
     await detail.getByText(S.field.occurrences).waitFor();
     await detail.getByLabel(S.field.stack).filter({ hasText: 'GET /api/partite/999999' }).waitFor();
     await detail.getByText(admin.email).first().waitFor();
-    const context = await detail.getByLabel(S.field.context).textContent();
-    expect(JSON.parse(context!)).toMatchObject({ endpoint: '/api/partite/999999', method: 'GET', url: '/modifica-partita/999999' });
+    await eventually(() => detail.getByLabel(S.field.context).textContent(), (context) =>
+      expect(JSON.parse(context ?? '{}')).toMatchObject({ endpoint: '/api/partite/999999', method: 'GET', url: '/modifica-partita/999999' }),
+    );
     await screenshot(page, 'logs-error-detail');
     await detail.getByRole('button', { name: S.close }).click();
     await detail.waitFor({ state: 'hidden' });
@@ -116,7 +118,7 @@ describe('error log and activity log in the browser', () => {
     await grid(page).getByRole('checkbox').first().check();
     const bar = page.getByRole('region', { name: S.selected(3) });
     await bar.waitFor();
-    expect(await grid(page).getByRole('button', { name: LOGS_MSG.details }).first().isDisabled()).toBe(true);
+    await eventually(() => grid(page).getByRole('button', { name: LOGS_MSG.details }).first().isDisabled(), (v) => expect(v).toBe(true));
     await screenshot(page, 'logs-error-selection');
     await bar.getByRole('button', { name: LOGS_MSG.resolveAll }).click();
     const dialog = page.getByRole('dialog', { name: S.resolveManyTitle });
@@ -125,7 +127,7 @@ describe('error log and activity log in the browser', () => {
     await dialog.getByRole('button', { name: S.resolveCount(2) }).click();
     await page.getByText(LOGS_MSG.resolvedMany(2)).or(page.getByText(/2 errori risolti/)).first().waitFor();
     await bar.waitFor({ state: 'detached' });
-    expect(await grid(page).getByText(LOGS_MSG.open, { exact: true }).count()).toBe(0);
+    await expectCount(grid(page).getByText(LOGS_MSG.open, { exact: true }), 0);
     const { rows } = await t.db.pool.query<{ open: string }>(`SELECT count(*) FILTER (WHERE NOT resolved) AS open FROM public.error_logs`);
     expect(rows[0].open).toBe('0');
     await screenshot(page, 'logs-error-resolved');
@@ -172,8 +174,9 @@ describe('error log and activity log in the browser', () => {
     await page.getByText(LOGS_MSG.activeFilters, { exact: true }).waitFor();
     await filtered;
     await signInRow.first().waitFor();
-    const labels = await table.locator('tbody tr td:nth-child(2)').allTextContents();
-    expect(labels.length).toBeGreaterThan(0);
-    expect(new Set(labels)).toEqual(new Set([LOGS_MSG.activityLabel.success]));
+    await eventually(
+      () => table.locator('tbody tr td:nth-child(2)').allTextContents(),
+      (labels) => expect(new Set(labels)).toEqual(new Set([LOGS_MSG.activityLabel.success])),
+    );
   });
 });

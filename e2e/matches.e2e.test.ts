@@ -7,6 +7,7 @@ import { todayIn } from '../common/dates';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { navBar } from './nav';
+import { eventually, expectCount } from './expect';
 
 let t: TestApp;
 let browser: Browser;
@@ -58,14 +59,14 @@ describe('matches in Chromium', () => {
     await page.goto(`${t.url}/`);
     await page.getByRole('heading', { name: 'Dashboard Partite Garibaldina' }).waitFor();
     await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
-    expect(await cards(page).count()).toBe(3);
-    await expect(page.getByText('Vecchia Partita').count()).resolves.toBe(0);
-    expect(await page.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+    await expectCount(cards(page), 3);
+    await expectCount(page.getByText('Vecchia Partita'), 0);
+    await eventually(() => page.getByRole('link', { name: 'Login' }).isVisible(), (v) => expect(v).toBe(true));
     await screenshot(page, 'matches-public');
 
     await page.getByLabel('Campo', { exact: true }).fill('aquile');
     await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
-    expect(await cards(page).first().innerText()).toContain('Aquile');
+    await eventually(() => cards(page).first().innerText(), (v) => expect(v).toContain('Aquile'));
     await page.getByLabel('Campo', { exact: true }).fill('nessun campo');
     await page.getByText('Nessuna partita corrisponde ai filtri selezionati').waitFor();
     await page.getByRole('button', { name: 'Reset Filtri' }).click();
@@ -81,13 +82,13 @@ describe('matches in Chromium', () => {
     await signIn(page, t.url, reader.email, reader.password);
     await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Aggiungi Partita' }).count()).toBe(0);
+    await expectCount(page.getByRole('link', { name: 'Aggiungi Partita' }), 0);
     await navBar(page).getByRole('link', { name: 'Estrazione' }).waitFor();
-    expect(await navBar(page).getByRole('button', { name: 'Partite' }).count()).toBe(0);
+    await expectCount(navBar(page).getByRole('button', { name: 'Partite' }), 0);
     await page.goto(`${t.url}/aggiungi-partita`);
     await page.waitForURL(`${t.url}/`);
     await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Aggiungi Partita' }).count()).toBe(0);
+    await expectCount(page.getByRole('heading', { name: 'Aggiungi Partita' }), 0);
     await page.close();
   });
 
@@ -99,8 +100,8 @@ describe('matches in Chromium', () => {
     await page.waitForURL(`${t.url}/aggiungi-partita`);
     await page.getByRole('heading', { name: 'Aggiungi Partita' }).waitFor();
     const save = page.locator('button[type="submit"]');
-    expect(await save.textContent()).toBe('Completa i campi');
-    expect(await save.isDisabled()).toBe(true);
+    await eventually(() => save.textContent(), (v) => expect(v).toBe('Completa i campi'));
+    await eventually(() => save.isDisabled(), (v) => expect(v).toBe(true));
 
     const date = inDays(3);
     await typeInPicker(page, 'Data partita', date.format('DDMMYYYY'));
@@ -108,7 +109,7 @@ describe('matches in Chromium', () => {
     // Suggestions: typing 2+ characters loads them after 300 ms; pick the home team from the list.
     await page.getByLabel('Squadra di casa').fill('Gari');
     await page.getByRole('option', { name: 'Garibaldina Pulcini' }).click();
-    expect(await page.getByLabel('Squadra di casa').inputValue()).toBe('Garibaldina Pulcini');
+    await eventually(() => page.getByLabel('Squadra di casa').inputValue(), (v) => expect(v).toBe('Garibaldina Pulcini'));
     await page.getByLabel('Squadra ospite').fill('Volpi Sud');
     await page.getByLabel('Campo').fill('Stadio');
     await page.getByRole('option', { name: 'Stadio Garibaldi' }).click();
@@ -126,7 +127,7 @@ describe('matches in Chromium', () => {
     await page.getByText('I numeri degli spogliatoi devono essere diversi!').waitFor();
     await page.getByRole('combobox', { name: 'Spogliatoio ospiti' }).click();
     await page.getByRole('option', { name: '6', exact: true }).click();
-    expect(await save.textContent()).toBe('Salva Partita');
+    await eventually(() => save.textContent(), (v) => expect(v).toBe('Salva Partita'));
     await screenshot(page, 'matches-add-form');
     await save.click();
     await page.getByText('Partita aggiunta con successo!').waitFor();
@@ -149,13 +150,13 @@ describe('matches in Chromium', () => {
     await card.click();
     await page.waitForURL(`${t.url}/modifica-partita/${rows[0].id}`);
     await page.getByRole('heading', { name: 'Modifica Partita' }).waitFor();
-    expect(await page.getByLabel('Squadra ospite').inputValue()).toBe('Volpi Sud');
+    await eventually(() => page.getByLabel('Squadra ospite').inputValue(), (v) => expect(v).toBe('Volpi Sud'));
     await page.getByLabel('Squadra ospite').fill('Volpi Est');
     await page.getByRole('button', { name: 'Salva Modifiche' }).click();
     await page.getByText('Partita aggiornata con successo!').waitFor();
     await page.waitForURL(`${t.url}/`, { timeout: 5000 });
     await cards(page).filter({ hasText: 'Volpi Est' }).waitFor();
-    expect(await cards(page).filter({ hasText: 'Volpi Sud' }).count()).toBe(0);
+    await expectCount(cards(page).filter({ hasText: 'Volpi Sud' }), 0);
 
     // Delete with confirmation.
     await cards(page).filter({ hasText: 'Volpi Est' }).click();
@@ -186,7 +187,7 @@ describe('matches in Chromium', () => {
       await page.reload();
       await page.getByText('Errore nel caricamento dal database. Mostrando dati di esempio.').waitFor({ timeout: 30000 });
       await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
-      expect(await cards(page).filter({ hasText: 'Esempio' }).count()).toBe(3);
+      await expectCount(cards(page).filter({ hasText: 'Esempio' }), 3);
       await screenshot(page, 'matches-fallback');
     } finally {
       await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);

@@ -5,6 +5,7 @@ import { todayIn } from '../common/dates';
 import { createUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
 import { signIn } from './session';
+import { eventually, expectCount } from './expect';
 
 /** Issue 13 item 6: the service worker keeps the shell and the last public list, and nothing signed in. */
 let t: TestApp;
@@ -60,14 +61,17 @@ describe('offline public page (service worker)', () => {
     // The first list came before the worker took over: a second visit goes through it.
     await page.reload();
     await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByTestId('offline-notice').count()).toBe(0);
+    await expectCount(page.getByTestId('offline-notice'), 0);
     // A returning visitor gets the server's page too (with the list: no API call on a phone), kept by the
     // worker with the shell.
-    expect(await page.locator('#public-page').count()).toBe(1);
-    const urls = await cachedUrls(page);
-    expect(urls).toContain('/');
-    expect(urls.some((u) => u.startsWith('/index.html'))).toBe(true);
+    await expectCount(page.locator('#public-page'), 1);
+    await eventually(
+      () => cachedUrls(page),
+      (urls) => {
+        expect(urls).toContain('/');
+        expect(urls.some((u) => u.startsWith('/index.html'))).toBe(true);
+      },
+    );
 
     // Offline: the kept page, which React takes over at once to say how old it is.
     await context.setOffline(true);
@@ -75,8 +79,8 @@ describe('offline public page (service worker)', () => {
     await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
     const notice = page.getByTestId('offline-notice');
     await notice.waitFor();
-    expect(await page.getByTestId('match-card').count()).toBe(2);
-    expect(await notice.innerText()).toMatch(/^Non in linea - dati aggiornati alle \d{2}:\d{2}$/);
+    await expectCount(page.getByTestId('match-card'), 2);
+    await eventually(() => notice.innerText(), (v) => expect(v).toMatch(/^Non in linea - dati aggiornati alle \d{2}:\d{2}$/));
     await screenshot(page, 'offline-public');
 
     // Another page of the app opens from the cached shell too (a deep link while offline).
@@ -97,7 +101,7 @@ describe('offline public page (service worker)', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
     await page.getByTestId('offline-notice').waitFor();
-    expect(await page.getByTestId('match-card').count()).toBe(2);
+    await expectCount(page.getByTestId('match-card'), 2);
     await context.close();
   });
 
@@ -115,7 +119,8 @@ describe('offline public page (service worker)', () => {
     await page.getByRole('heading', { name: 'Prossime Partite (2)' }).waitFor();
     await page.goto(`${t.url}/estrazione`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    // The signed-in list is on screen: the table's two matches (header row and two rows).
+    await expectCount(page.getByRole('table').getByRole('row'), 3);
     // The signed-in calls went through the worker's page...
     expect(seen.some((p) => p.startsWith('/auth/v1/'))).toBe(true);
     expect(seen.some((p) => p.startsWith('/rest/v1/') || (p.startsWith('/api/') && p !== '/api/partite/public'))).toBe(true);

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { todayIn } from '../common/dates';
 import { CLIENT_DIR, launchBrowser, publicPageLook, screenshot } from './browser';
+import { eventually, expectCount } from './expect';
 
 /** Issue 13 item 4: the public page on a 390 x 844 phone with 30 upcoming matches. */
 let t: TestApp;
@@ -87,10 +88,11 @@ describe('the public page on a 390 x 844 phone', () => {
     const publicAppChunk = manifest['src/app/PublicApp.tsx']?.file;
     expect(fieldsChunk).toBeDefined();
     expect(publicAppChunk).toBeDefined();
-    await page.waitForLoadState('networkidle');
+    // The entry has run and wired the server's controls: what it downloads on its own is downloaded.
+    await page.locator('#public-page[data-ready="true"]').waitFor();
     expect(scripts).not.toContain(fieldsChunk);
     expect(scripts).not.toContain(publicAppChunk);
-    expect(await page.locator('#public-page').count()).toBe(1);
+    await expectCount(page.locator('#public-page'), 1);
     const look = () =>
       publicPageLook(
         page,
@@ -103,9 +105,9 @@ describe('the public page on a 390 x 844 phone', () => {
         3, // the cards on the first screen (the server's off-screen cards are laid out only when near)
       );
     const serverLook = await look();
-    expect(await page.getByRole('region', { name: 'Filtri' }).isVisible()).toBe(false);
+    await eventually(() => page.getByRole('region', { name: 'Filtri' }).isVisible(), (v) => expect(v).toBe(false));
     const toggle = page.getByRole('button', { name: 'Filtri 0 filtri attivi' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await eventually(() => toggle.getAttribute('aria-expanded'), (v) => expect(v).toBe('false'));
 
     // Tap targets: the buttons at least 44 px tall.
     for (const target of [toggle, page.getByRole('link', { name: 'Login' })]) {
@@ -119,8 +121,8 @@ describe('the public page on a 390 x 844 phone', () => {
     expect(scripts).toContain(fieldsChunk);
     // React took over with the panel open, drawing what the server drew at the same place and size
     // (the cards below moved down by the open panel only).
-    expect(await page.locator('#public-page').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Filtri 0 filtri attivi' }).getAttribute('aria-expanded')).toBe('true');
+    await expectCount(page.locator('#public-page'), 0);
+    await eventually(() => page.getByRole('button', { name: 'Filtri 0 filtri attivi' }).getAttribute('aria-expanded'), (v) => expect(v).toBe('true'));
     expect(await look()).toEqual(serverLook);
     const campo = page.getByLabel('Campo', { exact: true });
     expect((await campo.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -134,7 +136,7 @@ describe('the public page on a 390 x 844 phone', () => {
     await page.getByTestId('date-filter-placeholder').tap();
     await page.getByRole('group', { name: 'Data' }).locator('[role="spinbutton"]').first().waitFor();
     await page.getByRole('button', { name: 'Filtri 1 filtro attivo' }).tap();
-    expect(await page.getByRole('region', { name: 'Filtri' }).isVisible()).toBe(false);
+    await eventually(() => page.getByRole('region', { name: 'Filtri' }).isVisible(), (v) => expect(v).toBe(false));
     await page.close();
   });
 
@@ -142,19 +144,19 @@ describe('the public page on a 390 x 844 phone', () => {
     const page = await phonePage();
     await page.goto(`${t.url}/`);
     await page.getByRole('heading', { name: 'Prossime Partite (30)' }).waitFor();
-    expect(await page.locator('#public-page').count()).toBe(1);
+    await expectCount(page.locator('#public-page'), 1);
     await page.getByTestId('match-card').nth(1).tap();
     await page.getByText('Effettua il login per modificare le partite').waitFor();
-    expect(await page.locator('#public-page').count()).toBe(0);
-    expect(await page.getByTestId('match-card').count()).toBe(30);
+    await expectCount(page.locator('#public-page'), 0);
+    await expectCount(page.getByTestId('match-card'), 30);
 
     // 'Aggiungi al calendario' on the server's page: React comes and opens the dialog.
     await page.goto(`${t.url}/`);
     await page.getByRole('heading', { name: 'Prossime Partite (30)' }).waitFor();
-    expect(await page.locator('#public-page').count()).toBe(1);
+    await expectCount(page.locator('#public-page'), 1);
     await page.getByRole('button', { name: 'Aggiungi al calendario' }).tap();
     await page.getByRole('dialog').waitFor();
-    expect(await page.locator('#public-page').count()).toBe(0);
+    await expectCount(page.locator('#public-page'), 0);
 
     await page.goto(`${t.url}/`);
     await page.getByRole('heading', { name: 'Prossime Partite (30)' }).waitFor();

@@ -8,6 +8,7 @@ import { CLASH_MSG } from '../common/clashes';
 import { paths } from '../src/config/paths';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { eventually, expectCount } from './expect';
 
 // Issue 15 on the bulk status moves (issue 16), in Chromium on the real server and database: a move
 // or an undo that would put a match onto a campo already taken is refused with the list of clashes,
@@ -78,11 +79,11 @@ describe('clashes of the status moves in the browser', () => {
     const clash = CLASH_MSG.ofMatch(`Garibaldina 2013 - Lucca del ${dmy(10)} ore 10:00`, CLASH_MSG.campo('10:30', '12:00', 'Garibaldina 2014 - Pisa'));
     const list = dialog.getByTestId('clash-warnings');
     await list.getByText(clash).waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(1);
-    expect(await list.getByRole('link', { name: CLASH_MSG.openMatch }).getAttribute('href')).toBe(paths.editMatch.getHref(String(taken)));
+    await expectCount(list.getByRole('listitem'), 1);
+    await eventually(() => list.getByRole('link', { name: CLASH_MSG.openMatch }).getAttribute('href'), (v) => expect(v).toBe(paths.editMatch.getHref(String(taken))));
     const confirm = dialog.getByRole('button', { name: CLASH_MSG.bulkConfirm });
     await confirm.waitFor();
-    expect(await dialog.getByRole('button', { name: STATUS_MSG.actions.sposta }).count()).toBe(0);
+    await expectCount(dialog.getByRole('button', { name: STATUS_MSG.actions.sposta }), 0);
     await screenshot(page, 'status-clash-dialog');
     // Not confirmed yet: the match, the operations and the log are as before.
     expect(await rowOf(moving)).toEqual({ data: iso(3), stato: 'programmata' });

@@ -5,6 +5,7 @@ import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/dates';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { eventually, expectCount } from './expect';
 
 // Issue 16 in Chromium: an editor selects three matches, postpones them by 7 days, sees the toast
 // with 'Annulla operazione', undoes, and the dashboard (and the database) show the original dates.
@@ -52,9 +53,9 @@ describe('match status in the browser', () => {
     const page = await newPage(browser);
     await signIn(page, t.url, reader.email, reader.password);
     await page.getByTestId('match-card').first().waitFor();
-    expect(await page.getByTestId('match-card').count()).toBe(3);
-    expect(await page.getByRole('checkbox').count()).toBe(0);
-    expect(await page.getByTestId('status-actions').count()).toBe(0);
+    await expectCount(page.getByTestId('match-card'), 3);
+    await expectCount(page.getByRole('checkbox'), 0);
+    await expectCount(page.getByTestId('status-actions'), 0);
     await page.close();
   });
 
@@ -64,7 +65,7 @@ describe('match status in the browser', () => {
     const bar = page.getByTestId('status-actions');
     await bar.waitFor();
     await bar.getByText('0 partite selezionate').waitFor();
-    expect(await bar.getByRole('button', { name: 'Rinvia' }).isDisabled()).toBe(true);
+    await eventually(() => bar.getByRole('button', { name: 'Rinvia' }).isDisabled(), (v) => expect(v).toBe(true));
 
     await page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - Virtus del ${it_(days[0])}` }).check();
     await bar.getByText('1 partita selezionata').waitFor();
@@ -92,7 +93,7 @@ describe('match status in the browser', () => {
     // The dashboard shows the new dates, Rinviata, the reason; the selection is cleared.
     await page.getByTestId('match-card').filter({ hasText: 'Lucca' }).getByText('Rinviata').waitFor();
     await bar.getByText('0 partite selezionate').waitFor();
-    expect(await page.getByTestId('match-card').filter({ hasText: 'Campi allagati' }).count()).toBe(3);
+    await expectCount(page.getByTestId('match-card').filter({ hasText: 'Campi allagati' }), 3);
     const rows = await dbDates();
     expect(rows.map((r) => r.stato)).toEqual(['rinviata', 'rinviata', 'rinviata']);
     // ORDER BY squadratrasferta: Lucca (day 4), Pisa (day 5), Virtus (day 3).
@@ -108,7 +109,7 @@ describe('match status in the browser', () => {
     // The cards show the original dates again.
     const cards = page.getByTestId('match-card');
     const text = (await cards.allTextContents()).join(' ');
-    expect(await cards.count()).toBe(3);
+    await expectCount(cards, 3);
     expect(text).not.toContain('Campi allagati');
     expect(text).not.toContain('Rinviata');
     for (const d of days) expect(text).toContain(longIt(d));
@@ -151,7 +152,7 @@ describe('match status in the browser', () => {
     // A selected card hidden by a filter is neither counted nor changed.
     await page.getByLabel('Squadra ospite').fill('Pisa');
     await bar.getByText('0 partite selezionate').waitFor();
-    expect(await bar.getByRole('button', { name: 'Rinvia' }).isDisabled()).toBe(true);
+    await eventually(() => bar.getByRole('button', { name: 'Rinvia' }).isDisabled(), (v) => expect(v).toBe(true));
     await page.getByLabel('Squadra ospite').fill('');
     await bar.getByText('1 partita selezionata').waitFor();
     await bar.getByRole('button', { name: 'Rinvia' }).click();

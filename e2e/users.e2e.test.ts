@@ -6,6 +6,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { goThroughNav, navBar, openNavMenu } from './nav';
 import { MSG } from '../common/messages';
+import { eventually, expectCount } from './expect';
 
 // The whole life of an account, in a real browser, through the real server, database and SMTP server:
 // invitation by mail, first password, sign-in as reader, promotion to editor, the audit log, deletion.
@@ -71,7 +72,7 @@ describe('user management in the browser', () => {
     // The admin's own row: marked, and its role cannot be changed.
     await adminPage.getByText(MSG.users.currentAccount).waitFor();
     await adminPage.getByText(MSG.users.you, { exact: true }).waitFor();
-    expect(await adminPage.getByRole('combobox', { name: MSG.users.roleOf(admin.email) }).getAttribute('aria-disabled')).toBe('true');
+    await eventually(() => adminPage.getByRole('combobox', { name: MSG.users.roleOf(admin.email) }).getAttribute('aria-disabled'), (v) => expect(v).toBe('true'));
     await screenshot(adminPage, 'users-list');
 
     await adminPage.getByRole('button', { name: MSG.users.invite }).click();
@@ -108,8 +109,8 @@ describe('user management in the browser', () => {
     await signIn(person, t.url, NEW_EMAIL, NEW_PASSWORD);
     await nav(person).getByRole('link', { name: 'Estrazione' }).waitFor();
     // A reader: the two links, no match or admin group.
-    expect(await nav(person).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Estrazione']);
-    expect(await nav(person).getByRole('button').count()).toBe(0);
+    await eventually(() => nav(person).getByRole('link').allTextContents(), (v) => expect(v).toEqual(['Dashboard', 'Estrazione']));
+    await expectCount(nav(person).getByRole('button'), 0);
   });
 
   it('the admin promotes them to editor; after their session refreshes they see the editor links', async () => {
@@ -127,7 +128,7 @@ describe('user management in the browser', () => {
     const matches = await openNavMenu(person, 'Partite');
     await matches.getByRole('menuitem', { name: 'Aggiungi Partita' }).waitFor();
     await person.keyboard.press('Escape');
-    expect(await nav(person).getByRole('button', { name: 'Amministrazione' }).count()).toBe(0);
+    await expectCount(nav(person).getByRole('button', { name: 'Amministrazione' }), 0);
   });
 
   it('the audit screen shows the invitation and the role change, with the admin as performer', async () => {
@@ -136,21 +137,25 @@ describe('user management in the browser', () => {
     const table = adminPage.getByRole('table', { name: MSG.users.auditTitle });
     const roleRow = table.getByRole('row').filter({ hasText: MSG.users.actionLabel.ROLE_CHANGE });
     await roleRow.first().waitFor();
-    expect(await roleRow.count()).toBe(1);
-    const roleText = await roleRow.innerText();
-    expect(roleText).toContain(NEW_EMAIL);
-    expect(roleText).toContain(admin.email);
-    expect(roleText).toContain('Ruolo: reader → editor');
+    await expectCount(roleRow, 1);
+    await eventually(
+      () => roleRow.innerText(),
+      (roleText) => {
+        expect(roleText).toContain(NEW_EMAIL);
+        expect(roleText).toContain(admin.email);
+        expect(roleText).toContain('Ruolo: reader → editor');
+      },
+    );
     const createRow = table.getByRole('row').filter({ hasText: MSG.users.actionLabel.CREATE });
-    expect(await createRow.count()).toBe(1);
-    expect(await createRow.innerText()).toContain(admin.email);
+    await expectCount(createRow, 1);
+    await eventually(() => createRow.innerText(), (v) => expect(v).toContain(admin.email));
     await adminPage.getByText(MSG.users.auditTotal(2, 1, 1)).waitFor();
 
     // Filtering by action type narrows the list (after the debounce).
     await adminPage.getByLabel(MSG.users.actionType).click();
     await adminPage.getByRole('option', { name: MSG.users.actionLabel.CREATE }).click();
     await adminPage.getByText(MSG.users.auditTotal(1, 1, 1)).waitFor();
-    expect(await table.getByRole('row').filter({ hasText: MSG.users.actionLabel.ROLE_CHANGE }).count()).toBe(0);
+    await expectCount(table.getByRole('row').filter({ hasText: MSG.users.actionLabel.ROLE_CHANGE }), 0);
     await screenshot(adminPage, 'users-audit');
   });
 

@@ -2,6 +2,7 @@ import { hasStoredSession } from './api/supabase';
 import { installLazyErrorReporting, installNow } from './app/lazyErrorReporting';
 import { enhanceServerPage, isKeptCopy, isPublicHome, type PublicStart } from './app/publicHome';
 import { registerServiceWorker } from './app/serviceWorker';
+import { preloadScreen } from './app/screens';
 
 // The entry is a few KB with no React (issue 13): on a phone the server's HTML of / is the page until a
 // control is used; React, MUI and the public shell are the chunk of src/app/PublicApp.tsx ('public-app').
@@ -15,7 +16,9 @@ const loadPublicApp = () => import('./app/PublicApp');
 /** The store, the router and every screen, in a chunk of their own (issue 13). */
 function startFullApp() {
   void installNow();
-  void Promise.all([loadPublicApp(), import('./app/FullApp')]).then(([{ appRoot }, { renderFullApp }]) => renderFullApp(appRoot()));
+  // The screen of the address downloads beside the app, which then draws it at once (src/app/screens.ts).
+  const screen = preloadScreen(window.location.pathname, hasStoredSession());
+  void Promise.all([loadPublicApp(), import('./app/FullApp'), screen]).then(([{ appRoot }, { renderFullApp }]) => renderFullApp(appRoot()));
 }
 
 function login() {
@@ -35,6 +38,8 @@ if (!hasStoredSession() && isPublicHome(window.location.pathname)) {
   // The app's shell alone (the service worker's fallback): React draws the page from the API.
   else void startPublicApp();
 } else {
+  // Signed in: the server's public list of / is not this person's page; it does not flash before the dashboard.
+  document.getElementById('public-page')?.remove();
   startFullApp();
 }
 

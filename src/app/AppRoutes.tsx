@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
@@ -8,22 +8,37 @@ import { useAppSelector } from '../store/hooks';
 import { selectSessionStatus } from '../store/sessionSlice';
 import { HomeSwitch, RequireRole, RequireSignIn, SignedOutOnly } from './guards';
 import { BARE_PATHS, paths } from '../config/paths';
+import { screens, type Screen, type ScreenModule } from './screens';
+
+/**
+ * A screen of src/app/screens.ts. Once its chunk is there (preloaded with the app for the address being
+ * opened) the thenable answers at once, so React renders the screen without its Suspense spinner.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen's props are its own
+function lazyScreen<T extends ComponentType<any>>(screen: Screen<T>) {
+  return lazy(() => {
+    const loaded = screen.loaded();
+    if (!loaded) return screen.load();
+    const ready = { then: (resolve: (m: ScreenModule<T>) => void) => resolve(loaded) };
+    return ready as unknown as Promise<ScreenModule<T>>;
+  });
+}
 
 // One chunk per screen: the public dashboard never downloads admin screens, DataGrid or pickers.
-const PublicDashboardPage = lazy(() => import('../features/matches/PublicDashboardPage'));
-const DashboardPage = lazy(() => import('../features/matches/DashboardPage'));
-const AddMatchPage = lazy(() => import('../features/matches/AddMatchPage'));
-const EditMatchPage = lazy(() => import('../features/matches/EditMatchPage'));
-const ImportPage = lazy(() => import('../features/import/ImportPage'));
-const GroupsPage = lazy(() => import('../features/groups/GroupsPage'));
-const OccupancyPage = lazy(() => import('../features/occupancy/OccupancyPage'));
-const UsersPage = lazy(() => import('../features/users/UsersPage'));
-const UserAuditPage = lazy(() => import('../features/users/UserAuditPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const ExportPage = lazy(() => import('../features/export/ExportPage'));
-const ErrorLogsPage = lazy(() => import('../features/logs/ErrorLogsPage'));
-const ActivityLogsPage = lazy(() => import('../features/logs/ActivityLogsPage'));
+const PublicDashboardPage = lazyScreen(screens.publicDashboard);
+const DashboardPage = lazyScreen(screens.dashboard);
+const AddMatchPage = lazyScreen(screens.addMatch);
+const EditMatchPage = lazyScreen(screens.editMatch);
+const ImportPage = lazyScreen(screens.importMatches);
+const GroupsPage = lazyScreen(screens.groups);
+const OccupancyPage = lazyScreen(screens.occupancy);
+const UsersPage = lazyScreen(screens.users);
+const UserAuditPage = lazyScreen(screens.userAudit);
+const LoginPage = lazyScreen(screens.login);
+const ResetPasswordPage = lazyScreen(screens.resetPassword);
+const ExportPage = lazyScreen(screens.export);
+const ErrorLogsPage = lazyScreen(screens.errorLogs);
+const ActivityLogsPage = lazyScreen(screens.activityLogs);
 // Only signed-in users see the bar: visitors of the public page do not download it.
 const NavBar = lazy(() => import('./NavBar'));
 

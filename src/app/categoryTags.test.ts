@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { startStandInServer, type StandInServer } from '../api/testServer';
 import { setupStore } from '../store/store';
 import { sessionChanged, signedOut } from '../store/sessionSlice';
@@ -51,25 +52,21 @@ describe('category changes reach the add-match dropdown', () => {
     const categorie = store.dispatch(matchesApi.endpoints.getCategorie.initiate());
     const partite = store.dispatch(matchesApi.endpoints.getPartita.initiate('7'));
     const current = () => matchesApi.endpoints.getCategorie.select()(store.getState()).data;
-    const waitFor = async (expected: string[]) => {
-      for (let i = 0; i < 100 && JSON.stringify(current()) !== JSON.stringify(expected); i++) await new Promise((r) => setTimeout(r, 20));
-      expect(current()).toEqual(expected);
-    };
-    await waitFor(['Pulcini']);
+    const categoriesAre = (expected: string[]) => waitFor(() => expect(current()).toEqual(expected));
+    await categoriesAre(['Pulcini']);
 
     const partitaHits = () => server.requests.filter((r) => r.url === '/api/partite/7').length;
     await partite;
     const before = partitaHits();
     await store.dispatch(groupsApi.endpoints.updateGruppo.initiate({ id: 1, body: { name: 'Primi Calci', components: [referent] } }));
-    await waitFor(['Primi Calci']);
+    await categoriesAre(['Primi Calci']);
     // A rename cascades to the matches of the category: their cached copies are read again.
-    for (let i = 0; i < 100 && partitaHits() === before; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(partitaHits()).toBe(before + 1);
+    await waitFor(() => expect(partitaHits()).toBe(before + 1));
 
     await store.dispatch(groupsApi.endpoints.createGruppo.initiate({ name: 'Esordienti', components: [referent] }));
-    await waitFor(['Primi Calci', 'Esordienti']);
+    await categoriesAre(['Primi Calci', 'Esordienti']);
     await store.dispatch(groupsApi.endpoints.deleteGruppo.initiate(1));
-    await waitFor(['Esordienti']);
+    await categoriesAre(['Esordienti']);
 
     categorie.unsubscribe();
     partite.unsubscribe();

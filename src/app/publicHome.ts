@@ -84,6 +84,8 @@ export function enhanceServerPage(page: HTMLElement, start: (wanted: PublicStart
   const wide = window.matchMedia(WIDE);
   if (wide.matches) takeOver();
   else wide.addEventListener('change', () => wide.matches && takeOver());
+  // The controls answer from now on (and nothing more is downloaded until one is used on a phone).
+  page.dataset.ready = 'true';
 }
 
 /**

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { api } from '../api/api';
 import { loadReportRules, resetErrorReporterForTests } from '../api/errorReporter';
 import { startStandInServer, type StandInServer } from '../api/testServer';
@@ -48,7 +49,7 @@ beforeEach(() => {
 const reports = () => server.requests.filter((r) => r.url === '/api/error-logs').map((r) => JSON.parse(r.body));
 
 async function waitForReports(n: number) {
-  for (let i = 0; i < 100 && reports().length < n; i++) await new Promise((r) => setTimeout(r, 20));
+  await waitFor(() => expect(reports().length).toBeGreaterThanOrEqual(n));
   return reports();
 }
 
@@ -84,10 +85,11 @@ describe('errorReportingMiddleware (real store, real fetch, a loopback server)',
     // Signed out: the base query refuses before any request ('Utente non autenticato').
     const signedOut = setupStore();
     await signedOut.dispatch(probeApi.endpoints.probe.initiate('api/partite/999999'));
-    // Then one that is reported, so the test knows the reporter was listening.
+    // Then one that is reported, so the test knows the reporter was listening. The first report of a page
+    // goes out at once and the next ones wait 10 s behind it: had any call above been reported, it would be
+    // the one that arrived.
     await store.dispatch(probeApi.endpoints.probe.initiate('api/partite/999999'));
     await waitForReports(1);
-    await new Promise((r) => setTimeout(r, 100));
     expect(reports().map((r) => r.context.endpoint)).toEqual(['/api/partite/999999']);
   });
 });

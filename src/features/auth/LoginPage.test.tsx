@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
 import { MSG } from '../../../common/messages';
@@ -48,17 +48,43 @@ describe('login screen', () => {
     expect(logins()).toBe(before);
   });
 
-  it('locks the form with a minutes:seconds countdown that lifts by itself', async () => {
-    loginAnswer = { status: 429, body: { success: false, error: MSG.login.locked, isRateLimited: true, remainingTime: 3 } };
-    await submit();
-    expect(await screen.findByText('Protezione anti-attacco attiva')).toBeInTheDocument();
-    expect(screen.getByText('Account temporaneamente bloccato per troppi tentativi falliti.')).toBeInTheDocument();
-    expect(screen.getByText('Attendere prima di riprovare...')).toBeInTheDocument();
-    expect(screen.getByTestId('lock-countdown')).toHaveTextContent('Riprova tra 0:03');
-    expect(screen.getByRole('button', { name: 'Accedi' })).toBeDisabled();
-    await waitFor(() => expect(screen.getByTestId('lock-countdown')).toHaveTextContent('Riprova tra 0:02'), { timeout: 2000 });
-    await waitFor(() => expect(screen.queryByText('Protezione anti-attacco attiva')).not.toBeInTheDocument(), { timeout: 4000 });
-    expect(screen.getByRole('button', { name: 'Accedi' })).toBeEnabled();
+  describe('the lock countdown (its clock faked: setInterval and Date; requests and the tests\' waits stay real)', () => {
+    beforeEach(() =>
+      jest.useFakeTimers({
+        doNotFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'hrtime', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'],
+      }),
+    );
+    afterEach(() => jest.useRealTimers());
+    const countdown = () => screen.getByTestId('lock-countdown');
+
+    it('locks the form with a minutes:seconds countdown that lifts by itself', async () => {
+      loginAnswer = { status: 429, body: { success: false, error: MSG.login.locked, isRateLimited: true, remainingTime: 3 } };
+      await submit();
+      expect(await screen.findByText('Protezione anti-attacco attiva')).toBeInTheDocument();
+      expect(screen.getByText('Account temporaneamente bloccato per troppi tentativi falliti.')).toBeInTheDocument();
+      expect(screen.getByText('Attendere prima di riprovare...')).toBeInTheDocument();
+      expect(countdown()).toHaveTextContent('Riprova tra 0:03');
+      expect(screen.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+      act(() => jest.advanceTimersByTime(1000));
+      expect(countdown()).toHaveTextContent('Riprova tra 0:02');
+      act(() => jest.advanceTimersByTime(1000));
+      expect(countdown()).toHaveTextContent('Riprova tra 0:01');
+      act(() => jest.advanceTimersByTime(1000));
+      expect(screen.queryByText('Protezione anti-attacco attiva')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Accedi' })).toBeEnabled();
+    });
+
+    it('counts from the moment of the lock, however long the page was open before', async () => {
+      loginAnswer = { status: 429, body: { success: false, error: MSG.login.locked, isRateLimited: true, remainingTime: 3 } };
+      const user = userEvent.setup();
+      renderWithProviders(<LoginPage />, { route: '/login' });
+      // The person reads the page for a minute before typing.
+      act(() => jest.advanceTimersByTime(60_000));
+      await user.type(screen.getByLabelText('Email'), 'mario@example.it');
+      await user.type(screen.getByLabelText('Password'), 'Sbagliata1!');
+      await user.click(screen.getByRole('button', { name: 'Accedi' }));
+      expect(await screen.findByTestId('lock-countdown')).toHaveTextContent('Riprova tra 0:03');
+    });
   });
 
   it('formats long locks as minutes:seconds', async () => {

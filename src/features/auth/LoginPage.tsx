@@ -23,16 +23,19 @@ import { forgotFailure, formatCountdown, loginFailure } from './authMessages';
 
 const F = MSG.screens.loginForm;
 
-/** Seconds left until `until` (ms), ticking every second; 0 once past. */
-function useCountdown(until: number | null): number {
+/**
+ * Seconds left until `until` (ms), ticking every second; 0 once past. `now` only moves forward from the
+ * moment the lock was set: the last tick before it (the page may have been open for minutes) never
+ * shows a longer wait than the server's.
+ */
+function useCountdown(lock: { until: number; setAt: number } | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (until === null) return;
-    setNow(Date.now());
+    if (lock === null) return;
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
-  }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+  }, [lock]);
+  return lock === null ? 0 : Math.max(0, Math.ceil((lock.until - Math.max(now, lock.setAt)) / 1000));
 }
 
 function ForgotPasswordForm({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
@@ -99,10 +102,10 @@ export default function LoginPage() {
   const [capsLock, setCapsLock] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [lockUntil, setLockUntil] = useState<number | null>(null);
+  const [lock, setLock] = useState<{ until: number; setAt: number } | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
-  const remaining = useCountdown(lockUntil);
-  const locked = lockUntil !== null && remaining > 0;
+  const remaining = useCountdown(lock);
+  const locked = lock !== null && remaining > 0;
 
   // Load the identity client while the user types.
   useEffect(() => {
@@ -111,11 +114,11 @@ export default function LoginPage() {
 
   // The lock lifts by itself when the countdown ends.
   useEffect(() => {
-    if (lockUntil !== null && remaining === 0) {
-      setLockUntil(null);
+    if (lock !== null && remaining === 0) {
+      setLock(null);
       setError(null);
     }
-  }, [lockUntil, remaining]);
+  }, [lock, remaining]);
 
   const onKey = (event: KeyboardEvent) => setCapsLock(event.getModifierState?.('CapsLock') ?? false);
 
@@ -137,7 +140,10 @@ export default function LoginPage() {
       } catch (err) {
         const failure = loginFailure(err as ApiError);
         setError(failure.message);
-        if (failure.lockSeconds) setLockUntil(Date.now() + failure.lockSeconds * 1000);
+        if (failure.lockSeconds) {
+          const setAt = Date.now();
+          setLock({ until: setAt + failure.lockSeconds * 1000, setAt });
+        }
         return;
       }
       let client;

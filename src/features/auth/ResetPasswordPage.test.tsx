@@ -58,7 +58,7 @@ describe('reset-password screen', () => {
     const u = userEvent.setup();
     renderWithProviders(<ResetPasswordPage />, { route: `/reset-password#access_token=${accessToken()}&refresh_token=refresh-1&expires_in=3600&token_type=bearer&type=recovery` });
     expect(screen.getByText('Verifica del link in corso...')).toBeInTheDocument();
-    const field = await screen.findByLabelText('Nuova password', {}, { timeout: 5000 });
+    const field = await screen.findByLabelText('Nuova password');
     const button = screen.getByRole('button', { name: 'Aggiorna Password' });
     expect(button).toBeDisabled();
     expect(screen.getByText('Sicurezza password: Debole')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('reset-password screen', () => {
   it('shows the revoked state when the link session no longer exists', async () => {
     userAnswer = { status: 403, body: { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' } };
     renderWithProviders(<ResetPasswordPage />, { route: `/reset-password#access_token=${accessToken()}&refresh_token=refresh-2&type=recovery` });
-    await waitFor(() => expect(screen.queryByText('Verifica del link in corso...')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('Verifica del link in corso...')).not.toBeInTheDocument());
     expect(screen.queryByLabelText('Nuova password')).not.toBeInTheDocument();
     expect(screen.getByText('La sessione di reset è stata revocata. Richiedi un nuovo link di reset.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Torna al Login' })).toBeInTheDocument();

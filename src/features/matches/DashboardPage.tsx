@@ -38,16 +38,17 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const role = useAppSelector(selectRole);
   const canEdit = hasRole(role, 'editor');
-  const { clubName, timezone, clashMarginMinutes } = useClubConfig();
+  const { clubName, timezone, clashMarginMinutes, loaded: configLoaded } = useClubConfig();
   const today = todayIn(timezone);
   const { data, isLoading, isFetching, isError, refetch } = useGetPartiteQuery(today);
   const [filters, setFilters] = useState<PartiteFilters>({});
   const source = useMemo(() => (isError ? sampleMatches(today, clubName) : (data ?? [])), [isError, data, today, clubName]);
   // Issue 15: clashes among the upcoming matches that hold their facilities (not cancelled, not postponed with
-  // the date to be set: common/clashes.ts holdsFacilities), with the server's changeover margin (CLASH_MARGIN_MINUTES).
+  // the date to be set: common/clashes.ts holdsFacilities), with the server's changeover margin (CLASH_MARGIN_MINUTES):
+  // none until that margin is known, so no mark shows that the server's margin would take back.
   const clashes = useMemo(
-    () => clashesOfAll(source.filter((p) => p.id > 0 && holdsFacilities(p)), clashMarginMinutes),
-    [source, clashMarginMinutes],
+    () => (configLoaded ? clashesOfAll(source.filter((p) => p.id > 0 && holdsFacilities(p)), clashMarginMinutes) : new Map<number, Clash<Partita>[]>()),
+    [source, clashMarginMinutes, configLoaded],
   );
   const [onlyClashes, setOnlyClashes] = useState(false);
   const partite = useMemo(
@@ -98,8 +99,8 @@ export default function DashboardPage() {
       <FilterPanel filters={filters} onChange={setFilters} />
       <FormControlLabel
         sx={{ mb: 1 }}
-        control={<Switch checked={onlyClashes} onChange={(e) => setOnlyClashes(e.target.checked)} />}
-        label={`${CLASH_MSG.onlyClashes} (${clashes.size})`}
+        control={<Switch checked={onlyClashes} disabled={!configLoaded} onChange={(e) => setOnlyClashes(e.target.checked)} />}
+        label={configLoaded ? `${CLASH_MSG.onlyClashes} (${clashes.size})` : CLASH_MSG.onlyClashes}
       />
       {selectable && (
         <Suspense fallback={null}>

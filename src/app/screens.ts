@@ -1,0 +1,70 @@
+import type { ComponentType } from 'react';
+import { paths } from '../config/paths';
+
+/*
+ * Every screen is a chunk of its own. The one of the address being opened starts downloading together
+ * with the app's own chunk (src/main.tsx), and the router renders it at once when it is there: a person
+ * opening /login sees the form as the app's first picture, not a spinner before it. No React here: the
+ * entry imports this module.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen's props are its own
+export type ScreenModule<T extends ComponentType<any> = ComponentType<any>> = { default: T };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export interface Screen<T extends ComponentType<any> = ComponentType<any>> {
+  /** Starts (or joins) the download; a failed one is tried again on the next call. */
+  load: () => Promise<ScreenModule<T>>;
+  /** The module once downloaded. */
+  loaded: () => ScreenModule<T> | undefined;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+function screen<T extends ComponentType<any>>(importer: () => Promise<ScreenModule<T>>): Screen<T> {
+  let pending: Promise<ScreenModule<T>> | undefined;
+  let module: ScreenModule<T> | undefined;
+  return {
+    load: () =>
+      (pending ??= importer().then(
+        (m) => (module = m),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      )),
+    loaded: () => module,
+  };
+}
+
+export const screens = {
+  publicDashboard: screen(() => import('../features/matches/PublicDashboardPage')),
+  dashboard: screen(() => import('../features/matches/DashboardPage')),
+  addMatch: screen(() => import('../features/matches/AddMatchPage')),
+  editMatch: screen(() => import('../features/matches/EditMatchPage')),
+  importMatches: screen(() => import('../features/import/ImportPage')),
+  groups: screen(() => import('../features/groups/GroupsPage')),
+  occupancy: screen(() => import('../features/occupancy/OccupancyPage')),
+  users: screen(() => import('../features/users/UsersPage')),
+  userAudit: screen(() => import('../features/users/UserAuditPage')),
+  login: screen(() => import('../features/auth/LoginPage')),
+  resetPassword: screen(() => import('../features/auth/ResetPasswordPage')),
+  export: screen(() => import('../features/export/ExportPage')),
+  errorLogs: screen(() => import('../features/logs/ErrorLogsPage')),
+  activityLogs: screen(() => import('../features/logs/ActivityLogsPage')),
+} as const satisfies Record<string, Screen>;
+
+type RouteName = Exclude<keyof typeof paths, 'home'>;
+const routeScreens: ReadonlyArray<[RegExp, Screen]> = (Object.keys(paths) as Array<keyof typeof paths>)
+  .filter((name): name is RouteName => name !== 'home')
+  .map((name) => [new RegExp(`^${paths[name].path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i'), screens[name]]);
+
+/**
+ * Downloads the screen the router will show at `pathname` (matched as the router does: case-insensitive,
+ * optional trailing slash; any other path is the home page, the dashboard when signed in). Never rejects:
+ * a failure is the router's to show when it renders the screen.
+ */
+export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
+  const found = routeScreens.find(([pattern]) => pattern.test(pathname))?.[1];
+  const target = found ?? (signedIn ? screens.dashboard : screens.publicDashboard);
+  return target.load().catch(() => undefined);
+}
