@@ -2,7 +2,6 @@ import { hasStoredSession } from './api/supabase';
 import { installLazyErrorReporting, installNow } from './app/lazyErrorReporting';
 import { enhanceServerPage, isKeptCopy, isPublicHome, type PublicStart } from './app/publicHome';
 import { registerServiceWorker } from './app/serviceWorker';
-import { preloadScreen } from './app/screens';
 
 // The entry is a few KB with no React (issue 13): on a phone the server's HTML of / is the page until a
 // control is used; React, MUI and the public shell are the chunk of src/app/PublicApp.tsx ('public-app').
@@ -16,9 +15,7 @@ const loadPublicApp = () => import('./app/PublicApp');
 /** The store, the router and every screen, in a chunk of their own (issue 13). */
 function startFullApp() {
   void installNow();
-  // The screen of the address downloads beside the app, which then draws it at once (src/app/screens.ts).
-  const screen = preloadScreen(window.location.pathname, hasStoredSession());
-  void Promise.all([loadPublicApp(), import('./app/FullApp'), screen]).then(([{ appRoot }, { renderFullApp }]) => renderFullApp(appRoot()));
+  void Promise.all([loadPublicApp(), import('./app/FullApp')]).then(([{ appRoot }, { renderFullApp }]) => renderFullApp(appRoot()));
 }
 
 function login() {
@@ -39,7 +36,7 @@ if (!hasStoredSession() && isPublicHome(window.location.pathname)) {
   else void startPublicApp();
 } else {
   // Signed in: the server's public list of / is not this person's page; it does not flash before the dashboard.
-  document.getElementById('public-page')?.remove();
+  if (hasStoredSession()) document.getElementById('public-page')?.remove();
   startFullApp();
 }
 

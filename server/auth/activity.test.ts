@@ -20,7 +20,7 @@ const since = async (n: number) =>
   (await t.db.pool.query('SELECT *, host(ip_address) AS ip FROM public.activity_logs ORDER BY id OFFSET $1', [n])).rows;
 
 /** The records after `n`, once there are `expected` of them (recovery records are written after the answer). */
-async function waitSince(n: number, expected: number, timeoutMs = 5000) {
+async function waitSince(n: number, expected: number, timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;
   while ((await count()) < n + expected && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   // A little longer, so that a second (unwanted) record would be seen too.

@@ -298,8 +298,9 @@ describe('database pool (SECURITY.md: error listener and timeouts)', () => {
       const client = await pool.connect();
       const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
       client.release();
+      const dropped = new Promise((resolve) => pool.once('error', resolve));
       await db.pool.query('SELECT pg_terminate_backend($1)', [pid]);
-      await new Promise((r) => setTimeout(r, 200));
+      await dropped;
       expect((await pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
     } finally {
       await pool.end();

@@ -12,6 +12,7 @@ import { setReportToken } from '../api/errorReporter';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './AppRoutes';
 import { ComponentErrorBoundary } from '../components/ErrorBoundaries';
+import { preloadScreen } from './screens';
 
 /**
  * The whole app (store, router, every screen): rendered at once for a stored session or any route but
@@ -24,7 +25,8 @@ export function renderFullApp(root: Root): void {
   void store.dispatch(loadClubConfig());
   // A stored session loads supabase-js at once; a visitor without one gets the public page first.
   initAuth(store, hasStoredSession());
-  root.render(
+  // The screen of the address first (src/app/screens.ts): React's first picture is that screen, not a spinner.
+  void preloadScreen(window.location.pathname, hasStoredSession()).then(() => root.render(
     <StrictMode>
       <Provider store={store}>
         <AppProviders>
@@ -36,5 +38,5 @@ export function renderFullApp(root: Root): void {
         </AppProviders>
       </Provider>
     </StrictMode>,
-  );
+  ));
 }

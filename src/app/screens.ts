@@ -2,10 +2,9 @@ import type { ComponentType } from 'react';
 import { paths } from '../config/paths';
 
 /*
- * Every screen is a chunk of its own. The one of the address being opened starts downloading together
- * with the app's own chunk (src/main.tsx), and the router renders it at once when it is there: a person
- * opening /login sees the form as the app's first picture, not a spinner before it. No React here: the
- * entry imports this module.
+ * Every screen is a chunk of its own. The app (FullApp.tsx) downloads the one of the address being opened
+ * before its first render, and the router renders it at once: a person opening /login sees the form as
+ * the app's first picture, not a spinner before it.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen's props are its own
