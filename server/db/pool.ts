@@ -19,21 +19,37 @@ export function createPool(connectionString: string, logger?: Logger): pg.Pool {
   });
   // Without a listener an idle client's error (database restart) would crash the process.
   pool.on('error', (err) => logger?.warn({ err: err.message }, 'errore di una connessione inattiva al database'));
+  // A client in use meets a lost connection with an 'error' event of its own (e.g. 'terminating connection
+  // due to unexpected postmaster exit' between two statements of a transaction): without a listener that
+  // ends the process. Its statements fail anyway, so the request answers 503, and the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger?.warn({ err: err.message }, 'connessione al database persa durante una richiesta'));
+  });
   return pool;
+}
+
+/** Gives a client back to the pool, or closes it when its connection can no longer be trusted. */
+export function releaseClient(client: pg.PoolClient, broken: boolean): void {
+  client.release(broken || undefined);
 }
 
 /** Runs fn inside one transaction: every write in it commits together or not at all. */
 export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken = false;
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A ROLLBACK that fails means the connection itself is gone: it is not given back to the pool.
+    broken = !(await client.query('ROLLBACK').then(
+      () => true,
+      () => false,
+    ));
     throw err;
   } finally {
-    client.release();
+    releaseClient(client, broken);
   }
 }

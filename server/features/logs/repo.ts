@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { QueryResultRow } from 'pg';
-import type { Db, Pool } from '../../db/pool';
+import { releaseClient, type Db, type Pool } from '../../db/pool';
 import {
   filterInstant,
   LOG_COUNT_CAP,
@@ -146,17 +146,21 @@ async function cappedCount(db: Db, sql: string, params: unknown[], cap: number, 
   let n: number;
   if (budgetMs !== null && 'totalCount' in db) {
     const client = await (db as Pool).connect();
+    let broken = false;
     try {
       await client.query('BEGIN');
       await client.query(`SET LOCAL statement_timeout = ${Math.floor(budgetMs)}`);
       n = (await client.query<{ n: number }>(sql, params)).rows[0].n;
       await client.query('COMMIT');
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      broken = !(await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      ));
       if ((err as { code?: string }).code === '57014') return null; // query_canceled: over budget
       throw err;
     } finally {
-      client.release();
+      releaseClient(client, broken);
     }
   } else {
     n = (await db.query<{ n: number }>(sql, params)).rows[0].n;

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { MSG } from '../../common/messages';
+import { freePort, TEST_JWT_SECRET } from '../../test/app';
+import { bearer, createUser, type TestUser } from '../../test/users';
+import { createPool } from '../db/pool';
+import { embeddedDatabaseUrl, postgresProcesses, removeDataDir, sleep, startServerProcess, stopServerProcess, tempDataDir, waitExit, type ServerProcess } from './process';
+
+/*
+ * Fault injection on the embedded PostgreSQL under `npm start`'s own process: the postmaster dies
+ * (kill -9, or stopped by its signals for pg_ctl stop -m immediate and -m fast) while twenty clients
+ * write. The app stays up, answers 503 meanwhile, starts PostgreSQL again by itself and keeps every
+ * write it acknowledged; when PostgreSQL cannot come back, it exits 1 with one Italian line.
+ */
+
+jest.setTimeout(240_000);
+
+const referenti = [
+  { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567' },
+  { nome: 'Anna', cognome: 'Verdi', telefono: null },
+];
+
+const postmasterPid = (dataDir: string) => Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/health`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Twenty clients creating categories (a row and its referents in one transaction) until stopped. */
+function writers(server: ServerProcess & { url: string }, admin: TestUser, label: string) {
+  const acknowledged: string[] = [];
+  const unexpected: string[] = [];
+  let running = true;
+  const done = Promise.all(
+    Array.from({ length: 20 }, async (_, w) => {
+      for (let n = 0; running; n++) {
+        const name = `${label} ${w}-${n}`;
+        try {
+          const res = await fetch(`${server.url}/api/gruppi`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...bearer(admin) },
+            body: JSON.stringify({ name, components: referenti }),
+          });
+          const body = await res.text();
+          if (res.status === 201) acknowledged.push(name);
+          else if (res.status === 503) {
+            if (JSON.parse(body).error !== MSG.http.unavailable) unexpected.push(`503 ${body}`);
+            await sleep(20);
+          } else unexpected.push(`${res.status} ${body}`);
+        } catch (err) {
+          unexpected.push(`connessione: ${String(err)}`);
+        }
+      }
+    }),
+  );
+  return {
+    acknowledged,
+    unexpected,
+    async stop() {
+      running = false;
+      await done;
+    },
+  };
+}
+
+describe('the embedded PostgreSQL dies during writes', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = tempDataDir('faults');
+  });
+  afterAll(() => removeDataDir(dataDir));
+
+  it('kill -9, pg_ctl stop -m immediate and -m fast: the app stays up, starts it again within 15 s and keeps every acknowledged write', async () => {
+    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn' });
+    try {
+      const setup = createPool(embeddedDatabaseUrl(dataDir));
+      const admin = await createUser(setup, 'admin');
+      await setup.end();
+      const acknowledged: string[] = [];
+      // SIGKILL: kill -9; SIGQUIT: what pg_ctl stop -m immediate sends; SIGINT: -m fast.
+      for (const signal of ['SIGKILL', 'SIGQUIT', 'SIGINT'] as const) {
+        const load = writers(server, admin, signal);
+        while (load.acknowledged.length < 40) await sleep(20);
+        const pid = postmasterPid(dataDir);
+        process.kill(pid, signal);
+        const killedAt = Date.now();
+        // Down, then back by itself: the app restarted PostgreSQL (a new postmaster) and serves again.
+        while (!(await healthy(server.url)) || postmasterPid(dataDir) === pid) {
+          expect(server.child.exitCode).toBeNull();
+          expect(Date.now() - killedAt).toBeLessThan(15_000);
+          await sleep(100);
+        }
+        // It serves writes again too.
+        const before = load.acknowledged.length;
+        while (load.acknowledged.length < before + 20) {
+          expect(Date.now() - killedAt).toBeLessThan(30_000);
+          await sleep(20);
+        }
+        await load.stop();
+        expect(load.unexpected).toEqual([]);
+        acknowledged.push(...load.acknowledged);
+        expect(server.child.exitCode).toBeNull();
+        expect(server.output()).toContain('PostgreSQL incorporato terminato inaspettatamente: lo riavvio');
+      }
+      const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ name: string; n: number }>(
+          `SELECT g.name, count(r.id)::int AS n FROM public.gruppi g LEFT JOIN public.gruppi_referenti r ON r.gruppo_id = g.id GROUP BY g.name`,
+        );
+        const stored = new Map(rows.map((r) => [r.name, r.n]));
+        for (const name of acknowledged) expect(stored.get(name)).toBe(referenti.length);
+        for (const n of stored.values()) expect(n).toBe(referenti.length);
+      } finally {
+        await db.end();
+      }
+    } finally {
+      // SIGTERM after all this still stops everything within 10 s.
+      const started = Date.now();
+      expect(await stopServerProcess(server)).toEqual({ code: 0, signal: null });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    }
+    expect(postgresProcesses(dataDir)).toEqual([]);
+  });
+
+  it('a postmaster that cannot start again ends the app with exit 1 and one Italian line', async () => {
+    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn' });
+    const versionFile = path.join(dataDir, 'pg', 'PG_VERSION');
+    // The running server does not read it again; a new one refuses to start without it.
+    fs.renameSync(versionFile, `${versionFile}.via`);
+    try {
+      process.kill(postmasterPid(dataDir), 'SIGKILL');
+      const exit = await waitExit(server, 40_000);
+      expect(exit).toEqual({ code: 1, signal: null });
+      expect(server.output()).toMatch(/^PostgreSQL incorporato terminato e non riavviabile dopo \d+ tentativi \(.*\): esco perché il servizio riavvii l'app$/m);
+      expect(postgresProcesses(dataDir)).toEqual([]);
+    } finally {
+      fs.renameSync(`${versionFile}.via`, versionFile);
+      await stopServerProcess(server).catch(() => undefined);
+    }
+  });
+});
