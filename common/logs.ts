@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { z } from './zod';
+import { uuidId, z } from './zod';
 import { isIsoDate } from './dates';
 import type { Role } from './roles';
 
@@ -413,12 +413,12 @@ const notes = z
 /** PUT /api/error-logs/{id}/resolve body. */
 export const resolveErrorSchema = z.strictObject({ notes });
 
-export const errorIdParamsSchema = z.strictObject({ id: z.uuid({ error: LOGS_MSG.server.errorNotFound }) });
+export const errorIdParamsSchema = z.strictObject({ id: uuidId(LOGS_MSG.server.errorNotFound) });
 
 /** PUT /api/error-logs/resolve-multiple body: a non-empty list of ids (spec 5). */
 export const resolveMultipleSchema = z.strictObject({
   errorIds: z
-    .array(z.uuid({ error: LOGS_MSG.server.idInvalid }), { error: LOGS_MSG.idsRequired })
+    .array(uuidId(LOGS_MSG.server.idInvalid), { error: LOGS_MSG.idsRequired })
     .min(1, LOGS_MSG.idsRequired)
     .max(RESOLVE_MULTIPLE_MAX, LOGS_MSG.server.tooManyIds),
   notes,

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { uuidId, z } from './zod';
 import { MSG } from './messages';
 import { DEFAULT_ROLE, ROLES, type Role } from './roles';
 import { isIsoDate } from './dates';
@@ -32,7 +32,7 @@ export const changeRoleSchema = z.strictObject({ role: roleSchema });
 /** POST /api/users/sync takes no fields. */
 export const syncUsersSchema = z.strictObject({});
 
-export const userIdParamsSchema = z.strictObject({ id: z.uuid({ error: MSG.users.idInvalid }) });
+export const userIdParamsSchema = z.strictObject({ id: uuidId(MSG.users.idInvalid) });
 
 const isoDateTime = z.iso.datetime({ offset: true });
 /** A real calendar date (2024-02-30 is not one), or a date-time with offset on a real date. */
@@ -56,8 +56,8 @@ export const auditQuerySchema = z
     page: positiveInt(MSG.users.pageInvalid).default(1),
     limit: positiveInt(MSG.users.limitInvalid, AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE),
     action_type: z.enum(AUDIT_ACTIONS, { error: MSG.users.actionInvalid }).optional(),
-    target_user_id: z.uuid({ error: MSG.users.idInvalid }).optional(),
-    performed_by_user_id: z.uuid({ error: MSG.users.idInvalid }).optional(),
+    target_user_id: uuidId(MSG.users.idInvalid).optional(),
+    performed_by_user_id: uuidId(MSG.users.idInvalid).optional(),
     start_date: auditDate.optional(),
     end_date: auditDate.optional(),
   })

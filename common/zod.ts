@@ -40,3 +40,9 @@ export function italianIssueMessage(issue: z.core.$ZodRawIssue): string {
 z.config({ customError: (issue) => italianIssueMessage(issue) });
 
 export { z };
+
+/**
+ * A UUID (users, error-log rows), read in lower case: the same id written in upper case is the same
+ * row, and every rule that compares ids (your own account, say) compares the normalised one.
+ */
+export const uuidId = (message: string) => z.uuid({ error: message }).transform((id) => id.toLowerCase());

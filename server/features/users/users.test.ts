@@ -163,9 +163,12 @@ describe('PUT /api/users/{id}/role', () => {
     expect(await auditCount()).toBe(before);
   });
 
-  it("refuses one's own role with 'Non puoi cambiare il tuo ruolo' and writes nothing", async () => {
+  it.each([
+    ['as stored', (id: string) => id],
+    ['in upper case', (id: string) => id.toUpperCase()],
+  ])("refuses one's own role (id %s) with 'Non puoi cambiare il tuo ruolo' and writes nothing", async (_, spell) => {
     const before = await auditCount();
-    const res = await as(admin).put(`/api/users/${admin.id}/role`, { role: 'reader' });
+    const res = await as(admin).put(`/api/users/${spell(admin.id)}/role`, { role: 'reader' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: MSG.users.cannotChangeOwnRole });
     expect(await authRole(admin.id)).toBe('admin');
@@ -219,9 +222,12 @@ describe('DELETE /api/users/{id}', () => {
     expect(again.json()).toEqual({ error: MSG.users.notFound });
   });
 
-  it("refuses one's own account with 'Non puoi eliminare il tuo stesso account!'", async () => {
+  it.each([
+    ['as stored', (id: string) => id],
+    ['in upper case', (id: string) => id.toUpperCase()],
+  ])("refuses one's own account (id %s) with 'Non puoi eliminare il tuo stesso account!'", async (_, spell) => {
     const before = await auditCount();
-    const res = await as(admin).del(`/api/users/${admin.id}`);
+    const res = await as(admin).del(`/api/users/${spell(admin.id)}`);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: MSG.users.cannotDeleteSelf });
     expect(await authRole(admin.id)).toBe('admin');
