@@ -25,6 +25,8 @@ export const MSG = {
     unsupportedMediaType: 'Tipo di contenuto non supportato - usa JSON',
     invalidJsonBody: 'Corpo della richiesta non valido: JSON atteso',
     unknownField: (field: string) => `Campo non previsto: ${field}`,
+    controlCharacters: 'Testo non valido: contiene caratteri di controllo o non stampabili',
+    tooDeep: 'Richiesta non valida: dati annidati troppo in profondità',
     unknown: 'Errore sconosciuto',
   },
   screens: {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Pool } from './db/pool';
 import type { Mailer } from './mail/mailer';
+import { textGate } from './plugins/text-gate';
 import { registerErrorHandler, type ErrorRecorder } from './plugins/errors';
 import { MSG } from '../common/messages';
 import { authPlugin } from './auth/plugin';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preValidation', async (request, reply) => {
     if (late.has(request)) return reply.status(503).header('connection', 'close').send({ error: MSG.http.unavailable });
   });
+  app.addHook('preValidation', textGate);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');

@@ -1,0 +1,104 @@
+import { MSG } from '../../common/messages';
+import { createTestApp, type TestApp } from '../../test/app';
+import { bearer, createUser, type TestUser } from '../../test/users';
+import { MAX_INPUT_DEPTH } from '../plugins/text-gate';
+
+/*
+ * The text gate over every route the app registers (collected while the real app is built, as the
+ * route matrix does): NUL and other control characters, lone surrogates and deep JSON, in the query,
+ * the path and the body, are refused with the Italian 400 before any route reads them, for everyone
+ * (signed in as admin or not); nothing is written, not even an error-log row.
+ */
+
+let t: TestApp;
+let admin: TestUser;
+// HEAD, OPTIONS, QUERY and TRACE are the framework's twins and the REST endpoint's refusals of methods it lacks.
+const routes: Array<{ method: string; url: string }> = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    deps: {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) if (!['HEAD', 'OPTIONS', 'QUERY', 'TRACE'].includes(method)) routes.push({ method, url: route.url });
+      },
+    },
+  });
+  admin = await createUser(t.db.pool, 'admin');
+  await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
+  await t.db.pool.query(
+    `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara) VALUES (current_date + 1, '10:00', 'Garibaldina', 'Lupi', 'Pulcini', 'Campo 1', 'torneo')`,
+  );
+}, 60000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Rows of every table a request could write, to prove nothing changed. */
+async function snapshot() {
+  const { rows } = await t.db.pool.query(
+    `SELECT (SELECT count(*) FROM public.partite)::int AS partite, (SELECT count(*) FROM public.gruppi)::int AS gruppi,
+            (SELECT count(*) FROM public.error_logs)::int AS errors, (SELECT count(*) FROM auth.users)::int AS users,
+            (SELECT string_agg(squadracasa || squadratrasferta || campo, ',') FROM public.partite) AS names`,
+  );
+  return rows[0];
+}
+
+const concrete = (url: string, param = '1') => url.replace(/:[^/]+/g, param);
+const withBody = (method: string) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+type Case = { name: string; query?: string; param?: string; body?: string; message: string; onlyWithBody?: boolean; onlyWithParam?: boolean };
+const CASES: Case[] = [
+  { name: 'NUL in the query', query: 'testo=a%00b', message: MSG.http.controlCharacters },
+  { name: 'a control character (ESC) in the query', query: 'testo=%1B%5B2J', message: MSG.http.controlCharacters },
+  { name: 'NUL in a path parameter', param: '1%00', message: MSG.http.controlCharacters, onlyWithParam: true },
+  { name: 'NUL in a body string', body: JSON.stringify({ nome: 'a\u0000b' }), message: MSG.http.controlCharacters, onlyWithBody: true },
+  { name: 'NUL in a body key', body: '{"no\\u0000me":"x"}', message: MSG.http.controlCharacters, onlyWithBody: true },
+  { name: 'a lone surrogate in the body', body: '{"nome":"a\\ud800b"}', message: MSG.http.controlCharacters, onlyWithBody: true },
+  { name: 'JSON nested past the limit', body: deep(MAX_INPUT_DEPTH + 1), message: MSG.http.tooDeep, onlyWithBody: true },
+];
+
+describe('the text gate, on every route', () => {
+  it('collected the routes', () => {
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it.each(CASES)('$name: 400 in Italian on every route, signed in or not, nothing written', async (c) => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const route of routes) {
+      // The read-only /rest/v1 refuses every write as PostgREST does, before its body is read.
+      if (c.onlyWithBody && (!withBody(route.method) || route.url.startsWith('/rest/v1/'))) continue;
+      if (c.onlyWithParam && !route.url.includes(':')) continue;
+      for (const headers of [bearer(admin), {}]) {
+        const path = concrete(route.url, c.param);
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: c.query ? `${path}${path.includes('?') ? '&' : '?'}${c.query}` : path,
+          headers: { ...headers, ...(c.body ? { 'content-type': 'application/json' } : {}) },
+          payload: c.body,
+        });
+        if (res.statusCode !== 400 || !res.body.includes(c.message)) failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a report with a 7,000-deep context is refused, and the good reports beside it are stored', async () => {
+    const report = (message: string, context: unknown) => ({ message, type: 'frontend', severity: 'low', context });
+    const bad = t.app.inject({ method: 'POST', url: '/api/error-logs', payload: `{"message":"profondo","type":"frontend","severity":"low","context":${deep(7000)}}`, headers: { 'content-type': 'application/json' } });
+    const nul = t.app.inject({ method: 'POST', url: '/api/error-logs', payload: report('con \u0000 dentro', {}) });
+    const good = Array.from({ length: 8 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/error-logs', payload: report(`rapporto buono ${i}`, {}) }));
+    const [badRes, nulRes, ...goodRes] = await Promise.all([bad, nul, ...good]);
+    expect([badRes.statusCode, nulRes.statusCode]).toEqual([400, 400]);
+    expect(goodRes.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const { rows } = await t.db.pool.query(`SELECT count(*)::int AS n FROM public.error_logs WHERE error_message LIKE 'rapporto buono %'`);
+    expect(rows[0].n).toBe(8);
+  });
+
+  it('tabs and line breaks still pass the gate (a reason, a pasted sheet); each field rule decides', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/error-logs', payload: { message: 'riga 1\nriga 2\tcolonna', type: 'frontend', severity: 'low' } });
+    expect(res.statusCode).toBe(201);
+  });
+});
