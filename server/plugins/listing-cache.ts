@@ -10,7 +10,13 @@ export interface CachedListing {
 
 export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
-const MAX_ENTRIES = 500;
+/**
+ * What one cache may hold, in bytes of its serialised listings (UTF-8): the three caches of the app
+ * (public listing, /rest/v1, calendar feeds) hold at most 32 + 16 + 16 = 64 MiB together, whatever
+ * sequence of requests arrives. The least recently used listings go first; one listing larger than a
+ * quarter of the budget is served but not kept.
+ */
+export const LISTING_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * Serialised listings kept in memory, keyed by the caller (day and filters, a query). Every write
@@ -20,7 +26,9 @@ const MAX_ENTRIES = 500;
  * is up: without it a change could go unnoticed, so every request then reads the database.
  */
 export class ListingCache {
-  private entries = new Map<string, CachedListing>();
+  /** In the order of their last use: the first is the next to go. */
+  private entries = new Map<string, CachedListing & { bytes: number }>();
+  private held = 0;
   private readonly lease: PgListenerLease;
   private started = false;
   private generation = 0;
@@ -29,6 +37,7 @@ export class ListingCache {
     pool: pg.Pool,
     log: FastifyBaseLogger,
     private readonly channel: string,
+    private readonly maxBytes = LISTING_CACHE_MAX_BYTES,
   ) {
     this.lease = acquirePgListener(pool, log);
   }
@@ -43,6 +52,12 @@ export class ListingCache {
   private invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.held = 0;
+  }
+
+  /** Bytes held now (at most the budget). */
+  get bytes(): number {
+    return this.held;
   }
 
   private get listening(): boolean {
@@ -55,16 +70,35 @@ export class ListingCache {
   }
 
   get(key: string): CachedListing | undefined {
-    return this.listening ? this.entries.get(key) : undefined;
-  }
-
-  set(key: string, body: string, generation: number): CachedListing {
-    const entry = { body, etag: etagOf(body) };
-    if (this.listening && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Used now: to the end of the line.
+      this.entries.delete(key);
       this.entries.set(key, entry);
     }
     return entry;
+  }
+
+  set(key: string, body: string, generation: number): CachedListing {
+    const entry = { body, etag: etagOf(body), bytes: Buffer.byteLength(body) + Buffer.byteLength(key) + 64 };
+    if (this.listening && generation === this.generation && entry.bytes <= this.maxBytes / 4) {
+      this.drop(key);
+      for (const [oldest] of this.entries) {
+        if (this.held + entry.bytes <= this.maxBytes) break;
+        this.drop(oldest);
+      }
+      this.entries.set(key, entry);
+      this.held += entry.bytes;
+    }
+    return entry;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.held -= entry.bytes;
   }
 
   async stop(): Promise<void> {

@@ -3,7 +3,7 @@ import { jwtVerify } from 'jose';
 import { bearerToken, resolveUser } from '../plugins/auth-guard';
 import { isDatabaseDown, recordFailure } from '../plugins/errors';
 import { buildReadQuery, PostgrestError, type TableSpec } from './postgrest';
-import { ListingCache } from '../plugins/listing-cache';
+import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../plugins/listing-cache';
 
 /** The one table readable through PostgREST: the columns of spec 3 (no audit columns). */
 const PARTITE: TableSpec = {
@@ -73,7 +73,7 @@ function sendError(reply: FastifyReply, err: PostgrestError) {
 export const restPlugin: FastifyPluginAsync = async (app) => {
   const { pool } = app.deps;
   // Serialised answers per query, emptied by every write to partite (NOTIFY): the auth check still runs on each request.
-  const cache = new ListingCache(pool, app.log, 'partite_changed');
+  const cache = new ListingCache(pool, app.log, 'partite_changed', LISTING_CACHE_MAX_BYTES / 2);
   app.addHook('onClose', async () => cache.stop());
   const rangeOf = new Map<string, string>();
 

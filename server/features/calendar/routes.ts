@@ -9,7 +9,7 @@ import { MSG } from '../../../common/messages';
 import { cachedToday } from '../../../common/dates';
 import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar';
 import { isDatabaseDown, notFound, parseInput, recordFailure } from '../../plugins/errors';
-import { ListingCache } from '../../plugins/listing-cache';
+import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../../plugins/listing-cache';
 import { pgListenerOf } from '../../plugins/pg-listener';
 import { buildFeed, EventTextCache } from './ics';
 import * as repo from './repo';
@@ -25,7 +25,7 @@ function categoryId(raw: string): number {
 
 export const calendarRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
-  const cache = new ListingCache(pool, app.log, 'calendar_changed');
+  const cache = new ListingCache(pool, app.log, 'calendar_changed', LISTING_CACHE_MAX_BYTES / 2);
   app.addHook('onClose', async () => cache.stop());
   const host = new URL(config.publicUrl).hostname;
   const eventTexts = new EventTextCache();

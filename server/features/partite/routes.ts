@@ -50,7 +50,8 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
   /** The cached serialised listing for these filters (one database read per change of the table). */
   const publicListing = async (appliedFilters: ReturnType<typeof normalizeFilters>) => {
     const today = cachedToday(config.timezone);
-    const key = `${today}|${JSON.stringify(appliedFilters)}`;
+    // The text filters match in any case (ILIKE): every spelling of one filter is one entry.
+    const key = `${today}|${JSON.stringify(appliedFilters).toLowerCase()}`;
     cache.ensureStarted();
     const entry = cache.get(key);
     if (entry) return entry;

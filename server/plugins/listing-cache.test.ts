@@ -1,0 +1,110 @@
+import pino from 'pino';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { LISTING_CACHE_MAX_BYTES, ListingCache } from './listing-cache';
+
+/*
+ * The listing caches hold a fixed number of bytes whatever the requests: the least recently used
+ * listings go first, one too large is served but not kept, and every spelling of one public filter
+ * is one entry.
+ */
+
+describe('ListingCache budget (real PostgreSQL LISTEN)', () => {
+  let db: TestDatabase;
+  let cache: ListingCache;
+  const BUDGET = 1024 * 1024;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    cache = new ListingCache(db.pool, pino({ level: 'silent' }), 'partite_changed', BUDGET);
+    cache.ensureStarted();
+    // The cache answers only while its LISTEN connection is up.
+    for (let gen = cache.currentGeneration(); ; ) {
+      cache.set('probe', 'x', gen);
+      if (cache.get('probe')) break;
+      await new Promise((r) => setTimeout(r, 20));
+      gen = cache.currentGeneration();
+    }
+  });
+  afterAll(async () => {
+    await cache.stop();
+    await db.drop();
+  });
+
+  it('keeps at most its budget over a flood of distinct listings, dropping the least recently used', () => {
+    const listing = (i: number) => `[${'{"squadracasa":"Garibaldina"},'.repeat(3000)}${i}]`; // about 93 KB
+    cache.set('tenuta', listing(-1), cache.currentGeneration());
+    for (let i = 0; i < 400; i++) {
+      cache.set(`filtro ${i}`, listing(i), cache.currentGeneration());
+      // One listing read all along stays.
+      expect(cache.get('tenuta')).toBeDefined();
+      expect(cache.bytes).toBeLessThanOrEqual(BUDGET);
+    }
+    expect(cache.get('filtro 399')?.body).toBe(listing(399));
+    expect(cache.get('filtro 0')).toBeUndefined();
+    expect(cache.bytes).toBeGreaterThan(BUDGET / 2);
+  });
+
+  it('serves a listing larger than a quarter of its budget without keeping it', () => {
+    const before = cache.bytes;
+    const big = 'x'.repeat(BUDGET / 4 + 1);
+    expect(cache.set('grande', big, cache.currentGeneration()).body).toBe(big);
+    expect(cache.get('grande')).toBeUndefined();
+    expect(cache.bytes).toBe(before);
+  });
+
+  it('the three caches of the app stay within 64 MiB together', () => {
+    expect(LISTING_CACHE_MAX_BYTES + 2 * (LISTING_CACHE_MAX_BYTES / 2)).toBe(64 * 1024 * 1024);
+  });
+});
+
+describe('GET /api/partite/public under a flood of spellings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti')`);
+    await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara)
+       SELECT current_date + 1 + (i % 60), '10:00', 'Garibaldina ' || i, 'Ospiti ' || i, CASE WHEN i % 2 = 0 THEN 'Pulcini' ELSE 'Esordienti' END, 'Campo ' || (i % 5), 'torneo'
+         FROM generate_series(1, 3000) AS i`,
+    );
+  }, 60000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 350 spellings of one category alike, from one entry, and the database is read once for them', async () => {
+    const spellings = new Set<string>();
+    for (let i = 0; spellings.size < 350; i++) {
+      spellings.add([...'pulcini'].map((c, j) => ((i >> j) & 1 ? c.toUpperCase() : c)).join('') + ' '.repeat(Math.floor(i / 128)));
+    }
+    // The cache keeps listings only once its LISTEN connection is up (the first request opens it).
+    expect((await t.app.inject({ url: '/api/partite/public' })).statusCode).toBe(200);
+    const listening = async () =>
+      (await t.db.pool.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle' AND query = 'LISTEN partite_changed'`)).rowCount! > 0;
+    for (const until = Date.now() + 15_000; !(await listening()); ) {
+      if (Date.now() > until) throw new Error('LISTEN partite_changed non attivo');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await t.app.inject({ url: `/api/partite/public?gruppo=pulcini` });
+    const first = await t.app.inject({ url: `/api/partite/public?gruppo=pulcini` });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toHaveLength(1500);
+    // While another transaction holds the table, a request that read it would wait (and fail after the
+    // statement timeout): every answer below comes from the one cached entry.
+    const locker = await t.db.pool.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE public.partite IN ACCESS EXCLUSIVE MODE');
+    try {
+      const etags = new Set<string>();
+      for (const spelling of spellings) {
+        const res = await t.app.inject({ url: `/api/partite/public?gruppo=${encodeURIComponent(spelling)}` });
+        expect(res.statusCode).toBe(200);
+        etags.add(String(res.headers.etag));
+      }
+      expect([...etags]).toEqual([first.headers.etag]);
+    } finally {
+      await locker.query('COMMIT');
+      locker.release();
+    }
+  });
+});
