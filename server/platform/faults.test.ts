@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { MSG } from '../../common/messages';
 import { freePort, TEST_JWT_SECRET } from '../../test/app';
 import { bearer, createUser, type TestUser } from '../../test/users';
 import { createPool } from '../db/pool';
-import { embeddedDatabaseUrl, postgresProcesses, removeDataDir, sleep, startServerProcess, stopServerProcess, tempDataDir, waitExit, type ServerProcess } from './process';
+import {
+  embeddedDatabaseUrl,
+  postgresProcesses,
+  removeDataDir,
+  sleep,
+  startServerProcess,
+  stopServerProcess,
+  storedCategories,
+  tempDataDir,
+  waitExit,
+  type ServerProcess,
+} from './process';
 
 /*
  * Fault injection on the embedded PostgreSQL under `npm start`'s own process: the postmaster dies
@@ -107,18 +117,9 @@ describe('the embedded PostgreSQL dies during writes', () => {
         expect(server.child.exitCode).toBeNull();
         expect(server.output()).toContain('PostgreSQL incorporato terminato inaspettatamente: lo riavvio');
       }
-      const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
-      await db.connect();
-      try {
-        const { rows } = await db.query<{ name: string; n: number }>(
-          `SELECT g.name, count(r.id)::int AS n FROM public.gruppi g LEFT JOIN public.gruppi_referenti r ON r.gruppo_id = g.id GROUP BY g.name`,
-        );
-        const stored = new Map(rows.map((r) => [r.name, r.n]));
-        for (const name of acknowledged) expect(stored.get(name)).toBe(referenti.length);
-        for (const n of stored.values()) expect(n).toBe(referenti.length);
-      } finally {
-        await db.end();
-      }
+      const stored = await storedCategories(dataDir);
+      for (const name of acknowledged) expect(stored.get(name)).toBe(referenti.length);
+      for (const n of stored.values()) expect(n).toBe(referenti.length);
     } finally {
       // SIGTERM after all this still stops everything within 10 s.
       const started = Date.now();

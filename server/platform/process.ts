@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** Settings of the README: none of them leaks from the environment of the test run into a child. */
 const SETTINGS = [
@@ -140,3 +141,17 @@ export function removeDataDir(dir: string): void {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The categories stored in the embedded PostgreSQL of dataDir, with how many referents each has. */
+export async function storedCategories(dataDir: string): Promise<Map<string, number>> {
+  const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ name: string; n: number }>(
+      `SELECT g.name, count(r.id)::int AS n FROM public.gruppi g LEFT JOIN public.gruppi_referenti r ON r.gruppo_id = g.id GROUP BY g.name`,
+    );
+    return new Map(rows.map((r) => [r.name, r.n]));
+  } finally {
+    await db.end();
+  }
+}
