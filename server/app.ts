@@ -3,6 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import { frameworkErrorAnswers, helmetOptions, securityHeaders } from './plugins/security-headers';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Pool } from './db/pool';
@@ -65,7 +66,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Unexpected 5xx go to the error log unless the caller records them otherwise.
   deps = { ...deps, recordError: deps.recordError ?? recordServerError };
   const { config } = deps;
+  const security = helmetOptions(config.publicUrl.startsWith('https:'));
+  const { frameworkErrors, clientErrorHandler } = frameworkErrorAnswers(securityHeaders(security));
   const app = Fastify({
+    frameworkErrors,
+    clientErrorHandler,
     // Fastify 5 takes a ready pino instance only as loggerInstance.
     ...(isLoggerInstance(deps.logger) ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
     // A hop count trusts that many proxies in front of us; addresses trust only those proxies.
@@ -103,31 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
-  const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Emotion (MUI) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Over plain HTTP on a club's LAN this directive would break every request.
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: https,
-    // The same rule as frame-ancestors 'none', for browsers that only know the older header.
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  await app.register(helmet, security);
 
   registerErrorHandler(app, deps.recordError);
 

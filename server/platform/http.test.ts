@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -306,5 +307,60 @@ describe('database pool (SECURITY.md: error listener and timeouts)', () => {
       await pool.end();
       await db.drop();
     }
+  });
+});
+
+describe("the framework's own refusals answer in the app's format", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Sends raw bytes and reads the whole answer (the server closes the connection). */
+  const raw = (request: string) =>
+    new Promise<string>((resolve) => {
+      const socket = net.connect(Number(new URL(t.url).port), '127.0.0.1', () => socket.write(request));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', () => resolve(answer));
+    });
+  const parse = (answer: string) => {
+    const [head, body] = answer.split('\r\n\r\n');
+    const [statusLine, ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) };
+  };
+  const expectAppFormat = (headers: Record<string, string | null>, requestId: string | null) => {
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  };
+
+  it('a URL that cannot be decoded: 400 Indirizzo non valido, not echoed', async () => {
+    const res = await fetch(`${t.url}/%c0%ae`);
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: MSG.http.badUrl });
+    expect(text).not.toContain('%c0');
+    expectAppFormat(Object.fromEntries(res.headers), res.headers.get('x-request-id'));
+  });
+
+  it('headers too large: 431 in Italian', async () => {
+    const answer = parse(await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Grande: ${'a'.repeat(20_000)}\r\n\r\n`));
+    expect(answer.status).toBe(431);
+    expect(answer.body).toEqual({ error: MSG.http.headersTooLarge });
+    expectAppFormat(answer.headers, answer.headers['x-request-id']);
+  });
+
+  it('two different Content-Length: 400 in Italian', async () => {
+    const answer = parse(await raw(`POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n{}`));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: MSG.http.badRequest });
+    expectAppFormat(answer.headers, answer.headers['x-request-id']);
   });
 });

@@ -1,3 +1,4 @@
+import { MSG } from '../../common/messages';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import { bearerToken, resolveUser } from '../plugins/auth-guard';
@@ -84,10 +85,11 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
   app.setErrorHandler(async (err: Error, request, reply) => {
     if (err instanceof PostgrestError) return sendError(reply, err);
     const pgCode = (err as { code?: string }).code ?? '';
-    // Invalid input for a column type (a bad date, a non-number): PostgREST answers 400 with the PostgreSQL code.
-    if (/^22/.test(pgCode)) return sendError(reply, new PostgrestError(400, pgCode, err.message));
+    // Invalid input for a column type (a bad date, a non-number): PostgREST answers 400 with the PostgreSQL
+    // code; the text is ours, not PostgreSQL's (which quotes the input and names types).
+    if (/^22/.test(pgCode)) return sendError(reply, new PostgrestError(400, pgCode, MSG.http.invalidValue));
     const status = (err as Error & { statusCode?: number }).statusCode;
-    if (status && status < 500) return sendError(reply, new PostgrestError(status, 'PGRST100', err.message));
+    if (status && status < 500) return sendError(reply, new PostgrestError(status, 'PGRST100', MSG.http.badRequest));
     // postgrest-js retries GET on 503 and 520: an outage answers 500 so that the dashboard falls back at once.
     const down = isDatabaseDown(err);
     request.log[down ? 'warn' : 'error']({ err }, 'lettura PostgREST non riuscita');

@@ -1,3 +1,4 @@
+import { MSG } from '../../common/messages';
 import dayjs from 'dayjs';
 import WebSocket from 'ws';
 import { SignJWT } from 'jose';
@@ -159,6 +160,10 @@ describe('GET /rest/v1/partite on the wire', () => {
     await expectError(await rest('?select=id,created_at', reader.token), 400, '42703');
     await expectError(await rest('?data=eq.not-a-date', reader.token), 400, '22007');
     await expectError(await rest('?id=eq.uno', reader.token), 400, '22P02');
+    // The code is PostgreSQL's, the text is not (it would quote the input back).
+    for (const query of ['?data=eq.not-a-date', '?id=eq.uno']) {
+      expect(await (await rest(query, reader.token)).json()).toMatchObject({ message: MSG.http.invalidValue });
+    }
     // Object.prototype's names are no columns or operators: a PostgREST 400, not a 500.
     // (Names with capitals fail the identifier syntax first: PGRST100.)
     for (const [name, code] of [['constructor', '42703'], ['__proto__', '42703'], ['hasOwnProperty', 'PGRST100'], ['toString', 'PGRST100']]) {
