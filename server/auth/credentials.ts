@@ -39,7 +39,7 @@ export async function authenticate(
   const user = await repo.findUserByEmail(pool, email);
   const matches = await checkPassword(password, user?.encrypted_password);
   const ok = matches && !!user && !user.banned;
-  await finishAttempt(pool, email, attempt, ok);
+  await finishAttempt(pool, email, attempt, ip, ok);
   if (!ok) {
     const who = user ? { id: user.id, email, role: roleOf(user) } : tried;
     await recordActivity(pool, request, {

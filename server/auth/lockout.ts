@@ -1,17 +1,28 @@
 import type { Db, Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
 
-/** Spec 4 lock-out: 5 failures for one email within 15 minutes lock the account for 15 minutes. */
+/**
+ * Spec 4 lock-out: 5 failures for one email within 15 minutes lock the account for 15 minutes, for the
+ * client address they came from (TRUST_PROXY decides which address that is): someone who knows the
+ * admin's email cannot keep the admin out from another address. ACCOUNT_LOCK_THRESHOLD failures from
+ * all addresses together lock the account everywhere (the brute-force brake, far above one person's
+ * typing). A password set by its owner (a completed reset) lifts every lock of the account.
+ */
 export const LOCK_THRESHOLD = 5;
+export const ACCOUNT_LOCK_THRESHOLD = 50;
 export const LOCK_WINDOW_SECONDS = 15 * 60;
 export const LOCK_SECONDS = 15 * 60;
 
-/** Seconds until the account's lock ends, 0 when it is not locked. Unknown emails have locks too. */
-export async function lockRemaining(db: Db, email: string): Promise<number> {
+/** The address a lock or a count is for; '' is the whole account. */
+const ACCOUNT = '';
+const scopeOf = (ip: string | null) => ip ?? 'sconosciuto';
+
+/** Seconds until the lock of this email for this address (or account-wide) ends, 0 when there is none. */
+export async function lockRemaining(db: Db, email: string, ip: string | null): Promise<number> {
   const { rows } = await db.query(
-    `SELECT ceil(extract(epoch FROM locked_until - now()))::int AS remaining
-       FROM public.account_locks WHERE email = $1 AND locked_until > now()`,
-    [email],
+    `SELECT ceil(extract(epoch FROM max(locked_until) - now()))::int AS remaining
+       FROM public.account_locks WHERE email = $1 AND ip IN ($2, '') AND locked_until > now()`,
+    [email, scopeOf(ip)],
   );
   return rows[0]?.remaining ?? 0;
 }
@@ -22,86 +33,122 @@ async function lockEmail(db: Db, email: string): Promise<void> {
 }
 
 /**
- * Failures that count toward the lock: within the window, after the last lock was placed (the
- * attempts it answered are spent; none is recorded while it lasts) and after the last success. Attempts still being checked are stored as failures, so they count too.
+ * Failures that count toward a lock (for one address, or for the account when `scope` is ''): within
+ * the window, after that lock was last placed (the attempts it answered are spent; none is recorded
+ * while it lasts) and after the last success or password change. Attempts still being checked are
+ * stored as failures, so they count too.
  */
-async function countFailures(db: Db, email: string): Promise<number> {
+async function countFailures(db: Db, email: string, scope: string): Promise<number> {
   const { rows } = await db.query(
     `SELECT count(*)::int AS failures FROM public.login_attempts a
-      WHERE a.email = $1 AND NOT a.success
-        AND a.created_at > now() - make_interval(secs => $2)
-        AND a.created_at > coalesce((SELECT created_at FROM public.account_locks WHERE email = $1), '-infinity')
+      WHERE a.email = $1 AND NOT a.success AND ($2 = '' OR coalesce(host(a.ip), 'sconosciuto') = $2)
+        AND a.created_at > now() - make_interval(secs => $3)
+        AND a.created_at > coalesce((SELECT created_at FROM public.account_locks WHERE email = $1 AND ip = $2), '-infinity')
         AND a.created_at > coalesce((SELECT max(created_at) FROM public.login_attempts WHERE email = $1 AND success), '-infinity')`,
-    [email, LOCK_WINDOW_SECONDS],
+    [email, scope, LOCK_WINDOW_SECONDS],
   );
   return rows[0].failures;
 }
 
-/** Locks the account; answers locked_until as exact text (microseconds kept, unlike a JS Date). */
-async function lockAccount(db: Db, email: string): Promise<string> {
+/** Locks the account for `scope`; answers locked_until as exact text (microseconds kept, unlike a JS Date). */
+async function lockAccount(db: Db, email: string, scope: string): Promise<string> {
   const { rows } = await db.query(
-    `INSERT INTO public.account_locks (email, locked_until) VALUES ($1, now() + make_interval(secs => $2))
-     ON CONFLICT (email) DO UPDATE SET locked_until = EXCLUDED.locked_until, created_at = now()
+    `INSERT INTO public.account_locks (email, ip, locked_until) VALUES ($1, $2, now() + make_interval(secs => $3))
+     ON CONFLICT (email, ip) DO UPDATE SET locked_until = EXCLUDED.locked_until, created_at = now()
      RETURNING locked_until::text AS locked_until`,
-    [email, LOCK_SECONDS],
+    [email, scope, LOCK_SECONDS],
   );
   return rows[0].locked_until;
 }
 
+/** The locks an attempt placed in advance, to lift if its password matches. */
+export interface ProvisionalLocks {
+  /** For the attempt's address (its LOCK_THRESHOLD-th failure). */
+  provisionalLock: string | null;
+  /** Account-wide (its ACCOUNT_LOCK_THRESHOLD-th failure). */
+  provisionalAccountLock: string | null;
+}
+
 export type AttemptStart =
   | { locked: true; remainingTime: number }
-  | {
+  | ({
       locked: false;
       /** The login_attempts row, stored as a failure until the password is known to match. */
       attemptId: string;
-      /** Set when this attempt is the LOCK_THRESHOLD-th: the lock it placed in advance. */
-      provisionalLock: string | null;
-    };
+    } & ProvisionalLocks);
 
 /**
  * Starts a sign-in attempt, BEFORE the password is compared (one short transaction under the
  * per-email advisory lock, so parallel attempts on one account from any number of processes
  * are decided one at a time):
- * - the account is locked: refused with the remaining time, nothing recorded;
- * - otherwise the attempt is recorded as a failure and counted; the LOCK_THRESHOLD-th one locks
- *   the account at once, so every attempt after it is refused while it is being checked.
- * At most LOCK_THRESHOLD passwords are ever compared per lock window. The caller reports the
- * outcome with finishAttempt (a match turns the record into a success and lifts the advance lock).
+ * - the account is locked for this address or everywhere: refused with the remaining time, nothing recorded;
+ * - otherwise the attempt is recorded as a failure and counted; the LOCK_THRESHOLD-th one from this
+ *   address (or the ACCOUNT_LOCK_THRESHOLD-th from all) places the lock at once, so every attempt after
+ *   it is refused while it is being checked.
+ * At most LOCK_THRESHOLD passwords per address are ever compared per lock window. The caller reports the
+ * outcome with finishAttempt (a match turns the record into a success and lifts the advance locks).
  */
 export async function beginAttempt(pool: Pool, email: string, ip: string | null): Promise<AttemptStart> {
+  const scope = scopeOf(ip);
   return withTransaction(pool, async (db) => {
     await lockEmail(db, email);
-    const remaining = await lockRemaining(db, email);
+    const remaining = await lockRemaining(db, email, ip);
     if (remaining > 0) return { locked: true, remainingTime: remaining };
-    const before = await countFailures(db, email);
-    if (before >= LOCK_THRESHOLD) {
-      // Only reachable if the threshold was lowered meanwhile: lock without checking anything.
-      await lockAccount(db, email);
+    const fromHere = await countFailures(db, email, scope);
+    const fromAll = await countFailures(db, email, ACCOUNT);
+    if (fromHere >= LOCK_THRESHOLD || fromAll >= ACCOUNT_LOCK_THRESHOLD) {
+      // Only reachable if a threshold was lowered meanwhile: lock without checking anything.
+      await lockAccount(db, email, fromHere >= LOCK_THRESHOLD ? scope : ACCOUNT);
       return { locked: true, remainingTime: LOCK_SECONDS };
     }
     const { rows } = await db.query(
       'INSERT INTO public.login_attempts (email, ip, success) VALUES ($1, $2::inet, false) RETURNING id::text AS id',
       [email, ip],
     );
-    const provisionalLock = before + 1 >= LOCK_THRESHOLD ? await lockAccount(db, email) : null;
-    return { locked: false, attemptId: rows[0].id, provisionalLock };
+    const provisionalLock = fromHere + 1 >= LOCK_THRESHOLD ? await lockAccount(db, email, scope) : null;
+    const provisionalAccountLock = fromAll + 1 >= ACCOUNT_LOCK_THRESHOLD ? await lockAccount(db, email, ACCOUNT) : null;
+    return { locked: false, attemptId: rows[0].id, provisionalLock, provisionalAccountLock };
   });
 }
 
 /**
  * The outcome of an attempt started with beginAttempt. A failure is already recorded (and the
- * lock, if it was the last allowed one, already placed). A match becomes a success; the lock it
- * placed in advance is lifted (a lock placed or extended later by someone else stays).
+ * locks, if it was the last allowed one, already placed). A match becomes a success; the locks it
+ * placed in advance are lifted (a lock placed or extended later by someone else stays).
  */
-export async function finishAttempt(pool: Pool, email: string, attempt: { attemptId: string; provisionalLock: string | null }, matched: boolean) {
+export async function finishAttempt(
+  pool: Pool,
+  email: string,
+  attempt: { attemptId: string } & ProvisionalLocks,
+  ip: string | null,
+  matched: boolean,
+) {
   if (!matched) return;
   await withTransaction(pool, async (db) => {
     await lockEmail(db, email);
     await db.query('UPDATE public.login_attempts SET success = true WHERE id = $1', [attempt.attemptId]);
-    if (attempt.provisionalLock) {
-      await db.query('DELETE FROM public.account_locks WHERE email = $1 AND locked_until = $2::timestamptz', [email, attempt.provisionalLock]);
+    const placed: Array<[string, string | null]> = [
+      [scopeOf(ip), attempt.provisionalLock],
+      [ACCOUNT, attempt.provisionalAccountLock],
+    ];
+    for (const [scope, lockedUntil] of placed) {
+      if (lockedUntil) {
+        await db.query('DELETE FROM public.account_locks WHERE email = $1 AND ip = $2 AND locked_until = $3::timestamptz', [email, scope, lockedUntil]);
+      }
     }
   });
+}
+
+/**
+ * Lifts every lock of the account whose password its owner just set (a completed reset): the locks
+ * go, and the failures before now count no more (a success row marks the moment, as a sign-in would).
+ */
+export async function liftLocks(db: Db, userId: string): Promise<void> {
+  const { rows } = await db.query<{ email: string }>('SELECT lower(email) AS email FROM auth.users WHERE id = $1', [userId]);
+  if (!rows[0]) return;
+  await lockEmail(db, rows[0].email);
+  await db.query('DELETE FROM public.account_locks WHERE email = $1', [rows[0].email]);
+  await db.query('INSERT INTO public.login_attempts (email, ip, success) VALUES ($1, NULL, true)', [rows[0].email]);
 }
 
 /** Sign-in attempts are kept this long (far past the lock window; the activity log keeps the history). */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/pool';
 import { storedRoleSql } from './accounts';
+import { liftLocks } from './lockout';
 
 /** The columns of auth.users the protocol's User object and our checks need. */
 export interface AuthUserRow {
@@ -50,6 +51,8 @@ export async function setPassword(db: Db, userId: string, passwordHash: string):
     [userId, passwordHash],
   );
   await db.query('UPDATE public.users SET last_updated = now() WHERE user_id = $1', [userId]);
+  // A password set by its owner (a completed reset) or the administrator lifts the sign-in locks.
+  await liftLocks(db, userId);
 }
 
 export async function confirmEmail(db: Db, userId: string): Promise<void> {
