@@ -23,7 +23,7 @@ import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
 import { notificheRoutes } from './features/notifiche/routes';
 import { recordServerError } from './features/logs/recorder';
-import { encodeHtml, publicListingFor, renderPublicHome } from './plugins/public-home';
+import { chooseEncoding, HomePageCache, matchesEtag, publicListingFor, renderPublicHome } from './plugins/public-home';
 
 export interface AppDeps {
   config: Config;
@@ -153,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   let indexTemplate: string | undefined;
+  const homePages = new HomePageCache();
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url === '/api';
     // A missing file (an old hashed chunk, /favicon.ico, /foo.png) is a 404, never the app's HTML:
@@ -167,10 +168,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         try {
           const listing = await provider();
           if (listing) {
-            indexTemplate ??= fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-            const page = encodeHtml(renderPublicHome(indexTemplate, listing, config.clubName), request.headers['accept-encoding']);
-            reply.header('vary', 'accept-encoding');
-            if (page.encoding) reply.header('content-encoding', page.encoding);
+            const template = (indexTemplate ??= fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
+            const encoding = chooseEncoding(request.headers['accept-encoding']);
+            const page = homePages.page(listing, encoding, (producedAt) => renderPublicHome(template, listing, config.clubName, producedAt));
+            reply.header('vary', 'accept-encoding').header('etag', page.etag);
+            if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+            if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
             return reply.type('text/html; charset=utf-8').send(page.body);
           }
         } catch (err) {

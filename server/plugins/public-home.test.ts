@@ -6,7 +6,8 @@ import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { todayIn } from '../../common/dates';
 import { formatDataIt } from '../../common/matchCardText';
-import { escapeHtml, jsonForScript } from './public-home';
+import type { CachedListing } from './listing-cache';
+import { escapeHtml, HOME_RERENDER_MS, HomePageCache, jsonForScript } from './public-home';
 
 /** Issue 13: / carries the public list in its first response, every text escaped, the data as JSON. */
 let t: TestApp;
@@ -116,11 +117,60 @@ describe('server-rendered public list on /', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('serves / from memory with an ETag: 304 for the same page, a new page (and ETag) after a change', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(again.headers.etag).toBe(etag);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const revalidated = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': `W/${etag}` } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    // Another encoding is another representation.
+    const gzip = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.etag).not.toBe(etag);
+    // The page says when it was produced (the offline page reads it): at most HOME_RERENDER_MS ago.
+    const html = zlib.brotliDecompressSync(first.rawPayload).toString('utf8');
+    const producedAt = Number(/data-produced-at="(\d+)"/.exec(html)![1]);
+    expect(Date.now() - producedAt).toBeLessThan(HOME_RERENDER_MS);
+    await t.db.pool.query(`UPDATE public.partite SET campo = 'Campo Nuovo'`);
+    let changed = first;
+    for (let i = 0; i < 150 && changed.headers.etag === etag; i++) {
+      changed = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+      if (changed.headers.etag === etag) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(changed.statusCode).toBe(200);
+    expect(zlib.brotliDecompressSync(changed.rawPayload).toString('utf8')).toContain('Campo Nuovo');
+  });
+
+  it('renders a page once per listing version and encoding, and again after HOME_RERENDER_MS', () => {
+    let now = 1_000_000;
+    const cache = new HomePageCache(() => now);
+    const renders: number[] = [];
+    const render = (producedAt: number) => {
+      renders.push(producedAt);
+      return `<p data-produced-at="${producedAt}">pagina</p>`;
+    };
+    const v1: CachedListing = { body: '[]', etag: '"v1"' };
+    const a = cache.page(v1, 'gzip', render);
+    expect(cache.page(v1, 'gzip', render)).toBe(a);
+    cache.page(v1, 'br', render);
+    expect(renders).toEqual([1_000_000, 1_000_000]);
+    now += HOME_RERENDER_MS - 1;
+    expect(cache.page(v1, 'gzip', render)).toBe(a);
+    now += 1;
+    const b = cache.page(v1, 'gzip', render);
+    expect(b.etag).not.toBe(a.etag);
+    expect(cache.page({ body: '[1]', etag: '"v2"' }, 'gzip', render)).not.toBe(b);
+    expect(renders).toHaveLength(4);
+  });
+
   it('shows the new list after a change, and other pages get the plain shell', async () => {
     await t.db.pool.query(`UPDATE public.partite SET squadratrasferta = 'Lupi Nord'`);
     // The cache empties on NOTIFY; give the listener a moment.
     let html = '';
-    for (let i = 0; i < 50 && !html.includes('Lupi Nord'); i++) {
+    for (let i = 0; i < 150 && !html.includes('Lupi Nord'); i++) {
       html = (await t.app.inject({ method: 'GET', url: '/' })).body;
       if (!html.includes('Lupi Nord')) await new Promise((r) => setTimeout(r, 100));
     }

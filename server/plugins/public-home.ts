@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { CachedListing } from './listing-cache';
 import { DASHBOARD_MSG } from '../../common/dashboardMessages';
@@ -165,15 +166,69 @@ export function renderPublicHome(indexHtml: string, listing: CachedListing, club
     .replace('<div id="root"></div>', `<div id="root">${html}</div>${data}`);
 }
 
-/**
- * The page compressed for the browser (brotli, else gzip, else as is): about 6 KB instead of 40 KB with
- * 30 matches, fewer round trips on a phone's slow connection before the list shows (issue 13). Built per
- * request (the list changes), at a quick level: about a millisecond.
- */
-export function encodeHtml(html: string, acceptEncoding: string | string[] | undefined): { body: Buffer | string; encoding?: 'br' | 'gzip' } {
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding of the page for this Accept-Encoding: brotli, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding {
   const accepted = String(acceptEncoding ?? '').toLowerCase();
   const wants = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accepted);
-  if (wants('br')) return { body: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
-  if (wants('gzip')) return { body: zlib.gzipSync(html, { level: 6 }), encoding: 'gzip' };
-  return { body: html };
+  return wants('br') ? 'br' : wants('gzip') ? 'gzip' : 'identity';
+}
+
+/**
+ * The page compressed for the browser: about 6 KB instead of 40 KB with 30 matches, fewer round trips on
+ * a phone's slow connection before the list shows.
+ */
+export function encodeHtml(html: string, encoding: Encoding): Buffer | string {
+  if (encoding === 'br') return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return zlib.gzipSync(html, { level: 6 });
+  return html;
+}
+
+/**
+ * A page older than this is rendered again even if the listing did not change, so that its
+ * data-produced-at (which tells the offline page how old its copy is: PUBLIC_STALE_AFTER_MS) stays recent.
+ */
+export const HOME_RERENDER_MS = 60_000;
+
+export interface HomePage {
+  body: Buffer | string;
+  encoding: Encoding;
+  etag: string;
+}
+
+/**
+ * The rendered and compressed page of / kept per listing version and encoding: `GET /` costs a render
+ * and a compression once per change of the matches (the listing's ETag, which the NOTIFY of every write
+ * renews) and per HOME_RERENDER_MS, not once per visitor.
+ */
+export class HomePageCache {
+  private listingEtag: string | null = null;
+  private pages = new Map<Encoding, HomePage & { at: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  page(listing: CachedListing, encoding: Encoding, render: (producedAt: number) => string): HomePage {
+    if (listing.etag !== this.listingEtag) {
+      this.listingEtag = listing.etag;
+      this.pages.clear();
+    }
+    const kept = this.pages.get(encoding);
+    const now = this.now();
+    if (kept && now - kept.at < HOME_RERENDER_MS) return kept;
+    const html = render(now);
+    const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}-${encoding}"`;
+    const page = { body: encodeHtml(html, encoding), encoding, etag, at: now };
+    this.pages.set(encoding, page);
+    return page;
+  }
+}
+
+/** Whether If-None-Match names this ETag (weak or strong, or '*'). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }
