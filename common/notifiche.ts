@@ -44,6 +44,9 @@ export const NOTIFICHE_MSG = {
   unsubscribed: (email: string, gruppo: string) => `${email} non riceverà più email sulla categoria ${gruppo}.`,
   invalidLink: 'Link non valido o scaduto',
   invalidLinkText: 'Il link per disattivare le notifiche non è valido.',
+  expiredLink: 'Link scaduto',
+  expiredLinkText:
+    'Il link per disattivare le notifiche è scaduto (vale un anno). Ogni nuova mail di notifica ne contiene uno nuovo: usa quello della mail più recente.',
   // Activity records
   activitySent: (email: string, gruppo: string) => `Notifica inviata a ${email} (${gruppo})`,
   activityRetried: (email: string, gruppo: string, n: number) => `Notifica a ${email} (${gruppo}) non inviata, nuovo tentativo ${n}`,

@@ -58,6 +58,23 @@ const API_PREFIXES = ['/api/', '/auth/v1/', '/rest/v1/'];
 // Never write credentials to the logs (SECURITY S15).
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+/** Query parameters that carry a credential (unsubscribe and one-time links, OAuth-style codes): never logged. */
+const SECRET_PARAMS = /([?&](?:t|token|token_hash|code|access_token|refresh_token)=)[^&#]*/gi;
+
+/** What a request looks like in the log (Fastify's own fields), its URL without credentials. */
+function requestForLog(request: { method?: string; url?: string; host?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: request.method,
+    url: request.url?.replace(SECRET_PARAMS, '$1[nascosto]'),
+    host: request.host ?? request.hostname,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** The logger settings of `npm start` (start.ts): secrets redacted from headers and URLs. */
+export const LOG_OPTIONS = { redact: LOG_REDACT, serializers: { req: requestForLog } };
+
 function isLoggerInstance(logger: AppDeps['logger']): logger is FastifyBaseLogger {
   return typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function';
 }

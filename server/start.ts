@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, LOG_REDACT } from './app';
+import { buildApp, LOG_OPTIONS } from './app';
 import type { Config } from './config';
 import { startEmbedded, type EmbeddedDb } from './db/embedded';
 import { migrate } from './db/migrate';
@@ -21,7 +21,7 @@ export interface RunningServer {
 /** Everything `npm start` does after reading the configuration; tests call it too. */
 export async function startServer(
   config: Config,
-  logger: Logger = pino({ level: config.logLevel, redact: LOG_REDACT }),
+  logger: Logger = pino({ level: config.logLevel, ...LOG_OPTIONS }),
   options: { onDatabaseLost?: (message: string) => void } = {},
 ): Promise<RunningServer> {
   let embedded: EmbeddedDb | undefined;

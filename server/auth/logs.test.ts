@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { LOG_REDACT } from '../app';
+import { LOG_OPTIONS } from '../app';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/users';
 import { linkIn } from '../../test/smtp';
@@ -14,8 +14,8 @@ describe('S15: no password, token or Authorization value in the logs', () => {
         done();
       },
     });
-    // The production logger settings (start.ts: pino with LOG_REDACT), at the most verbose level.
-    t = await createTestApp({ deps: { logger: { level: 'trace', redact: LOG_REDACT, stream } } });
+    // The production logger settings (start.ts: pino with LOG_OPTIONS), at the most verbose level.
+    t = await createTestApp({ deps: { logger: { level: 'trace', ...LOG_OPTIONS, stream } } });
   });
   afterAll(() => t.close());
 
@@ -57,6 +57,12 @@ describe('S15: no password, token or Authorization value in the logs', () => {
     expect(put.statusCode).toBe(200);
     secrets.push('Segretissima9!');
     await t.app.inject({ method: 'POST', url: '/auth/v1/logout', headers: { apikey: anonKey, authorization: `Bearer ${hash.get('access_token')}` } });
+
+    // The link of a notification mail carries its token in the URL: logged without it.
+    const unsubscribe = 'eyJhbGciOiJIUzI1NiJ9.eyJnIjoxfQ.firma-del-link-di-disiscrizione';
+    secrets.push(unsubscribe);
+    await t.app.inject({ url: `/api/notifiche/disiscrivi?t=${encodeURIComponent(unsubscribe)}` });
+    expect(log).toContain('/api/notifiche/disiscrivi?t=[nascosto]');
 
     expect(log).toContain('incoming request');
     expect(log).toContain('/api/login');

@@ -8,18 +8,30 @@ import type { ChangeRow, MatchImage } from './repo';
 const AUDIENCE = 'notifiche-disiscrizione';
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function unsubscribeToken(secret: string, gruppoId: number, email: string): Promise<string> {
-  return new SignJWT({ g: gruppoId, e: email }).setProtectedHeader({ alg: 'HS256' }).setAudience(AUDIENCE).setIssuedAt().sign(key(secret));
+/** How long the link of a mail unsubscribes (each new mail brings a new one). */
+export const UNSUBSCRIBE_TOKEN_DAYS = 365;
+const UNSUBSCRIBE_TOKEN_LIFETIME = `${UNSUBSCRIBE_TOKEN_DAYS}d`;
+
+export async function unsubscribeToken(secret: string, gruppoId: number, email: string, issuedAt = new Date()): Promise<string> {
+  return new SignJWT({ g: gruppoId, e: email })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(new Date(issuedAt.getTime() + UNSUBSCRIBE_TOKEN_DAYS * 86_400_000))
+    .sign(key(secret));
 }
 
-/** The category id and email of a valid token, or null for a forged, altered or foreign one. */
-export async function readUnsubscribeToken(secret: string, token: string): Promise<{ gruppoId: number; email: string } | null> {
+/**
+ * The category id and email of a valid token; 'expired' for a genuine one past its year (those of the
+ * first mails have no expiry of their own: their issue date counts); null for a forged, altered or foreign one.
+ */
+export async function readUnsubscribeToken(secret: string, token: string): Promise<{ gruppoId: number; email: string } | 'expired' | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], audience: AUDIENCE, maxTokenAge: UNSUBSCRIBE_TOKEN_LIFETIME });
     if (typeof payload.g !== 'number' || typeof payload.e !== 'string') return null;
     return { gruppoId: payload.g, email: payload.e };
-  } catch {
-    return null;
+  } catch (err) {
+    return (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : null;
   }
 }
 

@@ -7,7 +7,9 @@ import { linkIn } from '../../../test/smtp';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { todayIn } from '../../../common/dates';
 import { digestJobs, groupChanges, runOnce, sendOne, type WorkerDeps } from './worker';
-import { unsubscribeToken } from './mail';
+import { SignJWT } from 'jose';
+import { UNSUBSCRIBE_TOKEN_DAYS, unsubscribeToken } from './mail';
+import { NOTIFICHE_MSG } from '../../../common/notifiche';
 
 let t: TestApp;
 let admin: TestUser;
@@ -274,6 +276,28 @@ describe('unsubscribe', () => {
     // A session token is not an unsubscribe token.
     const session = await t.app.inject({ method: 'GET', url: `/api/notifiche/disiscrivi?t=${admin.token}` });
     expect(session.statusCode).toBe(400);
+  });
+
+  it('a link expires after a year, and then says where a new one is; the first mails\' links (no expiry of their own) too', async () => {
+    const g = await category('Allievi Scadenze', [{ email: 'd@example.it', notifiche: 'ogni_modifica' }]);
+    const yearAgo = new Date(Date.now() - (UNSUBSCRIBE_TOKEN_DAYS * 86_400_000 + 60_000));
+    const old = await unsubscribeToken(TEST_JWT_SECRET, g.id, 'd@example.it', yearAgo);
+    // As the first mails signed them: an issue date and no expiry.
+    const legacy = await new SignJWT({ g: g.id, e: 'd@example.it' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience('notifiche-disiscrizione')
+      .setIssuedAt(yearAgo)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    for (const tok of [old, legacy]) {
+      for (const method of ['GET', 'POST'] as const) {
+        const r = await t.app.inject({ method, url: `/api/notifiche/disiscrivi?t=${encodeURIComponent(tok)}` });
+        expect(r.statusCode).toBe(410);
+        expect(r.body).toContain(NOTIFICHE_MSG.expiredLink);
+        expect(r.body).toContain('usa quello della mail più recente');
+      }
+    }
+    const current = await unsubscribeToken(TEST_JWT_SECRET, g.id, 'd@example.it', new Date(Date.now() - 300 * 86_400_000));
+    expect((await t.app.inject({ url: `/api/notifiche/disiscrivi?t=${encodeURIComponent(current)}` })).statusCode).toBe(200);
   });
 });
 

@@ -43,10 +43,13 @@ export const notificheRoutes: FastifyPluginAsync = async (app) => {
 
   const claimsOf = async (token: unknown) => (typeof token === 'string' && token.length < 2000 ? await readUnsubscribeToken(jwtSecret, token) : null);
   const invalid = (reply: FastifyReply) => page(reply, 400, NOTIFICHE_MSG.invalidLink, NOTIFICHE_MSG.invalidLinkText);
+  // A genuine link past its year: 410, saying where a new one is (the next mail).
+  const expired = (reply: FastifyReply) => page(reply, 410, NOTIFICHE_MSG.expiredLink, NOTIFICHE_MSG.expiredLinkText);
 
   app.get<{ Querystring: { t?: string } }>('/notifiche/disiscrivi', async (request, reply) => {
     const token = request.query.t;
     const claims = await claimsOf(token);
+    if (claims === 'expired') return expired(reply);
     const gruppo = claims ? await repo.subscribedCategory(pool, claims.gruppoId, claims.email) : null;
     if (!claims || !gruppo) return invalid(reply);
     return page(reply, 200, NOTIFICHE_MSG.confirmTitle, NOTIFICHE_MSG.confirmText(claims.email, gruppo), token);
@@ -54,6 +57,7 @@ export const notificheRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Querystring: { t?: string } }>('/notifiche/disiscrivi', async (request, reply) => {
     const claims = await claimsOf(request.query.t);
+    if (claims === 'expired') return expired(reply);
     const gruppo = claims
       ? await withTransaction(pool, async (db) => {
           const name = await repo.unsubscribe(db, claims.gruppoId, claims.email);
