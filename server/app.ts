@@ -49,6 +49,12 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /**
+     * The first step of a graceful stop, before close(): the app keeps listening, answers every new
+     * request 503 (connection: close) and resolves once the requests in flight have sent their whole
+     * answer, or after `timeoutMs`.
+     */
+    drain(timeoutMs: number): Promise<void>;
   }
 }
 
@@ -109,6 +115,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  // Requests being answered, and the connections they came on: an answer counts as sent once its
+  // connection holds no more unsent bytes (a large answer to a slow reader sits in the socket's buffer
+  // long after the handler finished).
+  let inFlight = 0;
+  const sockets = new Set<import('node:net').Socket>();
+  app.server.on('connection', (socket: import('node:net').Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    inFlight++;
+    reply.raw.once('close', () => inFlight--);
+  });
+  const allSent = () => inFlight === 0 && [...sockets].every((s) => s.destroyed || s.writableLength === 0);
+  app.decorate('drain', async (timeoutMs: number) => {
+    closing = true;
+    const deadline = Date.now() + timeoutMs;
+    while (!allSent() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
   });
   // Requests begun before the shutdown finish; those begun after get a 503, answered once their
   // body was read (answering earlier would reset the client's upload).

@@ -10,11 +10,14 @@ import { resolveJwtSecret } from './db/settings';
 import { createMailer } from './mail/mailer';
 import { ensureFirstAdmin } from './auth/admin';
 
+/** How long a stop waits for the answers in flight (main.ts gives the whole stop 10 s). */
+export const DRAIN_TIMEOUT_MS = 7000;
+
 export interface RunningServer {
   app: FastifyInstance;
   pool: Pool;
   url: string;
-  /** Stops accepting requests, lets those in flight finish, closes the pool, stops the embedded PostgreSQL. */
+  /** Answers new requests 503 while those in flight finish, then stops listening, closes the pool, stops the embedded PostgreSQL. */
   close(): Promise<void>;
 }
 
@@ -54,7 +57,12 @@ export async function startServer(
     });
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;
-    return { app, pool, url: `http://localhost:${port}`, close: () => app.close() };
+    const close = async () => {
+      // Answers in flight are sent whole (new requests get 503 meanwhile); then the listener, the pool and PostgreSQL close.
+      await app.drain(DRAIN_TIMEOUT_MS);
+      await app.close();
+    };
+    return { app, pool, url: `http://localhost:${port}`, close };
   } catch (err) {
     await pool.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

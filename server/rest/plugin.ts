@@ -2,7 +2,7 @@ import { MSG } from '../../common/messages';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import { bearerToken, resolveUser } from '../plugins/auth-guard';
-import { isDatabaseDown, recordFailure } from '../plugins/errors';
+import { HttpError, isDatabaseDown, recordFailure } from '../plugins/errors';
 import { buildReadQuery, PostgrestError, type TableSpec } from './postgrest';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../plugins/listing-cache';
 
@@ -89,7 +89,8 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     // code; the text is ours, not PostgreSQL's (which quotes the input and names types).
     if (/^22/.test(pgCode)) return sendError(reply, new PostgrestError(400, pgCode, MSG.http.invalidValue));
     const status = (err as Error & { statusCode?: number }).statusCode;
-    if (status && status < 500) return sendError(reply, new PostgrestError(status, 'PGRST100', MSG.http.badRequest));
+    // Our own refusals (the text gate) keep their Italian message; the framework's never echo the input.
+    if (status && status < 500) return sendError(reply, new PostgrestError(status, 'PGRST100', err instanceof HttpError ? err.message : MSG.http.badRequest));
     // postgrest-js retries GET on 503 and 520: an outage answers 500 so that the dashboard falls back at once.
     const down = isDatabaseDown(err);
     request.log[down ? 'warn' : 'error']({ err }, 'lettura PostgREST non riuscita');
