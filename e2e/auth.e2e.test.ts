@@ -37,6 +37,21 @@ describe('authentication in the browser', () => {
     await page.getByRole('button', { name: 'Accedi' }).click();
   }
 
+  it('opens /login with its form as the first picture: no spinner ever shows before it', async () => {
+    const page = await open();
+    // Watches the page from its first byte: any progress indicator drawn, however briefly, is noted.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { spinnersSeen: string[] }).spinnersSeen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="progressbar"]')) seen.push(document.querySelector('[role="progressbar"]')!.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${t.url}/login`);
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { spinnersSeen: string[] }).spinnersSeen)).toEqual([]);
+  });
+
   it('signs an admin in and shows the admin navigation, profile bubble and logout', async () => {
     const admin = await createUser(t.db.pool, 'admin');
     const page = await open();
