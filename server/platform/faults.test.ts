@@ -129,43 +129,40 @@ describe('the embedded PostgreSQL dies during writes', () => {
     expect(postgresProcesses(dataDir)).toEqual([]);
   });
 
-  it('SIGTERM while PostgreSQL is down and being started again ends the app within 10 s, nothing left running', async () => {
+  /**
+   * A server on dataDir whose postmaster is then killed and cannot start again (PG_VERSION is moved away:
+   * the running server does not read it again, a new one refuses to start without it); put back after.
+   */
+  async function withPostmasterLost(check: (server: ServerProcess & { url: string }) => Promise<void>) {
     const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn' });
     const versionFile = path.join(dataDir, 'pg', 'PG_VERSION');
     fs.renameSync(versionFile, `${versionFile}.via`);
     try {
       process.kill(postmasterPid(dataDir), 'SIGKILL');
+      await check(server);
+      expect(postgresProcesses(dataDir)).toEqual([]);
+    } finally {
+      fs.renameSync(`${versionFile}.via`, versionFile);
+      await stopServerProcess(server).catch(() => undefined);
+    }
+  }
+
+  it('SIGTERM while PostgreSQL is down and being started again ends the app within 10 s, nothing left running', () =>
+    withPostmasterLost(async (server) => {
       await server.waitFor(/riavvio del PostgreSQL incorporato non riuscito/, 20_000);
       // Meanwhile every request gets the Italian 503 at once.
-      const res = await fetch(`${server.url}/api/gruppi`);
-      expect([401, 503]).toContain(res.status);
       const health = await fetch(`${server.url}/api/health`);
       expect(health.status).toBe(503);
       const signalled = Date.now();
       const exit = await stopServerProcess(server, 'SIGTERM', 12_000);
       expect(Date.now() - signalled).toBeLessThan(10_000);
       expect(exit).toEqual({ code: 0, signal: null });
-      expect(postgresProcesses(dataDir)).toEqual([]);
-    } finally {
-      fs.renameSync(`${versionFile}.via`, versionFile);
-      await stopServerProcess(server).catch(() => undefined);
-    }
-  });
+    }));
 
-  it('a postmaster that cannot start again ends the app with exit 1 and one Italian line', async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn' });
-    const versionFile = path.join(dataDir, 'pg', 'PG_VERSION');
-    // The running server does not read it again; a new one refuses to start without it.
-    fs.renameSync(versionFile, `${versionFile}.via`);
-    try {
-      process.kill(postmasterPid(dataDir), 'SIGKILL');
+  it('a postmaster that cannot start again ends the app with exit 1 and one Italian line', () =>
+    withPostmasterLost(async (server) => {
       const exit = await waitExit(server, 40_000);
       expect(exit).toEqual({ code: 1, signal: null });
       expect(server.output()).toMatch(/^PostgreSQL incorporato terminato e non riavviabile dopo \d+ tentativi \(.*\): esco perché il servizio riavvii l'app$/m);
-      expect(postgresProcesses(dataDir)).toEqual([]);
-    } finally {
-      fs.renameSync(`${versionFile}.via`, versionFile);
-      await stopServerProcess(server).catch(() => undefined);
-    }
-  });
+    }));
 });
