@@ -40,7 +40,7 @@ const ExportPage = lazyScreen(screens.export);
 const ErrorLogsPage = lazyScreen(screens.errorLogs);
 const ActivityLogsPage = lazyScreen(screens.activityLogs);
 // Only signed-in users see the bar: visitors of the public page do not download it.
-const NavBar = lazy(() => import('./NavBar'));
+const NavBar = lazyScreen(screens.navBar);
 
 /** Navigation bar (signed in, not on /login or /reset-password) above the page, each page in its own error boundary. */
 function Layout() {

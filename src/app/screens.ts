@@ -50,6 +50,8 @@ export const screens = {
   export: screen(() => import('../features/export/ExportPage')),
   errorLogs: screen(() => import('../features/logs/ErrorLogsPage')),
   activityLogs: screen(() => import('../features/logs/ActivityLogsPage')),
+  /** Not a route: the bar above every signed-in screen. */
+  navBar: screen(() => import('./NavBar')),
 } as const satisfies Record<string, Screen>;
 
 type RouteName = Exclude<keyof typeof paths, 'home'>;
@@ -65,5 +67,9 @@ const routeScreens: ReadonlyArray<[RegExp, Screen]> = (Object.keys(paths) as Arr
 export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
   const found = routeScreens.find(([pattern]) => pattern.test(pathname))?.[1];
   const target = found ?? (signedIn ? screens.dashboard : screens.publicDashboard);
-  return target.load().catch(() => undefined);
+  // Signed in, the bar comes with the screen (it is drawn above it, not after it). On /login, what follows
+  // a sign-in starts downloading while the person types, without delaying the form.
+  if (target === screens.login) for (const next of [screens.navBar, screens.dashboard]) next.load().catch(() => undefined);
+  const wanted = signedIn ? [target, screens.navBar] : [target];
+  return Promise.all(wanted.map((s) => s.load())).catch(() => undefined);
 }
