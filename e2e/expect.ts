@@ -25,12 +25,6 @@ export async function expectCount(locator: Locator, count: number, timeout?: num
   await poll(() => locator.count(), (n) => n === count, `${count} elementi per ${String(locator)}`, timeout);
 }
 
-/** The element's text contains `text` (Playwright's toContainText). */
-export async function expectText(locator: Locator, text: string | RegExp, timeout?: number): Promise<void> {
-  const matches = (value: string) => (typeof text === 'string' ? value.includes(text) : text.test(value));
-  await poll(async () => (await locator.count()) > 0 ? ((await locator.first().textContent()) ?? '') : '', matches, `testo ${String(text)} in ${String(locator)}`, timeout);
-}
-
 /**
  * Reads `read()` until `assertion` holds for it (a Jest expect that throws), then returns the value;
  * fails with the assertion's own message for the last value read.

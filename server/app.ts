@@ -23,7 +23,8 @@ import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
 import { notificheRoutes } from './features/notifiche/routes';
 import { recordServerError } from './features/logs/recorder';
-import { chooseEncoding, HomePageCache, matchesEtag, publicListingFor, renderPublicHome } from './plugins/public-home';
+import { chooseEncoding, HomePageCache, publicListingFor, renderPublicHome } from './plugins/public-home';
+import { matchesEtag } from './plugins/listing-cache';
 
 export interface AppDeps {
   config: Config;

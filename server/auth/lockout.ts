@@ -33,21 +33,25 @@ async function lockEmail(db: Db, email: string): Promise<void> {
 }
 
 /**
- * Failures that count toward a lock (for one address, or for the account when `scope` is ''): within
- * the window, after that lock was last placed (the attempts it answered are spent; none is recorded
- * while it lasts) and after the last success or password change. Attempts still being checked are
- * stored as failures, so they count too.
+ * Failures that count toward the two locks, in one read: from this address (`fromHere`) and from all
+ * (`fromAll`). Each counts within the window, after its own lock was last placed (the attempts it
+ * answered are spent; none is recorded while it lasts) and after the last success or password change.
+ * Attempts still being checked are stored as failures, so they count too.
  */
-async function countFailures(db: Db, email: string, scope: string): Promise<number> {
+async function countFailures(db: Db, email: string, scope: string): Promise<{ fromHere: number; fromAll: number }> {
   const { rows } = await db.query(
-    `SELECT count(*)::int AS failures FROM public.login_attempts a
-      WHERE a.email = $1 AND NOT a.success AND ($2 = '' OR coalesce(host(a.ip), 'sconosciuto') = $2)
-        AND a.created_at > now() - make_interval(secs => $3)
-        AND a.created_at > coalesce((SELECT created_at FROM public.account_locks WHERE email = $1 AND ip = $2), '-infinity')
-        AND a.created_at > coalesce((SELECT max(created_at) FROM public.login_attempts WHERE email = $1 AND success), '-infinity')`,
+    `WITH spent AS (
+       SELECT coalesce((SELECT max(created_at) FROM public.login_attempts WHERE email = $1 AND success), '-infinity') AS success,
+              coalesce((SELECT created_at FROM public.account_locks WHERE email = $1 AND ip = $2), '-infinity') AS here,
+              coalesce((SELECT created_at FROM public.account_locks WHERE email = $1 AND ip = ''), '-infinity') AS everywhere)
+     SELECT count(*) FILTER (WHERE coalesce(host(a.ip), 'sconosciuto') = $2 AND a.created_at > spent.here)::int AS "fromHere",
+            count(*) FILTER (WHERE a.created_at > spent.everywhere)::int AS "fromAll"
+       FROM public.login_attempts a, spent
+      WHERE a.email = $1 AND NOT a.success
+        AND a.created_at > now() - make_interval(secs => $3) AND a.created_at > spent.success`,
     [email, scope, LOCK_WINDOW_SECONDS],
   );
-  return rows[0].failures;
+  return rows[0];
 }
 
 /** Locks the account for `scope`; answers locked_until as exact text (microseconds kept, unlike a JS Date). */
@@ -94,8 +98,7 @@ export async function beginAttempt(pool: Pool, email: string, ip: string | null)
     await lockEmail(db, email);
     const remaining = await lockRemaining(db, email, ip);
     if (remaining > 0) return { locked: true, remainingTime: remaining };
-    const fromHere = await countFailures(db, email, scope);
-    const fromAll = await countFailures(db, email, ACCOUNT);
+    const { fromHere, fromAll } = await countFailures(db, email, scope);
     if (fromHere >= LOCK_THRESHOLD || fromAll >= ACCOUNT_LOCK_THRESHOLD) {
       // Only reachable if a threshold was lowered meanwhile: lock without checking anything.
       await lockAccount(db, email, fromHere >= LOCK_THRESHOLD ? scope : ACCOUNT);

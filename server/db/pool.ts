@@ -28,9 +28,15 @@ export function createPool(connectionString: string, logger?: Logger): pg.Pool {
   return pool;
 }
 
-/** Gives a client back to the pool, or closes it when its connection can no longer be trusted. */
-export function releaseClient(client: pg.PoolClient, broken: boolean): void {
-  client.release(broken || undefined);
+/**
+ * Rolls back the client's transaction; false when even that failed, i.e. the connection itself is gone
+ * (then release it with `release(true)`, so the pool closes it instead of handing it out again).
+ */
+export function rollback(client: pg.PoolClient): Promise<boolean> {
+  return client.query('ROLLBACK').then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Runs fn inside one transaction: every write in it commits together or not at all. */
@@ -43,13 +49,9 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    // A ROLLBACK that fails means the connection itself is gone: it is not given back to the pool.
-    broken = !(await client.query('ROLLBACK').then(
-      () => true,
-      () => false,
-    ));
+    broken = !(await rollback(client));
     throw err;
   } finally {
-    releaseClient(client, broken);
+    client.release(broken);
   }
 }

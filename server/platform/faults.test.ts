@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MSG } from '../../common/messages';
-import { freePort, TEST_JWT_SECRET } from '../../test/app';
 import { bearer, createUser, type TestUser } from '../../test/users';
 import { createPool } from '../db/pool';
 import {
@@ -9,7 +8,7 @@ import {
   postgresProcesses,
   removeDataDir,
   sleep,
-  startServerProcess,
+  startOnDataDir,
   stopServerProcess,
   storedCategories,
   tempDataDir,
@@ -94,7 +93,7 @@ describe('the embedded PostgreSQL dies during writes', () => {
   afterAll(() => removeDataDir(dataDir));
 
   it('kill -9, pg_ctl stop -m immediate and -m fast: the app stays up, starts it again within 15 s and keeps every acknowledged write', async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn' });
+    const server = await startOnDataDir(dataDir);
     try {
       const setup = createPool(embeddedDatabaseUrl(dataDir));
       const admin = await createUser(setup, 'admin');
@@ -143,7 +142,7 @@ describe('the embedded PostgreSQL dies during writes', () => {
    * the running server does not read it again, a new one refuses to start without it); put back after.
    */
   async function withPostmasterLost(check: (server: ServerProcess & { url: string }) => Promise<void>) {
-    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn' });
+    const server = await startOnDataDir(dataDir);
     const versionFile = path.join(dataDir, 'pg', 'PG_VERSION');
     fs.renameSync(versionFile, `${versionFile}.via`);
     try {

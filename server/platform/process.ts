@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, TEST_JWT_SECRET } from '../../test/app';
 
 /** Settings of the README: none of them leaks from the environment of the test run into a child. */
 const SETTINGS = [
@@ -82,6 +83,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const server = spawnServer(env);
   const m = await server.waitFor(/in ascolto su (http:\/\/\S+)/);
   return Object.assign(server, { url: m[1] });
+}
+
+/** `npm start` on the embedded PostgreSQL of `dataDir`, on a free port, logging warnings and errors. */
+export async function startOnDataDir(dataDir: string): Promise<ServerProcess & { url: string }> {
+  return startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn' });
 }
 
 /** Waits for the process to exit, failing after timeoutMs. */

@@ -13,6 +13,7 @@ import {
   postgresProcesses,
   removeDataDir,
   sleep,
+  startOnDataDir,
   startServerProcess,
   stopServerProcess,
   storedCategories,
@@ -278,7 +279,7 @@ describe('R3b: SIGTERM with large answers in flight', () => {
   afterAll(() => removeDataDir(dataDir));
 
   it('sends every started answer whole, answers new requests 503 meanwhile, exits 0 within 10 s', async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'warn' });
+    const server = await startOnDataDir(dataDir);
     try {
       await largeAnswersInFlight(server);
     } finally {

@@ -10,6 +10,15 @@ export interface CachedListing {
 
 export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
+/** Whether If-None-Match names this ETag (weak or strong, one of a list, or '*'). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
 /**
  * What one cache may hold, in bytes of its serialised listings (UTF-8): the three caches of the app
  * (public listing, /rest/v1, calendar feeds) hold at most 32 + 16 + 16 = 64 MiB together, whatever

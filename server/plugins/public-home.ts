@@ -223,12 +223,3 @@ export class HomePageCache {
     return page;
   }
 }
-
-/** Whether If-None-Match names this ETag (weak or strong, or '*'). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}

@@ -1,12 +1,8 @@
-import { paths } from '../config/paths';
+import { routeOf } from '../config/paths';
 import { PUBLIC_STALE_AFTER_MS } from '../../common/publicPage';
 import type { PublicStart } from '../features/matches/PublicDashboardPage';
 
 export type { PublicStart };
-
-const patterns = Object.values(paths)
-  .filter((route) => route.path !== paths.home.path)
-  .map((route) => new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i'));
 
 /**
  * Whether a path shows the home page (spec 2: / and any path that is no other route), matched as the
@@ -14,7 +10,7 @@ const patterns = Object.values(paths)
  * it, before any router exists, whether the public shell is enough (issue 13).
  */
 export function isPublicHome(pathname: string): boolean {
-  return !patterns.some((p) => p.test(pathname));
+  return routeOf(pathname) === 'home';
 }
 
 /** MUI's sm breakpoint: from it the filter fields are on screen from the start (FilterPanel). */

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { paths } from '../config/paths';
+import { routeOf } from '../config/paths';
 
 /*
  * Every screen is a chunk of its own. The app (FullApp.tsx) downloads the one of the address being opened
@@ -54,19 +54,14 @@ export const screens = {
   navBar: screen(() => import('./NavBar')),
 } as const satisfies Record<string, Screen>;
 
-type RouteName = Exclude<keyof typeof paths, 'home'>;
-const routeScreens: ReadonlyArray<[RegExp, Screen]> = (Object.keys(paths) as Array<keyof typeof paths>)
-  .filter((name): name is RouteName => name !== 'home')
-  .map((name) => [new RegExp(`^${paths[name].path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i'), screens[name]]);
-
 /**
  * Downloads the screen the router will show at `pathname` (matched as the router does: case-insensitive,
  * optional trailing slash; any other path is the home page, the dashboard when signed in). Never rejects:
  * a failure is the router's to show when it renders the screen.
  */
 export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
-  const found = routeScreens.find(([pattern]) => pattern.test(pathname))?.[1];
-  const target = found ?? (signedIn ? screens.dashboard : screens.publicDashboard);
+  const route = routeOf(pathname);
+  const target = route !== 'home' ? screens[route] : signedIn ? screens.dashboard : screens.publicDashboard;
   // Signed in, the bar comes with the screen (it is drawn above it, not after it). On /login, what follows
   // a sign-in starts downloading while the person types, without delaying the form.
   if (target === screens.login) for (const next of [screens.navBar, screens.dashboard]) next.load().catch(() => undefined);

@@ -28,3 +28,17 @@ export const paths = {
 
 /** Screens where the navigation bar is hidden. */
 export const BARE_PATHS: readonly string[] = [paths.login.path, paths.resetPassword.path];
+
+export type RouteName = keyof typeof paths;
+
+const patterns = (Object.keys(paths) as RouteName[])
+  .filter((name) => name !== 'home')
+  .map((name) => [name, new RegExp(`^${paths[name].path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i')] as const);
+
+/**
+ * The route a path opens, matched as the router does (case-insensitive, optional trailing slash);
+ * 'home' for / and any path that is no other route (spec 2). No router needed: the entry uses it.
+ */
+export function routeOf(pathname: string): RouteName {
+  return patterns.find(([, pattern]) => pattern.test(pathname))?.[0] ?? 'home';
+}

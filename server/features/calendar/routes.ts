@@ -9,7 +9,7 @@ import { MSG } from '../../../common/messages';
 import { cachedToday } from '../../../common/dates';
 import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar';
 import { isDatabaseDown, notFound, parseInput, recordFailure } from '../../plugins/errors';
-import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../../plugins/listing-cache';
+import { LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../plugins/listing-cache';
 import { pgListenerOf } from '../../plugins/pg-listener';
 import { buildFeed, EventTextCache } from './ics';
 import * as repo from './repo';
@@ -79,7 +79,7 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
     const ims = request.headers['if-modified-since'];
     const notModified =
       inm !== undefined
-        ? inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)
+        ? matchesEtag(inm, entry.etag)
         : ims !== undefined && Date.parse(ims) >= Date.parse(entry.lastModified);
     if (notModified) return reply.status(304).send();
     return reply.type(CALENDAR_CONTENT_TYPE).send(entry.body);

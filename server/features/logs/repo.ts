@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { QueryResultRow } from 'pg';
-import { releaseClient, type Db, type Pool } from '../../db/pool';
+import { rollback, type Db, type Pool } from '../../db/pool';
 import {
   filterInstant,
   LOG_COUNT_CAP,
@@ -153,14 +153,11 @@ async function cappedCount(db: Db, sql: string, params: unknown[], cap: number, 
       n = (await client.query<{ n: number }>(sql, params)).rows[0].n;
       await client.query('COMMIT');
     } catch (err) {
-      broken = !(await client.query('ROLLBACK').then(
-        () => true,
-        () => false,
-      ));
+      broken = !(await rollback(client));
       if ((err as { code?: string }).code === '57014') return null; // query_canceled: over budget
       throw err;
     } finally {
-      releaseClient(client, broken);
+      client.release(broken);
     }
   } else {
     n = (await db.query<{ n: number }>(sql, params)).rows[0].n;
