@@ -5,7 +5,7 @@
 import { MSG } from './messages';
 import { CALENDAR_BUTTON } from './calendarLabel';
 import type { Partita } from './partiteRead';
-import { STATUS_MSG, statoOf } from './matchStatus';
+import { readMatch, type MeaningSource } from './matchMeaning';
 
 /** Feeds show matches from this many days ago on, and cancelled matches for this many days. */
 export const CALENDAR_PAST_DAYS = 30;
@@ -57,7 +57,7 @@ export const CALENDAR_MSG = {
     categoria: 'Categoria',
     tipoGara: 'Tipo gara',
     terreno: 'Terreno',
-    /** Issue 16: a status other than In programma, with its reason. */
+    /** Issue 16: a status other than In programma, with its reason (issue 24: common/matchMeaning.ts's reading). */
     stato: 'Stato',
     motivo: 'Motivo',
     spogliatoi: 'Spogliatoi',
@@ -89,24 +89,44 @@ export function defaultDurationMinutes(categoria: string): number {
   return CATEGORY_DURATIONS.find((d) => name.includes(d.match))?.minutes ?? DEFAULT_MATCH_MINUTES;
 }
 
-/** Issue 16: the SUMMARY prefix of a postponed or suspended match (a cancelled one is STATUS:CANCELLED instead). */
-export const SUMMARY_PREFIX: Partial<Record<string, string>> = { rinviata: 'RINVIATA: ', sospesa: 'SOSPESA: ' };
+/**
+ * The end the add form proposes for a home match (issue 25): the start plus the category's usual
+ * length, as 'HH:mm'; null without a start or a category, or when it would pass midnight.
+ */
+export function proposedEndTime(ora: string, categoria: string): string | null {
+  const m = /^(\d{2}):(\d{2})/.exec(ora);
+  if (!m || !categoria.trim()) return null;
+  const end = Number(m[1]) * 60 + Number(m[2]) + defaultDurationMinutes(categoria);
+  if (end >= 24 * 60) return null;
+  return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+}
 
-/** SUMMARY of a match: 'Casa - Trasferta (Categoria)', 'RINVIATA: ' before it when postponed. */
-export const eventSummary = (m: Pick<Partita, 'squadracasa' | 'squadratrasferta' | 'gruppo'> & { stato?: string | null }) =>
-  `${SUMMARY_PREFIX[statoOf(m.stato)] ?? ''}${m.squadracasa} - ${m.squadratrasferta} (${m.gruppo})`;
+/**
+ * SUMMARY of a match: 'Casa - Trasferta (Categoria)', with the reading's prefix when it will not be
+ * played as scheduled ('RINVIATA: ' for a date to be set, 'SOSPESA: ', 'ANNULLATA: '; common/matchMeaning.ts).
+ * A match moved to a new date has none: it is played there.
+ */
+export function eventSummary(m: Pick<Partita, 'squadracasa' | 'squadratrasferta' | 'gruppo'> & MeaningSource): string {
+  const prefix = readMatch(m).feedPrefix;
+  return `${prefix ? `${prefix}: ` : ''}${m.squadracasa} - ${m.squadratrasferta} (${m.gruppo})`;
+}
 
-/** DESCRIPTION lines: category, tipo gara, terreno, and for home matches the dressing rooms. */
-export function eventDescription(m: {
-  gruppo: string;
-  tipo_gara: string | null;
-  terreno: string | null;
-  is_house_match: boolean;
-  spogliatoio_gari: number | null;
-  spogliatoio_ospiti: number | null;
-  stato?: string | null;
-  motivo_stato?: string | null;
-}): string {
+/**
+ * DESCRIPTION lines: the status when not simply in programma ('Stato: In programma - Spostata dal
+ * 21/11/2026', 'Stato: Rinviata - data da definire', with the reason), category, tipo gara,
+ * terreno, and for home matches the dressing rooms.
+ */
+export function eventDescription(
+  m: {
+    gruppo: string;
+    tipo_gara: string | null;
+    terreno: string | null;
+    is_house_match: boolean;
+    spogliatoio_gari: number | null;
+    spogliatoio_ospiti: number | null;
+    motivo_stato?: string | null;
+  } & MeaningSource,
+): string {
   const d = CALENDAR_MSG.description;
   const tipi: Record<string, string> = MSG.match.tipoGara;
   const terreni: Record<string, string> = MSG.match.terrenoLabel;
@@ -120,9 +140,11 @@ export function eventDescription(m: {
     ].filter(Boolean);
     lines.push(`${d.spogliatoi}: ${rooms.join(', ')}`);
   }
-  const stato = statoOf(m.stato);
-  if (stato !== 'programmata') lines.unshift(`${d.stato}: ${STATUS_MSG.labels[stato]}`);
-  if (stato !== 'programmata' && m.motivo_stato) lines.splice(1, 0, `${d.motivo}: ${m.motivo_stato}`);
+  const reading = readMatch(m);
+  if (reading.meaning !== 'programmata') {
+    lines.unshift(`${d.stato}: ${reading.text}`);
+    if (m.motivo_stato) lines.splice(1, 0, `${d.motivo}: ${m.motivo_stato}`);
+  }
   return lines.join('\n');
 }
 

@@ -8,7 +8,14 @@ export const DASHBOARD_MSG = {
   upcoming: (count: number) => `Prossime Partite (${count})`,
   noMatches: 'Nessuna partita programmata',
   noFilteredMatches: 'Nessuna partita corrisponde ai filtri selezionati',
+  // issue 25: the first steps of a fresh install.
+  firstMatch: 'Inizia dalla prima partita: data, ora, squadre, campo e categoria.',
+  firstCategory: 'Per aggiungere partite serve almeno una categoria (Pulcini, Esordienti...): creala per prima.',
+  createCategory: 'Crea una categoria',
+  firstCategoryAskAdmin: 'Per aggiungere partite serve almeno una categoria: chiedi a un amministratore di crearla.',
   fallback: 'Errore nel caricamento dal database. Mostrando dati di esempio.',
+  // issue 24: the badge of each sample card (they cannot be opened or selected).
+  sample: 'Esempio',
   loginToEdit: 'Effettua il login per modificare le partite',
   home: 'CASA',
   // Not in the spec: the labels of the dashboards.

@@ -37,3 +37,14 @@ export function isTime(value: unknown): value is string {
   return typeof value === 'string' && TIME_RE.test(value);
 }
 
+
+/**
+ * An instant as the club reads it, on every screen (issue 25): 'dd/mm/yyyy hh:mm' in the club's time
+ * zone (APP_TIMEZONE), whatever the browser's language or zone; '—' for none or an unreadable one.
+ */
+export function formatInstant(iso: string | null | undefined, tz: string = DEFAULT_TIMEZONE): string {
+  if (!iso) return '—';
+  const d = dayjs(iso);
+  if (!d.isValid()) return '—';
+  return d.tz(tz).format('DD/MM/YYYY HH:mm');
+}

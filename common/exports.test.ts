@@ -1,3 +1,4 @@
+import { countLineOf, emptyMeaningCounts } from './matchMeaning';
 import {
   EXPORT_COLUMNS,
   EXPORT_MSG,
@@ -12,6 +13,8 @@ import {
   periodBodySchema,
   periodError,
   splitHomeAway,
+  statusMark,
+  motivoLine,
   tablePreviewQuerySchema,
   weekDays,
   weekRange,
@@ -58,7 +61,7 @@ describe('formatting', () => {
       gruppo: 'Pulcini', campo: 'Comunale', is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: 'sintetico', tipo_gara: 'torneo',
     };
     expect(Object.keys(exportRow(p))).toEqual([...EXPORT_COLUMNS]);
-    expect(Object.values(exportRow(p))).toEqual(['21/11/2026', '15:00', '16:30', 'Garibaldina', 'Đakovo', 'Pulcini', 'Comunale', 'Sintetico', 'Torneo', 'Casa', 'In programma']);
+    expect(Object.values(exportRow(p))).toEqual(['21/11/2026', '15:00', '16:30', 'Garibaldina', 'Đakovo', 'Pulcini', 'Comunale', 'Sintetico', 'Torneo', 'Casa', 'In programma', '']);
     expect(exportRow({ ...p, ora_fine: null, terreno: null, tipo_gara: null, is_house_match: false })).toMatchObject({ Fine: '', Terreno: '', Tipo: '', 'Casa/Trasferta': 'Trasferta' });
     expect(splitHomeAway([p, { ...p, id: 2, is_house_match: false }])).toEqual({ casa: [p], trasferta: [{ ...p, id: 2, is_house_match: false }] });
   });
@@ -138,5 +141,44 @@ describe('schemas', () => {
     expect(daySchema.parse({ date: '2026-11-21' })).toEqual({ date: '2026-11-21', stato: null });
     expect(firstMessage(daySchema.safeParse({ date: '' }))).toBe('Seleziona la data');
     expect(firstMessage(daySchema.safeParse({ date: '2026-11-21', x: '1' }))).toBe('Campo non previsto: x');
+  });
+});
+
+describe('a match status in the exports (issue 24: the meanings of common/matchMeaning.ts)', () => {
+  const p: Partita = {
+    id: 1, data: '2026-11-28', ora: '15:00', ora_fine: null, squadracasa: 'A', squadratrasferta: 'B', gruppo: 'Pulcini', campo: 'C',
+    is_house_match: false, spogliatoio_gari: null, spogliatoio_ospiti: null, terreno: null, tipo_gara: 'torneo',
+  };
+  const FIVE: Array<[string, Partial<Partita>, string, string | null]> = [
+    ['programmata', { stato: 'programmata' }, 'In programma', null],
+    ['spostata', { stato: 'rinviata', data_da_definire: false, data_originale: '2026-11-21', motivo_stato: 'Campo occupato' }, 'In programma - Spostata dal 21/11/2026', 'Spostata dal 21/11/2026'],
+    ['da_definire', { stato: 'rinviata', data_da_definire: true, motivo_stato: 'Neve' }, 'Rinviata - data da definire', 'Rinviata - data da definire'],
+    ['sospesa', { stato: 'sospesa' }, 'Sospesa', 'Sospesa'],
+    ['annullata', { stato: 'annullata', motivo_stato: 'Ritiro' }, 'Annullata', 'Annullata'],
+  ];
+
+  it.each(FIVE)('%s: the Stato cell and the bold word of the sheets', (meaning, fields, stato, mark) => {
+    expect(exportRow({ ...p, ...fields }).Stato).toBe(stato);
+    expect(statusMark({ ...p, ...fields })?.text ?? null).toBe(mark);
+    if (mark) expect(statusMark({ ...p, ...fields })?.meaning).toBe(meaning);
+  });
+
+  it('a moved match is not struck nor marked as postponed; a cancelled one is struck', () => {
+    expect(statusMark({ stato: 'rinviata', data_da_definire: false, data_originale: '2026-11-21' })).toMatchObject({ struck: false });
+    expect(statusMark({ stato: 'rinviata', data_da_definire: false })?.text).toBe('Spostata');
+    expect(statusMark({ stato: 'annullata' })).toMatchObject({ struck: true });
+  });
+
+  it('the reason: in the Motivo column and the grey line, only for a status other than In programma', () => {
+    expect(exportRow({ ...p, stato: 'annullata', motivo_stato: 'Campo\nallagato; "oggi"' }).Motivo).toBe('Campo\nallagato; "oggi"');
+    expect(exportRow({ ...p, stato: 'programmata', motivo_stato: 'vecchio' }).Motivo).toBe('');
+    expect(motivoLine({ stato: 'sospesa', motivo_stato: 'Nebbia' })).toBe('Motivo: Nebbia');
+    expect(motivoLine({ stato: 'sospesa', motivo_stato: null })).toBeNull();
+  });
+
+  it('countLineOf: the heading of a period known by its counts', () => {
+    expect(countLineOf(emptyMeaningCounts())).toBe('0 partite');
+    expect(countLineOf({ programmata: 118, spostata: 2, da_definire: 1, sospesa: 0, annullata: 3 })).toBe('120 partite, 1 rinviata, 3 annullate');
+    expect(countLineOf({ ...emptyMeaningCounts(), annullata: 1 })).toBe('0 partite, 1 annullata');
   });
 });

@@ -5,10 +5,12 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { z } from './zod';
+import { countOf } from './plural';
 import { MSG } from './messages';
 import { isIsoDate, shortTime } from './dates';
 import type { Partita, Terreno, TipoGara } from './partiteRead';
-import { STATI, statoLabel, statoOf, type StatoPartita } from './matchStatus';
+import { MEANING_COLORS, MOTIVO_LABEL, STATI, statoOf, type StatoPartita } from './matchStatus';
+import { readMatch, type MatchMeaning, type MeaningCounts, type MeaningSource } from './matchMeaning';
 
 // ---- Constants (spec 9) ----
 
@@ -100,17 +102,20 @@ export const EXPORT_MSG = {
   continued: '(segue)',
   /** Activity log lines (logs feature), one per export. */
   activity: {
-    tableCsv: (from: string, to: string, n: number) => `Export CSV ${from} - ${to} (${n} partite)`,
-    tablePdf: (from: string, to: string, n: number) => `Export PDF ${from} - ${to} (${n} partite)`,
-    weekPdf: (start: string, end: string, n: number) => `Export PDF settimanale ${start} - ${end} (${n} partite)`,
-    dayPdf: (date: string, n: number) => `Export PDF giornaliero ${date} (${n} partite)`,
+    tableCsv: (from: string, to: string, n: number) => `Export CSV ${from} - ${to} (${countOf(n, 'partita', 'partite')})`,
+    tablePdf: (from: string, to: string, n: number) => `Export PDF ${from} - ${to} (${countOf(n, 'partita', 'partite')})`,
+    weekPdf: (start: string, end: string, n: number) => `Export PDF settimanale ${start} - ${end} (${countOf(n, 'partita', 'partite')})`,
+    dayPdf: (date: string, n: number) => `Export PDF giornaliero ${date} (${countOf(n, 'partita', 'partite')})`,
   },
 } as const;
 
 // ---- Columns and labels ----
 
-/** Columns of the period table (spec 2), in order: preview, CSV and PDF; 'Stato' (issue 16) last. */
-export const EXPORT_COLUMNS = ['Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta', 'Stato'] as const;
+/**
+ * Columns of the period table (spec 2), in order: preview, CSV and PDF; 'Stato' (issue 16), then
+ * 'Motivo' (issue 24: the reason the sheets print under a match is in the spreadsheet too) last.
+ */
+export const EXPORT_COLUMNS = ['Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta', 'Stato', 'Motivo'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export const TIPO_GARA_LABEL: Record<TipoGara, string> = MSG.match.tipoGara;
@@ -134,7 +139,12 @@ export function formatWeekday(iso: string): string {
   return dayjs(iso, 'YYYY-MM-DD').locale('it').format('dddd D MMMM');
 }
 
-/** The cells of one match in the period table (dates dd/mm/yyyy, times HH:mm), as shown and exported. */
+/**
+ * The cells of one match in the period table (dates dd/mm/yyyy, times HH:mm), as shown and exported.
+ * Stato is the match's meaning as every output reads it (common/matchMeaning.ts, issue 24):
+ * 'In programma', 'In programma - Spostata dal 21/11/2026', 'Rinviata - data da definire',
+ * 'Sospesa', 'Annullata'; Motivo is the reason of a status other than In programma, as written.
+ */
 export function exportRow(p: Partita): Record<ExportColumn, string> {
   return {
     Data: formatDate(p.data),
@@ -147,8 +157,43 @@ export function exportRow(p: Partita): Record<ExportColumn, string> {
     Terreno: terrenoLabel(p.terreno),
     Tipo: tipoGaraLabel(p.tipo_gara),
     'Casa/Trasferta': p.is_house_match ? EXPORT_MSG.casa : EXPORT_MSG.trasferta,
-    Stato: statoLabel(p.stato),
+    Stato: readMatch(p).text,
+    Motivo: motivoOf(p) ?? '',
   };
+}
+
+// ---- Status of a match on the sheets and the previews (issue 24) ----
+
+/** The reason of a status other than In programma (a reason left from an earlier status is not shown). */
+export function motivoOf(p: { stato?: string | null; motivo_stato?: string | null }): string | null {
+  return statoOf(p.stato) !== 'programmata' && p.motivo_stato ? p.motivo_stato : null;
+}
+
+/** 'Motivo: Campo allagato', the grey detail line of a card (week and day sheets and previews), or null. */
+export function motivoLine(p: { stato?: string | null; motivo_stato?: string | null }): string | null {
+  const motivo = motivoOf(p);
+  return motivo ? `${MOTIVO_LABEL}: ${motivo}` : null;
+}
+
+export interface StatusMark {
+  meaning: MatchMeaning;
+  /** 'Spostata dal 21/11/2026', 'Rinviata - data da definire', 'Sospesa', 'Annullata'. */
+  text: string;
+  /** The badge colour of the meaning (white text on it reads at 4.5:1): a moved match is in programma's, one to be dated a rinviata's. */
+  color: string;
+  /** Struck through: the match will not be played (cancelled). */
+  struck: boolean;
+}
+
+/**
+ * The bold word beside a match's time on the week and day sheets and on the preview cards, or
+ * null for a plain 'In programma': the label of a match not played, the note of a moved one (which
+ * is played at its new date, so it is not marked as postponed).
+ */
+export function statusMark(p: MeaningSource): StatusMark | null {
+  const r = readMatch(p);
+  if (r.badge === null) return null;
+  return { meaning: r.meaning, text: r.badge, color: MEANING_COLORS[r.meaning].bg, struck: r.meaning === 'annullata' };
 }
 
 // ---- Dates ----
@@ -282,12 +327,24 @@ export function periodError(from: string | null | undefined, to: string | null |
 
 // ---- Response shapes (spec 3 Previews, spec 7) ----
 
-/** A match as the previews return it: spec 3 fields, times 'HH:mm'. */
-export type ExportMatch = Partita;
+/**
+ * A match as the previews return it and the files are made of: spec 3 fields, times 'HH:mm', and
+ * what its status reads from (issue 24, common/matchMeaning.ts): stato, motivo_stato,
+ * data_da_definire and data_originale ('YYYY-MM-DD' or null).
+ */
+export interface ExportMatch extends Partita {
+  stato: StatoPartita;
+  motivo_stato: string | null;
+  data_da_definire: boolean;
+  data_originale: string | null;
+}
 
 export interface TablePreview {
   items: ExportMatch[];
+  /** Matches in the period (every meaning): the pages. */
   total: number;
+  /** Issue 24: the period's matches by meaning, for the heading ('120 partite, 1 annullata', countLineOf). */
+  counts: MeaningCounts;
 }
 
 export interface DayColumns {
@@ -308,6 +365,6 @@ export interface WeekPreview extends DayColumns {
 }
 
 /** Splits matches (already sorted by date and time) into home and away. */
-export function splitHomeAway(matches: ExportMatch[]): DayColumns {
+export function splitHomeAway<T extends Pick<ExportMatch, 'is_house_match'>>(matches: T[]): { casa: T[]; trasferta: T[] } {
   return { casa: matches.filter((m) => m.is_house_match), trasferta: matches.filter((m) => !m.is_house_match) };
 }

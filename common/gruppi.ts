@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { MSG } from './messages';
+import { isSingleLine } from './text';
 import { normalizeEmail, normalizeNotifiche, referenteNotificheIssues, referenteNotificheRaw, type NotificheScelta } from './notifiche';
 
 /** Limits of a category (spec 5 Category, spec 9). */
@@ -61,7 +62,8 @@ export const gruppoInputSchema = z
       .max(RAW_TEXT_MAX, MSG.groups.nameTooLong(GRUPPO_NAME_MAX))
       .trim()
       .min(1, MSG.groups.nameRequired)
-      .max(GRUPPO_NAME_MAX, MSG.groups.nameTooLong(GRUPPO_NAME_MAX)),
+      .max(GRUPPO_NAME_MAX, MSG.groups.nameTooLong(GRUPPO_NAME_MAX))
+      .refine(isSingleLine, MSG.validation.singleLine(MSG.groups.name)),
     components: z
       .array(referenteRaw, { error: MSG.groups.componentRequired })
       .min(1, MSG.groups.componentRequired)
@@ -72,6 +74,9 @@ export const gruppoInputSchema = z
       const n = i + 1;
       const nome = (r.nome ?? '').trim();
       const cognome = (r.cognome ?? '').trim();
+      for (const field of ['nome', 'cognome', 'telefono'] as const) {
+        if (!isSingleLine(r[field])) ctx.addIssue({ code: 'custom', path: ['components', i, field], message: MSG.validation.singleLine(MSG.groups.componentField(n, field)) });
+      }
       if (!nome) ctx.addIssue({ code: 'custom', path: ['components', i, 'nome'], message: MSG.groups.componentName(n) });
       else if (nome.length > REFERENTE_TEXT_MAX)
         ctx.addIssue({ code: 'custom', path: ['components', i, 'nome'], message: MSG.groups.componentNameTooLong(n, REFERENTE_TEXT_MAX) });

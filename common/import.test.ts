@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { stringify } from 'csv-stringify/sync';
 import { join } from 'node:path';
 import {
   IMPORT_MSG,
   buildRows,
   decodeBytes,
   duplicateKey,
+  failedRowsCsv,
   guessMapping,
   importBody,
   looksLikeHeader,
@@ -16,6 +18,7 @@ import {
   parseTime,
   parseTipoGara,
   readImport,
+  withoutLines,
 } from './import';
 import { MSG } from './messages';
 
@@ -80,6 +83,11 @@ describe('value parsers', () => {
     expect(IMPORT_MSG.importButton(1)).toBe('Importa 1 partita valida');
     expect(IMPORT_MSG.importButton(3)).toBe('Importa 3 partite valide');
     expect(IMPORT_MSG.done(1)).toBe('1 partita importata');
+    expect(IMPORT_MSG.doneWithRemaining(1, 1)).toBe('1 partita importata · 1 riga con errori resta da correggere');
+    expect(IMPORT_MSG.doneWithRemaining(2, 3)).toBe('2 partite importate · 3 righe con errori restano da correggere');
+    expect(IMPORT_MSG.downloadFailedRows(1)).toBe('Scarica la riga con errori (CSV)');
+    expect(IMPORT_MSG.failedFileName('calendario.csv')).toBe('calendario_righe_con_errori.csv');
+    expect(IMPORT_MSG.failedFileName(null)).toBe('importazione_righe_con_errori.csv');
     expect(IMPORT_MSG.activity(1, '01/12/2026', '01/12/2026')).toBe('Importata 1 partita (il 01/12/2026)');
     expect(IMPORT_MSG.activity(2, '01/12/2026', '08/12/2026')).toBe('Importate 2 partite (dal 01/12/2026 al 08/12/2026)');
     expect(IMPORT_MSG.readInfo(1, 'virgola', 'UTF-8')).toBe('1 riga letta · separatore virgola · codifica UTF-8');
@@ -139,21 +147,10 @@ describe('rows validated with the shared match rules', () => {
     expect(hasHeader).toBe(true);
     expect(mapping).toEqual(['data', 'ora', 'oraFine', 'squadraCasa', 'squadraTrasferta', 'campo', 'gruppo', 'tipoGara', 'terreno']);
     expect(rows.map((r) => r.line)).toEqual([2, 5, 7, 8]);
-    expect(rows[0].errors).toEqual([]);
-    expect(rows[0].payload).toEqual({
-      data: '2027-03-06',
-      ora: '09:30',
-      oraFine: '11:00',
-      squadraCasa: 'Garibaldina Pulcini',
-      squadraTrasferta: 'Aurora',
-      campo: 'Comunale "Ferrari"\nIngresso B',
-      gruppo: 'Pulcini',
-      isHouseMatch: true,
-      spogliatoioGari: null,
-      spogliatoioOspiti: null,
-      terreno: 'erba',
-      tipoGara: 'campionato',
-    });
+    // A quoted cell may hold a line break (RFC 4180): the file is read right, but a name is single-line (issue 24).
+    expect(rows[0].errors).toEqual([MSG.validation.singleLine('Campo')]);
+    expect(rows[0].payload).toBeNull();
+    expect(rows[0].values).toMatchObject({ campo: 'Comunale "Ferrari"\nIngresso B', squadraCasa: 'Garibaldina Pulcini' });
     expect(rows[1].payload).toMatchObject({ data: '2027-03-07', ora: '15:00', oraFine: null, gruppo: 'Esordienti', tipoGara: 'amichevole', terreno: 'sintetico', isHouseMatch: false });
     expect(rows[2].payload).toMatchObject({ data: '2027-03-13', ora: '09:30', oraFine: '11:15', tipoGara: 'torneo', terreno: null });
     expect(rows[3].payload).toBeNull();
@@ -229,5 +226,65 @@ describe('rows validated with the shared match rules', () => {
   it('an unknown category with no near miss lists the available ones', () => {
     const { rows } = readImport('Data;Ora;Casa;Ospiti;Campo;Categoria;Tipo\n06/03/2027;10:00;A;B;C;Prima Squadra;Torneo', opts);
     expect(rows[0].errors).toEqual(['Categoria inesistente: "Prima Squadra". Categorie disponibili: Pulcini, Esordienti, Giovanissimi']);
+  });
+});
+
+describe('what failed: kept, corrected, downloaded', () => {
+  const text = [
+    'Data;Ora;Casa;Ospiti;Campo;Categoria;Tipo',
+    '06/03/2027;10:00;A;B;C;Pulcini;Torneo',
+    '31/02/2027;9.30;"Rossi; Bianchi";"Il ""Nord""";C;Esordient;Torneo',
+    '07/03/2027;nove;-Meno;@Chiocciola;"Campo\nB";Pulcini;Coppa',
+  ].join('\n');
+
+  it('each field keeps the text it was read from, also when it is not understood', () => {
+    const { rows } = readImport(text, opts);
+    expect(rows[1].raw).toEqual({ data: '31/02/2027', ora: '9.30', squadraCasa: 'Rossi; Bianchi', squadraTrasferta: 'Il "Nord"', campo: 'C', gruppo: 'Esordient', tipoGara: 'Torneo' });
+    expect(rows[1].values.data).toBeUndefined();
+    expect(rows[1].errors[0]).toBe(IMPORT_MSG.badDate('31/02/2027'));
+  });
+
+  it('a correction replaces the cell of its field, or adds a field no column has; other rows unchanged', () => {
+    const { table, hasHeader, mapping, rows } = readImport(text, opts);
+    expect(rows.map((r) => r.payload !== null)).toEqual([true, false, false]);
+    const edits = new Map([
+      [3, { data: '08/03/2027', gruppo: 'Esordienti' }],
+      [4, { ora: '9', campo: 'Campo B', tipoGara: 'Amichevole', terreno: 'Erba' }],
+    ]);
+    const fixed = buildRows(table, mapping, hasHeader, opts, new Set(), {}, edits);
+    expect(fixed.map((r) => r.errors)).toEqual([[], [], []]);
+    expect(fixed[1].payload).toMatchObject({ data: '2027-03-08', gruppo: 'Esordienti', squadraCasa: 'Rossi; Bianchi' });
+    expect(fixed[2].payload).toMatchObject({ ora: '09:00', campo: 'Campo B', tipoGara: 'amichevole', terreno: 'erba' });
+    expect(fixed[2].raw.terreno).toBe('Erba');
+    // An emptied field has no value.
+    const emptied = buildRows(table, mapping, hasHeader, opts, new Set(), {}, new Map([[2, { squadraCasa: '' }]]));
+    expect(emptied[0].errors).toEqual([MSG.match.missingFields(['Squadra di casa'])]);
+    expect(emptied[0].raw.squadraCasa).toBeUndefined();
+  });
+
+  it('after an import the imported lines leave the table, the header and the other lines stay', () => {
+    const { table, hasHeader } = readImport(text, opts);
+    const rest = withoutLines(table, new Set([2]), hasHeader);
+    expect(rest.rows.map((r) => r[2])).toEqual(['Casa', 'Rossi; Bianchi', '-Meno']);
+    expect(rest.lines).toEqual([1, 3, 4]);
+  });
+
+  it('the rows with problems as CSV: BOM, semicolons, CRLF, quoted fields, formulas neutralised; read back to the same rows', () => {
+    const { rows } = readImport(text, opts);
+    const failed = rows.filter((r) => !r.payload);
+    const csv = failedRowsCsv(failed, stringify);
+    expect(csv.startsWith('\uFEFFData;Inizio;Fine;Casa;Ospiti;Campo;Categoria;Tipo;Terreno;Casa/Trasferta;Spogliatoio Garibaldina;Spogliatoio ospiti;Problemi;Riga\r\n')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[1]).toBe(`31/02/2027;9.30;;"Rossi; Bianchi";"Il ""Nord""";C;Esordient;Torneo;;;;;"${failed[0].errors.join(' · ').replace(/"/g, '""')}";3`);
+    expect(lines[2].startsWith(`07/03/2027;nove;;'-Meno;'@Chiocciola;"Campo\nB";Pulcini;Coppa;`)).toBe(true);
+    // The import reads its own file back: same fields, same problems (the line numbers are the new file's).
+    const back = readImport(csv, opts);
+    expect(back.hasHeader).toBe(true);
+    expect(back.mapping.slice(0, 12)).toEqual([
+      'data', 'ora', 'oraFine', 'squadraCasa', 'squadraTrasferta', 'campo', 'gruppo', 'tipoGara', 'terreno', 'isHouseMatch', 'spogliatoioGari', 'spogliatoioOspiti',
+    ]);
+    expect(back.mapping.slice(12)).toEqual(['', '']);
+    expect(back.rows.map((r) => r.raw)).toEqual(failed.map((r) => r.raw));
+    expect(back.rows.map((r) => r.errors)).toEqual(failed.map((r) => r.errors));
   });
 });

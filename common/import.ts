@@ -2,6 +2,7 @@
 // guessing the columns, and validating each row with the SAME shared rules as the match form
 // (common/partite.ts). Used by the /importa screen, the import route and the benchmark.
 import Papa from 'papaparse';
+import type { stringify as Stringify } from 'csv-stringify/sync';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { MSG } from './messages';
@@ -31,6 +32,14 @@ export const IMPORT_MSG = {
     `${n} righe valide: al massimo ${max} partite per importazione. Dividi il file e importalo in più volte.`,
   importing: 'Importazione in corso...',
   done: (n: number) => (n === 1 ? '1 partita importata' : `${n} partite importate`),
+  /** The result after an import: how many were imported, how many rows with problems stay in the preview. */
+  doneWithRemaining: (n: number, remaining: number) =>
+    `${n === 1 ? '1 partita importata' : `${n} partite importate`} · ${remaining === 1 ? '1 riga con errori resta da correggere' : `${remaining} righe con errori restano da correggere`}`,
+  remainingHint: 'Le righe non importate restano qui sotto con i loro problemi: correggile nella tabella e importale, oppure scaricale in CSV.',
+  editHint: 'Doppio clic su una cella per correggerla (Invio per confermare, Esc per annullare).',
+  downloadFailedRows: (n: number) => (n === 1 ? 'Scarica la riga con errori (CSV)' : `Scarica le ${n} righe con errori (CSV)`),
+  downloadFailedError: 'Impossibile preparare il file CSV delle righe con errori: riprova',
+  failedFileName: (source: string | null) => `${source ? source.replace(/\.[^.]*$/, '') : 'importazione'}_righe_con_errori.csv`,
   resultTitle: 'Partite create',
   again: 'Importa altre partite',
   openMatch: 'Modifica',
@@ -341,6 +350,8 @@ export function matchCategory(raw: string, categories: readonly string[]): Categ
 
 /** A cell as exported (a leading ' keeps a spreadsheet from running =, +, -, @ as a formula): the quote removed. */
 export const unneutralise = (s: string) => (/^'[=+\-@]/.test(s) ? s.slice(1) : s);
+/** unneutralise's inverse, as the CSV export writes cells (SECURITY S13): a leading ' before =, +, -, @, TAB, CR, LF. */
+export const neutralise = (s: string) => (/^[=+\-@\t\r\n]/.test(s) ? `'${s}` : s);
 
 // ---- Rows ----
 
@@ -353,7 +364,14 @@ export interface ImportRow {
   payload: PartitaPayload | null;
   errors: string[];
   duplicate: 'file' | 'existing' | null;
+  /** Each field's text as read (cell, fixed value or correction): what the preview shows when it is not understood. */
+  raw: RawValues;
 }
+
+/** A row's fields as text, as a cell holds them. */
+export type RawValues = Partial<Record<ImportField, string>>;
+/** The editor's corrections, by file line: each field's new text (empty: no value). */
+export type RowEdits = ReadonlyMap<number, RawValues>;
 
 export interface BuildOptions extends ValidateOptions {
   categories: readonly string[];
@@ -382,13 +400,15 @@ export const duplicateKey = (p: { data: string; ora: string; squadraCasa: string
 const LABELS = IMPORT_MSG.fields;
 
 /** One row's cells read into a match body with the mapping; problems of single values listed. */
-export function readRow(cells: string[], mapping: Mapping, categories: readonly string[]): { values: PartitaValues; errors: string[] } {
+export function readRow(cells: string[], mapping: Mapping, categories: readonly string[]): { values: PartitaValues; errors: string[]; raw: RawValues } {
   const values: PartitaValues = {};
   const errors: string[] = [];
+  const raw: RawValues = {};
   mapping.forEach((field, i) => {
     if (!field) return;
     const cell = unneutralise(cells[i] ?? '');
     if (cell === '') return;
+    raw[field] = cell;
     switch (field) {
       case 'data': {
         const d = parseDate(cell);
@@ -440,12 +460,28 @@ export function readRow(cells: string[], mapping: Mapping, categories: readonly 
         values[field] = cell;
     }
   });
-  return { values, errors };
+  return { values, errors, raw };
+}
+
+/** A row's cells and mapping with its corrections: a field's column (or fixed value) replaced, else added at the end. */
+function withEdits(cells: string[], mapping: Mapping, edits: RawValues): { cells: string[]; mapping: Mapping } {
+  const outCells = Array.from({ length: mapping.length }, (_, i) => cells[i] ?? '');
+  const outMapping = [...mapping];
+  for (const [field, text] of Object.entries(edits) as Array<[ImportField, string]>) {
+    const i = outMapping.indexOf(field);
+    if (i >= 0) outCells[i] = text.trim();
+    else {
+      outMapping.push(field);
+      outCells.push(text.trim());
+    }
+  }
+  return { cells: outCells, mapping: outMapping };
 }
 
 /**
  * Every data row read and validated with the form's schema (partitaPayloadSchema), duplicates
  * within the file and of `existing` keys (duplicateKey) flagged. Rows with a duplicate are not valid.
+ * `edits` are the editor's corrections of single rows (by file line), read as cells of those fields.
  */
 export function buildRows(
   table: Table,
@@ -454,6 +490,7 @@ export function buildRows(
   opts: BuildOptions,
   existing: ReadonlySet<string> = new Set(),
   fixed: FixedValues = {},
+  edits?: RowEdits,
 ): ImportRow[] {
   const schema = partitaPayloadSchema(opts);
   const seen = new Map<string, number>();
@@ -463,7 +500,9 @@ export function buildRows(
   for (let r = hasHeader ? 1 : 0; r < table.rows.length; r++) {
     const line = table.lines[r];
     const cells = all.extra.length ? [...Array.from({ length: width }, (_, i) => table.rows[r][i] ?? ''), ...all.extra] : table.rows[r];
-    const { values, errors } = readRow(cells, all.mapping, opts.categories);
+    const rowEdits = edits?.get(line);
+    const read = rowEdits ? withEdits(cells, all.mapping, rowEdits) : { cells, mapping: all.mapping };
+    const { values, errors, raw } = readRow(read.cells, read.mapping, opts.categories);
     let payload: PartitaPayload | null = null;
     let duplicate: ImportRow['duplicate'] = null;
     if (errors.length === 0) {
@@ -486,7 +525,7 @@ export function buildRows(
         }
       }
     }
-    out.push({ line, values, payload: errors.length === 0 ? payload : null, errors, duplicate });
+    out.push({ line, values, payload: errors.length === 0 ? payload : null, errors, duplicate, raw });
   }
   return out;
 }
@@ -499,6 +538,39 @@ export function readImport(text: string, opts: BuildOptions, mapping?: Mapping, 
   const guessed = hasHeader ? guessMapping(table.rows[0]) : DEFAULT_ORDER.slice(0, width);
   const used = mapping ?? guessed;
   return { table, hasHeader, mapping: used, rows: buildRows(table, used, hasHeader, opts, existing) };
+}
+
+/** The rows of a table whose lines are not in `lines` (the header kept): what stays in the preview after an import. */
+export function withoutLines(table: Table, lines: ReadonlySet<number>, hasHeader: boolean): Table {
+  const keep = table.rows.map((_, r) => (hasHeader && r === 0) || !lines.has(table.lines[r]));
+  return { separator: table.separator, rows: table.rows.filter((_, r) => keep[r]), lines: table.lines.filter((_, r) => keep[r]) };
+}
+
+/** The columns of the rows-with-problems file: every field by its label (the import reads them back), the problems, the line. */
+const FAILED_COLUMNS = [
+  ...IMPORT_FIELDS.map((field) => ({ key: field, header: IMPORT_MSG.fields[field] })),
+  { key: 'problemi', header: IMPORT_MSG.problemsHeader },
+  { key: 'riga', header: IMPORT_MSG.rowHeader },
+];
+
+/**
+ * The rows that were not imported as a CSV Excel opens as it is, like the export's (UTF-8 with BOM,
+ * ';', CRLF, quoted fields, no cell run as a formula): each field's text as read or corrected, the
+ * problems, the file line. Read back by this import (the headers are the fields' labels).
+ * `stringify` is csv-stringify's sync one: the browser loads its own build ('csv-stringify/browser/esm/sync')
+ * when the file is asked for, Node the package's.
+ */
+export function failedRowsCsv(rows: readonly ImportRow[], stringify: typeof Stringify): string {
+  const records = rows.map((r) => ({ ...r.raw, problemi: r.errors.join(' · '), riga: String(r.line) }));
+  return stringify(records, {
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    quoted_match: /[,;"\t\r\n]/,
+    header: true,
+    columns: FAILED_COLUMNS,
+    cast: { string: neutralise },
+  });
 }
 
 /** The POST /api/partite/import body of the valid rows. */

@@ -77,6 +77,10 @@ export const LOGS_MSG = {
     `Totale: più di ${itNumber(count)} errori (Pagina ${page} di ${totalPages})`,
   noErrors: 'Nessun errore trovato con i filtri selezionati',
   noActivities: 'Nessuna attività trovata con i filtri selezionati',
+  // Not in the spec: the empty states with no filter set (noErrors and noActivities speak of filters).
+  noErrorsAtAll: 'Nessun errore registrato',
+  noErrorsAtAllHint: "Qui compariranno i guasti dell'applicazione (errori del server e del browser), non gli errori di inserimento degli utenti.",
+  noActivitiesAtAll: 'Nessuna attività registrata',
   activeFilters: 'ATTIVI',
   resolved: 'Risolto',
   open: 'Aperto',
@@ -92,7 +96,7 @@ export const LOGS_MSG = {
   resolvedOne: 'Errore risolto con successo',
   anonymous: 'Anonimo',
   defaultRole: 'Utente',
-  activityLabel: { success: 'Successo', info: 'Informazione', warning: 'Warning' } as Record<ActivityType, string>,
+  activityLabel: { success: 'Successo', info: 'Informazione', warning: 'Avviso' } as Record<ActivityType, string>,
   notAvailable: 'N/A',
   loadError: (message: string) => `Errore: ${message}`,
   // Not in the spec: the screens' own wording around the strings above (labels, fields, dialogs).
@@ -115,7 +119,7 @@ export const LOGS_MSG = {
     startDate: 'Dal',
     endDate: 'Al',
     pageSize: 'Risultati per pagina',
-    clearFilters: 'Cancella filtri',
+    clearFilters: 'Reset Filtri',
     typeLabel: {
       frontend: 'Frontend',
       backend: 'Backend',
@@ -223,6 +227,7 @@ export const LOGS_MSG = {
     userInvited: (email: string, role: string) => `Utente invitato: ${email} (${role})`,
     roleChanged: (email: string, from: string, to: string) => `Ruolo di ${email} cambiato da ${from} a ${to}`,
     userDeleted: (email: string) => `Utente eliminato: ${email}`,
+    userUnlocked: (email: string) => `Accesso sbloccato dall'amministratore: ${email}`,
     errorResolved: (message: string) => `Errore risolto: ${message}`,
     errorsResolved: (count: number) => `${count} errori risolti`,
     usersSynced: (added: number, updated: number, removed: number) =>

@@ -3,12 +3,22 @@
 // issue 13), so the first response shows exactly what React shows later.
 import { DASHBOARD_MSG, MATCH_OPTION_MSG } from './dashboardMessages';
 import { isHomeTeam, type Partita } from './partiteRead';
+import { readMatch, type MatchMeaning } from './matchMeaning';
 
 const dateFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** '2026-11-28' -> 'Sabato 28 novembre 2026' (noon, so no timezone moves the day). */
 export function formatDataIt(data: string): string {
   const text = dateFormat.format(new Date(`${data}T12:00:00`));
+  return text.charAt(0).toLocaleUpperCase('it') + text.slice(1);
+}
+
+const dayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long' });
+
+/** A day heading of the signed-in dashboard: 'Sabato 28 novembre' (the year only when it is not `currentYear`'s). */
+export function formatDayHeading(data: string, currentYear: string): string {
+  if (data.slice(0, 4) !== currentYear) return formatDataIt(data);
+  const text = dayFormat.format(new Date(`${data}T12:00:00`));
   return text.charAt(0).toLocaleUpperCase('it') + text.slice(1);
 }
 
@@ -31,6 +41,13 @@ export interface MatchCardText {
   gruppo: string;
   /** 'Spogliatoi: Garibaldina 1 · Ospiti 2' on a house match with both rooms. */
   rooms: string | null;
+  /**
+   * The status badge of a match not plainly in programma (common/matchMeaning.ts): 'Spostata dal
+   * 21/11/2026' on a moved one, 'Rinviata - data da definire', 'Sospesa', 'Annullata'; null otherwise.
+   */
+  status: { meaning: MatchMeaning; label: string } | null;
+  /** Struck through: it will not be played (cancelled). */
+  struck: boolean;
 }
 
 export function matchCardText(p: Partita, clubName: string): MatchCardText {
@@ -47,5 +64,12 @@ export function matchCardText(p: Partita, clubName: string): MatchCardText {
     rooms: rooms
       ? `${DASHBOARD_MSG.dressingRooms}: ${DASHBOARD_MSG.dressingRoomClub} ${p.spogliatoio_gari} · ${DASHBOARD_MSG.dressingRoomGuests} ${p.spogliatoio_ospiti}`
       : null,
+    status: statusBadge(p),
+    struck: readMatch(p).meaning === 'annullata',
   };
+}
+
+function statusBadge(p: Partita): MatchCardText['status'] {
+  const r = readMatch(p);
+  return r.badge === null ? null : { meaning: r.meaning, label: r.badge };
 }

@@ -6,6 +6,7 @@
 // need only that. Re-exported so the server and the forms keep one import.
 import { MOTIVO_MAX, type StatoPartita } from './matchStatusRead';
 import { STATO_LABELS } from './matchStatusLabels';
+import { countOf } from './plural';
 export * from './matchStatusRead';
 export * from './matchStatusLabels';
 
@@ -30,23 +31,45 @@ export const OPERAZIONE_KEEP_HOURS = 24;
 /** How long the SPA's toast offers 'Annulla operazione'. */
 export const UNDO_TOAST_MS = 10_000;
 
+const partite = (n: number) => (n === 1 ? '1 partita' : `${n} partite`);
+const giorni = (n: number) => (n === 1 ? '1 giorno' : `${n} giorni`);
+
 export const STATUS_MSG = {
   labels: STATO_LABELS,
+  /** The bar's buttons, named by their result: 'Annulla' only ever closes a dialog. */
   actions: {
     rinvia: 'Rinvia',
     sposta: 'Sposta di N giorni',
-    annulla: 'Annulla',
+    annulla: 'Segna come annullate',
     sospendi: 'Sospendi',
     ripristina: 'Ripristina',
   } satisfies Record<AzioneStato, string>,
-  /** What the activity log says an action did. */
+  /** The confirmation's title: the result and the count; 'sposta' with the days once chosen. */
+  confirmTitle: {
+    rinvia: (n: number) => `Rinviare ${partite(n)}?`,
+    sposta: (n: number, g: number | null) => (g ? `Spostare ${partite(n)} di ${giorni(g)}?` : `Di quanti giorni spostare ${partite(n)}?`),
+    annulla: (n: number) => (n === 1 ? 'Segnare come annullata 1 partita?' : `Segnare come annullate ${n} partite?`),
+    sospendi: (n: number) => `Sospendere ${partite(n)}?`,
+    ripristina: (n: number) => `Rimettere in programma ${partite(n)}?`,
+  } satisfies Record<AzioneStato, (n: number, g: number | null) => string>,
+  /** The confirmation's red button: the action and the count, never 'Annulla ...'. */
+  confirmButton: {
+    rinvia: (n: number) => `Rinvia ${partite(n)}`,
+    sposta: (n: number, g: number | null) => (g ? `Sposta ${partite(n)} di ${giorni(g)}` : `Sposta ${partite(n)}`),
+    annulla: (n: number) => (n === 1 ? 'Segna 1 partita come annullata' : `Segna ${n} partite come annullate`),
+    sospendi: (n: number) => `Sospendi ${partite(n)}`,
+    ripristina: (n: number) => `Ripristina ${partite(n)}`,
+  } satisfies Record<AzioneStato, (n: number, g: number | null) => string>,
+  affectedList: 'Partite interessate',
+  cancel: 'Annulla',
+  /** What the activity log says an action did, for one match and for more (issue 25: '1 partita annullata'). */
   done: {
-    rinvia: 'rinviate',
-    sposta: 'spostate',
-    annulla: 'annullate',
-    sospendi: 'sospese',
-    ripristina: 'ripristinate',
-  } satisfies Record<AzioneStato, string>,
+    rinvia: ['rinviata', 'rinviate'],
+    sposta: ['spostata', 'spostate'],
+    annulla: ['annullata', 'annullate'],
+    sospendi: ['sospesa', 'sospese'],
+    ripristina: ['ripristinata', 'ripristinate'],
+  } satisfies Record<AzioneStato, readonly [string, string]>,
   filterLabel: 'Stato',
   filterAll: 'Tutti gli stati',
   csvColumn: 'Stato',
@@ -77,9 +100,9 @@ export const STATUS_MSG = {
     "Impossibile annullare l'operazione: una o più partite sono state modificate o eliminate nel frattempo. Nessuna partita è stata modificata.",
   activity: {
     bulk: (azione: AzioneStato, n: number, motivo: string | null) =>
-      `Stato delle partite: ${n} ${n === 1 ? 'partita' : 'partite'} ${STATUS_MSG.done[azione]}${motivo ? ` (motivo: ${motivo})` : ''}`,
+      `Stato delle partite: ${countOf(n, 'partita', 'partite')} ${STATUS_MSG.done[azione][n === 1 ? 0 : 1]}${motivo ? ` (motivo: ${motivo})` : ''}`,
     undone: (azione: AzioneStato, n: number) =>
-      `Annullata l'operazione «${STATUS_MSG.actions[azione]}» su ${n} ${n === 1 ? 'partita' : 'partite'}`,
+      `Annullata l'operazione «${STATUS_MSG.actions[azione]}» su ${countOf(n, 'partita', 'partite')}`,
   },
 } as const;
 

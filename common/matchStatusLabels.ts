@@ -1,6 +1,7 @@
 // Labels and badge colours of the match statuses (issue 16). The public page's cards load this
 // module (with the badge) only when a match is not In programma.
 import { statoOf, type StatoPartita } from './matchStatusRead';
+import type { MatchMeaning } from './matchMeaning';
 
 export const STATO_LABELS: Record<StatoPartita, string> = {
   programmata: 'In programma',
@@ -18,6 +19,18 @@ export const STATO_COLORS: Record<StatoPartita, { bg: string; fg: string }> = {
   rinviata: { bg: '#a84300', fg: '#ffffff' },
   annullata: { bg: '#b71c1c', fg: '#ffffff' },
   sospesa: { bg: '#4a148c', fg: '#ffffff' },
+};
+
+/**
+ * The badge of a match by its meaning (common/matchMeaning.ts): a moved match is in programma (its
+ * colours), one whose date is to be set is a 'rinviata'.
+ */
+export const MEANING_COLORS: Record<MatchMeaning, { bg: string; fg: string }> = {
+  programmata: STATO_COLORS.programmata,
+  spostata: STATO_COLORS.programmata,
+  da_definire: STATO_COLORS.rinviata,
+  sospesa: STATO_COLORS.sospesa,
+  annullata: STATO_COLORS.annullata,
 };
 
 /** The Italian label of a status (unknown values: the default's). */

@@ -111,8 +111,10 @@ describe('home detection and sent values', () => {
 
 describe('sanitising on read', () => {
   it('strips angle brackets, quotes, semicolons, backslashes and double dashes; cuts to 100', () => {
-    expect(sanitizeText(`<script>alert("x");</script>`)).toBe('scriptalert(x)/script');
-    expect(sanitizeText(`Sant'Angelo \\ A--B -;- C`)).toBe('SantAngelo  AB  C');
+    expect(sanitizeText(`<script>alert("x");</script>`)).toBe('scriptalert(”x”)/script');
+    // Quotes are shown typographic, never dropped: Italian names stay readable (issue 24).
+    expect(sanitizeText(`Sant'Angelo \\ A--B -;- C`)).toBe('Sant’Angelo  AB  C');
+    expect(sanitizeText("D'Annunzio `Dell'Orto`")).toBe('D’Annunzio ’Dell’Orto’');
     expect(sanitizeText('x'.repeat(150))).toHaveLength(100);
   });
 

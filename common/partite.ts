@@ -1,6 +1,8 @@
+import { isSingleLine } from './text';
 import { z } from './zod';
 import { MSG } from './messages';
 import { isIsoDate, isTime, shortTime } from './dates';
+import { matchTimeProblem } from './matchTimes';
 import {
   DEFAULT_CLUB_NAME,
   PARTITA_TEXT_MAX,
@@ -56,6 +58,8 @@ export interface ValidateOptions {
   /** Today in the club's timezone (yyyy-mm-dd): the date may not be before it. */
   today: string;
   clubName?: string;
+  /** APP_TIMEZONE (issue 24): a time that does not exist on that day there is refused. Default Europe/Rome. */
+  timezone?: string;
 }
 
 /** Whether the values describe a home match: the switch, or the club's name in the home team. */
@@ -87,7 +91,7 @@ export interface PartitaProblem {
  * function runs in the form (to enable the save button) and on the server. Returns the first
  * problem, or null when the values may be saved.
  */
-export function partitaProblem(v: PartitaValues, { mode, today, clubName = DEFAULT_CLUB_NAME }: ValidateOptions): PartitaProblem | null {
+export function partitaProblem(v: PartitaValues, { mode, today, clubName = DEFAULT_CLUB_NAME, timezone }: ValidateOptions): PartitaProblem | null {
   const problem = (field: keyof PartitaValues | null, message: string) => ({ field, message });
   if (missingFields(v, clubName).length > 0) {
     return problem(null, mode === 'create' ? MSG.match.missingFields(missingFields(v, clubName)) : MSG.match.fillRequired);
@@ -96,8 +100,12 @@ export function partitaProblem(v: PartitaValues, { mode, today, clubName = DEFAU
   if (!isIsoDate(v.data)) return problem('data', MSG.match.invalidDate);
   if (!isTime(v.ora)) return problem('ora', MSG.match.invalidTime);
   if (home && !isTime(v.oraFine)) return problem('oraFine', MSG.match.invalidTime);
+  // Issue 24 (common/matchTimes.ts): the times exist on that day, the end (home matches) after the start.
+  const times = matchTimeProblem({ data: v.data, ora: v.ora, oraFine: home ? v.oraFine : null }, timezone);
+  if (times) return problem(times.field, times.message);
   for (const k of ['squadraCasa', 'squadraTrasferta', 'campo', 'gruppo'] as const) {
     if ((v[k] as string).trim().length > PARTITA_TEXT_MAX) return problem(k, MSG.match.textTooLong);
+    if (!isSingleLine(v[k] as string)) return problem(k, MSG.validation.singleLine(MSG.match.labels[k]));
   }
   if (!(TIPI_GARA as readonly string[]).includes(v.tipoGara as string)) return problem('tipoGara', MSG.match.invalidData);
   if (!blank(v.terreno) && !(TERRENI as readonly string[]).includes(v.terreno as string)) return problem('terreno', MSG.match.invalidData);

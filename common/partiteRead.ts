@@ -38,6 +38,8 @@ export interface Partita {
   motivo_stato?: string | null;
   /** A 'rinviata' match whose new date is still to be set (migration 014): it frees its facilities. */
   data_da_definire?: boolean;
+  /** The date a moved match had before it was moved (migration 016), when known. */
+  data_originale?: string | null;
 }
 
 /** Spec 4: a home team whose name contains the club's name (any case) is a home match. */
@@ -47,9 +49,14 @@ export function isHomeTeam(squadraCasa: string | null | undefined, clubName: str
 
 // ---- Sanitising on read (spec 5: match data read from the server) ----
 
-/** Strips angle brackets, quotes, semicolons, backslashes and double dashes; cuts to 100 characters. */
+/**
+ * The display guard of spec 5: strips angle brackets, semicolons, backslashes and double dashes; cuts
+ * to 100 characters. Quotes are shown as typographic ones (’ ”), never dropped, so that Italian names
+ * stay readable (Sant’Ambrogio, D’Annunzio). Only for showing: what a write starts from is the stored
+ * text (storedPartita), never this.
+ */
 export function sanitizeText(value: string, max: number = PARTITA_TEXT_MAX): string {
-  let s = value.replace(/[<>"'`;\\]/g, '');
+  let s = value.replace(/['`]/g, '’').replace(/"/g, '”').replace(/[<>;\\]/g, '');
   while (s.includes('--')) s = s.replace(/-{2,}/g, '');
   return s.slice(0, max);
 }
@@ -58,8 +65,20 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 const optStr = (v: unknown) => v == null || typeof v === 'string';
 const optNum = (v: unknown) => v == null || (typeof v === 'number' && Number.isFinite(v));
 
-/** One record read from the server, or null when a field has the wrong type. */
+/** One record read from the server for showing, or null when a field has the wrong type; text through the display guard. */
 export function sanitizePartita(raw: unknown): Partita | null {
+  return readPartita(raw, sanitizeText);
+}
+
+/**
+ * One record read from the server for editing: the same checks of the field types, the text exactly
+ * as stored (a save sends back every field; a display-cleaned one would overwrite the stored names).
+ */
+export function storedPartita(raw: unknown): Partita | null {
+  return readPartita(raw, (value) => value);
+}
+
+function readPartita(raw: unknown, clean: (value: string, max?: number) => string): Partita | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   const idOk = (typeof r.id === 'number' && Number.isFinite(r.id)) || (isStr(r.id) && /^\d+$/.test(r.id));
@@ -72,12 +91,12 @@ export function sanitizePartita(raw: unknown): Partita | null {
   return {
     id: Number(r.id),
     data: r.data,
-    ora: sanitizeText(r.ora),
-    ora_fine: r.ora_fine ? sanitizeText(r.ora_fine as string) : null,
-    squadracasa: sanitizeText(r.squadracasa),
-    squadratrasferta: sanitizeText(r.squadratrasferta),
-    gruppo: sanitizeText(r.gruppo),
-    campo: sanitizeText(r.campo),
+    ora: clean(r.ora),
+    ora_fine: r.ora_fine ? clean(r.ora_fine as string) : null,
+    squadracasa: clean(r.squadracasa),
+    squadratrasferta: clean(r.squadratrasferta),
+    gruppo: clean(r.gruppo),
+    campo: clean(r.campo),
     is_house_match: r.is_house_match,
     spogliatoio_gari: (r.spogliatoio_gari as number | null | undefined) ?? null,
     spogliatoio_ospiti: (r.spogliatoio_ospiti as number | null | undefined) ?? null,
@@ -85,9 +104,10 @@ export function sanitizePartita(raw: unknown): Partita | null {
     tipo_gara: tipo,
     // Issue 16: kept whenever the server sends them (every endpoint does), an unknown status read as the default.
     ...('stato' in r
-      ? { stato: statoOf(r.stato), motivo_stato: isStr(r.motivo_stato) && r.motivo_stato ? sanitizeText(r.motivo_stato, MOTIVO_MAX) : null }
+      ? { stato: statoOf(r.stato), motivo_stato: isStr(r.motivo_stato) && r.motivo_stato ? clean(r.motivo_stato, MOTIVO_MAX) : null }
       : {}),
     ...('data_da_definire' in r ? { data_da_definire: r.data_da_definire === true } : {}),
+    ...('data_originale' in r ? { data_originale: isIsoDate(r.data_originale) ? r.data_originale : null } : {}),
   };
 }
 

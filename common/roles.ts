@@ -14,4 +14,5 @@ export function hasRole(role: Role | null | undefined, min: Role): boolean {
   return !!role && ROLE_LEVEL[role] >= ROLE_LEVEL[min];
 }
 
-export const ROLE_LABEL: Record<Role, string> = { reader: 'Reader', editor: 'Editor', admin: 'Admin' };
+/** How a role reads wherever it is shown (issue 25): in Italian. */
+export const ROLE_LABEL: Record<Role, string> = { reader: 'Lettore', editor: 'Editor', admin: 'Amministratore' };

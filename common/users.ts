@@ -75,6 +75,8 @@ export interface User {
   created_at: string;
   last_sign_in_at: string | null;
   last_updated: string;
+  /** While sign-ins to the account are locked (spec 4 lock-out, from any address): until when; else null. */
+  locked_until: string | null;
 }
 
 /** Spec 3, User audit record. */

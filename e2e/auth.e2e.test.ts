@@ -58,7 +58,7 @@ describe('authentication in the browser', () => {
     await signIn(page, t.url, admin.email, admin.password);
     await page.getByText('Login effettuato!').waitFor();
     const nav = navBar(page);
-    for (const link of ['Dashboard', 'Estrazione', 'Gruppi']) {
+    for (const link of ['Dashboard', 'Estrazione', 'Categorie']) {
       await nav.getByRole('link', { name: link, exact: true }).waitFor();
     }
     // The match screens and the admin screens are grouped behind a menu each: one line of bar.
@@ -76,9 +76,11 @@ describe('authentication in the browser', () => {
     }
     await page.getByText(`Ciao, ${admin.email}`).hover();
     await page.getByText(`ID: ${admin.id}`).waitFor();
-    await page.getByText('Ruolo: Admin').waitFor();
+    await page.getByText('Ruolo: Amministratore').waitFor();
     await screenshot(page, 'auth-admin-nav');
+    // Clicking the bubble opens the account menu; its first item is the id, copied when clicked.
     await page.getByText(`Ciao, ${admin.email}`).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: `ID: ${admin.id}` }).click();
     await page.getByText('ID copiato nella clipboard').waitFor();
 
     await goThroughNav(page, 'Amministrazione', 'Log Errori');

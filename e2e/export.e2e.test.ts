@@ -96,7 +96,7 @@ describe('export screen in Chromium', () => {
     expect(csv.name).toBe(`partite_${from}_${today}.csv`);
     expect(csv.bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
     const text = csv.bytes.toString('utf8').slice(1);
-    expect(text.split(/\r?\n/)[0]).toBe('Data;Inizio;Fine;Casa;Trasferta;Gruppo;Campo;Terreno;Tipo;Casa/Trasferta;Stato');
+    expect(text.split(/\r?\n/)[0]).toBe('Data;Inizio;Fine;Casa;Trasferta;Gruppo;Campo;Terreno;Tipo;Casa/Trasferta;Stato;Motivo');
     expect(text).toContain("Sant'Angelo Ștefănești");
     expect(text.trim().split(/\r?\n/)).toHaveLength(TOTAL + 1);
     await page.getByText(EXPORT_MSG.screen.downloaded(csv.name)).waitFor();

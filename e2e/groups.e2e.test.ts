@@ -65,7 +65,7 @@ describe('Gestione Categorie in Chromium', () => {
     await referent(page, 2).getByRole('textbox', { name: 'Cognome', exact: true }).fill('Bianchi');
     await screenshot(page, 'groups-create-modal');
     await dialog.getByRole('button', { name: 'Salva' }).click();
-    await page.getByText('Gruppo creato con successo!').waitFor();
+    await page.getByText('Categoria creata con successo!').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-row"]').length === 2);
     await eventually(() => counter(page, 'Categorie totali').innerText(), (v) => expect(v).toBe('2'));
@@ -92,7 +92,7 @@ describe('Gestione Categorie in Chromium', () => {
     await page.getByRole('heading', { name: 'Modifica categoria' }).waitFor();
     await referent(page, 1).getByRole('textbox', { name: 'Telefono', exact: true }).fill('0512345678');
     await dialog.getByRole('button', { name: 'Salva' }).click();
-    await page.getByText('Gruppo aggiornato con successo!').waitFor();
+    await page.getByText('Categoria aggiornata con successo!').waitFor();
     await page.getByText('051 234 5678').waitFor();
     const stored = await t.db.pool.query(`SELECT telefono FROM public.gruppi_referenti WHERE cognome = 'Rossi'`);
     expect(stored.rows).toEqual([{ telefono: '0512345678' }]);
@@ -102,7 +102,7 @@ describe('Gestione Categorie in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-row"]').length === 2);
     await page.getByRole('button', { name: 'Elimina Allievi' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
-    await page.getByRole('dialog').getByText('Impossibile eliminare il gruppo: ci sono ancora partite di questa categoria', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByText('Impossibile eliminare la categoria: ci sono ancora partite di questa categoria', { exact: false }).waitFor();
     await screenshot(page, 'groups-delete-refused');
     await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -110,7 +110,7 @@ describe('Gestione Categorie in Chromium', () => {
     await page.getByRole('button', { name: 'Elimina Pulcini 2016' }).click();
     await page.getByRole('dialog').getByText('Eliminare la categoria "Pulcini 2016"', { exact: false }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
-    await page.getByText('Gruppo eliminato con successo!').waitFor();
+    await page.getByText('Categoria eliminata con successo!').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-row"]').length === 1);
     await eventually(() => rows(page).first().innerText(), (v) => expect(v).toContain('Allievi'));
     const left = await t.db.pool.query('SELECT name FROM public.gruppi ORDER BY name');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
@@ -181,6 +182,86 @@ describe('fixture import in the browser', () => {
     await p.getByText(`Valide: ${IMPORT_MAX_ROWS + 1} · Con errori: 0 · Duplicate: 0`).waitFor();
     await p.getByText(IMPORT_MSG.tooManyValid(IMPORT_MAX_ROWS + 1, IMPORT_MAX_ROWS)).waitFor();
     await eventually(() => p.getByRole('button', { name: IMPORT_MSG.importButton(IMPORT_MAX_ROWS + 1) }).isDisabled(), (v) => expect(v).toBe(true));
+  });
+
+  it('what failed stays: problems whole, the file\'s text for a bad date, corrected in the grid and imported, or downloaded as CSV', async () => {
+    await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Giovanissimi'), ('Allievi'), ('Juniores'), ('Primi Calci'), ('Piccoli Amici')`);
+    const p = await newPage(browser);
+    await signIn(p, t.url, editor.email, editor.password);
+    await p.goto(`${t.url}/importa`);
+    const bad = '31/02/2027';
+    const cells = [
+      ['Data', 'Ora', 'Casa', 'Ospiti', 'Campo', 'Categoria', 'Tipo', 'Terreno'],
+      [dmy(30), '10:00', 'Resta Valida', 'Ospite Uno', 'Campo Nord', 'Pulcini', 'Campionato', ''],
+      [bad, '11:00', 'Data Sbagliata', 'Ospite Due', 'Campo Nord', 'Pulcini', 'Campionato', ''],
+      [dmy(31), '25:99', 'Tanti Problemi', 'Ospite Tre', 'Campo Nord', 'Categoria Che Non Esiste Proprio', 'Coppa Del Nonno', 'Terra Battuta'],
+      [dmy(32), '15:00', 'Quasi Giusta', 'Ospite Quattro', 'Campo Nord', 'Esordient', 'Torneo', ''],
+    ];
+    await p.getByLabel('Incolla qui le celle (con la riga di intestazione)').fill(cells.map((r) => r.join('\t')).join('\n'));
+    await p.getByRole('button', { name: 'Leggi dati' }).click();
+    await p.getByText('Valide: 1 · Con errori: 3 · Duplicate: 0').waitFor();
+    const grid = p.getByRole('grid');
+    // The date that is not one shows what the file said.
+    const badRow = grid.getByRole('row').filter({ hasText: 'Data Sbagliata' });
+    await badRow.getByRole('gridcell', { name: bad, exact: true }).waitFor();
+    await badRow.getByText(IMPORT_MSG.badDate(bad)).waitFor();
+    // Every problem is there, whole: no text cut or hidden by its cell.
+    await grid.getByText('Categoria inesistente: "Categoria Che Non Esiste Proprio"', { exact: false }).waitFor();
+    const clipped = await p.$$eval('[data-testid="row-errors"]', (boxes) =>
+      boxes.flatMap((box) => {
+        const cell = box.closest('[role="gridcell"]')!;
+        const c = cell.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        const cut = b.bottom > c.bottom + 1 || b.right > c.right + 1 || box.scrollWidth > box.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1;
+        return cut ? [box.textContent] : [];
+      }),
+    );
+    expect(clipped).toEqual([]);
+    await screenshot(p, 'import-7-problems');
+
+    // Import the valid row: the other three stay, with their problems; the result says both numbers.
+    await p.getByRole('button', { name: IMPORT_MSG.importButton(1) }).click();
+    await p.getByTestId('import-result').getByText(IMPORT_MSG.doneWithRemaining(1, 3)).waitFor();
+    await expectCount(p.getByRole('list', { name: 'Partite create' }).getByRole('link'), 1);
+    await p.getByText('Valide: 0 · Con errori: 3 · Duplicate: 0').waitFor();
+    await expectCount(grid.getByText('Resta Valida'), 0);
+    await badRow.getByText(IMPORT_MSG.badDate(bad)).waitFor();
+    await screenshot(p, 'import-8-after-import');
+
+    // The rows with problems as a CSV the import reads back.
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: IMPORT_MSG.downloadFailedRows(3) }).click()]);
+    expect(download.suggestedFilename()).toBe('importazione_righe_con_errori.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFData;Inizio;Fine;Casa;Ospiti;Campo;Categoria;Tipo;Terreno;Casa/Trasferta;Spogliatoio Garibaldina;Spogliatoio ospiti;Problemi;Riga');
+    expect(lines[1].startsWith(`${bad};11:00;;Data Sbagliata;Ospite Due;Campo Nord;Pulcini;Campionato;`)).toBe(true);
+    expect(lines[1]).toContain(IMPORT_MSG.badDate(bad).replace(/"/g, '""'));
+    expect(lines.filter(Boolean)).toHaveLength(4);
+
+    // Corrected in the grid (double click, type, Enter): the rows become valid and are imported.
+    const fix = async (row: string, column: number, text: string) => {
+      await grid.getByRole('row').filter({ hasText: row }).locator(`[role="gridcell"][aria-colindex="${column}"]`).dblclick();
+      const input = grid.locator('input').first();
+      await input.fill(text);
+      await input.press('Enter');
+    };
+    await fix('Data Sbagliata', 2, dmy(33));
+    await p.getByText('Valide: 1 · Con errori: 2 · Duplicate: 0').waitFor();
+    await fix('Quasi Giusta', 8, 'Esordienti');
+    await p.getByText('Valide: 2 · Con errori: 1 · Duplicate: 0').waitFor();
+    await p.getByRole('button', { name: IMPORT_MSG.importButton(2) }).click();
+    await p.getByTestId('import-result').getByText(IMPORT_MSG.doneWithRemaining(3, 1)).waitFor();
+    await expectCount(p.getByRole('list', { name: 'Partite create' }).getByRole('link'), 3);
+    const { rows } = await t.db.pool.query(
+      `SELECT to_char(data, 'YYYY-MM-DD') AS data, squadracasa, gruppo FROM public.partite WHERE squadratrasferta LIKE 'Ospite %' ORDER BY data`,
+    );
+    expect(rows).toEqual([
+      { data: day(30).format('YYYY-MM-DD'), squadracasa: 'Resta Valida', gruppo: 'Pulcini' },
+      { data: day(32).format('YYYY-MM-DD'), squadracasa: 'Quasi Giusta', gruppo: 'Esordienti' },
+      { data: day(33).format('YYYY-MM-DD'), squadracasa: 'Data Sbagliata', gruppo: 'Pulcini' },
+    ]);
+    await p.getByText('Valide: 0 · Con errori: 1 · Duplicate: 0').waitFor();
+    await grid.getByText('Tanti Problemi').waitFor();
   });
 
   it('readers have no import link and the screen refuses them', async () => {

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
@@ -35,12 +36,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Opens a page that fails to load its match, and waits until the reporter's POST was answered. */
-async function meetMissingMatch(p: Page, id: number) {
+/**
+ * Opens a page whose match read fails with a proxy's 502 page (a fault: our server never answered,
+ * so only the browser can tell), and waits until the reporter's POST was answered.
+ */
+async function meetBrokenProxy(p: Page, id: number) {
+  await p.route(`**/api/partite/${id}`, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }));
   const reported = p.waitForResponse((r) => r.url().endsWith('/api/error-logs') && r.request().method() === 'POST');
   await p.goto(`${t.url}/modifica-partita/${id}`);
-  await p.getByText('Partita non trovata!').waitFor();
+  await p.getByText(MSG.http.server(502)).waitFor();
   expect((await reported).status()).toBe(201);
+  await p.unroute(`**/api/partite/${id}`);
 }
 
 const grid = (p: Page) => p.getByRole('grid', { name: 'Log Errori' });
@@ -57,10 +63,13 @@ describe('error log and activity log in the browser', () => {
     await page.getByText(MSG.match.deleted).first().waitFor();
     expect(Number((await t.db.pool.query('SELECT count(*) FROM public.partite WHERE id = $1', [matchId])).rows[0].count)).toBe(0);
 
+    // A match that does not exist is the user's mistake, answered with its message: never an error-log row.
+    await page.goto(`${t.url}/modifica-partita/999997`);
+    await page.getByText('Partita non trovata!').waitFor();
     // The same failure twice (each visit a fresh page, so the browser's dedupe does not hide it), another once.
-    await meetMissingMatch(page, 999999);
-    await meetMissingMatch(page, 999999);
-    await meetMissingMatch(page, 999998);
+    await meetBrokenProxy(page, 999999);
+    await meetBrokenProxy(page, 999999);
+    await meetBrokenProxy(page, 999998);
     // A script error of a signed-out visitor (the intake is open to everyone).
     const anon = await newPage(browser);
     await anon.goto(`${t.url}/`);
@@ -178,5 +187,20 @@ describe('error log and activity log in the browser', () => {
       () => table.locator('tbody tr td:nth-child(2)').allTextContents(),
       (labels) => expect(new Set(labels)).toEqual(new Set([LOGS_MSG.activityLabel.success])),
     );
+
+    // Issue 25: a date-time typed into 'Dal' (gg/mm/aaaa hh:mm) is read as typed, shown whole, and filters.
+    const tomorrow = dayjs().add(1, 'day');
+    const from = page.waitForResponse((r) => r.url().includes('/api/activities?') && r.url().includes('start_date='));
+    const dal = page.getByRole('group', { name: S.startDate });
+    await dal.locator('[role="spinbutton"]').first().click();
+    await page.keyboard.type(`${tomorrow.format('DDMMYYYY')}0830`, { delay: 20 });
+    await eventually(() => dal.textContent(), (v) => expect(v).toContain(`${tomorrow.format('DD/MM/YYYY')} 08:30`));
+    // Nothing of it is cut: the field is as wide as its text.
+    await eventually(
+      () => dal.locator('.MuiPickersSectionList-root').evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+      (fits) => expect(fits).toBe(true),
+    );
+    expect(decodeURIComponent((await from).url())).toContain(`start_date=${tomorrow.format('YYYY-MM-DD')}T08:30`);
+    await page.getByText(LOGS_MSG.noActivities).waitFor();
   });
 });

@@ -117,9 +117,12 @@ describe('matches in Chromium', () => {
     await page.getByRole('option', { name: 'Pulcini' }).click();
     await page.getByRole('combobox', { name: 'Tipo gara' }).click();
     await page.getByRole('option', { name: 'Amichevole' }).click();
-    // The club's name made it a home match: end time and the dressing rooms appear.
-    await page.getByText('Campi obbligatori mancanti: Ora di fine').waitFor();
+    // The club's name made it a home match: end time and the dressing rooms appear; the end is proposed
+    // from the category's usual length (Pulcini: 60 minutes), and can be changed.
+    await eventually(() => page.locator('input[name="oraFine"]').inputValue(), (v) => expect(v).toBe('17:30'));
+    await page.getByText('Proposta dalla durata della categoria (60 min): modificabile').waitFor();
     await typeInPicker(page, 'Ora di fine', '1800');
+    await page.getByText('Proposta dalla durata della categoria (60 min): modificabile').waitFor({ state: 'detached' });
     await page.getByRole('combobox', { name: 'Spogliatoio Garibaldina' }).click();
     await page.getByRole('option', { name: '3', exact: true }).click();
     await page.getByRole('combobox', { name: 'Spogliatoio ospiti' }).click();
@@ -174,9 +177,33 @@ describe('matches in Chromium', () => {
     await page.close();
   });
 
-  it('when the database is down the dashboard shows the fallback banner and three sample matches', async () => {
+  it("editing only the time through the form keeps every stored name byte-identical (apostrophes, quotes, semicolons)", async () => {
+    const names = { casa: `A.C. Sant'Ambrogio "Vecchie Glorie"; Calcio`, ospite: `D'Annunzio & Dell'Orto`, campo: `Campo Sant'Angelo; lato "nord"` };
+    const { rows } = await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara, is_house_match)
+       VALUES ($1, '10:00', $2, $3, 'Esordienti', $4, 'torneo', false) RETURNING id`,
+      [inDays(9).format('YYYY-MM-DD'), names.casa, names.ospite, names.campo],
+    );
+    const id = rows[0].id;
     const page = await newPage(browser);
-    await signIn(page, t.url, reader.email, reader.password);
+    await signIn(page, t.url, editor.email, editor.password);
+    // The dashboard shows the names readable (typographic quotes), never cut short.
+    await cards(page).filter({ hasText: 'A.C. Sant’Ambrogio ”Vecchie Glorie” Calcio' }).waitFor();
+    await page.goto(`${t.url}/modifica-partita/${id}`);
+    await page.getByRole('heading', { name: 'Modifica Partita' }).waitFor();
+    await eventually(() => page.getByLabel('Squadra di casa').inputValue(), (v) => expect(v).toBe(names.casa));
+    await typeInPicker(page, 'Ora di inizio', '1130');
+    await page.getByRole('button', { name: 'Salva Modifiche' }).click();
+    await page.getByText('Partita aggiornata con successo!').waitFor();
+    const after = (await t.db.pool.query('SELECT squadracasa, squadratrasferta, campo, gruppo, ora::text AS ora FROM public.partite WHERE id = $1', [id])).rows[0];
+    expect(after).toEqual({ squadracasa: names.casa, squadratrasferta: names.ospite, campo: names.campo, gruppo: 'Esordienti', ora: '11:30:00' });
+    await t.db.pool.query('DELETE FROM public.partite WHERE id = $1', [id]);
+    await page.close();
+  });
+
+  it('when the database is down the dashboard shows the fallback banner and three sample matches, badged, greyed, never opened', async () => {
+    const page = await newPage(browser);
+    await signIn(page, t.url, editor.email, editor.password);
     await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
     const dbName = new URL(t.db.url).pathname.slice(1);
     const admin = new pg.Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
@@ -188,6 +215,15 @@ describe('matches in Chromium', () => {
       await page.getByText('Errore nel caricamento dal database. Mostrando dati di esempio.').waitFor({ timeout: 30000 });
       await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
       await expectCount(cards(page).filter({ hasText: 'Esempio' }), 3);
+      // Each says 'Esempio' in its badge row, is greyed and is no button: a click opens nothing.
+      await expectCount(page.locator('[data-testid="match-card"][data-sample="true"]'), 3);
+      await expectCount(cards(page).getByRole('button'), 0);
+      await cards(page).first().click();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.getByRole('heading', { name: 'Modifica Partita' }).waitFor({ state: 'detached' });
+      // Nothing acts on them: no selection boxes, the clash switch off.
+      await expectCount(page.getByRole('checkbox', { name: /Seleziona/ }), 0);
+      await eventually(() => page.getByLabel(/^Solo sovrapposizioni/).isDisabled(), (v) => expect(v).toBe(true));
       await screenshot(page, 'matches-fallback');
     } finally {
       await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);

@@ -182,6 +182,8 @@ describe('public page JavaScript budget in Chromium', () => {
     await signIn(page, t.url, reader.email, reader.password);
     await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
+    // Folded into one bar on the signed-in dashboard (issue 25): 'Filtri' opens the same panel.
+    await page.getByTestId('filters-toggle').click();
     await page.getByLabel('Terreno').selectOption('sintetico');
     await page.getByText('Nessuna partita corrisponde ai filtri selezionati').waitFor();
     await eventually(() => page.getByRole('button', { name: 'Reset Filtri' }).isEnabled(), (v) => expect(v).toBe(true));

@@ -71,7 +71,7 @@ describe('clashes of the status moves in the browser', () => {
     await dialog.getByLabel(STATUS_MSG.giorniLabel).fill('7');
     await dialog.getByLabel(STATUS_MSG.motivoLabel).fill('Campo Sud in manutenzione');
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/partite/stato') && r.request().method() === 'POST');
-    await dialog.getByRole('button', { name: STATUS_MSG.actions.sposta }).click();
+    await dialog.getByRole('button', { name: STATUS_MSG.confirmButton.sposta(1, 7) }).click();
     expect((await refused).status()).toBe(409);
 
     // The dialog stays open: the server's message, the clashing match, and the confirm button.
@@ -83,7 +83,7 @@ describe('clashes of the status moves in the browser', () => {
     await eventually(() => list.getByRole('link', { name: CLASH_MSG.openMatch }).getAttribute('href'), (v) => expect(v).toBe(paths.editMatch.getHref(String(taken))));
     const confirm = dialog.getByRole('button', { name: CLASH_MSG.bulkConfirm });
     await confirm.waitFor();
-    await expectCount(dialog.getByRole('button', { name: STATUS_MSG.actions.sposta }), 0);
+    await expectCount(dialog.getByRole('button', { name: STATUS_MSG.confirmButton.sposta(1, 7) }), 0);
     await screenshot(page, 'status-clash-dialog');
     // Not confirmed yet: the match, the operations and the log are as before.
     expect(await rowOf(moving)).toEqual({ data: iso(3), stato: 'programmata' });
@@ -111,7 +111,7 @@ describe('clashes of the status moves in the browser', () => {
     await page.getByRole('checkbox', { name: STATUS_MSG.selectOne('Garibaldina 2015 - Siena', dmy(5)) }).check();
     await bar.getByRole('button', { name: STATUS_MSG.actions.annulla, exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: STATUS_MSG.actions.annulla, exact: true }).click();
+    await dialog.getByRole('button', { name: STATUS_MSG.confirmButton.annulla(1), exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText(STATUS_MSG.updated(1)).waitFor();
     await page.getByTestId('match-card').filter({ hasText: 'Siena' }).and(page.locator('[data-stato="annullata"]')).waitFor();

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/dates';
+import { theme } from '../src/app/theme';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually, expectCount } from './expect';
@@ -19,12 +20,6 @@ const today = dayjs(todayIn('Europe/Rome'));
 const days = [3, 4, 5].map((n) => today.add(n, 'day'));
 const it_ = (d: dayjs.Dayjs) => d.format('DD/MM/YYYY');
 const names = ['Virtus', 'Lucca', 'Pisa'];
-const longFmt = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-/** The cards' date: 'Sabato 28 novembre 2026'. */
-const longIt = (d: dayjs.Dayjs) => {
-  const text = longFmt.format(new Date(`${d.format('YYYY-MM-DD')}T12:00:00`));
-  return text.charAt(0).toLocaleUpperCase('it') + text.slice(1);
-};
 
 beforeAll(async () => {
   t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
@@ -44,6 +39,9 @@ afterAll(async () => {
   await browser?.close();
   await t?.close();
 });
+
+/** '#d32f2f' as getComputedStyle writes it: 'rgb(211, 47, 47)'. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 const dbDates = async () =>
   (await t.db.pool.query(`SELECT to_char(data, 'YYYY-MM-DD') AS data, stato FROM public.partite ORDER BY squadratrasferta`)).rows;
@@ -73,25 +71,28 @@ describe('match status in the browser', () => {
     await bar.getByText('3 partite selezionate').waitFor();
 
     await bar.getByRole('button', { name: 'Sposta di N giorni' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'Di quanti giorni spostare 3 partite?' });
     await dialog.waitFor();
     // The shared schema's rules: no number of days, then a reason too long.
-    await dialog.getByRole('button', { name: 'Sposta di N giorni' }).click();
+    await dialog.getByRole('button', { name: 'Sposta 3 partite', exact: true }).click();
     await dialog.getByText('Indica di quanti giorni spostare le partite.').waitFor();
     await dialog.getByLabel('Numero di giorni').fill('7');
-    await dialog.getByLabel('Motivo (facoltativo)').fill('x'.repeat(201));
-    await dialog.getByRole('button', { name: 'Sposta di N giorni' }).click();
-    await dialog.getByText('Il motivo può contenere al massimo 200 caratteri.').waitFor();
+    // The title and the button now say the number chosen.
+    const moving = page.getByRole('dialog', { name: 'Spostare 3 partite di 7 giorni?' });
+    await moving.waitFor();
+    await moving.getByLabel('Motivo (facoltativo)').fill('x'.repeat(201));
+    await moving.getByRole('button', { name: 'Sposta 3 partite di 7 giorni' }).click();
+    await moving.getByText('Il motivo può contenere al massimo 200 caratteri.').waitFor();
     expect((await dbDates()).map((r) => r.data)).toEqual([days[1], days[2], days[0]].map((d) => d.format('YYYY-MM-DD')));
-    await dialog.getByLabel('Motivo (facoltativo)').fill('Campi allagati');
-    await dialog.getByRole('button', { name: 'Sposta di N giorni' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await moving.getByLabel('Motivo (facoltativo)').fill('Campi allagati');
+    await moving.getByRole('button', { name: 'Sposta 3 partite di 7 giorni' }).click();
+    await moving.waitFor({ state: 'hidden' });
 
     const toast = page.getByText('3 partite aggiornate');
     await toast.waitFor();
     const moved = days.map((d) => d.add(7, 'day'));
-    // The dashboard shows the new dates, Rinviata, the reason; the selection is cleared.
-    await page.getByTestId('match-card').filter({ hasText: 'Lucca' }).getByText('Rinviata').waitFor();
+    // The dashboard shows the new dates, 'Spostata dal' the first one (issue 24: moved, played there), the reason; the selection is cleared.
+    await page.getByTestId('match-card').filter({ hasText: 'Lucca' }).getByText(`Spostata dal ${it_(days[1])}`).waitFor();
     await bar.getByText('0 partite selezionate').waitFor();
     await expectCount(page.getByTestId('match-card').filter({ hasText: 'Campi allagati' }), 3);
     const rows = await dbDates();
@@ -112,8 +113,9 @@ describe('match status in the browser', () => {
     await expectCount(cards, 3);
     expect(text).not.toContain('Campi allagati');
     expect(text).not.toContain('Rinviata');
-    for (const d of days) expect(text).toContain(longIt(d));
-    for (const d of moved) expect(text).not.toContain(longIt(d));
+    // Each card's checkbox names its date (however the cards show it).
+    for (const [i, d] of days.entries()) await page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - ${names[i]} del ${it_(d)}` }).waitFor();
+    for (const [i, d] of moved.entries()) await expectCount(page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - ${names[i]} del ${it_(d)}` }), 0);
     await screenshot(page, 'status-undone');
 
     const ops = (await t.db.pool.query(`SELECT azione, annullata_il FROM public.partite_operazioni_stato`)).rows;
@@ -123,14 +125,57 @@ describe('match status in the browser', () => {
     await page.close();
   });
 
+  it("bulk cancel lists the selected matches, confirms with a red button not labelled 'Annulla'; 'Annulla' closes changing nothing", async () => {
+    const page: Page = await newPage(browser);
+    await signIn(page, t.url, editor.email, editor.password);
+    const bar = page.getByTestId('status-actions');
+    await bar.getByRole('checkbox', { name: 'Seleziona tutte' }).check();
+    await bar.getByText('3 partite selezionate').waitFor();
+    const operations = async () => Number((await t.db.pool.query(`SELECT count(*) FROM public.partite_operazioni_stato`)).rows[0].count);
+    const opsBefore = await operations();
+    const before = await dbDates();
+    expect(before.map((r) => r.stato)).toEqual(['programmata', 'programmata', 'programmata']);
+
+    await bar.getByRole('button', { name: 'Segna come annullate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Segnare come annullate 3 partite?' });
+    await dialog.waitFor();
+    // Every selected match, by date, time and teams, in the dashboard's order.
+    const list = dialog.getByRole('list', { name: 'Partite interessate' });
+    await eventually(
+      () => list.getByRole('listitem').allInnerTexts(),
+      (v) => expect(v.map((s) => s.replace(/\s+/g, ' '))).toEqual(days.map((d, i) => `${it_(d)} 10:00 Garibaldina 2013 - ${names[i]}`)),
+    );
+    const style = await list.evaluate((el) => ({ overflowY: getComputedStyle(el).overflowY, maxHeight: getComputedStyle(el).maxHeight }));
+    expect(style).toEqual({ overflowY: 'auto', maxHeight: '220px' });
+
+    // Two buttons: 'Annulla' closes; the confirm names the action and the count, in the theme's error red.
+    await eventually(() => dialog.getByRole('button').allInnerTexts(), (v) => expect(v.map((s) => s.toLocaleLowerCase('it'))).toEqual(['annulla', 'segna 3 partite come annullate']));
+    const confirm = dialog.getByRole('button', { name: 'Segna 3 partite come annullate' });
+    expect((await confirm.innerText()).toLocaleLowerCase('it')).not.toMatch(/^annulla/);
+    const background = await confirm.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe(rgb(theme.palette.error.main));
+    // The dialog's opening transition done, so the picture shows it whole.
+    await dialog.evaluate((el) => Promise.all(el.closest('.MuiDialog-root')!.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await screenshot(page, 'status-cancel-dialog');
+
+    await dialog.getByRole('button', { name: 'Annulla', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Nothing changed: the rows, no operation recorded, the cards as before, the selection kept.
+    expect(await dbDates()).toEqual(before);
+    expect(await operations()).toBe(opsBefore);
+    await expectCount(page.locator('[data-testid="match-card"][data-stato="annullata"]'), 0);
+    await bar.getByText('3 partite selezionate').waitFor();
+    await page.close();
+  });
+
   it("shows the server's 409 message when the undo is refused (a match edited meanwhile)", async () => {
     const page: Page = await newPage(browser);
     await signIn(page, t.url, editor.email, editor.password);
     const bar = page.getByTestId('status-actions');
     await page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - Pisa del ${it_(days[2])}` }).check();
-    await bar.getByRole('button', { name: 'Annulla' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await bar.getByRole('button', { name: 'Segna come annullate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Segnare come annullata 1 partita?' });
+    await dialog.getByRole('button', { name: 'Segna 1 partita come annullata' }).click();
     await page.getByText('1 partita aggiornata').waitFor();
     await page.getByTestId('match-card').filter({ hasText: 'Pisa' }).and(page.locator('[data-stato="annullata"]')).waitFor();
     // Someone edits the match before the undo.
@@ -149,7 +194,10 @@ describe('match status in the browser', () => {
     const bar = page.getByTestId('status-actions');
     await page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - Lucca del ${it_(days[1])}` }).check();
     await bar.getByText('1 partita selezionata').waitFor();
-    // A selected card hidden by a filter is neither counted nor changed.
+    // A selected card hidden by a filter is neither counted nor changed. The signed-in dashboard may
+    // fold its filters behind 'Filtri' at every width (issue 25); the button is hidden when it does not.
+    const filtersToggle = page.getByTestId('filters-toggle');
+    if (await filtersToggle.isVisible()) await filtersToggle.click();
     await page.getByLabel('Squadra ospite').fill('Pisa');
     await bar.getByText('0 partite selezionate').waitFor();
     await eventually(() => bar.getByRole('button', { name: 'Rinvia' }).isDisabled(), (v) => expect(v).toBe(true));
@@ -163,7 +211,7 @@ describe('match status in the browser', () => {
     await page.keyboard.type(target.format('DDMMYYYY'), { delay: 20 });
     await dialog.getByRole('button', { name: 'Rinvia' }).click();
     await page.getByText('1 partita aggiornata').waitFor();
-    await page.getByTestId('match-card').filter({ hasText: 'Lucca' }).getByText(longIt(target)).waitFor();
+    await page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - Lucca del ${it_(target)}` }).waitFor();
     const row = (await t.db.pool.query(`SELECT to_char(data, 'YYYY-MM-DD') AS data, stato FROM public.partite WHERE squadratrasferta = 'Lucca'`)).rows[0];
     expect(row).toEqual({ data: target.format('YYYY-MM-DD'), stato: 'rinviata' });
     await page.close();

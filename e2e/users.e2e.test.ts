@@ -6,6 +6,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { goThroughNav, navBar, openNavMenu } from './nav';
 import { MSG } from '../common/messages';
+import { ROLE_LABEL } from '../common/roles';
 import { eventually, expectCount } from './expect';
 
 // The whole life of an account, in a real browser, through the real server, database and SMTP server:
@@ -84,7 +85,7 @@ describe('user management in the browser', () => {
     await dialog.getByText(MSG.users.emailInvalid).waitFor();
     await dialog.getByLabel(MSG.users.email).fill(NEW_EMAIL);
     // Role defaults to reader.
-    await dialog.getByText('Reader', { exact: true }).waitFor();
+    await dialog.getByText('Lettore', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: MSG.users.sendInvite }).click();
     await dialog.getByText(MSG.users.invited(NEW_EMAIL)).waitFor();
     await screenshot(adminPage, 'users-invite-sent');
@@ -113,10 +114,29 @@ describe('user management in the browser', () => {
     await expectCount(nav(person).getByRole('button'), 0);
   });
 
-  it('the admin promotes them to editor; after their session refreshes they see the editor links', async () => {
-    await adminPage.getByRole('combobox', { name: MSG.users.roleOf(NEW_EMAIL) }).click();
-    await adminPage.getByRole('option', { name: 'Editor' }).click();
+  it('the admin promotes them to editor, after a confirmation naming them; after their session refreshes they see the editor links', async () => {
+    const roleInDb = async () => (await t.db.pool.query('SELECT role FROM public.users WHERE email = $1', [NEW_EMAIL])).rows[0].role;
+    const select = adminPage.getByRole('combobox', { name: MSG.users.roleOf(NEW_EMAIL) });
+    // The choice asks first; 'Annulla' leaves the role as it was.
+    await select.click();
+    await adminPage.getByRole('option', { name: ROLE_LABEL.editor }).click();
+    const confirm = adminPage.getByRole('dialog', { name: `Cambiare il ruolo di ${NEW_EMAIL} da ${ROLE_LABEL.reader} a ${ROLE_LABEL.editor}?` });
+    await confirm.waitFor();
+    await eventually(() => confirm.getByRole('button').allInnerTexts(), (v) => expect(v.map((s) => s.toLocaleLowerCase('it'))).toEqual(['annulla', `cambia in ${ROLE_LABEL.editor.toLocaleLowerCase('it')}`]));
+    // The dialog's opening transition done, so the picture shows it whole.
+    await confirm.evaluate((el) => Promise.all(el.closest('.MuiDialog-root')!.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await screenshot(adminPage, 'users-role-confirm');
+    await confirm.getByRole('button', { name: 'Annulla', exact: true }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await eventually(() => select.innerText(), (v) => expect(v).toBe(ROLE_LABEL.reader));
+    expect(await roleInDb()).toBe('reader');
+    await expectCount(adminPage.getByText(MSG.users.roleUpdated('editor')), 0);
+
+    await select.click();
+    await adminPage.getByRole('option', { name: ROLE_LABEL.editor }).click();
+    await confirm.getByRole('button', { name: `Cambia in ${ROLE_LABEL.editor}` }).click();
     await adminPage.getByText(MSG.users.roleUpdated('editor')).waitFor();
+    expect(await roleInDb()).toBe('editor');
     await screenshot(adminPage, 'users-role-changed');
 
     // The server already treats them as editor, whatever their token says.
@@ -124,7 +144,7 @@ describe('user management in the browser', () => {
     // Their token gets the new role at its next refresh.
     await expireStoredToken(person);
     await person.reload();
-    await nav(person).getByRole('link', { name: 'Gruppi' }).waitFor();
+    await nav(person).getByRole('link', { name: 'Categorie' }).waitFor();
     const matches = await openNavMenu(person, 'Partite');
     await matches.getByRole('menuitem', { name: 'Aggiungi Partita' }).waitFor();
     await person.keyboard.press('Escape');
@@ -159,8 +179,32 @@ describe('user management in the browser', () => {
     await screenshot(adminPage, 'users-audit');
   });
 
-  it("the admin deletes them and their session stops working", async () => {
+  it('five wrong passwords lock their sign-in from that address; the admin sees it and lifts it with one click', async () => {
+    const attempt = (password: string) =>
+      person.evaluate(
+        async ({ email, password }) =>
+          (await fetch('/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).status,
+        { email: NEW_EMAIL, password },
+      );
+    const failures: number[] = [];
+    for (let i = 0; i < 5; i++) failures.push(await attempt('Sbagliata1!'));
+    expect(failures).toEqual([401, 401, 401, 401, 401]);
+    expect(await attempt(NEW_PASSWORD)).toBe(429);
+
     await adminPage.getByRole('link', { name: MSG.users.backToUsers }).click();
+    await adminPage.getByRole('heading', { name: MSG.users.title }).waitFor();
+    await adminPage.reload();
+    const row = adminPage.getByRole('row').filter({ hasText: NEW_EMAIL });
+    await row.getByText(/^Bloccato fino alle \d\d:\d\d$/).waitFor();
+    await screenshot(adminPage, 'users-locked');
+    await row.getByRole('button', { name: MSG.users.unlockUser(NEW_EMAIL) }).click();
+    await adminPage.getByText(MSG.users.unlocked(NEW_EMAIL)).waitFor();
+    await row.getByText(/^Bloccato fino alle/).waitFor({ state: 'detached' });
+    await expectCount(row.getByRole('button', { name: MSG.users.unlockUser(NEW_EMAIL) }), 0);
+    expect(await attempt(NEW_PASSWORD)).toBe(200);
+  });
+
+  it("the admin deletes them and their session stops working", async () => {
     await adminPage.getByRole('button', { name: MSG.users.deleteUser(NEW_EMAIL) }).click();
     const confirm = adminPage.getByRole('dialog', { name: MSG.users.deleteTitle });
     await confirm.getByText(MSG.users.confirmDelete(NEW_EMAIL)).waitFor();

@@ -3,7 +3,7 @@
 //   DATA_DIR, only while the app is stopped. The archive is extracted next to DATA_DIR, the current
 //   DATA_DIR is moved aside (renamed, never deleted), the restored one takes its place and its
 //   PostgreSQL is started once to check it; if it does not start, the previous data go back.
-// - DATABASE_URL set: the garibaldina-<date>.dump file, with the README's pg_restore line
+// - DATABASE_URL set: the garibaldina-<date>.dump file, with the pg_restore line of docs/backup.md
 //   (pg_restore of the server's major version or newer must be installed).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { createPool, type Pool } from '../server/db/pool';
+import { createPool, REQUEST_LIMITS, type Pool } from '../server/db/pool';
+
+/**
+ * The pool of a test database seeds thousands of rows in one statement and serves apps while two
+ * busy processes load the machine (npm run test:stress): the request limits stay, longer. The
+ * production limits themselves are exercised by the tests that run `npm start` (server/platform).
+ */
+const TEST_LIMITS = { ...REQUEST_LIMITS, acquireMs: 10_000, statementMs: 30_000, queryMs: 35_000 };
 
 export interface TestDatabase {
   url: string;
@@ -26,7 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = createPool(url.toString());
+  const pool = createPool(url.toString(), undefined, TEST_LIMITS);
   return {
     url: url.toString(),
     pool,

@@ -3,6 +3,8 @@ import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { setupStore, type AppStore, type RootState } from '../src/store/store';
+import { sessionChanged } from '../src/store/sessionSlice';
+import type { Role } from '../common/roles';
 import { AppProviders } from '../src/app/AppProviders';
 import { bindAuthStore } from '../src/store/authClient';
 
@@ -33,4 +35,12 @@ export function renderWithProviders(ui: ReactElement, { preloadedState, store = 
 /** Points the relative URLs of fetch (/api/..., the supabase client's) at a test server. */
 export function setTestApiOrigin(origin: string | null): void {
   (globalThis as { __setTestApiOrigin?: (o: string | null) => void }).__setTestApiOrigin?.(origin);
+}
+
+/** A store signed in as `role` for an hour (token 'tok'), refreshing with `refresh` (by default: nothing). */
+export function signedInStore(role: Role, refresh: () => Promise<unknown> = async () => undefined): AppStore {
+  const store = setupStore(undefined, { refresh });
+  const now = Math.floor(Date.now() / 1000);
+  store.dispatch(sessionChanged({ user: { id: 'u', email: 'e@x.it', role }, accessToken: 'tok', issuedAt: now, expiresAt: now + 3600 }));
+  return store;
 }

@@ -1,6 +1,7 @@
 import { buildApp } from '../app';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, TEST_PASSWORD } from '../../test/users';
+import { bearer, createUser, TEST_PASSWORD } from '../../test/users';
+import { LOGS_MSG } from '../../common/logs';
 import { MSG } from '../../common/messages';
 import { ACCOUNT_LOCK_THRESHOLD, LOCK_THRESHOLD } from './lockout';
 import type { FastifyInstance } from 'fastify';
@@ -242,6 +243,39 @@ describe('POST /api/login and the account lock-out', () => {
     expect(changed.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: u.email, password: 'NuovaPassword9!' }, remoteAddress: '10.30.0.1' });
     expect(after.statusCode).toBe(200);
+  });
+
+  it("an administrator's action lifts the lock: the list shows it, POST /api/users/:id/unlock lifts it and logs who did it", async () => {
+    const admin = await createUser(t.db.pool, 'admin');
+    const editor = await createUser(t.db.pool, 'editor');
+    const u = await createUser(t.db.pool, 'reader');
+    for (let i = 0; i < ACCOUNT_LOCK_THRESHOLD; i++) {
+      await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: u.email, password: 'Sbagliata1!' }, remoteAddress: `10.40.${Math.floor(i / 4)}.${i % 4}` });
+    }
+    const signIn = () => t.app.inject({ method: 'POST', url: '/api/login', payload: { email: u.email, password: TEST_PASSWORD }, remoteAddress: '10.41.0.1' });
+    expect((await signIn()).statusCode).toBe(429);
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json().data.find((r: { id: string }) => r.id === u.id);
+    const row = await listed();
+    expect(Date.parse(row.locked_until)).toBeGreaterThan(Date.now() + 10 * 60 * 1000);
+    const unlock = (who: { token: string }, id = u.id, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url: `/api/users/${id}/unlock`, headers: bearer(who), payload });
+    // Only an admin; bad input changes nothing.
+    expect((await unlock(editor)).json()).toEqual({ error: MSG.users.forbiddenUnlock });
+    expect((await unlock(admin, u.id, { anche: 1 })).statusCode).toBe(400);
+    expect((await unlock(admin, 'non-un-id')).json()).toEqual({ error: MSG.users.idInvalid });
+    expect((await unlock(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await signIn()).statusCode).toBe(429);
+    // The id in upper case is the same account.
+    const res = await unlock(admin, u.id.toUpperCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: MSG.users.unlocked(u.email) });
+    expect((await listed()).locked_until).toBeNull();
+    const activity = await t.db.pool.query('SELECT activity_type AS type, activity_message AS message, user_email FROM public.activity_logs WHERE activity_message = $1', [LOGS_MSG.activity.userUnlocked(u.email)]);
+    expect(activity.rows).toEqual([{ type: 'warning', message: LOGS_MSG.activity.userUnlocked(u.email), user_email: admin.email }]);
+    expect((await signIn()).statusCode).toBe(200);
+    // Nothing left to unlock: said so, nothing logged.
+    expect((await unlock(admin)).json()).toEqual({ error: MSG.users.notLocked(u.email) });
   });
 
   it('an unknown email costs about the same time as a wrong password (dummy hash)', async () => {

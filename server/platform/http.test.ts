@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createMailer } from '../mail/mailer';
-import { createPool } from '../db/pool';
+import { createPool, longQuery } from '../db/pool';
+import { isDatabaseDown } from '../plugins/errors';
 import { MSG } from '../../common/messages';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
@@ -286,15 +287,28 @@ describe('client IP (SECURITY.md: X-Forwarded-For only behind TRUST_PROXY)', () 
 });
 
 describe('database pool (SECURITY.md: error listener and timeouts)', () => {
-  it('has an error listener, a 5 s connection timeout and a 10 s statement timeout', async () => {
+  it('has an error listener and the request limits: 2 s to get a connection, 2.5 s per statement, 2 s per lock wait, 3 s without an answer', async () => {
     const db = await createTestDatabase();
     const pool = createPool(db.url);
     try {
       expect(pool.listenerCount('error')).toBeGreaterThan(0);
       expect(pool.options.max).toBe(10);
-      expect(pool.options.connectionTimeoutMillis).toBe(5000);
-      const { rows } = await pool.query('SHOW statement_timeout');
-      expect(rows[0].statement_timeout).toBe('10s');
+      expect(pool.options.connectionTimeoutMillis).toBe(2000);
+      expect(pool.options.query_timeout).toBe(3000);
+      expect((await pool.query('SHOW statement_timeout')).rows[0].statement_timeout).toBe('2500ms');
+      expect((await pool.query('SHOW lock_timeout')).rows[0].lock_timeout).toBe('2s');
+      expect((await pool.query('SHOW idle_in_transaction_session_timeout')).rows[0].idle_in_transaction_session_timeout).toBe('15s');
+      // A statement past the limit is cancelled by the server: an outage answer (503), not a fault.
+      const late = await pool.query('SELECT pg_sleep(3)').catch((err: unknown) => err);
+      expect(isDatabaseDown(late)).toBe(true);
+      // Migrations are exempt: longQuery waits past the client-side limit on a session without the server's.
+      const exempt = await pool.connect();
+      try {
+        await exempt.query('SET statement_timeout = 0');
+        expect((await longQuery(exempt, 'SELECT 1 AS one FROM pg_sleep(3.2)')).rows[0].one).toBe(1);
+      } finally {
+        exempt.release(true);
+      }
       // An idle connection killed by the server is an event for the listener, not a crash.
       const client = await pool.connect();
       const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;

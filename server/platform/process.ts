@@ -119,7 +119,7 @@ export function embeddedDatabaseUrl(dataDir: string): string {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/garibaldina`;
 }
 
-/** Pids of the postgres processes (postmaster and backends) whose data directory is under dataDir. */
+/** Pids of the postmasters whose data directory is under dataDir. */
 export function postgresProcesses(dataDir: string): number[] {
   const dir = path.join(dataDir, 'pg');
   const pids: number[] = [];
@@ -133,6 +133,30 @@ export function postgresProcesses(dataDir: string): number[] {
     }
   }
   return pids;
+}
+
+/** The postmasters of dataDir and every process they started (backends, checkpointer, walwriter...). */
+export function postgresTree(dataDir: string): number[] {
+  const roots = postgresProcesses(dataDir);
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its ')'.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const all: number[] = [];
+  const visit = (pid: number) => {
+    all.push(pid);
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  roots.forEach(visit);
+  return all;
 }
 
 /** A fresh DATA_DIR the postgres system user may use (the embedded server refuses to run as root). */

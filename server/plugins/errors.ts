@@ -34,13 +34,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 /** Optional hook for recording unexpected errors (the logs feature plugs into it). */
 export type ErrorRecorder = (err: Error, request: FastifyRequest) => Promise<void> | void;
 
-// Connection failures, server shutdown or restart, refused connections (SQLSTATE classes 08, 57P, 53300).
+// Connection failures, server shutdown or restart, refused connections (SQLSTATE classes 08, 57P, 53300),
+// and the limits of db/pool.ts: a statement or a lock wait cancelled by the server (57014, 55P03), no
+// answer at all within the client's query_timeout ('Query read timeout'), no connection in time.
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE',
-  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300', '57014', '55P03',
 ]);
 const DB_DOWN_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|not currently accepting connections|is not queryable|the database system is (starting up|shutting down|in recovery mode)/i;
+  /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|not currently accepting connections|is not queryable|the database system is (starting up|shutting down|in recovery mode)|^Query read timeout$/i;
 
 /** True when the error says the database cannot be reached now (answered 503), not that a query is wrong. */
 export function isDatabaseDown(err: unknown): boolean {

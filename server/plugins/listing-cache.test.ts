@@ -52,6 +52,36 @@ describe('ListingCache budget (real PostgreSQL LISTEN)', () => {
     expect(cache.bytes).toBe(before);
   });
 
+  it('reads a missing listing once for all the requests that miss it together, but never joins a read older than a change', async () => {
+    let reads = 0;
+    let finish = (_body: string) => {};
+    const compute = () => {
+      reads++;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const together = Array.from({ length: 30 }, () => cache.load('fredda', compute));
+    expect(reads).toBe(1);
+    finish('[1]');
+    const answers = await Promise.all(together);
+    expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['[1]']));
+    expect(cache.get('fredda')?.body).toBe('[1]');
+    // A read in flight when a change commits is not joined by the requests that come after it.
+    const older = cache.load('dopo', compute);
+    const finishOlder = finish;
+    const changedFrom = cache.currentGeneration();
+    await db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
+    await db.pool.query(`INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara) VALUES (current_date + 1, '10:00', 'A', 'B', 'Pulcini', 'C', 'campionato')`);
+    while (cache.currentGeneration() === changedFrom) await new Promise((r) => setTimeout(r, 10));
+    const newer = cache.load('dopo', compute);
+    expect(reads).toBe(3);
+    finishOlder('[vecchia]');
+    finish('[nuova]');
+    expect((await older).body).toBe('[vecchia]');
+    expect((await newer).body).toBe('[nuova]');
+    // The stale read was not kept.
+    expect(cache.get('dopo')?.body).toBe('[nuova]');
+  });
+
   it('the three caches of the app stay within 64 MiB together', () => {
     expect(LISTING_CACHE_MAX_BYTES + 2 * (LISTING_CACHE_MAX_BYTES / 2)).toBe(64 * 1024 * 1024);
   });

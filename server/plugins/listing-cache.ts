@@ -41,6 +41,8 @@ export class ListingCache {
   private readonly lease: PgListenerLease;
   private started = false;
   private generation = 0;
+  /** Listings being read now, with the generation they were started in. */
+  private loading = new Map<string, { generation: number; promise: Promise<CachedListing> }>();
 
   constructor(
     pool: pg.Pool,
@@ -87,6 +89,27 @@ export class ListingCache {
       this.entries.set(key, entry);
     }
     return entry;
+  }
+
+  /**
+   * The listing for key: from memory, or read once by `compute` however many requests miss it at the
+   * same time (thirty parents opening a cold page cost one read of the database, not thirty, and
+   * none waits for a connection behind the others). A request joins a read only if nothing changed
+   * since that read started and the cache is listening.
+   */
+  load(key: string, compute: () => Promise<string>): Promise<CachedListing> {
+    const cached = this.get(key);
+    if (cached) return Promise.resolve(cached);
+    const generation = this.generation;
+    const running = this.loading.get(key);
+    if (running && running.generation === generation && this.listening) return running.promise;
+    const promise = compute()
+      .then((body) => this.set(key, body, generation))
+      .finally(() => {
+        if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+      });
+    this.loading.set(key, { generation, promise });
+    return promise;
   }
 
   set(key: string, body: string, generation: number): CachedListing {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { isStuckConnection } from '../db/pool';
 
 export interface ChannelHandlers {
   /** A NOTIFY on the channel, with its payload ('' when none). */
@@ -10,6 +11,8 @@ export interface ChannelHandlers {
 
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 4000;
+/** A barrier is one round trip on an idle connection: past this the server is taken as frozen. */
+const BARRIER_TIMEOUT_MS = 1500;
 
 /**
  * One dedicated connection (outside the pool) that LISTENs on the channels its subscribers ask
@@ -97,14 +100,19 @@ export class PgListener {
       if (this.nextBarrier === done) this.nextBarrier = null;
       sent = { epoch: this.poolEpoch, done };
       if (this.client === client) this.barrier = sent;
-      return client.query('SELECT 1');
+      return client.query({ text: 'SELECT 1', query_timeout: BARRIER_TIMEOUT_MS } as pg.QueryConfig);
     }).then(
       () => {
         if (this.client !== client || !sent) return false;
         if (sent.epoch > this.syncedEpoch) this.syncedEpoch = sent.epoch;
         return true;
       },
-      () => false,
+      (err) => {
+        // No answer at all (the server is frozen): the connection cannot be trusted any more; the caches
+        // stand down until a new one is listening, so requests go to the database (and its limits).
+        if (isStuckConnection(err)) this.lost(client, err as Error);
+        return false;
+      },
     );
     this.nextBarrier = done;
     void done.then(() => {

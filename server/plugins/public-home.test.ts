@@ -57,9 +57,9 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('<h1');
     expect(html).toContain('Dashboard Partite Garibaldina');
     expect(html).toContain('Prossime Partite (1)');
-    // Cleaned as the client cleans on read (no < > " ' ; `), and what remains escaped (&).
+    // Cleaned as the client cleans on read (no < > ; \; quotes typographic, issue 24), and what remains escaped (&).
     expect(html).toContain('<span class="p-team p-club" data-club="true">Garibaldina Pulcini</span> vs <span class="p-team">scriptalert(1)/script</span>');
-    expect(html).toContain('Campo: Campo A &amp; B');
+    expect(html).toContain('Campo: Campo ”A” &amp; B');
     expect(html).toContain('Spogliatoi: Garibaldina 1 · Ospiti 2');
     // The card's texts are React's (common/matchCardText.ts): the long Italian date, badges, times.
     expect(html).toContain(`<span class="p-sub2">${formatDataIt(tomorrow)}</span><span class="p-sub2 p-muted">15:00 - 17:00</span>`);
@@ -192,5 +192,23 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('<span class="p-badge p-stato" data-testid="match-status" style="background:#b71c1c;color:#ffffff">Annullata</span>');
     expect(html).toContain('<p class="p-teams p-struck">');
     expect(html).toContain('<p class="p-body2 p-mt">Motivo: Campo allagato</p>');
+  });
+
+  it('reads the two kinds of rinviata as every output does (issue 24)', async () => {
+    const page = async (expected: string) => {
+      let html = '';
+      for (let i = 0; i < 50 && !html.includes(expected); i++) {
+        html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+        if (!html.includes(expected)) await new Promise((r) => setTimeout(r, 100));
+      }
+      return html;
+    };
+    await t.db.pool.query(`UPDATE public.partite SET stato = 'rinviata', motivo_stato = NULL, data_da_definire = true`);
+    expect(await page('data da definire')).toContain('background:#a84300;color:#ffffff">Rinviata - data da definire</span>');
+    await t.db.pool.query(`UPDATE public.partite SET data_da_definire = false, data_originale = '2026-11-21'`);
+    const moved = await page('Spostata dal');
+    // Moved to a new date: played there, in programma's colours, not struck.
+    expect(moved).toContain('background:#1b5e20;color:#ffffff">Spostata dal 21/11/2026</span>');
+    expect(moved).not.toContain('<p class="p-teams p-struck">');
   });
 });

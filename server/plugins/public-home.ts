@@ -5,7 +5,7 @@ import { DASHBOARD_MSG } from '../../common/dashboardMessages';
 import { sanitizePartite, type Partita } from '../../common/partiteRead';
 import { matchCardText } from '../../common/matchCardText';
 import { statoOf } from '../../common/matchStatusRead';
-import { MOTIVO_LABEL, STATO_COLORS, statoLabel } from '../../common/matchStatusLabels';
+import { MEANING_COLORS, MOTIVO_LABEL } from '../../common/matchStatusLabels';
 import { PUBLIC_MSG } from '../../common/publicPage';
 import { CALENDAR_BUTTON } from '../../common/calendarLabel';
 import { PALETTE as C, RADIUS, withAlpha } from '../../common/palette';
@@ -92,7 +92,6 @@ const el = (tag: string, cls: string, text: string, attrs = '') => `<${tag} clas
 function card(p: Partita, clubName: string): string {
   const text = matchCardText(p, clubName);
   const stato = statoOf(p.stato);
-  const { bg, fg } = STATO_COLORS[stato];
   const team = (t: { name: string; club: boolean }) => (t.club ? el('span', 'p-team p-club', t.name, ' data-club="true"') : el('span', 'p-team', t.name));
   return [
     `<div class="p-paper p-card" data-testid="match-card" data-stato="${stato}"><button type="button" class="p-cardbtn" data-action="card"><div class="p-cc">`,
@@ -100,11 +99,11 @@ function card(p: Partita, clubName: string): string {
     el('span', 'p-sub2', text.date),
     el('span', 'p-sub2 p-muted', text.time),
     '<span class="p-grow"></span>',
-    stato !== 'programmata' ? el('span', 'p-badge p-stato', statoLabel(stato), ` data-testid="match-status" style="background:${bg};color:${fg}"`) : '',
+    text.status ? el('span', 'p-badge p-stato', text.status.label, ` data-testid="match-status" style="background:${MEANING_COLORS[text.status.meaning].bg};color:${MEANING_COLORS[text.status.meaning].fg}"`) : '',
     text.tipo ? el('span', `p-badge p-${text.tipo.color}`, text.tipo.label) : '',
     text.home ? el('span', 'p-badge p-success', text.home) : '',
     '</div>',
-    `<p class="p-teams${stato === 'annullata' ? ' p-struck' : ''}">${team(text.teams[0])} ${escapeHtml(DASHBOARD_MSG.vs)} ${team(text.teams[1])}</p>`,
+    `<p class="p-teams${text.struck ? ' p-struck' : ''}">${team(text.teams[0])} ${escapeHtml(DASHBOARD_MSG.vs)} ${team(text.teams[1])}</p>`,
     '<div class="p-row p-row3">',
     el('p', 'p-body2 p-muted', text.campo),
     text.terreno ? el('span', 'p-badge p-out', text.terreno) : '',

@@ -28,6 +28,8 @@ const PARTITE: TableSpec = {
     motivo_stato: 'text',
     // Migration 014: a 'rinviata' whose new date is still to be set (it frees its facilities).
     data_da_definire: 'boolean',
+    // Migration 016: the date a moved match had before ('Spostata dal', common/matchMeaning.ts).
+    data_originale: 'date',
   },
 };
 

@@ -71,6 +71,7 @@ describe('GET /rest/v1/partite through the real supabase-js client', () => {
       stato: 'programmata',
       motivo_stato: null,
       data_da_definire: false,
+      data_originale: null,
     });
   });
 

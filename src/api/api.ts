@@ -13,7 +13,7 @@ import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, s
 import { reportClientError } from './errorReporter';
 
 /** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
-export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Me'] as const;
+export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Me', 'Activity'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 export { CACHE_TTL };

@@ -191,6 +191,52 @@ describe('no loops', () => {
   });
 });
 
+describe('what reaches the error log: faults, not the answers to a user\'s mistakes', () => {
+  const rejected = (status: number | 'FETCH_ERROR', data: unknown, message: string) =>
+    reportForRejectedCall({
+      type: 'api/executeMutation/rejected',
+      payload: { status, message, data },
+      meta: { rejectedWithValue: true, arg: { endpointName: 'x' }, baseQueryMeta: { request: new Request('http://localhost/api/gruppi/3', { method: 'DELETE' }) } },
+    });
+
+  it.each([
+    [404, 'Partita non trovata - potrebbe essere stata eliminata'],
+    [409, 'Impossibile eliminare il gruppo: ha partite collegate'],
+    [400, 'Dati non validi - controlla i campi obbligatori'],
+    [403, 'Non puoi eliminare il tuo account'],
+    [422, 'Valore non valido'],
+  ])('a %i our server answered with its message is no report', (status, message) => {
+    expect(rejected(status, { error: message }, message)).toBeNull();
+  });
+
+  it.each([
+    ['a 500 that is not our server\'s JSON answer', 500, null, 'Errore del server (500) - riprova tra qualche istante'],
+    ['a proxy\'s 502 page', 502, '<html>Bad Gateway</html>', 'Errore del server (502) - riprova tra qualche istante'],
+    ['a 404 of a route the server does not have', 404, { error: 'Risorsa non trovata' }, 'Risorsa non trovata'],
+    ['a 4xx without our body', 405, null, 'HTTP 405'],
+  ])('%s is reported, with its status', (_label, status, data, message) => {
+    expect(rejected(status as number, data, message)).toMatchObject({ type: 'api', status, message, context: { endpoint: '/api/gruppi/3', method: 'DELETE' } });
+  });
+
+  it('a call that got no answer, and a crash in the query code, are reported', () => {
+    expect(rejected('FETCH_ERROR', undefined, 'Problemi di connessione - controlla la tua connessione internet')).toMatchObject({ status: 0 });
+    expect(
+      reportForRejectedCall({ type: 'api/executeQuery/rejected', error: { name: 'TypeError', message: 'x is undefined' }, meta: { arg: { endpointName: 'getPartite' } } }),
+    ).toMatchObject({ type: 'api', name: 'TypeError', message: 'x is undefined' });
+  });
+
+  it('a report of a 5xx still goes out; the answers to mistakes never leave the browser', () => {
+    const sent = recordFetch();
+    for (const status of [400, 404, 409]) {
+      const report = rejected(status, { error: `errore ${status}` }, `errore ${status}`);
+      if (report) reportClientError(report);
+    }
+    reportClientError(rejected(503, null, 'Errore del server (503) - riprova tra qualche istante')!);
+    jest.advanceTimersByTime(10 * THROTTLE_MS);
+    expect(sent.map((s) => [s.body.message, s.body.context.status])).toEqual([['Errore del server (503) - riprova tra qualche istante', 503]]);
+  });
+});
+
 describe('window errors', () => {
   it("'error' and 'unhandledrejection' events are reported as frontend errors", () => {
     const sent = recordFetch();

@@ -1,12 +1,13 @@
+import { useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { MSG } from '../../common/messages';
@@ -18,6 +19,7 @@ import { paths } from '../config/paths';
 import { navEntries } from './NavEntries';
 import { BAR_BUTTON_SX, NavMenu } from './NavMenu';
 import { NavDrawer } from './NavDrawer';
+import { AccountMenu, LazyChangePasswordDialog } from './AccountMenu';
 
 const N = MSG.screens.nav;
 
@@ -46,6 +48,7 @@ export default function NavBar() {
   const user = useAppSelector(selectSessionUser);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const [changingPassword, setChangingPassword] = useState(false);
   if (!user) return null;
 
   const copyId = async () => {
@@ -88,9 +91,14 @@ export default function NavBar() {
               </Box>
             }
             footer={
-              <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logout} fullWidth>
-                {N.logout}
-              </Button>
+              <>
+                <Button variant="text" startIcon={<LockResetIcon />} onClick={() => setChangingPassword(true)} fullWidth sx={{ mb: 1 }}>
+                  {N.changePassword}
+                </Button>
+                <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logout} fullWidth>
+                  {N.logout}
+                </Button>
+              </>
             }
           />
         </Box>
@@ -112,19 +120,20 @@ export default function NavBar() {
           )}
         </Box>
         <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: { md: 1, lg: 2 }, minWidth: 0, flexShrink: 1 }}>
-          <Tooltip arrow title={<Box sx={{ p: 0.5 }}>{details}</Box>}>
-            <Chip
-              avatar={initial}
-              label={greeting}
-              onClick={copyId}
-              sx={{ bgcolor: 'rgba(255,255,255,0.15)', color: 'inherit', maxWidth: { md: 220, lg: 280, xl: 320 }, minWidth: 0 }}
-            />
-          </Tooltip>
+          <AccountMenu
+            user={user}
+            avatar={initial}
+            details={<Box sx={{ p: 0.5 }}>{details}</Box>}
+            onCopyId={copyId}
+            onChangePassword={() => setChangingPassword(true)}
+            onSignOut={logout}
+          />
           <Button color="inherit" startIcon={<LogoutIcon />} onClick={logout} sx={{ flexShrink: 0 }}>
             {N.logout}
           </Button>
         </Box>
       </Toolbar>
+      <LazyChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </AppBar>
   );
 }

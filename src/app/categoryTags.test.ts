@@ -1,10 +1,10 @@
 import { waitFor } from '@testing-library/react';
 import { startStandInServer, type StandInServer } from '../api/testServer';
-import { setupStore } from '../store/store';
-import { sessionChanged, signedOut } from '../store/sessionSlice';
-import { setTestApiOrigin } from '../../test/render';
+import { signedOut } from '../store/sessionSlice';
+import { setTestApiOrigin, signedInStore } from '../../test/render';
 import { matchesApi } from '../features/matches/matchesApi';
 import { groupsApi } from '../features/groups/groupsApi';
+import { categoriesApi } from '../api/categoriesApi';
 
 // The matches form and the categories screen are different features: they meet here, in the app layer.
 describe('category changes reach the add-match dropdown', () => {
@@ -38,20 +38,14 @@ describe('category changes reach the add-match dropdown', () => {
     await server.close();
   });
 
-  function signedInStore() {
-    const store = setupStore(undefined, { refresh: async () => undefined });
-    const now = Math.floor(Date.now() / 1000);
-    store.dispatch(sessionChanged({ user: { id: 'u', email: 'e@x.it', role: 'editor' }, accessToken: 'tok', issuedAt: now, expiresAt: now + 3600 }));
-    return store;
-  }
   const referent = { nome: 'Mario', cognome: 'Rossi', telefono: null };
 
   it('refetches the categories of the match form after a create, a rename and a delete', async () => {
     gruppi = [{ id: 1, name: 'Pulcini', created_at: '2026-01-01T00:00:00Z', components: [referent] }];
-    const store = signedInStore();
-    const categorie = store.dispatch(matchesApi.endpoints.getCategorie.initiate());
+    const store = signedInStore('editor');
+    const categorie = store.dispatch(categoriesApi.endpoints.getGruppi.initiate());
     const partite = store.dispatch(matchesApi.endpoints.getPartita.initiate('7'));
-    const current = () => matchesApi.endpoints.getCategorie.select()(store.getState()).data;
+    const current = () => categoriesApi.endpoints.getGruppi.select()(store.getState()).data?.data.map((g) => g.name);
     const categoriesAre = (expected: string[]) => waitFor(() => expect(current()).toEqual(expected));
     await categoriesAre(['Pulcini']);
 

@@ -1,4 +1,5 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { MSG } from '../../common/messages';
 import type { ApiError } from '../api/api';
 import { REPORT_URL, reportClientError, type ClientErrorReport } from '../api/errorReporter';
 
@@ -10,6 +11,12 @@ import { REPORT_URL, reportClientError, type ClientErrorReport } from '../api/er
  * - 401: sign-in with a wrong password and expired or missing sessions ('Utente non
  *   autenticato') are the sign-in flow's business, noise in the error log;
  * - 429: rate limiting is a defence working as meant (the server records lock-outs itself);
+ * - any other 4xx our server answered with its JSON error body ('Partita non trovata', a
+ *   duplicate, a form error, 'Impossibile eliminare il gruppo'): the server refused what the user
+ *   asked and the screen says why; an expected answer, not a fault (the server writes activity
+ *   where it matters). Still reported: a 404 naming no resource (the generic 'Risorsa non
+ *   trovata' of a route the server does not have: the app called a wrong URL) and any 4xx
+ *   without that body (a proxy's page);
  * - a 5xx our server answered with its JSON error body: the server recorded that failure itself
  *   (backend or database), a second row from the browser would count it twice. A 5xx without
  *   that body (a proxy's 502/503/504 page) never reached the server and is reported;
@@ -52,6 +59,12 @@ function pathOf(url: string | undefined): string | undefined {
 
 const isServerBody = (data: unknown) => !!data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string';
 
+/** A 4xx of our server that refuses what the user asked (see above), as opposed to a call the app got wrong. */
+export function isUserInputAnswer(status: number | undefined, data: unknown): boolean {
+  if (status === undefined || status < 400 || status > 499 || !isServerBody(data)) return false;
+  return !(status === 404 && (data as { error: string }).error === MSG.http.notFound);
+}
+
 /** The report for a rejected RTK Query action, or null when it is not worth one (see above). */
 export function reportForRejectedCall(action: RejectedQueryAction): ClientErrorReport | null {
   if (!REJECTED.test(action.type)) return null;
@@ -77,7 +90,7 @@ export function reportForRejectedCall(action: RejectedQueryAction): ClientErrorR
 
   const error = (action.payload ?? {}) as Partial<ApiError>;
   const status = numericStatus(error.status);
-  if (status === 401 || status === 429) return null;
+  if (status === 401 || status === 429 || isUserInputAnswer(status, error.data)) return null;
   if (status !== undefined && status >= 500 && isServerBody(error.data)) return null;
   const message = error.message || `Errore nella chiamata ${endpointName}`;
   return {

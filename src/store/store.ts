@@ -5,6 +5,7 @@ import { configSlice } from './configSlice';
 import { createRefreshListener } from './refreshMiddleware';
 import { refreshSession } from './authClient';
 import { errorReportingMiddleware } from './errorReportingMiddleware';
+import { activityRefreshMiddleware } from './activityRefresh';
 
 const rootReducer = combineSlices(sessionSlice, configSlice, api);
 export type RootState = ReturnType<typeof rootReducer>;
@@ -20,7 +21,7 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(refreshListener.middleware).concat(api.middleware, errorReportingMiddleware),
+    middleware: (getDefault) => getDefault().prepend(refreshListener.middleware).concat(api.middleware, errorReportingMiddleware, activityRefreshMiddleware),
   });
 }
 

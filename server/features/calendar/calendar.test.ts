@@ -7,7 +7,7 @@ import { insertMatch, type MatchRow } from '../../../test/partite';
 import { todayIn } from '../../../common/dates';
 import { CALENDAR_MSG, defaultDurationMinutes } from '../../../common/calendar';
 import { deleteStaleAuthRows } from '../../auth/housekeeping';
-import { buildFeed } from './ics';
+import { buildFeed, stampFeed } from './ics';
 import type { FeedMatch } from './repo';
 
 const TZ = 'Europe/Rome';
@@ -203,7 +203,8 @@ describe('GET /api/calendar.ics and /api/calendar/{id}.ics', () => {
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
     const lastModified = String(first.headers['last-modified']);
-    expect(etag).toMatch(/^".+"$/);
+    // Weak (issue 24): answers differ in DTSTAMP, the time each is sent.
+    expect(etag).toMatch(/^W\/".+"$/);
     expect(Date.parse(lastModified)).not.toBeNaN();
     const again = await get('/api/calendar.ics', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
@@ -267,7 +268,8 @@ describe('buildFeed', () => {
     const long = `Squadra; con, virgole\\ e\naccapo ⚽😀 ${'è😀'.repeat(90)}${'è'.repeat(100)}`;
     const m: FeedMatch = {
       id: 7, data: '2027-03-28', ora: '10:00', ora_fine: null, squadracasa: long, squadratrasferta: long, gruppo: long, campo: long,
-      is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: 'erba', tipo_gara: 'torneo', stato: 'programmata', motivo_stato: null, sequence: 4,
+      is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: 'erba', tipo_gara: 'torneo', stato: 'programmata', motivo_stato: null,
+      data_da_definire: false, data_originale: null, sequence: 4,
       start_at: new Date('2027-03-28T08:00:00Z'), end_at: null, updated_at: new Date('2026-11-01T10:00:00Z'), deleted_at: null,
     };
     const raw = buildFeed({ name: `Partite - ${long}`, host: 'example.it', timezone: TZ, events: [m] });
@@ -280,5 +282,26 @@ describe('buildFeed', () => {
     expect(text(e, 'description').split('\n')[0]).toBe('Categoria: Squadra; con, virgole\\ e');
     expect(e.getFirstPropertyValue('sequence')).toBe(4);
     expect(instant(e, 'dtend')).toBe(new Date(Date.parse('2027-03-28T08:00:00Z') + 105 * 60_000).toISOString());
+  });
+
+  it('stampFeed writes the time of the answer into every DTSTAMP, and only there', () => {
+    const base: FeedMatch = {
+      id: 1, data: '2027-03-28', ora: '10:00', ora_fine: null, squadracasa: 'A', squadratrasferta: 'B', gruppo: 'Pulcini', campo: 'C',
+      is_house_match: false, spogliatoio_gari: null, spogliatoio_ospiti: null, terreno: null, tipo_gara: 'torneo', stato: 'programmata', motivo_stato: null,
+      data_da_definire: false, data_originale: null, sequence: 0,
+      start_at: new Date('2027-03-28T08:00:00Z'), end_at: null, updated_at: new Date('2026-11-01T10:00:00Z'), deleted_at: null,
+    };
+    const hostile = 'X\r\nDTSTAMP:19700101T000000Z\r\nY';
+    const raw = buildFeed({ name: 'Partite', host: 'example.it', timezone: TZ, events: [base, { ...base, id: 2, squadracasa: hostile }] });
+    const sent = stampFeed(raw, new Date('2026-11-25T09:08:07.654Z'));
+    const { events } = parse(sent);
+    for (const id of [1, 2]) {
+      const e = events.get(`partita-${id}@example.it`)!;
+      expect(instant(e, 'dtstamp')).toBe('2026-11-25T09:08:07.000Z');
+      expect(instant(e, 'last-modified')).toBe('2026-11-01T10:00:00.000Z');
+    }
+    expect(text(events.get('partita-2@example.it')!, 'summary')).toBe(`${hostile.replace('\r\n', '\n').replace('\r\n', '\n')} - B (Pulcini)`);
+    expect(sent.match(/^DTSTAMP:/gm)).toHaveLength(2);
+    assertWellFormed(sent);
   });
 });

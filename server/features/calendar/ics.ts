@@ -1,8 +1,10 @@
 // The iCalendar text of a feed (RFC 5545), written by ical-generator. Times are UTC instants
-// (DTSTART:...Z) computed by PostgreSQL in the club's timezone (repo.ts): correct in every season
-// without a VTIMEZONE block; calendars show them in the phone's own timezone.
+// (DTSTART:...Z) computed in the club's timezone (repo.ts, common/matchTimes.ts): correct in every
+// season without a VTIMEZONE block; calendars show them in the phone's own timezone. Each event's
+// status reads common/matchMeaning.ts (issue 24).
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { CALENDAR_REFRESH_SECONDS, defaultDurationMinutes, eventDescription, eventSummary, eventUid } from '../../../common/calendar';
+import { readMatch } from '../../../common/matchMeaning';
 import type { FeedMatch } from './repo';
 
 export interface FeedInput {
@@ -36,6 +38,27 @@ export class EventTextCache {
 
 const eventKey = (m: FeedMatch, host: string) =>
   `${host}|${m.id}|${m.sequence}|${m.updated_at.getTime()}|${m.deleted_at?.getTime() ?? ''}|${m.start_at.getTime()}|${m.end_at?.getTime() ?? ''}`;
+
+/**
+ * DTSTAMP (RFC 5545 3.8.7.2): with METHOD:PUBLISH, the time the feed was produced, i.e. the time of
+ * each answer. The built text (kept in the route's cache, its ETag computed from it, its events in
+ * EventTextCache) carries this placeholder instead; stampFeed() writes the time into the copy that
+ * is sent. So the ETag stays the hash of the content without DTSTAMP: the same on every rebuild
+ * and on every server process, while each answer says when it was made.
+ */
+const STAMP_PLACEHOLDER = new Date(0);
+const PLACEHOLDER_LINE = '\r\nDTSTAMP:19700101T000000Z\r\n';
+
+/** RFC 5545 UTC DATE-TIME of an instant, to the second: 20261124T235301Z. */
+export const icalUtc = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+
+/**
+ * The feed as sent: every DTSTAMP set to `now`. The placeholder can only be a whole DTSTAMP line
+ * written by the library: text values have their line breaks escaped and folded lines start with a space.
+ */
+export function stampFeed(body: string, now: Date = new Date()): string {
+  return body.replaceAll(PLACEHOLDER_LINE, `\r\nDTSTAMP:${icalUtc(now)}\r\n`);
+}
 
 /**
  * TEXT value rules of RFC 5545 3.3.11 for the calendar's name, which ical-generator writes as
@@ -82,6 +105,7 @@ export function foldLines(text: string): string {
   return out.join('\r\n');
 }
 
+/** The feed's text with every DTSTAMP a placeholder: what is cached and hashed; stampFeed() gives what is sent. */
 export function buildFeed({ name, host, timezone, events, cache }: FeedInput): string {
   const calendar = ical({
     name: calendarNameText(name),
@@ -99,17 +123,17 @@ export function buildFeed({ name, host, timezone, events, cache }: FeedInput): s
     if (known !== undefined) return known;
     const fallbackEnd = new Date(m.start_at.getTime() + defaultDurationMinutes(m.gruppo) * 60_000);
     const deleted = m.deleted_at !== null;
-    // Issue 16: a match cancelled through its status is CANCELLED too (it stays in the feed until its date).
-    const cancelled = deleted || m.stato === 'annullata';
+    // Issue 24: a match whose date is to be set, or cancelled (through its status or deleted), is
+    // CANCELLED; it comes back CONFIRMED with the same UID and a higher SEQUENCE when it gets a date.
+    const cancelled = deleted || readMatch(m).feedStatus === 'CANCELLED';
     const text = calendar
       .createEvent({
         id: eventUid(m.id, host),
         sequence: m.sequence,
         start: m.start_at,
         end: m.end_at ?? fallbackEnd,
-        // DTSTAMP is the last change, not the time of the request: the same data gives the same
-        // text (and ETag) on every server process.
-        stamp: m.updated_at,
+        // The time of the answer, written by stampFeed(); LAST-MODIFIED is the row's last change.
+        stamp: STAMP_PLACEHOLDER,
         lastModified: m.updated_at,
         summary: eventSummary(m),
         location: m.campo,

@@ -1,19 +1,28 @@
 // SQL of the calendar feeds (issue 14): the matches of a feed's window with their SEQUENCE and
 // LAST-MODIFIED (migration 008), and the cancellations of the last 30 days. Start and end
-// instants are computed by PostgreSQL from the date, the local time and the club's timezone, so
-// daylight-saving changes are its tz database's business, not ours.
+// instants are computed from the date, the local times and the club's timezone by
+// common/matchTimes.ts (issue 24), not by PostgreSQL: its `AT TIME ZONE` reads the autumn hour
+// (02:30 of the last Sunday of October in Rome) as its SECOND occurrence, where RFC 5545 3.3.5
+// and every other part of the app take the first.
+import dayjs from 'dayjs';
 import type { Partita } from '../../../common/partiteRead';
+import { localInstant } from '../../../common/matchTimes';
+import { defaultDurationMinutes } from '../../../common/calendar';
 import type { Db } from '../../db/pool';
 
 /**
  * A feed event: the match as read (common/partiteRead.ts) with its status always set ('annullata'
- * for a deleted match, issue 16), its iCalendar SEQUENCE and its instants (not data_da_definire,
- * migration 014: a feed does not show it).
+ * for a deleted match, issue 16) and what its reading needs (data_da_definire, data_originale:
+ * common/matchMeaning.ts), its iCalendar SEQUENCE and its instants.
  */
-export interface FeedMatch extends Required<Omit<Partita, 'data_da_definire'>> {
+export interface FeedMatch extends Required<Partita> {
   sequence: number;
   start_at: Date;
-  /** null when the match has no end time (or one not after its start). */
+  /**
+   * The end at ora_fine on the same day; null when the match has no end time (the feed then uses
+   * the category's length). An end not after the start (only rows saved before issue 24's rule,
+   * e.g. 23:30-00:45) is the category's length, cut at midnight: the event stays on its day.
+   */
   end_at: Date | null;
   updated_at: Date;
   /** Set for a deleted match (its cancellation). */
@@ -31,21 +40,35 @@ export interface FeedQuery {
   timezone: string;
 }
 
+type FeedRow = Omit<FeedMatch, 'start_at' | 'end_at'>;
+
 const LIVE = `
   SELECT p.id, to_char(p.data, 'YYYY-MM-DD') AS data, to_char(p.ora, 'HH24:MI') AS ora, to_char(p.ora_fine, 'HH24:MI') AS ora_fine,
          p.squadracasa, p.squadratrasferta, p.gruppo, p.campo, p.is_house_match, p.spogliatoio_gari, p.spogliatoio_ospiti,
-         p.terreno, p.tipo_gara, p.stato, p.motivo_stato, p.sequence, (p.data + p.ora) AT TIME ZONE $1 AS start_at,
-         CASE WHEN p.ora_fine > p.ora THEN (p.data + p.ora_fine) AT TIME ZONE $1 END AS end_at,
-         p.updated_at, NULL::timestamptz AS deleted_at
+         p.terreno, p.tipo_gara, p.stato, p.motivo_stato, p.data_da_definire, to_char(p.data_originale, 'YYYY-MM-DD') AS data_originale,
+         p.sequence, p.updated_at, NULL::timestamptz AS deleted_at
     FROM public.partite p`;
 
 const CANCELLED = `
   SELECT c.id, to_char(c.data, 'YYYY-MM-DD'), to_char(c.ora, 'HH24:MI'), to_char(c.ora_fine, 'HH24:MI'),
          c.squadracasa, c.squadratrasferta, c.gruppo, c.campo, c.is_house_match, NULL::smallint, NULL::smallint,
-         NULL::text, c.tipo_gara, 'annullata'::text, NULL::text, c.sequence, (c.data + c.ora) AT TIME ZONE $1,
-         CASE WHEN c.ora_fine > c.ora THEN (c.data + c.ora_fine) AT TIME ZONE $1 END,
-         c.deleted_at, c.deleted_at
+         NULL::text, c.tipo_gara, 'annullata'::text, NULL::text, false, NULL::text,
+         c.sequence, c.deleted_at, c.deleted_at
     FROM public.partite_cancellate c`;
+
+/** The event's instants in the club's timezone (common/matchTimes.ts: an ambiguous time is its first occurrence). */
+export function withInstants(row: FeedRow, timezone: string): FeedMatch {
+  const start = localInstant(row.data, row.ora, timezone).instant;
+  let end: Date | null = null;
+  if (row.ora_fine !== null) {
+    end = localInstant(row.data, row.ora_fine, timezone).instant;
+    if (end <= start) {
+      const midnight = localInstant(dayjs(row.data).add(1, 'day').format('YYYY-MM-DD'), '00:00', timezone).instant;
+      end = new Date(Math.min(start.getTime() + defaultDurationMinutes(row.gruppo) * 60_000, midnight.getTime()));
+    }
+  }
+  return { ...row, start_at: start, end_at: end };
+}
 
 /** The category's current name, or undefined when no category has that id. */
 export async function findGruppoName(db: Db, id: number): Promise<string | undefined> {
@@ -59,9 +82,9 @@ export async function findGruppoName(db: Db, id: number): Promise<string | undef
  * (a join on the current name), so a rename keeps them in its feed.
  */
 export async function listFeed(db: Db, q: FeedQuery): Promise<FeedMatch[]> {
-  const params: unknown[] = [q.timezone, q.from, q.cancelledSince];
-  const live = ['p.data >= $2::date'];
-  const cancelled = ['c.deleted_at >= $3', 'c.data >= $2::date'];
+  const params: unknown[] = [q.from, q.cancelledSince];
+  const live = ['p.data >= $1::date'];
+  const cancelled = ['c.deleted_at >= $2', 'c.data >= $1::date'];
   if (q.gruppoId !== null) {
     params.push(q.gruppoId);
     live.push(`p.gruppo = (SELECT g.name FROM public.gruppi g WHERE g.id = $${params.length})`);
@@ -71,12 +94,13 @@ export async function listFeed(db: Db, q: FeedQuery): Promise<FeedMatch[]> {
     live.push('p.is_house_match');
     cancelled.push('c.is_house_match');
   }
-  const { rows } = await db.query<FeedMatch>(
+  // The local date and time order is the instants' order (a time read as its first occurrence never goes back).
+  const { rows } = await db.query<FeedRow>(
     `${LIVE} WHERE ${live.join(' AND ')}
      UNION ALL
      ${CANCELLED} WHERE ${cancelled.join(' AND ')}
-     ORDER BY start_at, id`,
+     ORDER BY data, ora, id`,
     params,
   );
-  return rows;
+  return rows.map((r) => withInstants(r, q.timezone));
 }

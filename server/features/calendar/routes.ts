@@ -1,7 +1,9 @@
 // Calendar feeds (issue 14): the club's at /api/calendar.ics and one per category at
 // /api/calendar/{id}.ics, each with ?casa=1 for home matches only. Public like the dashboard's
 // list (no sign-in); ETag / Last-Modified with 304, cached per process and emptied by NOTIFY
-// calendar_changed (migration 008) through the shared ListingCache.
+// calendar_changed (migration 008) through the shared ListingCache. Each answer's DTSTAMP is the
+// time it is sent (ics.ts stampFeed); the ETag is the hash of the cached text, which has no
+// DTSTAMP time in it, so it is weak (W/): answers that differ only in DTSTAMP are equivalent.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import dayjs from 'dayjs';
 import { z } from '../../../common/zod';
@@ -11,7 +13,7 @@ import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP
 import { isDatabaseDown, notFound, parseInput, recordFailure } from '../../plugins/errors';
 import { LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../plugins/listing-cache';
 import { pgListenerOf } from '../../plugins/pg-listener';
-import { buildFeed, EventTextCache } from './ics';
+import { buildFeed, EventTextCache, stampFeed } from './ics';
 import * as repo from './repo';
 
 const feedQuery = z.strictObject({ casa: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidQuery }).optional() });
@@ -74,7 +76,7 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(down ? 503 : 500).send({ error: down ? MSG.http.unavailable : MSG.http.internal });
     }
     if (!entry) throw notFound(CALENDAR_MSG.unknownCategory);
-    reply.header('cache-control', 'no-cache').header('etag', entry.etag).header('last-modified', entry.lastModified);
+    reply.header('cache-control', 'no-cache').header('etag', `W/${entry.etag}`).header('last-modified', entry.lastModified);
     const inm = request.headers['if-none-match'];
     const ims = request.headers['if-modified-since'];
     const notModified =
@@ -82,7 +84,7 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
         ? matchesEtag(inm, entry.etag)
         : ims !== undefined && Date.parse(ims) >= Date.parse(entry.lastModified);
     if (notModified) return reply.status(304).send();
-    return reply.type(CALENDAR_CONTENT_TYPE).send(entry.body);
+    return reply.type(CALENDAR_CONTENT_TYPE).send(stampFeed(entry.body));
   }
 
   app.get('/calendar.ics', async (request, reply) => serve(request, reply, null));

@@ -97,6 +97,8 @@ describe('GET /api/exports/preview/table', () => {
       tipo_gara: 'torneo',
       stato: 'programmata',
       motivo_stato: null,
+      data_da_definire: false,
+      data_originale: null,
     });
     const home = body.items.find((m: ExportMatch) => m.is_house_match);
     expect(home).toMatchObject({ ora_fine: '18:00', spogliatoio_gari: 1, spogliatoio_ospiti: 2 });
@@ -111,7 +113,7 @@ describe('GET /api/exports/preview/table', () => {
     expect(big.items).toHaveLength(100);
     expect(big.items.map((m: ExportMatch) => `${m.data} ${m.ora}`)).toEqual(all.slice(10, 110));
     const past = (await get('/api/exports/preview/table?from=2026-01-01&to=2026-01-31&offset=500')).json();
-    expect(past).toEqual({ items: [], total: 120 });
+    expect(past).toEqual({ items: [], total: 120, counts: { programmata: 120, spostata: 0, da_definire: 0, sospesa: 0, annullata: 0 } });
     const oneDay = (await get('/api/exports/preview/table?from=2026-01-02&to=2026-01-02')).json();
     expect(oneDay.total).toBe(4);
   });
@@ -214,7 +216,7 @@ describe('POST /api/exports/table.csv', () => {
       ...(await get('/api/exports/preview/table?from=2026-01-01&to=2026-01-31&limit=100&offset=100')).json().items,
     ];
     expect(records.slice(1)).toEqual(preview.map((m: ExportMatch) => Object.values(exportRow(m))));
-    expect(records[1]).toEqual(['01/01/2026', '09:00', '', 'Ospiti 1', 'Garibaldina 1', 'Pulcini', 'Stadio Comunale', 'Erba', 'Torneo', 'Trasferta', 'In programma']);
+    expect(records[1]).toEqual(['01/01/2026', '09:00', '', 'Ospiti 1', 'Garibaldina 1', 'Pulcini', 'Stadio Comunale', 'Erba', 'Torneo', 'Trasferta', 'In programma', '']);
     expect(records.find((r) => r[9] === 'Casa')).toEqual(expect.arrayContaining(['18:00', 'Casa']));
   });
 

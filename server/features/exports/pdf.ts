@@ -5,13 +5,18 @@
 // dejavu-fonts-ttf package, so any Latin, Greek or Cyrillic letter prints as typed; cells wrap
 // inside their column and rows grow. Nothing active goes in the file: no JavaScript, no
 // actions, no links (SECURITY S14).
+// Issue 24: every match reads as common/matchMeaning.ts says. On the week and day sheets a match
+// that is not plain 'In programma' has its status as a bold word beside the time ('Annullata',
+// 'Rinviata - data da definire', 'Sospesa', or 'Spostata dal 21/11/2026' for a match moved to that
+// day, which is played there and not marked as postponed), its reason in the grey line; the table's
+// Stato column is readMatch().text; headings count with countLine ('3 partite, 1 annullata').
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { CALENDAR_MSG } from '../../../common/calendar';
-import { STATO_COLORS, STATUS_MSG, statoLabel, statoOf } from '../../../common/matchStatus';
+import { countLine } from '../../../common/matchMeaning';
 import {
   EXPORT_COLUMNS,
   EXPORT_MSG,
@@ -19,6 +24,8 @@ import {
   formatDate,
   formatLongDate,
   formatWeekday,
+  motivoLine,
+  statusMark,
   terrenoLabel,
   tipoGaraLabel,
   type DayColumns,
@@ -67,7 +74,16 @@ const MARGIN = 32;
  * and pdfkit breaks an unspaced word character by character, which on 10,000 characters takes seconds.
  */
 const TEXT_MAX = 400;
-const clip = (s: string) => (s.length > TEXT_MAX ? `${s.slice(0, TEXT_MAX)}…` : s);
+const cut = (s: string) => (s.length > TEXT_MAX ? `${s.slice(0, TEXT_MAX)}…` : s);
+/**
+ * Text of one line (names, times): a tab, a line break or another control character stored in it
+ * prints as a space, not as a missing-glyph box (issue 24).
+ */
+// eslint-disable-next-line no-control-regex
+const clip = (s: string) => cut(s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' '));
+/** Text that may hold line breaks (a status's reason): they stay, any other control character is a space. */
+// eslint-disable-next-line no-control-regex
+const clipLines = (s: string) => cut(s.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]+/g, ' '));
 const FOOTER_H = 20;
 
 export interface PdfCommon {
@@ -146,8 +162,14 @@ function addPage(doc: Doc, heading: PageHeading, common: PdfCommon): number {
   doc.font(BOLD).fontSize(15).fillColor(COLOR.brand).text(clip(common.clubName), x, y, { width: w * 0.55, lineBreak: false, ellipsis: true });
   doc.font(BOLD).fontSize(13).fillColor(COLOR.text).text(heading.title, x + w * 0.45, y + 1, { width: w * 0.55, align: 'right', lineBreak: false });
   y += 20;
-  doc.font(FONT).fontSize(10).fillColor(COLOR.text).text(heading.subtitle, x, y, { width: w * 0.7, lineBreak: false, ellipsis: true });
-  if (heading.note) doc.font(BOLD).fontSize(10).text(heading.note, x + w * 0.7, y, { width: w * 0.3, align: 'right', lineBreak: false });
+  // The note (the count: '12 partite, 1 rinviata, 2 annullate') keeps its words whole; the subtitle takes the rest.
+  let noteW = 0;
+  if (heading.note) {
+    const size = fitSize(doc, BOLD, heading.note, w * 0.6, 10, 7);
+    noteW = Math.min(doc.widthOfString(heading.note), w * 0.6);
+    doc.font(BOLD).fontSize(size).fillColor(COLOR.text).text(heading.note, x + w - noteW, y + (10 - size) / 2, { width: noteW, align: 'right', lineBreak: false, ellipsis: true });
+  }
+  doc.font(FONT).fontSize(10).fillColor(COLOR.text).text(heading.subtitle, x, y, { width: Math.max(w * 0.4, w - noteW - 12), lineBreak: false, ellipsis: true });
   y += 16;
   doc.moveTo(x, y).lineTo(x + w, y).lineWidth(1.2).strokeColor(COLOR.brand).stroke();
   return y + 8;
@@ -200,6 +222,14 @@ function textHeight(doc: Doc, text: string, width: number, max: number): number 
   return Math.min(doc.heightOfString(text || ' ', { width }), max);
 }
 
+/** The largest font size from `size` down to `min` (half points) at which `text` fits in `width`; the font is left set to it. */
+function fitSize(doc: Doc, font: string, text: string, width: number, size: number, min: number): number {
+  let s = size;
+  doc.font(font).fontSize(s);
+  while (s > min && doc.widthOfString(text) > width) doc.fontSize((s -= 0.5));
+  return s;
+}
+
 function emptyNotice(doc: Doc, y: number, text: string): void {
   const x = doc.page.margins.left;
   doc.font(FONT).fontSize(12).fillColor(COLOR.muted).text(text, x, y + 24, { width: contentWidth(doc), align: 'center' });
@@ -207,9 +237,9 @@ function emptyNotice(doc: Doc, y: number, text: string): void {
 
 // ---- Period table ----
 
-/** Relative widths of the columns (spec 2 order, then Stato); scaled to the page width. */
+/** Relative widths of the columns (spec 2 order, then Stato and Motivo); scaled to the page width. */
 const COLUMN_WEIGHTS: Record<ExportColumn, number> = {
-  Data: 58, Inizio: 34, Fine: 34, Casa: 108, Trasferta: 108, Gruppo: 66, Campo: 96, Terreno: 48, Tipo: 62, 'Casa/Trasferta': 60, Stato: 66,
+  Data: 64, Inizio: 38, Fine: 34, Casa: 92, Trasferta: 92, Gruppo: 60, Campo: 86, Terreno: 48, Tipo: 64, 'Casa/Trasferta': 60, Stato: 76, Motivo: 80,
 };
 const CELL_PAD = 4;
 const TABLE_FONT = 8.5;
@@ -218,7 +248,7 @@ export async function tablePdf(input: PdfCommon & { from: string; to: string; ma
   const heading: PageHeading = {
     title: EXPORT_MSG.tableTitle,
     subtitle: EXPORT_MSG.period(input.from, input.to),
-    note: EXPORT_MSG.total(input.matches.length),
+    note: countLine(input.matches),
   };
   const doc = newDoc('landscape', heading, input);
   const x0 = MARGIN;
@@ -248,22 +278,25 @@ export async function tablePdf(input: PdfCommon & { from: string; to: string; ma
     headerRow();
     input.matches.forEach((m, index) => {
       const row = exportRow(m);
-      const cells = EXPORT_COLUMNS.map((c) => clip(row[c]));
-      doc.font(FONT).fontSize(TABLE_FONT);
-      const h = Math.max(...cells.map((t, i) => textHeight(doc, t, widths[i] - 2 * CELL_PAD, maxRow))) + 2 * CELL_PAD;
+      const cells = EXPORT_COLUMNS.map((c) => (c === 'Motivo' ? clipLines(row[c]) : clip(row[c])));
+      // Issue 16: a cancelled match is struck through; a status other than plain In programma
+      // (a moved match's 'Spostata dal' included, issue 24) in bold, in its badge colour.
+      const mark = statusMark(m);
+      const bold = EXPORT_COLUMNS.map((c) => (c === 'Casa/Trasferta' && m.is_house_match) || (c === 'Stato' && mark !== null));
+      // Each cell measured in the font it is set in (bold text is wider and may need one more line).
+      const h = Math.max(...cells.map((t, i) => (doc.font(bold[i] ? BOLD : FONT).fontSize(TABLE_FONT), textHeight(doc, t, widths[i] - 2 * CELL_PAD, maxRow)))) + 2 * CELL_PAD;
       if (y + h > bottomLimit(doc)) {
         y = addPage(doc, heading, input);
         headerRow();
       }
       if (index % 2 === 1) doc.rect(x0, y, w, h).fill(COLOR.zebra);
       let x = x0;
-      // Issue 16: a cancelled match is struck through; a status other than the default in bold.
-      const cancelled = m.stato === 'annullata';
       cells.forEach((t, i) => {
-        const home = EXPORT_COLUMNS[i] === 'Casa/Trasferta' && m.is_house_match;
-        const status = EXPORT_COLUMNS[i] === 'Stato' && statoOf(m.stato) !== 'programmata';
-        doc.font(home || status ? BOLD : FONT).fontSize(TABLE_FONT).fillColor(status ? STATO_COLORS[statoOf(m.stato)].bg : home ? COLOR.home : COLOR.text);
-        doc.text(t, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD, height: h - 2 * CELL_PAD, ellipsis: true, strike: cancelled && !status });
+        const column = EXPORT_COLUMNS[i];
+        const color = column === 'Stato' && mark ? mark.color : bold[i] ? COLOR.home : COLOR.text;
+        doc.font(bold[i] ? BOLD : FONT).fontSize(TABLE_FONT).fillColor(color);
+        const struck = !!mark?.struck && column !== 'Stato' && column !== 'Motivo';
+        doc.text(t, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD, height: h - 2 * CELL_PAD, ellipsis: true, strike: struck });
         x += widths[i];
       });
       doc.moveTo(x0, y + h).lineTo(x0 + w, y + h).lineWidth(0.4).strokeColor(COLOR.rule).stroke();
@@ -278,26 +311,41 @@ export async function tablePdf(input: PdfCommon & { from: string; to: string; ma
 
 const GAP = 12;
 
-/** The lines of one match card: time, teams, then details (campo, gruppo, tipo, terreno, rooms for home matches). */
-function cardLines(m: ExportMatch, s: CardStyle): { time: string; teams: string; details: string[] } {
-  const time = m.ora_fine ? `${m.ora} - ${m.ora_fine}` : m.ora;
-  const first = [`Campo: ${m.campo}`];
+interface CardLines {
+  time: string;
+  /** The bold status beside the time (issue 24), '' for a plain In programma. */
+  status: string;
+  teams: string;
+  details: string[];
+}
+
+/**
+ * The lines of one match card: time, status, teams, then details (the status's reason, campo,
+ * gruppo, tipo, terreno, rooms for home matches).
+ */
+function cardLines(m: ExportMatch, s: CardStyle): CardLines {
+  const time = clip(m.ora_fine ? `${m.ora} - ${m.ora_fine}` : m.ora);
+  const status = statusMark(m)?.text ?? '';
+  const first = [`Campo: ${clip(m.campo)}`];
   const terreno = terrenoLabel(m.terreno);
   if (terreno) first.push(`Terreno: ${terreno}`);
-  const second = [`Gruppo: ${m.gruppo}`];
+  const second = [`Gruppo: ${clip(m.gruppo)}`];
   const tipo = tipoGaraLabel(m.tipo_gara);
   if (tipo) second.push(`Tipo: ${tipo}`);
   const details = [first.join('  ·  '), second.join('  ·  ')];
   if (m.is_house_match && (m.spogliatoio_gari != null || m.spogliatoio_ospiti != null)) {
     details.push(EXPORT_MSG.dressingRooms(s.clubName, m.spogliatoio_gari, m.spogliatoio_ospiti));
   }
-  // Issue 16: a status other than In programma leads the card (with its reason).
-  const stato = statoOf(m.stato);
-  if (stato !== 'programmata') details.unshift(`${STATUS_MSG.csvColumn}: ${statoLabel(stato).toUpperCase()}${m.motivo_stato ? ` (${m.motivo_stato})` : ''}`);
+  // Issue 16: the reason of a status other than In programma leads the details (the status itself is beside the time).
+  const motivo = motivoLine(m);
+  const teams = `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`;
   // The week calendar packs the details in one line (it wraps when long).
-  if (s.compact) return { time, teams: `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`, details: [clip(details.join('  ·  '))] };
-  return { time, teams: `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`, details: details.map(clip) };
+  if (s.compact) return { time, status, teams, details: [clip([...(motivo ? [motivo] : []), ...details].join('  ·  '))] };
+  return { time, status, teams, details: [...(motivo ? [clipLines(motivo)] : []), ...details.map(clip)] };
 }
+
+/** The first line of a card: time, status, teams, as measured and drawn. */
+const headLine = ({ time, status, teams }: CardLines) => (status ? `${time}  ${status}  ${teams}` : `${time}  ${teams}`);
 
 interface CardStyle {
   clubName: string;
@@ -308,17 +356,19 @@ interface CardStyle {
 }
 
 function cardHeight(doc: Doc, m: ExportMatch, width: number, s: CardStyle): number {
-  const { time, teams, details } = cardLines(m, s);
+  const lines = cardLines(m, s);
+  const { details } = lines;
   const inner = width - 2 * s.pad;
   doc.font(BOLD).fontSize(s.size);
-  let h = textHeight(doc, `${time}  ${teams}`, inner, s.maxHeight);
+  let h = textHeight(doc, headLine(lines), inner, s.maxHeight);
   doc.font(FONT).fontSize(s.size - 1);
   for (const d of details) h += textHeight(doc, d, inner, s.maxHeight);
   return Math.min(h, s.maxHeight) + 2 * s.pad;
 }
 
 function drawCard(doc: Doc, m: ExportMatch, x: number, y: number, width: number, height: number, s: CardStyle): void {
-  const { time, teams, details } = cardLines(m, s);
+  const { time, status, teams, details } = cardLines(m, s);
+  const mark = statusMark(m);
   const accent = m.is_house_match ? COLOR.home : COLOR.away;
   doc.rect(x, y, width, height - 3).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
   doc.rect(x, y, 3, height - 3).fill(accent);
@@ -326,7 +376,8 @@ function drawCard(doc: Doc, m: ExportMatch, x: number, y: number, width: number,
   const limit = y + height - 3 - s.pad;
   let cy = y + s.pad;
   doc.font(BOLD).fontSize(s.size).fillColor(accent).text(`${time}  `, x + s.pad, cy, { continued: true, width: inner, height: limit - cy, ellipsis: true });
-  doc.fillColor(COLOR.text).text(teams, { strike: m.stato === 'annullata' });
+  if (mark) doc.fillColor(mark.color).text(`${status}  `, { continued: true });
+  doc.fillColor(COLOR.text).text(teams, { strike: !!mark?.struck });
   cy = doc.y;
   doc.font(FONT).fontSize(s.size - 1).fillColor(COLOR.muted);
   for (const d of details) {
@@ -381,7 +432,11 @@ function columnTitles(doc: Doc, cols: DayColumns, y: number, size: number): numb
 export async function weekPdf(
   input: PdfCommon & { start: string; end: string; total: number; days: Array<DayColumns & { date: string }> },
 ): Promise<Buffer> {
-  const heading: PageHeading = { title: EXPORT_MSG.weekTitle, subtitle: EXPORT_MSG.week(input.start, input.end), note: EXPORT_MSG.total(input.total) };
+  const heading: PageHeading = {
+    title: EXPORT_MSG.weekTitle,
+    subtitle: EXPORT_MSG.week(input.start, input.end),
+    note: countLine(input.days.flatMap((d) => [...d.casa, ...d.trasferta])),
+  };
   const doc = newDoc('portrait', heading, input);
   const WEEK_CARD: CardStyle = { clubName: input.clubName, compact: true, size: 8, pad: 3, maxHeight: 160 };
   let y = addPage(doc, heading, input);
@@ -396,9 +451,10 @@ export async function weekPdf(
       width: w * 0.6,
       lineBreak: false,
     });
-    doc.font(FONT).fontSize(9).fillColor(COLOR.text);
-    const counts = n === 0 ? EXPORT_MSG.noMatches : `${EXPORT_MSG.total(n)}  ·  ${EXPORT_MSG.casaCount(cols.casa.length)}  ·  ${EXPORT_MSG.trasfertaCount(cols.trasferta.length)}`;
-    doc.text(counts, x0 + w * 0.4, y + 4.5, { width: w * 0.6 - 6, align: 'right', lineBreak: false });
+    const counts = n === 0 ? EXPORT_MSG.noMatches : `${countLine([...cols.casa, ...cols.trasferta])}  ·  ${EXPORT_MSG.casaCount(cols.casa.length)}  ·  ${EXPORT_MSG.trasfertaCount(cols.trasferta.length)}`;
+    // The counts beside the day's name ('Sabato 21 novembre (segue)' needs about a third of the width).
+    const size = fitSize(doc, FONT, counts, w * 0.62 - 6, 9, 6.5);
+    doc.fillColor(COLOR.text).text(counts, x0 + w * 0.38, y + 4.5 + (9 - size) / 2, { width: w * 0.62 - 6, align: 'right', lineBreak: false, ellipsis: true });
     y += 20;
   };
 
@@ -430,7 +486,11 @@ export async function weekPdf(
 
 export async function dayPdf(input: PdfCommon & { date: string; casa: ExportMatch[]; trasferta: ExportMatch[] }): Promise<Buffer> {
   const total = input.casa.length + input.trasferta.length;
-  const heading: PageHeading = { title: EXPORT_MSG.dayTitle, subtitle: `${formatLongDate(input.date)} (${formatDate(input.date)})`, note: EXPORT_MSG.total(total) };
+  const heading: PageHeading = {
+    title: EXPORT_MSG.dayTitle,
+    subtitle: `${formatLongDate(input.date)} (${formatDate(input.date)})`,
+    note: countLine([...input.casa, ...input.trasferta]),
+  };
   const doc = newDoc('portrait', heading, input);
   const DAY_CARD: CardStyle = { clubName: input.clubName, compact: false, size: 10, pad: 5, maxHeight: 200 };
   let y = addPage(doc, heading, input);

@@ -1,13 +1,20 @@
 // SQL of the export feature: reads of public.partite by period, in date and time order.
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import type { Db, Pool } from '../../db/pool';
+import { LONG_QUERY_MS, type Db, type Pool } from '../../db/pool';
 import type { ExportMatch } from '../../../common/exports';
+import { emptyMeaningCounts, type MeaningCounts } from '../../../common/matchMeaning';
+import { meaningOf } from '../../../common/matchMeaning';
 import type { StatoPartita } from '../../../common/matchStatus';
 
-/** The columns of spec 3, times as 'HH:mm' (what the previews and files show). */
+/**
+ * The columns of spec 3, times as 'HH:mm' (what the previews and files show), and what a match's
+ * status reads from in every output (issue 24, common/matchMeaning.ts): stato, motivo_stato,
+ * data_da_definire (migration 014) and data_originale (migration 016, 'YYYY-MM-DD').
+ */
 const COLUMNS = `id, to_char(data, 'YYYY-MM-DD') AS data, to_char(ora, 'HH24:MI') AS ora, to_char(ora_fine, 'HH24:MI') AS ora_fine,
-  squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato`;
+  squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato,
+  data_da_definire, to_char(data_originale, 'YYYY-MM-DD') AS data_originale`;
 // $3: the optional status filter (issue 16), NULL for every status.
 const IN_PERIOD = 'data BETWEEN $1::date AND $2::date AND ($3::text IS NULL OR stato = $3::text)';
 const ORDER = 'ORDER BY data, ora, id';
@@ -17,7 +24,26 @@ export async function countPeriod(db: Db, from: string, to: string, stato: Stato
   return rows[0].n;
 }
 
-/** One page of the period, and the period's total, in one statement. */
+/**
+ * The period's matches by meaning (issue 24: the heading of the paged table preview names the
+ * matches not played apart). Grouped by the columns the meaning reads; common/matchMeaning.ts
+ * tells the meaning of each group, so SQL holds no second copy of the rule.
+ */
+export async function countMeanings(db: Db, from: string, to: string, stato: StatoPartita | null = null): Promise<{ total: number; counts: MeaningCounts }> {
+  const { rows } = await db.query<{ stato: string; data_da_definire: boolean; n: number }>(
+    `SELECT stato, data_da_definire, count(*)::int AS n FROM public.partite WHERE ${IN_PERIOD} GROUP BY stato, data_da_definire`,
+    [from, to, stato],
+  );
+  const counts = emptyMeaningCounts();
+  let total = 0;
+  for (const r of rows) {
+    counts[meaningOf(r)] += r.n;
+    total += r.n;
+  }
+  return { total, counts };
+}
+
+/** One page of the period, and the period's total and counts by meaning. */
 export async function pagePeriod(
   db: Db,
   from: string,
@@ -25,12 +51,12 @@ export async function pagePeriod(
   limit: number,
   offset: number,
   stato: StatoPartita | null = null,
-): Promise<{ items: ExportMatch[]; total: number }> {
-  const [items, total] = await Promise.all([
+): Promise<{ items: ExportMatch[]; total: number; counts: MeaningCounts }> {
+  const [items, { total, counts }] = await Promise.all([
     db.query<ExportMatch>(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER} LIMIT $4 OFFSET $5`, [from, to, stato, limit, offset]),
-    countPeriod(db, from, to, stato),
+    countMeanings(db, from, to, stato),
   ]);
-  return { items: items.rows, total };
+  return { items: items.rows, total, counts };
 }
 
 /** Every match of the period (PDFs, previews of a week or a day: bounded by the period cap). */
@@ -46,7 +72,10 @@ export async function listPeriod(db: Db, from: string, to: string, stato: StatoP
  */
 export async function streamPeriod(pool: Pool, from: string, to: string, stato: StatoPartita | null = null): Promise<QueryStream> {
   const client: pg.PoolClient = await pool.connect();
-  const stream = client.query(new QueryStream(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER}`, [from, to, stato], { batchSize: 500 }));
+  const query = new QueryStream(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER}`, [from, to, stato], { batchSize: 500 });
+  // The pool's client-side query_timeout would cut a long download (a cursor never reports its end to
+  // that timer); each batch still has the server's statement_timeout.
+  const stream = client.query(Object.assign(query, { query_timeout: LONG_QUERY_MS }));
   // 'close' comes after the cursor was closed (end, error or destroy): only then is the connection free.
   let failure: Error | undefined;
   stream.once('error', (err) => (failure = err));

@@ -79,6 +79,7 @@ describe('S13: CSV cells a spreadsheet would run', () => {
     const m: ExportMatch = {
       id: 1, data: '2026-03-01', ora: '10:00', ora_fine: null, squadracasa: '\t=1', squadratrasferta: '\r\n=2', gruppo: 'a\nb', campo: '\n@x',
       is_house_match: false, spogliatoio_gari: null, spogliatoio_ospiti: null, terreno: null, tipo_gara: null,
+      stato: 'programmata', motivo_stato: null, data_da_definire: false, data_originale: null,
     };
     const chunks: Buffer[] = [];
     for await (const c of csvStream(Readable.from([m]))) chunks.push(Buffer.from(c));
@@ -102,6 +103,7 @@ describe('S14: PDFs with hostile text', () => {
   const match = (i: number, squadracasa: string, squadratrasferta: string): ExportMatch => ({
     id: i, data: '2026-11-21', ora: '10:00', ora_fine: i % 2 ? null : '11:30', squadracasa, squadratrasferta, gruppo: 'Pulcini (B) \\ <b>', campo: HOSTILE[i % HOSTILE.length],
     is_house_match: i % 2 === 0, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: 'erba', tipo_gara: 'torneo',
+    stato: 'programmata', motivo_stato: null, data_da_definire: false, data_originale: null,
   });
   const matches = [...HOSTILE.map((h, i) => match(i, h, `Ospiti ${i}`)), match(HOSTILE.length, LONG, 'Dopo il lungo')];
   const common = { clubName: 'Garibaldina (test) \\ <i>', generatedAt: '21/11/2026 10:00' };

@@ -41,10 +41,10 @@ describe('exports', () => {
     const res = await post('/api/exports/table.csv', { from: day, to: day });
     expect(res.statusCode).toBe(200);
     const records = csvRecords(res.body);
-    expect(records[0].at(-1)).toBe('Stato');
-    expect(records.slice(1).map((r) => [r[3], r.at(-1)])).toEqual([
+    expect(records[0].slice(-2)).toEqual(['Stato', 'Motivo']);
+    expect(records.slice(1).map((r) => [r[3], r.at(-2)])).toEqual([
       ['Garibaldina Annullata', 'Annullata'],
-      ['Rinviata Casa', 'Rinviata'],
+      ['Rinviata Casa', 'Rinviata - data da definire'],
       ['Regolare Casa', 'In programma'],
     ]);
   });
@@ -65,7 +65,7 @@ describe('exports', () => {
     expect(week.casa[0]).toMatchObject({ stato: 'annullata', motivo_stato: 'Campo allagato' });
     const pdf = await post('/api/exports/table.pdf', { from: day, to: day, stato: 'annullata' });
     const text = (await pdfPages(pdf.rawPayload)).join('\n');
-    expect(text).toContain('Garibaldina Annullata');
+    expect(text.replace(/\s+/g, ' ')).toContain('Garibaldina Annullata');
     expect(text).not.toContain('Regolare Casa');
     const bad = await post('/api/exports/table.csv', { from: day, to: day, stato: 'rimandata' });
     expect(bad.statusCode).toBe(400);
@@ -75,33 +75,40 @@ describe('exports', () => {
 
   it('the table PDF has the Stato column; the day and week PDFs show the status and its reason', async () => {
     const table = (await pdfPages((await post('/api/exports/table.pdf', { from: day, to: day })).rawPayload)).join('\n');
-    expect(table).toMatch(/Casa\/\s*Trasferta\s*Stato/);
+    expect(table).toMatch(/Casa\/\s*Trasferta\s*Stato\s*Motivo/);
     expect(table).toContain('Annullata');
-    expect(table).toContain('Rinviata');
+    expect(table.replace(/\s+/g, ' ')).toContain('Rinviata - data da definire');
     expect(table).toContain('In programma');
     // Dates stay on one line with the extra column.
     expect(table).toContain(`${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)} 09:00`);
+    // Issue 24: the status in bold beside the time, the reason in the grey line.
     const dayText = (await pdfPages((await post('/api/exports/day.pdf', { date: day })).rawPayload)).join('\n');
-    expect(dayText).toContain('Stato: ANNULLATA (Campo allagato)');
-    expect(dayText).toContain('Stato: RINVIATA (Neve)');
-    expect(dayText.match(/Stato:/g)).toHaveLength(2);
+    expect(dayText).toMatch(/09:00 - 18:00\s*Annullata\s*Garibaldina\s*Annullata - Ospiti A/);
+    expect(dayText).toContain('Motivo: Campo allagato');
+    expect(dayText).toMatch(/10:00\s*Rinviata - data da definire\s*Rinviata\s*Casa - Garibaldina B/);
+    expect(dayText).toContain('Motivo: Neve');
+    expect(dayText).toMatch(/11:00\s*Regolare Casa - Garibaldina C/);
+    expect(dayText).not.toContain('Stato:');
+    expect(dayText).toContain('1 partita, 1 rinviata, 1 annullata');
     const weekText = (await pdfPages((await post('/api/exports/week.pdf', { weekStart: day })).rawPayload)).join('\n');
-    expect(weekText).toContain('Stato: ANNULLATA (Campo allagato)');
+    expect(weekText).toMatch(/09:00 - 18:00\s*Annullata\s*Garibaldina Annullata/);
+    expect(weekText).toContain('Motivo: Campo allagato');
   });
 });
 
 describe('calendar feeds', () => {
-  it("a postponed match's SUMMARY starts with 'RINVIATA: ', a cancelled one is STATUS:CANCELLED, the others CONFIRMED", async () => {
+  // Issue 24 (common/matchMeaning.ts): a match postponed with its date to be set is CANCELLED at its old time too.
+  it("a postponed match's SUMMARY starts with 'RINVIATA: ', a cancelled one's with 'ANNULLATA: '; both are STATUS:CANCELLED, the others CONFIRMED", async () => {
     const res = await t.app.inject({ url: '/api/calendar.ics' });
     expect(res.statusCode).toBe(200);
     const cal = new ICAL.Component(ICAL.parse(res.body));
     const byUid = new Map(cal.getAllSubcomponents('vevent').map((e) => [String(e.getFirstPropertyValue('uid')), e]));
     const ev = (name: string) => byUid.get(`partita-${ids[name]}@localhost`)!;
     expect(ev('Rinviata Casa').getFirstPropertyValue('summary')).toBe('RINVIATA: Rinviata Casa - Garibaldina B (Pulcini)');
-    expect(ev('Rinviata Casa').getFirstPropertyValue('status')).toBe('CONFIRMED');
-    expect(String(ev('Rinviata Casa').getFirstPropertyValue('description'))).toMatch(/^Stato: Rinviata\nMotivo: Neve\nCategoria: Pulcini/);
+    expect(ev('Rinviata Casa').getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(String(ev('Rinviata Casa').getFirstPropertyValue('description'))).toMatch(/^Stato: Rinviata - data da definire\nMotivo: Neve\nCategoria: Pulcini/);
     expect(ev('Garibaldina Annullata').getFirstPropertyValue('status')).toBe('CANCELLED');
-    expect(ev('Garibaldina Annullata').getFirstPropertyValue('summary')).toBe('Garibaldina Annullata - Ospiti A (Pulcini)');
+    expect(ev('Garibaldina Annullata').getFirstPropertyValue('summary')).toBe('ANNULLATA: Garibaldina Annullata - Ospiti A (Pulcini)');
     expect(ev('Regolare Casa').getFirstPropertyValue('status')).toBe('CONFIRMED');
     expect(ev('Regolare Casa').getFirstPropertyValue('summary')).toBe('Regolare Casa - Garibaldina C (Pulcini)');
     // The status change bumped SEQUENCE (migration 008's trigger compares whole rows).

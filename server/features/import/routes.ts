@@ -65,7 +65,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
       const riga = (i: number) => righe?.[i] ?? i + 1;
       // A row is a match body as for POST /api/partite, without the save's confirmation flag (the
       // import's own confermaSovrapposizioni covers every row).
-      const schema = partitaPayloadSchema({ mode: 'create', today: todayIn(config.timezone), clubName: config.clubName }, { row: true });
+      const schema = partitaPayloadSchema({ mode: 'create', today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }, { row: true });
       const payloads: PartitaPayload[] = partite.map((row, i) => {
         const result = schema.safeParse(row ?? {});
         if (!result.success) throw badRequest(rowError(riga(i), result.error.issues[0]));

@@ -153,7 +153,7 @@ async function cappedCount(db: Db, sql: string, params: unknown[], cap: number, 
       n = (await client.query<{ n: number }>(sql, params)).rows[0].n;
       await client.query('COMMIT');
     } catch (err) {
-      broken = !(await rollback(client));
+      broken = !(await rollback(client, err));
       if ((err as { code?: string }).code === '57014') return null; // query_canceled: over budget
       throw err;
     } finally {

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { SignJWT, jwtVerify } from 'jose';
 import { CAMPO_LABEL, NOTIFICHE_MSG } from '../../../common/notifiche';
+import { readMatch } from '../../../common/matchMeaning';
 import type { ChangeRow, MatchImage } from './repo';
 
 /** Audience of the unsubscribe tokens: a session token (audience 'authenticated') is never one. */
@@ -44,6 +45,8 @@ function value(field: string, m: MatchImage): string {
   const v = (m as unknown as Record<string, unknown>)[field];
   if (field === 'data') return dmy(String(v));
   if (field === 'ora' || field === 'ora_fine') return hm(v as string | null);
+  // As every output reads it: 'In programma - Spostata dal 21/11/2026', 'Rinviata - data da definire'...
+  if (field === 'stato') return readMatch(m).text;
   return v === null || v === undefined || v === '' ? '-' : String(v);
 }
 
@@ -91,6 +94,9 @@ export function changesText(gruppo: string, items: Array<{ prima: MatchImage | n
 /** The Italian body of a weekly digest: the category's matches of the week, one per line. */
 export function digestText(gruppo: string, from: string, to: string, matches: MatchImage[]): string {
   const d = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
-  const lines = matches.map((m) => `- ${title(m)}`);
+  const lines = matches.map((m) => {
+    const r = readMatch(m);
+    return r.meaning === 'programmata' ? `- ${title(m)}` : `- ${title(m)} (${r.text})`;
+  });
   return [NOTIFICHE_MSG.digestIntro(gruppo, d(from), d(to)), '', ...(lines.length ? lines : [NOTIFICHE_MSG.digestEmpty]), '', NOTIFICHE_MSG.digestAttachment, ''].join('\n');
 }

@@ -123,6 +123,30 @@ describe('change mails', () => {
     expect(rows[0].n).toBe(2);
   });
 
+  it("a status move reads as every output reads it (issue 24): moved, date to be set, suspended, cancelled", async () => {
+    await category('Under 14 Stati', [{ email: 'stati@example.it', notifiche: 'ogni_modifica' }]);
+    const ids = await Promise.all([3, 4, 5, 6].map((n, i) => match('Under 14 Stati', inDays(n), `1${i}:00`)));
+    await runOnce(deps, later(301));
+    const before = t.smtp.mails.length;
+    const move = async (body: object) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/partite/stato', headers: bearer(admin), payload: body });
+      expect(res.statusCode).toBe(200);
+    };
+    await move({ ids: [ids[0]], azione: 'sposta', giorni: 7 });
+    await move({ ids: [ids[1]], azione: 'rinvia', motivo: 'Campo impraticabile' });
+    await move({ ids: [ids[2]], azione: 'sospendi' });
+    await move({ ids: [ids[3]], azione: 'annulla' });
+    await runOnce(deps, later(301));
+    const mails = t.smtp.mails.slice(before).filter((m) => m.to.includes('stati@example.it'));
+    expect(mails).toHaveLength(1);
+    const dmy = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
+    expect(mails[0].text).toContain(`Stato: prima In programma, dopo In programma - Spostata dal ${dmy(inDays(3))}`);
+    expect(mails[0].text).toContain('Stato: prima In programma, dopo Rinviata - data da definire');
+    expect(mails[0].text).toContain('Stato: prima In programma, dopo Sospesa');
+    expect(mails[0].text).toContain('Stato: prima In programma, dopo Annullata');
+    expect(mails[0].text).not.toMatch(/dopo rinviata/);
+  });
+
   it('SMTP refuses then accepts: retried with backoff, sent once, activity records; the last retry fails', async () => {
     await category('Esordienti', [{ email: 'retry@example.it' }]);
     await match('Esordienti', inDays(2));

@@ -17,6 +17,9 @@ export interface MatchImage {
   spogliatoio_ospiti: number | null;
   stato?: string | null;
   motivo_stato?: string | null;
+  /** The kinds of 'rinviata' (migrations 014, 016): how every output reads the status (common/matchMeaning.ts). */
+  data_da_definire?: boolean | null;
+  data_originale?: string | null;
 }
 
 export interface ChangeRow {
@@ -142,7 +145,8 @@ export async function unsubscribe(db: Db, gruppoId: number, email: string): Prom
 export async function matchesOfWeek(db: Db, gruppo: string, from: string, to: string): Promise<MatchImage[]> {
   const { rows } = await db.query<MatchImage>(
     `SELECT id, to_char(data, 'YYYY-MM-DD') AS data, to_char(ora, 'HH24:MI:SS') AS ora, to_char(ora_fine, 'HH24:MI:SS') AS ora_fine,
-            squadracasa, squadratrasferta, gruppo, campo, spogliatoio_gari, spogliatoio_ospiti, stato, motivo_stato
+            squadracasa, squadratrasferta, gruppo, campo, spogliatoio_gari, spogliatoio_ospiti, stato, motivo_stato,
+            data_da_definire, data_originale
        FROM public.partite WHERE gruppo = $1 AND data BETWEEN $2 AND $3 ORDER BY data, ora, id`,
     [gruppo, from, to],
   );

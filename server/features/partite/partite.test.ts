@@ -63,6 +63,7 @@ describe('POST /api/partite', () => {
       stato: 'programmata',
       motivo_stato: null,
       data_da_definire: false,
+      data_originale: null,
     });
     expect((await rowOf(data.id)).squadracasa).toBe('Virtus Lucca');
   });

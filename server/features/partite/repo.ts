@@ -3,7 +3,7 @@ import type { Partita, PartitaPayload, PartiteFilters } from '../../../common/pa
 
 /** The columns of spec 3, as every read returns them (time as '15:00:00', date as '2026-11-21'). */
 export const PARTITA_COLUMNS =
-  'id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato, data_da_definire';
+  'id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato, data_da_definire, data_originale';
 
 const values = (p: PartitaPayload) => [
   p.data,
@@ -53,6 +53,8 @@ export async function updatePartita(db: Db, id: number, p: PartitaPayload): Prom
        campo = $7, is_house_match = $8, spogliatoio_gari = $9, spogliatoio_ospiti = $10, terreno = $11, tipo_gara = $12,
        -- A 'rinviata' whose date is edited has its new date (migration 014): it holds its facilities there.
        data_da_definire = data_da_definire AND data = $1::date,
+       -- A 'rinviata' given a new date keeps the first date it had (migration 016).
+       data_originale = CASE WHEN stato = 'rinviata' AND data <> $1::date THEN COALESCE(data_originale, data) ELSE data_originale END,
        updated_at = now()
      WHERE id = $13
      RETURNING ${PARTITA_COLUMNS}`,

@@ -44,7 +44,7 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
   await app.register(statoRoutes); // issue 16: POST /partite/stato and its undo
 
   const payload = (request: FastifyRequest, mode: FormMode) =>
-    parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), clubName: config.clubName }), request.body);
+    parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), request.body);
 
   // Public: no sign-in. Upcoming matches with the dashboard's filters; ETag/304 for repeated polls.
   /** The cached serialised listing for these filters (one database read per change of the table). */
@@ -53,11 +53,10 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
     // The text filters match in any case (ILIKE): every spelling of one filter is one entry.
     const key = `${today}|${JSON.stringify(appliedFilters).toLowerCase()}`;
     cache.ensureStarted();
-    const entry = cache.get(key);
-    if (entry) return entry;
-    const generation = cache.currentGeneration();
-    const data = await repo.listUpcoming(pool, today, appliedFilters);
-    return cache.set(key, JSON.stringify({ success: true, data, appliedFilters, error: null }), generation);
+    return cache.load(key, async () => {
+      const data = await repo.listUpcoming(pool, today, appliedFilters);
+      return JSON.stringify({ success: true, data, appliedFilters, error: null });
+    });
   };
   // Issue 13: app.ts renders the unfiltered list into the HTML of / (server/plugins/public-home.ts).
   providePublicListing(app.deps, () => publicListing(normalizeFilters({})));

@@ -7,7 +7,9 @@ import { STATUS_MSG } from '../../../common/matchStatus';
 import { purgeExpiredStatoOperations } from '../../plugins/stato-purge';
 import { deleteStaleAuthRows } from '../../auth/housekeeping';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
-import { migrate } from '../../db/migrate';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrate, MIGRATIONS_DIR } from '../../db/migrate';
 
 let t: TestApp;
 let reader: TestUser;
@@ -116,7 +118,7 @@ describe('POST /api/partite/stato', () => {
     expect((await rowsOf([a]))[0]).toMatchObject({ stato: 'sospesa', motivo_stato: 'Nebbia' });
     await stato({ ids: [a], azione: 'ripristina', motivo: 'Nebbia diradata' }, admin);
     expect((await rowsOf([a]))[0]).toMatchObject({ stato: 'programmata', motivo_stato: null, stato_modificato_da: admin.email });
-    const [log] = await activities('Stato delle partite: 1 partita ripristinate%');
+    const [log] = await activities('Stato delle partite: 1 partita ripristinata%');
     expect(log.context.motivo).toBe('Nebbia diradata');
   });
 
@@ -433,6 +435,35 @@ describe('data_da_definire (migration 014): which kind of Rinviata a match is', 
   });
 });
 
+describe('the first date of a moved match (migration 016, issue 24)', () => {
+  const firstDate = async (id: number) =>
+    (await t.db.pool.query(`SELECT to_char(data, 'YYYY-MM-DD') AS data, to_char(data_originale, 'YYYY-MM-DD') AS originale, stato, data_da_definire FROM public.partite WHERE id = $1`, [id])).rows[0];
+
+  it('a move keeps the date it had, a second move keeps the first, an undo puts back what it found; a date edit of a rinviata keeps it too', async () => {
+    const [a, b] = await seed(2, 300);
+    const first = inDays(300);
+    const moved = await stato({ ids: [a], azione: 'sposta', giorni: 3 });
+    expect(moved.statusCode).toBe(200);
+    expect(await firstDate(a)).toEqual({ data: inDays(303), originale: first, stato: 'rinviata', data_da_definire: false });
+    const again = await stato({ ids: [a], azione: 'rinvia', nuovaData: inDays(310) });
+    expect(await firstDate(a)).toEqual({ data: inDays(310), originale: first, stato: 'rinviata', data_da_definire: false });
+    expect((await undo(again.json().operazione)).statusCode).toBe(200);
+    expect(await firstDate(a)).toMatchObject({ data: inDays(303), originale: first });
+    // Postponed keeping its date (to be set), then given one by editing the match.
+    await stato({ ids: [b], azione: 'rinvia' });
+    expect(await firstDate(b)).toMatchObject({ originale: null, data_da_definire: true });
+    const one = (await t.app.inject({ method: 'GET', url: `/api/partite/${b}`, headers: bearer(editor) })).json().data;
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/partite/${b}`,
+      headers: bearer(editor),
+      payload: { data: inDays(320), ora: '15:00', oraFine: null, squadraCasa: one.squadracasa, squadraTrasferta: one.squadratrasferta, campo: one.campo, gruppo: one.gruppo, isHouseMatch: false, spogliatoioGari: null, spogliatoioOspiti: null, terreno: null, tipoGara: 'campionato' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data).toMatchObject({ data: inDays(320), data_originale: inDays(301), data_da_definire: false });
+  });
+});
+
 describe('migration 014 on existing rows', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -442,9 +473,11 @@ describe('migration 014 on existing rows', () => {
 
   it("reads the last bulk request of each 'rinviata' from the activity log; with none it is 'date to be set'; SEQUENCE and before-images kept", async () => {
     const q = (sql: string, params: unknown[] = []) => db.pool.query(sql, params);
-    // The database as it was before 014.
-    await q(`ALTER TABLE public.partite DROP CONSTRAINT partite_data_da_definire_rinviata, DROP COLUMN data_da_definire`);
-    await q(`DELETE FROM public.schema_migrations WHERE name = '014-rinvio-data.sql'`);
+    // The database as it was before 014 (and 016, which reads its column: its trigger back to 012's).
+    const trigger012 = /CREATE FUNCTION public\.partite_notifiche_modifiche\(\)[\s\S]*?\$\$;/.exec(readFileSync(join(MIGRATIONS_DIR, '012-notifiche.sql'), 'utf8'))![0];
+    await q(trigger012.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'));
+    await q(`ALTER TABLE public.partite DROP CONSTRAINT partite_data_da_definire_rinviata, DROP COLUMN data_da_definire, DROP COLUMN data_originale`);
+    await q(`DELETE FROM public.schema_migrations WHERE name IN ('014-rinvio-data.sql', '016-data-originale.sql')`);
     await q(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
     const ins = async (squadra: string, stato: string) =>
       (
@@ -474,7 +507,7 @@ describe('migration 014 on existing rows', () => {
     await q(`INSERT INTO public.partite_operazioni_stato (azione, righe, dopo) VALUES ('rinvia', $1, '{}')`, [JSON.stringify(image)]);
     const seqBefore = (await q('SELECT id, sequence FROM public.partite ORDER BY id')).rows;
 
-    expect(await migrate(db.pool)).toEqual(['014-rinvio-data.sql']);
+    expect(await migrate(db.pool)).toEqual(['014-rinvio-data.sql', '016-data-originale.sql']);
 
     const flag = async (id: number) => (await q('SELECT data_da_definire FROM public.partite WHERE id = $1', [id])).rows[0].data_da_definire;
     expect([await flag(keep), await flag(dated), await flag(shifted), await flag(unknown), await flag(undone), await flag(planned)]).toEqual([

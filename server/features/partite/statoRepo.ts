@@ -51,6 +51,8 @@ export async function updateStato(db: Db, ids: number[], u: StatoUpdate): Promis
     `UPDATE public.partite
         SET stato = $2, motivo_stato = $3, stato_modificato_da = $4, stato_modificato_il = now(),
             data_da_definire = ($2 = 'rinviata' AND $5::date IS NULL AND $6::int IS NULL),
+            -- A move keeps the first date the match had (migration 016).
+            data_originale = CASE WHEN COALESCE($5::date, data + $6::int, data) <> data THEN COALESCE(data_originale, data) ELSE data_originale END,
             data = CASE WHEN $5::date IS NOT NULL THEN $5::date WHEN $6::int IS NOT NULL THEN data + $6::int ELSE data END
       WHERE id = ANY($1::int[])
       RETURNING id, sequence`,
@@ -108,7 +110,8 @@ export async function restoreRows(db: Db, righe: unknown[]): Promise<number> {
     `UPDATE public.partite p
         SET data = b.data, stato = b.stato, motivo_stato = b.motivo_stato,
             stato_modificato_da = b.stato_modificato_da, stato_modificato_il = b.stato_modificato_il,
-            data_da_definire = COALESCE(b.data_da_definire, b.stato = 'rinviata')
+            data_da_definire = COALESCE(b.data_da_definire, b.stato = 'rinviata'),
+            data_originale = b.data_originale
        FROM jsonb_populate_recordset(NULL::public.partite, $1::jsonb) b
       WHERE p.id = b.id`,
     [JSON.stringify(righe)],

@@ -16,6 +16,7 @@ import { conflict, forbidden, HttpError, notFound, parseInput } from '../../plug
 import { issueLink } from '../../auth/links';
 import { invitationMail } from '../../mail/templates';
 import * as accounts from '../../auth/accounts';
+import { liftLocks } from '../../auth/lockout';
 import * as repo from './repo';
 import { recordActivity } from '../../plugins/activity';
 import { LOGS_MSG } from '../../../common/logs';
@@ -152,6 +153,28 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     });
     forgetUserSessions(app, id);
     return { message: MSG.users.deleted(email) };
+  });
+
+  // Lifts the sign-in locks of an account (spec 4 lock-out), from every address: the administrator's
+  // way to let someone back in before the 15 minutes are over, without changing their password.
+  app.post('/users/:id/unlock', { preHandler: requireRole('admin', MSG.users.forbiddenUnlock) }, async (request) => {
+    const { id } = parseInput(userIdParamsSchema, request.params);
+    parseInput(syncUsersSchema, request.body ?? {});
+    const email = await withTransaction(pool, async (db) => {
+      await repo.lockUserChanges(db);
+      await assertStillAdmin(db, request, MSG.users.forbiddenUnlock);
+      const target = await repo.getUser(db, id);
+      if (!target) throw notFound(MSG.users.notFound);
+      if (!target.locked_until) throw conflict(MSG.users.notLocked(target.email));
+      await liftLocks(db, id);
+      await recordActivity(db, request, {
+        type: 'warning',
+        message: LOGS_MSG.activity.userUnlocked(target.email),
+        context: { user_id: id, email: target.email, locked_until: target.locked_until },
+      });
+      return target.email;
+    });
+    return { message: MSG.users.unlocked(email) };
   });
 
   app.post('/users/sync', { preHandler: requireRole('admin', MSG.users.forbiddenSync) }, async (request): Promise<SyncResponse> => {

@@ -95,9 +95,12 @@ export default function LoginPage() {
   const location = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const [login] = useLoginMutation();
-  const notice = (location.state as { message?: string } | null)?.message ?? null;
+  const arrival = location.state as { message?: string; email?: string } | null;
+  const notice = arrival?.message ?? null;
+  // After a reset or an accepted invitation the account is known: its email is filled, the password awaited.
+  const knownEmail = typeof arrival?.email === 'string' ? arrival.email : '';
 
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(knownEmail);
   const [password, setPassword] = useState('');
   const [capsLock, setCapsLock] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -196,7 +199,7 @@ export default function LoginPage() {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               fullWidth
-              autoFocus
+              autoFocus={!knownEmail}
               disabled={submitting}
             />
             <PasswordField
@@ -208,6 +211,7 @@ export default function LoginPage() {
               onKeyDown={onKey}
               onKeyUp={onKey}
               fullWidth
+              autoFocus={!!knownEmail}
               disabled={submitting}
             />
             {capsLock && (

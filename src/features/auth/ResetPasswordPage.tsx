@@ -2,26 +2,18 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
-import Cancel from '@mui/icons-material/Cancel';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
-import { PASSWORD_CRITERIA, firstPasswordError, passwordStrength, strengthLabel } from '../../../common/password';
+import { firstPasswordError } from '../../../common/password';
 import { reportClientError } from '../../api/errorReporter';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionStatus } from '../../store/sessionSlice';
 import { getAuthClient, signOut } from '../../store/authClient';
 import { CheckingPermissions, LoadingScreen } from '../../components/StatusScreens';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { paths } from '../../config/paths';
 import { hasLinkParams, parseResetLink, resetLinkProblem, sessionErrorMessage, updateErrorMessage } from './authMessages';
 
@@ -29,8 +21,6 @@ const F = MSG.screens.resetForm;
 const REDIRECT_AFTER_MS = 2000;
 
 type LinkState = { kind: 'verifying' } | { kind: 'valid' } | { kind: 'invalid'; message: string };
-
-const strengthColor = (percent: number) => (percent < 40 ? 'error' : percent < 70 ? 'warning' : percent < 100 ? 'info' : 'success');
 
 /**
  * Longest detail a report carries. The intake refuses a context over 4 KB (CONTEXT_MAX_BYTES of
@@ -81,6 +71,8 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const sessionSet = useRef(false);
   const completed = useRef(false);
+  // The account the link is for: the login screen after it is filled with it (an invitation ends there).
+  const accountEmail = useRef<string | null>(null);
 
   // Verify the link: set the session from its tokens.
   useEffect(() => {
@@ -103,6 +95,7 @@ export default function ResetPasswordPage() {
           reportAuthFailure(MSG.reset.sessionInvalid, 'high');
           return;
         }
+        accountEmail.current = data.session.user.email ?? null;
         // The tokens leave the address bar (history, screenshots); the router needs no news of it.
         window.history.replaceState(window.history.state, '', paths.resetPassword.getHref());
         if (!cancelled) setState({ kind: 'valid' });
@@ -140,7 +133,10 @@ export default function ResetPasswordPage() {
   // After success: local sign-out already done; go to /login after 2 s with the message.
   useEffect(() => {
     if (!done) return;
-    const id = setTimeout(() => navigate(paths.login.getHref(), { replace: true, state: { message: MSG.reset.updated } }), REDIRECT_AFTER_MS);
+    const id = setTimeout(
+      () => navigate(paths.login.getHref(), { replace: true, state: { message: MSG.reset.updated, email: accountEmail.current ?? undefined } }),
+      REDIRECT_AFTER_MS,
+    );
     return () => clearTimeout(id);
   }, [done, navigate]);
 
@@ -149,7 +145,6 @@ export default function ResetPasswordPage() {
     if (status === 'signedIn') return <Navigate to={paths.home.getHref()} replace />;
   }
 
-  const strength = passwordStrength(password);
   const passwordError = firstPasswordError(password);
   const matches = confirm.length > 0 && password === confirm;
   const canSubmit = password.length > 0 && confirm.length > 0 && matches && passwordError === null && !submitting && !done;
@@ -217,59 +212,14 @@ export default function ResetPasswordPage() {
         {state.kind === 'valid' && (
           <Box component="form" noValidate onSubmit={submit}>
             <Stack spacing={2}>
-              <PasswordField
-                id="new-password"
-                label={F.newPassword}
+              <NewPasswordFields
+                password={password}
+                confirm={confirm}
+                onPassword={setPassword}
+                onConfirm={setConfirm}
                 visible={show}
                 onVisibleChange={setShow}
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
                 disabled={submitting || done}
-                fullWidth
-              />
-              <Box>
-                <LinearProgress variant="determinate" value={strength} color={strengthColor(strength)} aria-label={F.strength(strengthLabel(strength))} sx={{ height: 8, borderRadius: 4 }} />
-                <Typography variant="body2" sx={{ mt: 0.5 }}>
-                  {F.strength(strengthLabel(strength))}
-                </Typography>
-              </Box>
-              <List dense disablePadding aria-label="Criteri della password">
-                {PASSWORD_CRITERIA.map((c) => {
-                  const ok = c.test(password);
-                  return (
-                    <ListItem key={c.key} disableGutters data-met={ok ? 'true' : 'false'}>
-                      <ListItemIcon sx={{ minWidth: 32 }}>
-                        {ok ? <CheckCircle color="success" fontSize="small" /> : <RadioButtonUnchecked color="disabled" fontSize="small" />}
-                      </ListItemIcon>
-                      <ListItemText primary={c.label} slotProps={{ primary: { color: ok ? 'success.main' : 'text.secondary' } }} />
-                    </ListItem>
-                  );
-                })}
-              </List>
-              {/* Shown and hidden together with the new password, by its button. */}
-              <PasswordField
-                id="confirm-password"
-                label={F.confirmPassword}
-                visible={show}
-                toggle={false}
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-                disabled={submitting || done}
-                fullWidth
-                error={confirm.length > 0 && !matches}
-                helperText={
-                  confirm.length === 0 ? ' ' : matches ? (
-                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'success.main' }}>
-                      <CheckCircle fontSize="inherit" /> {F.match}
-                    </Box>
-                  ) : (
-                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                      <Cancel fontSize="inherit" /> {MSG.reset.mismatch}
-                    </Box>
-                  )
-                }
               />
               {error && <Alert severity="error">{error}</Alert>}
               {done && <Alert severity="success">{MSG.reset.updated}</Alert>}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EXPORT_MSG, formatLongDate } from '../../../common/exports';
+import { countLine } from '../../../common/matchMeaning';
 import { useLazyGetDayPreviewQuery } from './exportApi';
 import { DateField, EmptyNotice, HomeAwayColumns, PanelStatus, PreviewArea, PreviewPdfButtons, S } from './parts';
 import { useDatePanel } from './useDatePanel';
@@ -44,7 +45,7 @@ export function DayPanel({ today, disabled, onBusyChange }: Props) {
         {shown !== null && (
           <>
             <Typography variant="h6" component="h2">
-              {EXPORT_MSG.dayTitle}: {formatLongDate(shown.date)} · {EXPORT_MSG.total(shown.total)}
+              {EXPORT_MSG.dayTitle}: {formatLongDate(shown.date)} · {countLine([...shown.casa, ...shown.trasferta])}
             </Typography>
             {shown.total === 0 ? (
               <EmptyNotice />

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
 import { todayIn } from '../../../common/dates';
+import { emptyMeaningCounts } from '../../../common/matchMeaning';
 import { EXPORT_MSG, formatDate, formatLongDate, weekRange, type ExportMatch } from '../../../common/exports';
 import { initialSessionState } from '../../store/sessionSlice';
 import ExportPage from './ExportPage';
@@ -51,6 +52,10 @@ function match(i: number, data: string, home: boolean): ExportMatch {
     spogliatoio_ospiti: null,
     terreno: home ? 'sintetico' : null,
     tipo_gara: 'campionato',
+    stato: 'programmata',
+    motivo_stato: null,
+    data_da_definire: false,
+    data_originale: null,
   };
 }
 
@@ -58,7 +63,7 @@ function tablePage(q: URLSearchParams, total: number): Answer {
   const offset = Number(q.get('offset'));
   const limit = Number(q.get('limit'));
   const n = Math.max(0, Math.min(limit, total - offset));
-  return json({ items: Array.from({ length: n }, (_, i) => match(offset + i + 1, q.get('from')!, i % 2 === 0)), total });
+  return json({ items: Array.from({ length: n }, (_, i) => match(offset + i + 1, q.get('from')!, i % 2 === 0)), total, counts: { ...emptyMeaningCounts(), programmata: total } });
 }
 
 beforeAll(async () => {
@@ -184,7 +189,7 @@ describe('export screen /estrazione', () => {
     expect(previews[0].authorization).toBe(`Bearer ${TOKEN}`);
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta', 'Stato',
+      'Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta', 'Stato', 'Motivo',
     ]);
     expect(within(table).getAllByRole('row')).toHaveLength(51);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('01/01/202510:0011:30Garibaldina 1Ospiti 1AllieviComunaleSinteticoCampionatoCasa');
@@ -338,5 +343,95 @@ describe('export screen /estrazione', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Esporta PDF' }));
     await waitFor(() => expect(saved.map((s) => s.name)).toEqual([`partite_giornaliere_${t}.pdf`]));
     await act(async () => undefined);
+  });
+
+  it('issue 24: the previews say what the PDFs say: the status beside the time, the reason, the counts of the headings', async () => {
+    const user = userEvent.setup();
+    const t = today();
+    const { start } = weekRange(t);
+    const days = Array.from({ length: 7 }, (_, i) => dayjs(start).add(i, 'day').format('YYYY-MM-DD'));
+    const first = dayjs(days[2]).subtract(7, 'day').format('YYYY-MM-DD');
+    const motivo = 'Neve sul campo;\n"gelo"\tpiccola';
+    // One match in each meaning on the Wednesday; the Friday holds one cancelled match only.
+    const five: ExportMatch[] = [
+      { ...match(1, days[2], true), squadracasa: 'Garibaldina Prima' },
+      { ...match(2, days[2], false), squadracasa: 'Verdi FC', stato: 'rinviata', data_originale: first, motivo_stato: 'Campo occupato' },
+      { ...match(3, days[2], true), squadracasa: 'Garibaldina Neve', stato: 'rinviata', data_da_definire: true, motivo_stato: motivo },
+      { ...match(4, days[2], false), squadracasa: 'Bianchi FC', stato: 'sospesa', motivo_stato: 'Nebbia' },
+      { ...match(5, days[2], false), squadracasa: 'Rossi FC', stato: 'annullata', motivo_stato: null },
+    ];
+    const lonely: ExportMatch = { ...match(6, days[4], true), squadracasa: 'Garibaldina Sola', stato: 'annullata' };
+    const all = [...five, lonely];
+    const cols = (ms: ExportMatch[]) => ({ casa: ms.filter((m) => m.is_house_match), trasferta: ms.filter((m) => !m.is_house_match) });
+    route = (r) => {
+      if (r.path === '/api/exports/preview/week') {
+        return json({ week: weekRange(r.query.get('weekStart')!), total: all.length, ...cols(all), days: days.map((d) => ({ date: d, ...cols(all.filter((m) => m.data === d)) })) });
+      }
+      if (r.path === '/api/exports/preview/day') {
+        const date = r.query.get('date')!;
+        const ms = all.filter((m) => m.data === date);
+        return json({ date, total: ms.length, ...cols(ms) });
+      }
+      if (r.path === '/api/exports/preview/table') {
+        return json({ items: all, total: all.length, counts: { programmata: 1, spostata: 1, da_definire: 1, sospesa: 1, annullata: 2 } });
+      }
+      return undefined;
+    };
+    renderPage();
+    await waitFor(() => expect(field('to').value).toBe(formatDate(t)));
+
+    // Tabella: the heading counts the whole period; the Stato column reads as the CSV; the reason.
+    await user.click(screen.getByRole('button', { name: 'Anteprima' }));
+    expect(await screen.findByText(/2 partite, 1 rinviata, 1 sospesa, 2 annullate$/)).toBeInTheDocument();
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    const stato = (row: HTMLElement) => within(row).getAllByRole('cell').at(-2)!.textContent;
+    expect(rows.map(stato)).toEqual([
+      'In programma',
+      `In programma - Spostata dal ${formatDate(first)}`,
+      'Rinviata - data da definire',
+      'Sospesa',
+      'Annullata',
+      'Annullata',
+    ]);
+    expect(within(rows[2]).getAllByRole('cell').at(-1)!.textContent).toBe(motivo);
+
+    // Settimana: the week's and each day's counts; the status word beside the time on each card.
+    await user.click(tab('Settimana'));
+    await user.click(within(panel()).getByRole('button', { name: 'Anteprima' }));
+    expect(await within(panel()).findByText('2 partite, 1 rinviata, 1 sospesa, 2 annullate · Casa (3) · Trasferta (3)')).toBeInTheDocument();
+    const weekDays = within(panel()).getAllByTestId('week-day');
+    expect(weekDays[2]).toHaveTextContent(/· 2 partite, 1 rinviata, 1 sospesa, 1 annullata/);
+    expect(weekDays[4]).toHaveTextContent(/· 0 partite, 1 annullata/);
+    expect(weekDays[4]).not.toHaveTextContent('1 partita');
+    expect(weekDays[0]).toHaveTextContent(EXPORT_MSG.noMatches);
+    const marks = (el: HTMLElement) =>
+      within(el)
+        .getAllByTestId('export-card')
+        .map((c) => [c.textContent!.match(/(Garibaldina Prima|Verdi FC|Garibaldina Neve|Bianchi FC|Rossi FC|Garibaldina Sola)/)![1], within(c).queryByTestId('export-status')?.textContent ?? null]);
+    const expected = [
+      ['Garibaldina Prima', null],
+      ['Garibaldina Neve', 'Rinviata - data da definire'],
+      ['Verdi FC', `Spostata dal ${formatDate(first)}`],
+      ['Bianchi FC', 'Sospesa'],
+      ['Rossi FC', 'Annullata'],
+    ];
+    expect(marks(weekDays[2])).toEqual(expected);
+    expect(marks(weekDays[4])).toEqual([['Garibaldina Sola', 'Annullata']]);
+    const neve = within(weekDays[2]).getAllByTestId('export-card')[1];
+    // The time, then the status: side by side in the card's first row.
+    expect(neve.firstElementChild!.textContent).toMatch(/^10:00 - 11:30Rinviata - data da definire/);
+    expect(neve).toHaveTextContent('Motivo: Neve sul campo; "gelo" piccola');
+    expect(within(weekDays[2]).getAllByTestId('export-card')[2]).toHaveTextContent('Motivo: Campo occupato');
+    expect(within(weekDays[2]).getAllByTestId('export-card')[0]).not.toHaveTextContent('Motivo');
+
+    // Giorno: the heading counts; the day whose only match is cancelled is not '1 partita'.
+    await user.click(tab('Giorno'));
+    setDate('date', formatDate(days[2]));
+    await user.click(within(panel()).getByRole('button', { name: 'Anteprima' }));
+    expect(await within(panel()).findByText(`${EXPORT_MSG.dayTitle}: ${formatLongDate(days[2])} · 2 partite, 1 rinviata, 1 sospesa, 1 annullata`)).toBeInTheDocument();
+    expect(marks(panel())).toEqual(expected);
+    setDate('date', formatDate(days[4]));
+    await user.click(within(panel()).getByRole('button', { name: 'Anteprima' }));
+    expect(await within(panel()).findByText(`${EXPORT_MSG.dayTitle}: ${formatLongDate(days[4])} · 0 partite, 1 annullata`)).toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ import { useClubConfig } from '../../store/useClubConfig';
 import { DayPanel } from './DayPanel';
 import { TablePanel } from './TablePanel';
 import { WeekPanel } from './WeekPanel';
-import { PageTitle } from '../../components/PageTitle';
+import { PageHeader } from '../../components/PageFrame';
 
 const TABS = ['table', 'week', 'day'] as const;
 type TabKey = (typeof TABS)[number];
@@ -40,10 +40,8 @@ export default function ExportPage() {
 
   return (
     <PickersProvider>
+      <PageHeader title={EXPORT_MSG.title} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <PageTitle sx={{ mb: 2 }}>
-          {EXPORT_MSG.title}
-        </PageTitle>
         <Tabs value={tab} onChange={onTab} aria-label={EXPORT_MSG.screen.tabsLabel} sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
           {TABS.map((k) => (
             <Tab

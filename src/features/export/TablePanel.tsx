@@ -16,13 +16,38 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { EXPORT_COLUMNS, EXPORT_MSG, PREVIEW_PAGE_SIZE, defaultPeriod, exportRow, isLongPeriod, periodError } from '../../../common/exports';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { Pager } from '../../components/Pager';
+import { countLineOf } from '../../../common/matchMeaning';
+import {
+  EXPORT_COLUMNS,
+  EXPORT_MSG,
+  PREVIEW_PAGE_SIZE,
+  defaultPeriod,
+  exportRow,
+  isLongPeriod,
+  periodError,
+  statusMark,
+  type ExportColumn,
+  type StatusMark,
+} from '../../../common/exports';
 import { errorMessage } from '../../api/api';
 import { useLazyGetTablePreviewQuery, type TablePreviewArgs } from './exportApi';
 import { DateField, EmptyNotice, ExportButton, PanelStatus, PreviewArea, PreviewButton, S } from './parts';
 import { useExportRunner } from './useExportRunner';
 
 type Action = 'preview' | 'tableCsv' | 'tablePdf';
+
+/**
+ * Dates and times on one line; the status in bold in its colour when it is not plain In programma
+ * (as in the table PDF); a reason written on several lines keeps them.
+ */
+function cellSx(c: ExportColumn, mark: StatusMark | null): SxProps<Theme> | undefined {
+  if (c === 'Data' || c === 'Inizio' || c === 'Fine') return { whiteSpace: 'nowrap' };
+  if (c === 'Stato' && mark) return { fontWeight: 700, color: mark.color };
+  if (c === 'Motivo') return { whiteSpace: 'pre-line', overflowWrap: 'anywhere' };
+  return undefined;
+}
 
 interface Props {
   today: string;
@@ -133,7 +158,7 @@ export function TablePanel({ today, disabled, onBusyChange }: Props) {
         {shown !== null && (
           <>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              {EXPORT_MSG.period(shown.args.from, shown.args.to)} · {EXPORT_MSG.total(total)}
+              {EXPORT_MSG.period(shown.args.from, shown.args.to)} · {countLineOf(shown.data.counts)}
             </Typography>
             {total === 0 ? (
               <EmptyNotice />
@@ -153,10 +178,11 @@ export function TablePanel({ today, disabled, onBusyChange }: Props) {
                     <TableBody>
                       {shown.data.items.map((m) => {
                         const row = exportRow(m);
+                        const mark = statusMark(m);
                         return (
                           <TableRow key={m.id} hover>
                             {EXPORT_COLUMNS.map((c) => (
-                              <TableCell key={c} sx={c === 'Data' || c === 'Inizio' || c === 'Fine' ? { whiteSpace: 'nowrap' } : undefined}>
+                              <TableCell key={c} sx={cellSx(c, mark)}>
                                 {row[c]}
                               </TableCell>
                             ))}
@@ -166,18 +192,18 @@ export function TablePanel({ today, disabled, onBusyChange }: Props) {
                     </TableBody>
                   </Table>
                 </TableContainer>
-                <Stack direction="row" spacing={{ xs: 1, sm: 2 }} useFlexGap sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', mt: 1 }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {S.shownRows(shown.args.offset + 1, shown.args.offset + shown.data.items.length, total)}
-                  </Typography>
-                  <Button size="small" disabled={off || page <= 1} onClick={() => goTo(page - 1)}>
-                    {S.previous}
-                  </Button>
-                  <Typography variant="body2">{EXPORT_MSG.page(page, pages)}</Typography>
-                  <Button size="small" disabled={off || page >= pages} onClick={() => goTo(page + 1)}>
-                    {S.next}
-                  </Button>
-                </Stack>
+                <Pager
+                  page={page}
+                  totalPages={pages}
+                  onPage={goTo}
+                  disabled={off}
+                  always
+                  summary={
+                    <Typography variant="body2" color="text.secondary">
+                      {S.shownRows(shown.args.offset + 1, shown.args.offset + shown.data.items.length, total)}
+                    </Typography>
+                  }
+                />
               </>
             )}
           </>

@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EXPORT_MSG, formatWeekday, weekRange } from '../../../common/exports';
+import { countLine } from '../../../common/matchMeaning';
 import { useLazyGetWeekPreviewQuery } from './exportApi';
 import { DateField, EmptyNotice, HomeAwayColumns, PanelStatus, PreviewArea, PreviewPdfButtons, S } from './parts';
 import { useDatePanel } from './useDatePanel';
@@ -58,7 +59,7 @@ export function WeekPanel({ today, disabled, onBusyChange }: Props) {
               {EXPORT_MSG.weekTitle}: {EXPORT_MSG.week(shown.week.start, shown.week.end)}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 1 }}>
-              {EXPORT_MSG.total(shown.total)} · {EXPORT_MSG.casaCount(shown.casa.length)} · {EXPORT_MSG.trasfertaCount(shown.trasferta.length)}
+              {countLine([...shown.casa, ...shown.trasferta])} · {EXPORT_MSG.casaCount(shown.casa.length)} · {EXPORT_MSG.trasfertaCount(shown.trasferta.length)}
             </Typography>
             {shown.total === 0 ? (
               <EmptyNotice />
@@ -69,7 +70,7 @@ export function WeekPanel({ today, disabled, onBusyChange }: Props) {
                   return (
                     <Paper key={d.date} variant="outlined" sx={{ p: 1.5 }} data-testid="week-day">
                       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-                        {capitalise(formatWeekday(d.date))} · {EXPORT_MSG.total(n)}
+                        {capitalise(formatWeekday(d.date))} · {n === 0 ? EXPORT_MSG.noMatches : countLine([...d.casa, ...d.trasferta])}
                       </Typography>
                       {n > 0 && (
                         <>

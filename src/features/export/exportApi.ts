@@ -1,6 +1,7 @@
 import { api, CACHE_TTL, listTag, type ApiError } from '../../api/api';
 import { FILE_NAMES, PREVIEW_PAGE_SIZE, weekRange, type DayPreview, type TablePreview, type WeekPreview } from '../../../common/exports';
-import { checkDownloadedFile, fileResponse, saveFile } from './download';
+import { checkDownloadedFile, fileResponse } from './download';
+import { saveFile } from '../../components/saveFile';
 
 export interface TablePreviewArgs {
   from: string;

@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { EXPORT_MSG, terrenoLabel, tipoGaraLabel, type ExportMatch } from '../../../common/exports';
+import { EXPORT_MSG, motivoLine, statusMark, terrenoLabel, tipoGaraLabel, type ExportMatch } from '../../../common/exports';
 import { shortTime } from '../../../common/dates';
 import { MSG } from '../../../common/messages';
 import { errorMessage } from '../../api/api';
@@ -54,22 +54,39 @@ export function EmptyNotice({ children = EXPORT_MSG.empty }: { children?: ReactN
   );
 }
 
-/** Spec 2: start time, optional end time, home vs away team, campo, gruppo, tipo gara, optional terreno. */
+/**
+ * Spec 2: start time, optional end time, home vs away team, campo, gruppo, tipo gara, optional
+ * terreno. Issue 24: as on the PDF sheets, a match that is not plain 'In programma' has its status
+ * in bold beside the time ('Annullata', 'Rinviata - data da definire', 'Sospesa', 'Spostata dal
+ * 21/11/2026'; common/exports.ts statusMark) and its reason under the teams.
+ */
 export function ExportMatchCard({ m }: { m: ExportMatch }) {
   const time = m.ora_fine ? `${shortTime(m.ora)} - ${shortTime(m.ora_fine)}` : shortTime(m.ora);
   const tipo = tipoGaraLabel(m.tipo_gara);
   const terreno = terrenoLabel(m.terreno);
+  const mark = statusMark(m);
+  const motivo = motivoLine(m);
   return (
     <Paper variant="outlined" data-testid="export-card" sx={{ p: 1, mb: 1 }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="subtitle2">{time}</Typography>
+        {mark && (
+          <Typography variant="subtitle2" component="span" data-testid="export-status" data-meaning={mark.meaning} sx={{ fontWeight: 700, color: mark.color }}>
+            {mark.text}
+          </Typography>
+        )}
         <Box sx={{ flexGrow: 1 }} />
         {tipo && <Chip size="small" label={tipo} color="primary" variant="outlined" />}
         <Chip size="small" label={m.gruppo} />
       </Stack>
-      <Typography variant="body2" sx={{ fontWeight: 600, my: 0.5, overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, my: 0.5, overflowWrap: 'anywhere', textDecoration: mark?.struck ? 'line-through' : undefined }}>
         {m.squadracasa} {MSG.dashboard.vs} {m.squadratrasferta}
       </Typography>
+      {motivo && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          {motivo}
+        </Typography>
+      )}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
         {MSG.match.labels.campo}: {m.campo}
         {terreno && ` · ${MSG.match.terreno}: ${terreno}`}

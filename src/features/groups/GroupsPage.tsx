@@ -41,7 +41,7 @@ import {
 import GroupDeleteDialog from './GroupDeleteDialog';
 import GroupFormDialog from './GroupFormDialog';
 import NotificheSection from './NotificheSection';
-import { PageTitle } from '../../components/PageTitle';
+import { PageHeader } from '../../components/PageFrame';
 
 /** Groups a phone's digits as people read them (333 123 4567). */
 function formatTelefono(digits: string | null): string {
@@ -119,17 +119,17 @@ export default function GroupsPage() {
   ];
 
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto', p: { xs: 0, md: 3 } }}>
-      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
-        <PageTitle>
-          {MSG.groups.title}
-        </PageTitle>
-        {canCreate && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
-            {MSG.groups.create}
-          </Button>
-        )}
-      </Stack>
+    <Box>
+      <PageHeader
+        title={MSG.groups.title}
+        actions={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
+              {MSG.groups.create}
+            </Button>
+          )
+        }
+      />
 
       <Stack direction="row" spacing={{ xs: 1, sm: 2 }} sx={{ mb: 3 }}>
         {counters.map(([label, value]) => (
@@ -187,6 +187,16 @@ export default function GroupsPage() {
               <TableRow>
                 <TableCell colSpan={4} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                   {gruppi.length === 0 ? MSG.groups.noGroups : MSG.groups.noFilteredGroups}
+                  {gruppi.length === 0 && canCreate && (
+                    <Box sx={{ mt: 1.5 }}>
+                      <Typography variant="body2" sx={{ mb: 1.5 }}>
+                        {MSG.groups.firstGroup}
+                      </Typography>
+                      <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
+                        {MSG.groups.create}
+                      </Button>
+                    </Box>
+                  )}
                 </TableCell>
               </TableRow>
             )}

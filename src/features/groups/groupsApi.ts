@@ -1,20 +1,12 @@
-import { api, itemTag, listTag, listTags } from '../../api/api';
+import { api, itemTag, listTag } from '../../api/api';
 import type { Gruppo, GruppoInput } from '../../../common/gruppi';
 
-interface GruppiList {
-  data: Gruppo[];
-  count: number;
-}
+// The list is the app's one categories query (src/api/categoriesApi.ts), shared with the match forms.
+export { useGetGruppiQuery } from '../../api/categoriesApi';
 
-/** Categories (spec 7): every change invalidates the list, so the screen and the match forms refresh. */
+/** Category changes (spec 7): every change invalidates the list, so the screen and the match forms refresh. */
 export const groupsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getGruppi: build.query<GruppiList, void>({
-      query: () => 'api/gruppi',
-      providesTags: (result) => listTags('Gruppo', result?.data),
-      // Spec 9: lists are cached 2 minutes.
-      keepUnusedDataFor: 120,
-    }),
     createGruppo: build.mutation<Gruppo, GruppoInput>({
       query: (body) => ({ url: 'api/gruppi', method: 'POST', body }),
       transformResponse: (response: { data: Gruppo }) => response.data,
@@ -34,4 +26,4 @@ export const groupsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetGruppiQuery, useCreateGruppoMutation, useUpdateGruppoMutation, useDeleteGruppoMutation } = groupsApi;
+export const { useCreateGruppoMutation, useUpdateGruppoMutation, useDeleteGruppoMutation } = groupsApi;

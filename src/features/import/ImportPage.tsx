@@ -12,8 +12,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridRowHeightParams } from '@mui/x-data-grid';
+import type { GridColDef, GridRowHeightParams, GridValidRowModel } from '@mui/x-data-grid';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useSnackbar } from 'notistack';
 import {
   IMPORT_FIELDS,
@@ -22,17 +23,21 @@ import {
   IMPORT_MSG,
   buildRows,
   decodeBytes,
+  duplicateKey,
+  failedRowsCsv,
   guessField,
   importBody,
   looksLikeHeader,
   normalizeName,
   parseDate,
   parseTable,
+  withoutLines,
   DEFAULT_ORDER,
   type FixedValues,
   type ImportField,
   type ImportRow,
   type Mapping,
+  type RawValues,
   type Table,
 } from '../../../common/import';
 import { todayIn } from '../../../common/dates';
@@ -45,7 +50,10 @@ import { paths } from '../../config/paths';
 import { useCheckImportMutation, useImportPartiteMutation, type ImportCheck } from './importApi';
 import { useImportClashes } from './importClashes';
 import { CLASH_MSG } from '../../../common/clashes';
-import { PageTitle } from '../../components/PageTitle';
+import { PageHeader } from '../../components/PageFrame';
+import { saveFile } from '../../components/saveFile';
+import { useCategoryNames } from '../../api/categoriesApi';
+import { DASHBOARD_MSG } from '../../../common/dashboardMessages';
 
 const M = IMPORT_MSG;
 const STORAGE_KEY = 'garibaldina.import.mapping';
@@ -95,40 +103,64 @@ function fileDates(table: Table, mapping: Mapping, hasHeader: boolean): string[]
 }
 
 const homeAway = (home: boolean | null | undefined) => (home === true ? M.home : home === false ? M.away : '');
-/** The changing rooms read, Garibaldina's first: '3 / 4', '3 / -', or nothing. */
-const rooms = (v: ImportRow['values']) =>
-  v.spogliatoioGari == null && v.spogliatoioOspiti == null ? '' : `${v.spogliatoioGari ?? '-'} / ${v.spogliatoioOspiti ?? '-'}`;
+/** The changing rooms read, Garibaldina's first: '3 / 4', '3 / -', or nothing; the file's text when it is not a number. */
+const rooms = ({ values: v, raw }: ImportRow) => {
+  const gari = v.spogliatoioGari ?? raw.spogliatoioGari;
+  const ospiti = v.spogliatoioOspiti ?? raw.spogliatoioOspiti;
+  return gari == null && ospiti == null ? '' : `${gari ?? '-'} / ${ospiti ?? '-'}`;
+};
 
 // The grid's props are built once: new columns or callbacks on every render make the DataGrid redo its work.
 /** A valid row's height (its OK chip fits); a row with problems is at least as high. */
 const ROW_HEIGHT = 36;
+
+/** A row as the grid holds it while a cell is corrected: the field and its new text, for processRowUpdate. */
+type EditedRow = ImportRow & { edited?: { field: ImportField; text: string } };
+
+/**
+ * A field's column: its value as it will be saved, else the text of the file (a date that is not
+ * one shows what the file said, never a blank). Editable: a double click corrects the row's cell.
+ */
+function fieldColumn(field: ImportField, show: (r: ImportRow) => string, size: Partial<GridColDef<ImportRow>>): GridColDef<ImportRow> {
+  return {
+    field,
+    headerName: M.fields[field],
+    ...size,
+    editable: true,
+    valueGetter: (_v, r) => show(r) || r.raw[field] || '',
+    valueSetter: (value, r) => ({ ...r, edited: { field, text: String(value ?? '') } }) as EditedRow,
+  };
+}
+const labelOf = (labels: Record<string, string>, v: string | null | undefined) => (v ? labels[v] : '');
+
 const COLUMNS: GridColDef<ImportRow>[] = [
   { field: 'line', headerName: M.rowHeader, width: 60, type: 'number' },
-  { field: 'data', headerName: M.fields.data, width: 100, valueGetter: (_v, r) => fmtDate(r.values.data) },
-  { field: 'ora', headerName: M.fields.ora, width: 70, valueGetter: (_v, r) => r.values.ora ?? '' },
-  { field: 'oraFine', headerName: M.fields.oraFine, width: 65, valueGetter: (_v, r) => r.values.oraFine ?? '' },
-  { field: 'squadraCasa', headerName: M.fields.squadraCasa, flex: 1, minWidth: 100, valueGetter: (_v, r) => r.values.squadraCasa ?? '' },
-  { field: 'squadraTrasferta', headerName: M.fields.squadraTrasferta, flex: 1, minWidth: 100, valueGetter: (_v, r) => r.values.squadraTrasferta ?? '' },
-  { field: 'campo', headerName: M.fields.campo, flex: 1, minWidth: 90, valueGetter: (_v, r) => r.values.campo ?? '' },
-  { field: 'gruppo', headerName: M.fields.gruppo, width: 105, valueGetter: (_v, r) => r.values.gruppo ?? '' },
-  { field: 'tipoGara', headerName: M.fields.tipoGara, width: 95, valueGetter: (_v, r) => (r.values.tipoGara ? (MSG.match.tipoGara as Record<string, string>)[r.values.tipoGara] : '') },
-  { field: 'terreno', headerName: M.fields.terreno, width: 85, valueGetter: (_v, r) => (r.values.terreno ? (MSG.match.terrenoLabel as Record<string, string>)[r.values.terreno] : '') },
+  fieldColumn('data', (r) => fmtDate(r.values.data), { width: 100 }),
+  fieldColumn('ora', (r) => r.values.ora ?? '', { width: 70 }),
+  fieldColumn('oraFine', (r) => r.values.oraFine ?? '', { width: 65 }),
+  fieldColumn('squadraCasa', (r) => r.values.squadraCasa ?? '', { flex: 1, minWidth: 100 }),
+  fieldColumn('squadraTrasferta', (r) => r.values.squadraTrasferta ?? '', { flex: 1, minWidth: 100 }),
+  fieldColumn('campo', (r) => r.values.campo ?? '', { flex: 1, minWidth: 90 }),
+  fieldColumn('gruppo', (r) => r.values.gruppo ?? '', { width: 105 }),
+  fieldColumn('tipoGara', (r) => labelOf(MSG.match.tipoGara, r.values.tipoGara), { width: 110 }),
+  fieldColumn('terreno', (r) => labelOf(MSG.match.terrenoLabel, r.values.terreno), { width: 85 }),
   // Home or away as it will be saved (a valid row's payload: from the column, else from the club's name in the teams).
-  { field: 'isHouseMatch', headerName: M.fields.isHouseMatch, width: 110, valueGetter: (_v, r) => homeAway(r.payload?.isHouseMatch ?? r.values.isHouseMatch) },
-  { field: 'spogliatoi', headerName: M.roomsHeader, width: 95, sortable: false, valueGetter: (_v, r) => rooms(r.values) },
+  fieldColumn('isHouseMatch', (r) => homeAway(r.payload?.isHouseMatch ?? r.values.isHouseMatch), { width: 110 }),
+  { field: 'spogliatoi', headerName: M.roomsHeader, width: 95, sortable: false, valueGetter: (_v, r) => rooms(r) },
   {
     field: 'errors',
     headerName: M.problemsHeader,
     flex: 2,
-    minWidth: 200,
+    minWidth: 220,
     sortable: false,
     valueGetter: (_v, r) => r.errors.join(' · '),
+    // The whole text, wrapped: the row grows to hold it (getRowHeight 'auto'), nothing is cut.
     renderCell: ({ row }) =>
       row.errors.length === 0 ? (
         <Chip size="small" color="success" label={M.ok} />
       ) : (
         <Box
-          sx={{ py: 0.5, minHeight: ROW_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: 'center', whiteSpace: 'normal', lineHeight: 1.3, color: 'error.main' }}
+          sx={{ py: 0.5, minHeight: ROW_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: 'center', whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3, color: 'error.main' }}
           data-testid="row-errors"
         >
           {row.errors.map((e) => (
@@ -142,7 +174,11 @@ const rowId = (r: ImportRow) => r.line;
 /** Only rows with problems grow to fit their messages; a valid row keeps the standard height (nothing to measure). */
 const rowHeight = (p: GridRowHeightParams) => ((p.model as ImportRow).errors.length ? 'auto' : null);
 const rowClass = (p: { row: ImportRow }) => (p.row.errors.length ? 'import-row-error' : '');
-const GRID_SX = { '& .import-row-error': { bgcolor: 'rgba(211, 47, 47, 0.06)' } };
+const GRID_SX = {
+  '& .import-row-error': { bgcolor: 'rgba(211, 47, 47, 0.06)' },
+  // A cell that is not understood keeps the file's text; long values wrap in rows that grow anyway.
+  '& .import-row-error .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'break-word', lineHeight: 1.3, py: 0.5 },
+};
 const PAGE_SIZES = [25, 50, 100];
 const GRID_STATE = { pagination: { paginationModel: { pageSize: 50 } } };
 // While the look-up travels the empty grid shows a thin bar: the default skeleton draws a cell per column and row, then throws them away.
@@ -254,7 +290,45 @@ function FixedValuesFields({ mapping, fixed, categories, onChange }: { mapping: 
   );
 }
 
+/** A created match as the result lists it. */
+interface CreatedMatch {
+  id: number;
+  label: string;
+}
+
+/** The result of the imports of this file: the matches created (every import of it), links to their edit screens. */
+function ImportResult({ created, remaining, onAgain }: { created: CreatedMatch[]; remaining: number; onAgain: () => void }) {
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {M.resultTitle}
+      </Typography>
+      <Alert severity={remaining > 0 ? 'warning' : 'success'} sx={{ mb: 2 }} data-testid="import-result">
+        {remaining > 0 ? M.doneWithRemaining(created.length, remaining) : M.done(created.length)}
+        {remaining > 0 && <Box sx={{ mt: 0.5 }}>{M.remainingHint}</Box>}
+      </Alert>
+      <Box component="ol" aria-label={M.resultTitle} sx={{ columns: { md: 3 }, m: 0 }}>
+        {created.map((c) => (
+          <li key={c.id}>
+            <Link component={RouterLink} to={paths.editMatch.getHref(String(c.id))}>
+              {c.label}
+            </Link>
+          </li>
+        ))}
+      </Box>
+      {remaining === 0 && (
+        <Button sx={{ mt: 2 }} variant="outlined" onClick={onAgain}>
+          {M.again}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+const NO_EDITS: ReadonlyMap<number, RawValues> = new Map();
+
 export default function ImportPage() {
+  const categories = useCategoryNames();
   const { clubName, timezone } = useClubConfig();
   const { enqueueSnackbar } = useSnackbar();
   const [source, setSource] = useState<Source | null>(null);
@@ -262,9 +336,12 @@ export default function ImportPage() {
   const [hasHeader, setHasHeader] = useState(true);
   const [mapping, setMapping] = useState<Mapping>([]);
   const [fixed, setFixed] = useState<FixedValues>({});
+  // The editor's corrections of single cells, by file line.
+  const [edits, setEdits] = useState<ReadonlyMap<number, RawValues>>(NO_EDITS);
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [check, setCheck] = useState<ImportCheck | null>(null);
-  const [created, setCreated] = useState<number[] | null>(null);
+  // Every match created from this file (an import of the corrected rows adds to it).
+  const [created, setCreated] = useState<CreatedMatch[] | null>(null);
   const [runCheck, checkState] = useCheckImportMutation();
   const [runImport, importState] = useImportPartiteMutation();
 
@@ -293,6 +370,7 @@ export default function ImportPage() {
     setTable(t);
     setHasHeader(header);
     setMapping(m);
+    setEdits(NO_EDITS);
     setCheck(null);
     setCreated(null);
   }, [ask]);
@@ -320,8 +398,8 @@ export default function ImportPage() {
 
   const rows: ImportRow[] = useMemo(() => {
     if (!table || !check) return [];
-    return buildRows(table, mapping, hasHeader, { mode: 'create', today: todayIn(timezone), clubName, categories: check.gruppi }, new Set(check.existing), fixed);
-  }, [table, check, mapping, hasHeader, timezone, clubName, fixed]);
+    return buildRows(table, mapping, hasHeader, { mode: 'create', today: todayIn(timezone), timezone, clubName, categories: check.gruppi }, new Set(check.existing), fixed, edits);
+  }, [table, check, mapping, hasHeader, timezone, clubName, fixed, edits]);
   // Issue 15: each valid row's clashes among its problems (the grid shows clash.rows); importing clashing rows asks first.
   const clash = useImportClashes(rows, check, clubName);
 
@@ -333,61 +411,77 @@ export default function ImportPage() {
   // The server takes at most IMPORT_MAX_ROWS rows a request: say so before the editor presses.
   const tooMany = valid > IMPORT_MAX_ROWS;
   const shown = useMemo(() => (onlyErrors ? clash.rows.filter((r) => r.errors.length > 0) : clash.rows), [clash.rows, onlyErrors]);
+  const dataRows = table ? table.rows.length - (hasHeader ? 1 : 0) : 0;
+
+  // A corrected cell: its text replaces the field's cell for that row (buildRows reads it again).
+  const correct = useCallback((next: GridValidRowModel, previous: GridValidRowModel) => {
+    const { edited } = next as EditedRow;
+    if (!edited) return previous;
+    const { line } = previous as ImportRow;
+    setEdits((all) => new Map(all).set(line, { ...all.get(line), [edited.field]: edited.text.trim() }));
+    return next;
+  }, []);
 
   const doImport = async (confirmed = false) => {
     try {
       const body = importBody(rows);
       const res = await runImport(confirmed ? { ...body, confermaSovrapposizioni: true } : body).unwrap();
-      setCreated(res.ids);
-      enqueueSnackbar(M.done(res.create), { variant: 'success' });
+      const imported = rows.filter((r) => r.payload);
+      const remaining = rows.length - imported.length;
+      setCreated((before) => [
+        ...(before ?? []),
+        ...imported.map((r, i) => ({ id: res.ids[i], label: `${fmtDate(r.values.data)} ${r.values.ora} · ${r.values.squadraCasa} - ${r.values.squadraTrasferta}` })),
+      ]);
+      // The rows with problems stay in the preview; the imported ones leave it and are now stored
+      // matches (duplicates of them are refused at once; the look-up of the days runs again).
+      const lines = new Set(imported.map((r) => r.line));
+      if (table) setTable(withoutLines(table, lines, hasHeader));
+      setEdits((all) => new Map([...all].filter(([line]) => !lines.has(line))));
+      setCheck((c) => c && { ...c, existing: [...c.existing, ...imported.map((r) => duplicateKey(r.payload!))] });
+      asked.current = null;
+      enqueueSnackbar(remaining > 0 ? M.doneWithRemaining(res.create, remaining) : M.done(res.create), { variant: 'success' });
     } catch (err) {
       if (!confirmed && clash.refused(err, doImport)) return;
       enqueueSnackbar(errorMessage(err) || M.importFailed, { variant: 'error' });
     }
   };
 
+  // csv-stringify's browser build (it brings its own Buffer) loads when the file is asked for.
+  const downloadFailed = async () => {
+    const failed = rows.filter((r) => !r.payload);
+    try {
+      const { stringify } = await import('csv-stringify/browser/esm/sync');
+      saveFile(new Blob([failedRowsCsv(failed, stringify)], { type: 'text/csv;charset=utf-8' }), M.failedFileName(source?.name ?? null));
+    } catch {
+      enqueueSnackbar(M.downloadFailedError, { variant: 'error' });
+    }
+  };
+
+  const startAgain = () => {
+    setCreated(null);
+    setSource(null);
+    setTable(null);
+    setEdits(NO_EDITS);
+    asked.current = null;
+    setCheck(null);
+  };
+
   const headerCells = table && hasHeader ? table.rows[0] : [];
+  const finished = created !== null && dataRows === 0;
 
   return (
     <Stack spacing={2}>
-      <PageTitle>
-        {M.title}
-      </PageTitle>
+      <PageHeader title={M.title} />
+      {categories.loaded && categories.names.length === 0 && (
+        // A fresh install (issue 25): every imported match needs a category first.
+        <Alert severity="info" action={<Button component={RouterLink} to={paths.groups.getHref()}>{DASHBOARD_MSG.createCategory}</Button>}>
+          {MSG.groups.noCategoriesForMatch}
+        </Alert>
+      )}
 
-      {created ? (
-        <Paper sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {M.resultTitle}
-          </Typography>
-          <Alert severity="success" sx={{ mb: 2 }}>
-            {M.done(created.length)}
-          </Alert>
-          <Box component="ol" aria-label={M.resultTitle} sx={{ columns: { md: 3 }, m: 0 }}>
-            {rows
-              .filter((r) => r.payload)
-              .map((r, i) => (
-                <li key={created[i] ?? r.line}>
-                  <Link component={RouterLink} to={paths.editMatch.getHref(String(created[i]))}>
-                    {`${fmtDate(r.values.data)} ${r.values.ora} · ${r.values.squadraCasa} - ${r.values.squadraTrasferta}`}
-                  </Link>
-                </li>
-              ))}
-          </Box>
-          <Button
-            sx={{ mt: 2 }}
-            variant="outlined"
-            onClick={() => {
-              setCreated(null);
-              setSource(null);
-              setTable(null);
-              asked.current = null;
-              setCheck(null);
-            }}
-          >
-            {M.again}
-          </Button>
-        </Paper>
-      ) : (
+      {created && <ImportResult created={created} remaining={dataRows} onAgain={startAgain} />}
+
+      {!finished && (
         <>
           <SourcePicker onRead={read} />
 
@@ -399,7 +493,7 @@ export default function ImportPage() {
                 </Typography>
                 {source?.name && <Typography variant="body2">{M.fileLabel(source.name)}</Typography>}
                 <Typography variant="body2" color="text.secondary">
-                  {M.readInfo(table.rows.length - (hasHeader ? 1 : 0), M.separatorName[table.separator], M.encodingName[source?.encoding ?? ''] ?? source?.encoding ?? '')}
+                  {M.readInfo(dataRows, M.separatorName[table.separator], M.encodingName[source?.encoding ?? ''] ?? source?.encoding ?? '')}
                 </Typography>
                 <FormControlLabel
                   control={
@@ -459,10 +553,20 @@ export default function ImportPage() {
                 )}
                 <FormControlLabel control={<Switch checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />} label={M.onlyErrors} />
                 <Box sx={{ flex: 1 }} />
+                {check && invalid > 0 && (
+                  <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void downloadFailed()}>
+                    {M.downloadFailedRows(invalid)}
+                  </Button>
+                )}
                 <Button variant="contained" disabled={valid === 0 || tooMany || importState.isLoading || !check} onClick={() => clash.ask((confirmed) => void doImport(confirmed))}>
                   {importState.isLoading ? M.importing : M.importButton(valid)}
                 </Button>
               </Stack>
+              {check && invalid > 0 && (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {M.editHint}
+                </Typography>
+              )}
               {!check && checkState.isError && <Alert severity="error">{M.loadFailed}</Alert>}
               {tooMany && <Alert severity="warning">{M.tooManyValid(valid, IMPORT_MAX_ROWS)}</Alert>}
               {rows.length === 0 && !checkState.isLoading && check && <Alert severity="info">{M.noRows}</Alert>}
@@ -476,6 +580,7 @@ export default function ImportPage() {
                   getRowHeight={rowHeight}
                   rowHeight={ROW_HEIGHT}
                   disableRowSelectionOnClick
+                  processRowUpdate={correct}
                   pageSizeOptions={PAGE_SIZES}
                   initialState={GRID_STATE}
                   getRowClassName={rowClass}

@@ -98,11 +98,11 @@ describe('ActivityLogsPage (spec 2, Activity log screen)', () => {
     expect(screen.getByRole('link', { name: 'Log Errori' })).toHaveAttribute('href', '/error-logs');
     const login = rowOf('Accesso effettuato: admin@club.it');
     expect(within(login).getByText('Successo')).toBeInTheDocument();
-    expect(within(login).getByText('Admin')).toBeInTheDocument();
+    expect(within(login).getByText('Amministratore')).toBeInTheDocument();
     expect(within(login).getByText('/api/login')).toBeInTheDocument();
-    expect(within(login).getByText('15/01/2026 10:05:00')).toBeInTheDocument();
+    expect(within(login).getByText('15/01/2026 10:05')).toBeInTheDocument();
     const failed = rowOf('Accesso non riuscito: x@club.it');
-    expect(within(failed).getByText('Warning')).toBeInTheDocument();
+    expect(within(failed).getByText('Avviso')).toBeInTheDocument();
     expect(within(failed).getByText('Anonimo')).toBeInTheDocument();
     expect(within(failed).getByText('N/A')).toBeInTheDocument();
     const exported = rowOf('Esportazione CSV');
@@ -123,7 +123,7 @@ describe('ActivityLogsPage (spec 2, Activity log screen)', () => {
     await screen.findByText('Accesso effettuato: admin@club.it');
     await user.click(within(rowOf('Accesso effettuato: admin@club.it')).getByRole('button', { name: 'Dettagli' }));
     let dialog = await screen.findByRole('dialog', { name: S.activityDetail });
-    for (const text of [ROWS[0].id, ROWS[0].user_id!, 'admin@club.it', '10.0.0.7', 'Mozilla/5.0 Chromium', '/api/login', '15/01/2026 10:05:00']) {
+    for (const text of [ROWS[0].id, ROWS[0].user_id!, 'admin@club.it', '10.0.0.7', 'Mozilla/5.0 Chromium', '/api/login', '15/01/2026 10:05']) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
     expect(within(dialog).getByLabelText(S.field.context).textContent).toBe(JSON.stringify({ email: 'admin@club.it' }, null, 2));
@@ -136,6 +136,14 @@ describe('ActivityLogsPage (spec 2, Activity log screen)', () => {
       expect(within(dialog).queryByText(label)).not.toBeInTheDocument();
     }
     expect(within(dialog).getByText(S.field.activityId)).toBeInTheDocument();
+  });
+
+  it('an empty log without filters says there is no activity, not that none matches', async () => {
+    rows = [];
+    total = 0;
+    renderWithProviders(<ActivityLogsPage />, { preloadedState: signedIn });
+    expect(await screen.findByText('Nessuna attività registrata')).toBeInTheDocument();
+    expect(screen.queryByText('Nessuna attività trovata con i filtri selezionati')).not.toBeInTheDocument();
   });
 
   it('filters reload with page 1 and show ATTIVI; the empty state', async () => {
@@ -153,7 +161,7 @@ describe('ActivityLogsPage (spec 2, Activity log screen)', () => {
     total = 0;
     await user.click(screen.getByRole('button', { name: S.clearFilters }));
     await user.click(screen.getByRole('combobox', { name: S.activityType }));
-    await user.click(screen.getByRole('option', { name: 'Warning' }));
+    await user.click(screen.getByRole('option', { name: 'Avviso' }));
     expect(await screen.findByText('Nessuna attività trovata con i filtri selezionati')).toBeInTheDocument();
     expect(new URL(server.requests.at(-1)!.url, 'http://x').searchParams.get('activity_type')).toBe('warning');
   });

@@ -30,8 +30,9 @@ import { LoadingScreen } from '../../components/StatusScreens';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useGetActivitiesQuery, type ActivityQuery } from './logsApi';
-import { CloseActions, DetailField, FilterBarEnd, Pager, Preformatted, TextFilter, UserCell, dateTimeParam, formatInstant, FilterSection, LoadFailure, json, useLogFilters } from './shared';
-import { PageTitle } from '../../components/PageTitle';
+import { CloseActions, DetailField, FilterBarEnd, Preformatted, TextFilter, UserCell, dateTimeParam, formatInstant, FilterSection, LoadFailure, json, useLogFilters } from './shared';
+import { PageHeader } from '../../components/PageFrame';
+import { Pager } from '../../components/Pager';
 import { PALETTE } from '../../../common/palette';
 
 const S = LOGS_MSG.screen;
@@ -128,21 +129,21 @@ export default function ActivityLogsPage() {
   }, [loadError, enqueueSnackbar]);
 
   const header = (
-    <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-        <PageTitle>
-          {LOGS_MSG.activityLogTitle}
-        </PageTitle>
-        {data && (
+    <PageHeader
+      title={LOGS_MSG.activityLogTitle}
+      beside={
+        data && (
           <Typography variant="subtitle1" color="text.secondary" role="status">
             {data.countExact === false ? S.activityTotalAtLeast(data.count) : S.activityTotal(data.count)}
           </Typography>
-        )}
-      </Stack>
-      <Button component={RouterLink} to={paths.errorLogs.getHref()} variant="outlined" startIcon={<ErrorOutlineIcon />}>
-        {LOGS_MSG.errorLogTitle}
-      </Button>
-    </Stack>
+        )
+      }
+      actions={
+        <Button component={RouterLink} to={paths.errorLogs.getHref()} variant="outlined" startIcon={<ErrorOutlineIcon />}>
+          {LOGS_MSG.errorLogTitle}
+        </Button>
+      }
+    />
   );
 
   if (isLoading) return <LoadingScreen text={S.loadingActivities} />;
@@ -216,7 +217,7 @@ export default function ActivityLogsPage() {
           {/* Below the table, not in a row of it: on a phone the table scrolls sideways, the notice stays whole. */}
           {rows.length === 0 && (
             <Typography align="center" color="text.secondary" sx={{ py: 6 }}>
-              {LOGS_MSG.noActivities}
+              {f.filtered ? LOGS_MSG.noActivities : LOGS_MSG.noActivitiesAtAll}
             </Typography>
           )}
           <Pager page={f.page} totalPages={totalPages} onPage={f.setPage} disabled={isFetching} />

@@ -152,8 +152,8 @@ describe('ErrorLogsPage (spec 2, Error log screen)', () => {
     expect(within(first).getByText('mario@club.it')).toBeInTheDocument();
     expect(within(first).getByText('Editor')).toBeInTheDocument();
     // Club time zone (Europe/Rome, UTC+2 in May), it-IT order.
-    expect(within(first).getByText('01/05/2026 10:00:00')).toBeInTheDocument();
-    expect(within(first).getByText('Prima: 30/04/2026 08:15:00')).toBeInTheDocument();
+    expect(within(first).getByText('01/05/2026 10:00')).toBeInTheDocument();
+    expect(within(first).getByText('Prima: 30/04/2026 08:15')).toBeInTheDocument();
     expect(within(first).getByText('Aperto')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Risolvi' })).toBeInTheDocument();
     const second = rowOf('Errore numero 2');
@@ -212,7 +212,7 @@ describe('ErrorLogsPage (spec 2, Error log screen)', () => {
     expect(within(dialog).getByText(rows[1].error_hash)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(S.field.stack)).toHaveTextContent('at GET /api/partite/2');
     expect(within(dialog).getByLabelText(S.field.context).textContent).toBe(JSON.stringify({ query: 'select' }, null, 2));
-    expect(within(dialog).getByText('01/05/2026 12:00:00')).toBeInTheDocument();
+    expect(within(dialog).getByText('01/05/2026 12:00')).toBeInTheDocument();
     expect(within(dialog).getByText('Indice ricostruito')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: S.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -286,14 +286,29 @@ describe('ErrorLogsPage (spec 2, Error log screen)', () => {
     expect(await screen.findByText('Errore nella risoluzione multipla: Array di ID errori richiesto')).toBeInTheDocument();
   });
 
-  it('empty state; load failure full-page with Riprova and a toast', async () => {
+  it('the two empty states: no error at all without filters, none matching with filters', async () => {
     rows = [];
     total = 0;
     const user = userEvent.setup();
-    const { unmount } = renderWithProviders(<ErrorLogsPage />, { preloadedState: signedIn });
-    expect(await screen.findByText('Nessun errore trovato con i filtri selezionati')).toBeInTheDocument();
+    renderWithProviders(<ErrorLogsPage />, { preloadedState: signedIn });
+    // A fresh install: the log is empty, no filter is set, so nothing speaks of filters.
+    expect(await screen.findByText('Nessun errore registrato')).toBeInTheDocument();
+    expect(screen.getByText(LOGS_MSG.noErrorsAtAllHint)).toBeInTheDocument();
+    expect(screen.queryByText('Nessun errore trovato con i filtri selezionati')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Successiva' })).not.toBeInTheDocument();
-    unmount();
+
+    await user.click(screen.getByRole('combobox', { name: S.severity }));
+    await user.click(screen.getByRole('option', { name: 'Critica' }));
+    expect(await screen.findByText('Nessun errore trovato con i filtri selezionati')).toBeInTheDocument();
+    expect(screen.queryByText('Nessun errore registrato')).not.toBeInTheDocument();
+    await waitFor(() => expect(new URL(requests('GET', '/api/error-logs').at(-1)!.url, 'http://x').searchParams.get('severity')).toBe('critical'));
+
+    await user.click(screen.getByRole('button', { name: S.clearFilters }));
+    expect(await screen.findByText('Nessun errore registrato')).toBeInTheDocument();
+  });
+
+  it('load failure full-page with Riprova and a toast', async () => {
+    const user = userEvent.setup();
 
     failList = true;
     renderWithProviders(<ErrorLogsPage />, { preloadedState: signedIn });

@@ -23,7 +23,6 @@ import {
   LOGS_MSG,
   SEVERITIES,
   STATS_CARDS,
- 
   type ErrorLogEntry,
   type ErrorStat,
   type ErrorType,
@@ -36,9 +35,10 @@ import { LoadingScreen } from '../../components/StatusScreens';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useGetErrorLogsQuery, useGetErrorStatsQuery, type ErrorQuery } from './logsApi';
-import { FilterBarEnd, Pager, TextFilter, SEVERITY_COLOURS, SeverityChip, UserCell, dateTimeParam, formatInstant, useLogFilters, FilterSection, LoadFailure } from './shared';
+import { FilterBarEnd, TextFilter, SEVERITY_COLOURS, SeverityChip, UserCell, dateTimeParam, formatInstant, useLogFilters, FilterSection, LoadFailure } from './shared';
 import { ErrorDetailDialog, ResolveDialog, ResolveManyDialog } from './ErrorDialogs';
-import { PageTitle } from '../../components/PageTitle';
+import { PageHeader } from '../../components/PageFrame';
+import { Pager } from '../../components/Pager';
 
 const S = LOGS_MSG.screen;
 
@@ -201,14 +201,14 @@ export default function ErrorLogsPage() {
   ];
 
   const header = (
-    <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-      <PageTitle>
-        {LOGS_MSG.errorLogTitle}
-      </PageTitle>
-      <Button component={RouterLink} to={paths.activityLogs.getHref()} variant="outlined" startIcon={<TimelineIcon />}>
-        {LOGS_MSG.activityLogTitle}
-      </Button>
-    </Stack>
+    <PageHeader
+      title={LOGS_MSG.errorLogTitle}
+      actions={
+        <Button component={RouterLink} to={paths.activityLogs.getHref()} variant="outlined" startIcon={<TimelineIcon />}>
+          {LOGS_MSG.activityLogTitle}
+        </Button>
+      }
+    />
   );
 
   if (isLoading) return <LoadingScreen text={S.loadingErrors} />;
@@ -298,9 +298,21 @@ export default function ErrorLogsPage() {
         <Paper variant="outlined">
           {isFetching ? <LinearProgress aria-label={S.updating} /> : <Box sx={{ height: 4 }} />}
           {rows.length === 0 ? (
-            <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary">
-              {LOGS_MSG.noErrors}
-            </Typography>
+            // With filters the spec's sentence; without, the log is simply empty (a fresh install, or nothing went wrong).
+            f.filtered ? (
+              <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary">
+                {LOGS_MSG.noErrors}
+              </Typography>
+            ) : (
+              <Box sx={{ py: 6, px: 2, textAlign: 'center' }}>
+                <Typography color="text.secondary" sx={{ fontWeight: 500 }}>
+                  {LOGS_MSG.noErrorsAtAll}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {LOGS_MSG.noErrorsAtAllHint}
+                </Typography>
+              </Box>
+            )
           ) : (
             <ItalianDataGrid
               rows={rows}

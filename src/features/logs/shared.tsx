@@ -10,8 +10,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ClearAllIcon from '@mui/icons-material/ClearAll';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
@@ -27,13 +25,8 @@ dayjs.extend(timezone);
 
 const S = LOGS_MSG.screen;
 
-/** An instant as the club reads it: dd/mm/yyyy hh:mm:ss in the club's time zone (APP_TIMEZONE). */
-export function formatInstant(iso: string | null | undefined, tz: string): string {
-  if (!iso) return '—';
-  const d = dayjs(iso);
-  if (!d.isValid()) return '—';
-  return d.tz(tz).locale('it').format('DD/MM/YYYY HH:mm:ss');
-}
+/** An instant as the club reads it, the one format of the app (common/dates.ts). */
+export { formatInstant } from '../../../common/dates';
 
 /** A picked date-time as the filter parameter: the club's local wall time; an end keeps its whole minute. */
 export function dateTimeParam(d: Dayjs | null, end = false): string | undefined {
@@ -69,21 +62,6 @@ export function UserCell({ email, role }: { email: string | null; role: Role | n
   );
 }
 
-/** Previous/next pager, shown only with more than one page (spec 2). */
-export function Pager({ page, totalPages, onPage, disabled }: { page: number; totalPages: number; onPage: (p: number) => void; disabled?: boolean }) {
-  if (totalPages <= 1) return null;
-  return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', alignItems: 'center', py: 1.5 }} component="nav" aria-label={S.pageOf(page, totalPages)}>
-      <Button startIcon={<ChevronLeftIcon />} disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
-        {S.previous}
-      </Button>
-      <Typography variant="body2">{S.pageOf(page, totalPages)}</Typography>
-      <Button endIcon={<ChevronRightIcon />} disabled={disabled || page >= totalPages} onClick={() => onPage(page + 1)}>
-        {S.next}
-      </Button>
-    </Stack>
-  );
-}
 
 /** Italian date-time picker of a filter (the screen wraps it in PickersProvider). */
 export function DateTimeFilter({ label, value, onChange, min, max }: { label: string; value: Dayjs | null; onChange: (v: Dayjs | null) => void; min?: Dayjs | null; max?: Dayjs | null }) {
@@ -95,7 +73,7 @@ export function DateTimeFilter({ label, value, onChange, min, max }: { label: st
       ampm={false}
       minDateTime={min ?? undefined}
       maxDateTime={max ?? undefined}
-      slotProps={{ textField: { size: 'small', sx: { width: 200 } }, field: { clearable: true } }}
+      slotProps={{ textField: { size: 'small', sx: { width: 250 } }, field: { clearable: true } }}
     />
   );
 }
@@ -202,6 +180,8 @@ export function useLogFilters<F extends object>(empty: F, initialLimit: number) 
     page,
     /** A filter is set (page and page size aside): the ATTIVI badge, the clear button. */
     active: hasActiveFilters(filters as Record<string, unknown>),
+    /** A filter is applied to the rows shown: their empty state speaks of filters. */
+    filtered: hasActiveFilters(applied as Record<string, unknown>),
     /** Changes as long as the applied filters, page size and page stay the same (selection, etc.). */
     viewKey: `${key}|${page}`,
     change: (patch: Partial<F>) => setFilters((f) => ({ ...f, ...patch })),

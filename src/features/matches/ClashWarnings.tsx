@@ -22,23 +22,24 @@ export const CLASH_CHECK_DEBOUNCE_MS = 400;
  * once the fields stay still for a moment. The last answer stays on screen while the next one is
  * under way (no flicker); answers to older values are dropped.
  */
-export function useClashCheck(v: PartitaValues, matchId: number | undefined, clubName: string): ClashInfo[] {
+export function useClashCheck(v: PartitaValues, matchId: number | undefined, clubName: string): { clashes: ClashInfo[]; current: boolean } {
   const [check] = useLazyCheckConflittiQuery();
-  const [clashes, setClashes] = useState<ClashInfo[]>([]);
+  // The last answer and the values it was for: a save right after a change must not ask about the old values.
+  const [answer, setAnswer] = useState<{ key: string; clashes: ClashInfo[] }>({ key: 'null', clashes: [] });
   const seq = useRef(0);
   const relevant = clashCandidate({ ...v, id: matchId ?? null }, clubName);
   const key = JSON.stringify(relevant);
   useEffect(() => {
     const mine = ++seq.current;
     if (!relevant) {
-      setClashes([]);
+      setAnswer({ key, clashes: [] });
       return;
     }
     const timer = setTimeout(() => {
       check({ ...v, ...(matchId ? { id: matchId } : {}) })
         .unwrap()
         .then((found) => {
-          if (seq.current === mine) setClashes(found);
+          if (seq.current === mine) setAnswer({ key, clashes: found });
         })
         .catch(() => undefined); // the save re-checks anyway
     }, CLASH_CHECK_DEBOUNCE_MS);
@@ -46,7 +47,7 @@ export function useClashCheck(v: PartitaValues, matchId: number | undefined, clu
     // Only a change of what the rule compares starts a new check.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return clashes;
+  return { clashes: answer.clashes, current: answer.key === key };
 }
 
 function ClashItems({ clashes }: { clashes: ClashInfo[] }) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { STATUS_MSG } from '../../../common/matchStatus';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import AddIcon from '@mui/icons-material/Add';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../common/messages';
 import { hasRole } from '../../../common/roles';
 import { todayIn } from '../../../common/dates';
@@ -28,7 +28,11 @@ import { MatchCard } from './MatchCard';
 import { CLASH_MSG, clashesOfAll, holdsFacilities, type Clash } from '../../../common/clashes';
 import type { Partita } from '../../../common/partiteRead';
 import { sampleMatches } from './samples';
-import { PageTitle } from '../../components/PageTitle';
+import { useCategoryNames } from '../../api/categoriesApi';
+import { DASHBOARD_MSG } from '../../../common/dashboardMessages';
+import { formatDayHeading } from '../../../common/matchCardText';
+import { countLine } from '../../../common/matchMeaning';
+import { PageHeader } from '../../components/PageFrame';
 
 // Issue 16: the bulk status bar, in its own chunk, loaded for editors only.
 const StatusActions = lazy(() => import('./StatusActions'));
@@ -68,40 +72,51 @@ export default function DashboardPage() {
       else next.delete(id);
       return next;
     });
+  // Issue 25: the match just added is scrolled to and outlined (AddMatchPage navigates here with its id).
+  const location = useLocation();
+  const highlight = (location.state as { highlight?: number } | null)?.highlight;
+  const shownHighlight = partite.some((p) => p.id === highlight);
+  useEffect(() => {
+    if (!highlight || !shownHighlight) return;
+    document.querySelector(`[data-match-id="${highlight}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlight, shownHighlight]);
   const open = (p: Partita) => {
     if (canEdit && p.id > 0) navigate(paths.editMatch.getHref(String(p.id)));
   };
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 3 }}>
-        <PageTitle sx={{ flexGrow: 1 }}>
-          {MSG.dashboard.title}
-        </PageTitle>
-        {canEdit && (
-          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.addMatch.getHref()}>
-            {MSG.dashboard.addMatch}
-          </Button>
-        )}
-        <Tooltip title={MSG.dashboard.refresh}>
-          <span>
-            <IconButton aria-label={MSG.dashboard.refresh} onClick={() => void refetch()} disabled={isFetching}>
-              <RefreshIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-      </Box>
+      <PageHeader
+        title={MSG.dashboard.title}
+        actions={
+          <>
+            {canEdit && (
+              <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.addMatch.getHref()}>
+                {MSG.dashboard.addMatch}
+              </Button>
+            )}
+            <Tooltip title={MSG.dashboard.refresh}>
+              <span>
+                <IconButton aria-label={MSG.dashboard.refresh} onClick={() => void refetch()} disabled={isFetching}>
+                  <RefreshIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </>
+        }
+      />
       {isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {MSG.dashboard.fallback}
         </Alert>
       )}
-      <FilterPanel filters={filters} onChange={setFilters} />
-      <FormControlLabel
-        sx={{ mb: 1 }}
-        control={<Switch checked={onlyClashes} disabled={!configLoaded} onChange={(e) => setOnlyClashes(e.target.checked)} />}
-        label={configLoaded ? `${CLASH_MSG.onlyClashes} (${clashes.size})` : CLASH_MSG.onlyClashes}
-      />
+      <FilterPanel filters={filters} onChange={setFilters} folded>
+        <FormControlLabel
+          sx={{ mr: 0 }}
+          control={<Switch checked={onlyClashes} disabled={!configLoaded || isError} onChange={(e) => setOnlyClashes(e.target.checked)} />}
+          label={configLoaded ? `${CLASH_MSG.onlyClashes} (${clashes.size})` : CLASH_MSG.onlyClashes}
+        />
+      </FilterPanel>
       {selectable && (
         <Suspense fallback={null}>
           <StatusActions visibleIds={visibleIds} selected={visibleSelected} onSelect={setSelected} today={today} />
@@ -112,14 +127,30 @@ export default function DashboardPage() {
       ) : (
         <>
           <ListTitle count={partite.length} />
-          {(clashes.size === 0 && !selectable) || partite.length === 0 ? (
-            <MatchList partite={partite} filtered={active > 0 && source.length > 0} onOpen={open} />
+          {partite.length === 0 ? (
+            <>
+              <MatchList partite={partite} filtered={active > 0 && source.length > 0} onOpen={open} sample={isError} />
+              {source.length === 0 && !isError && canEdit && <FirstSteps isAdmin={hasRole(role, 'admin')} />}
+            </>
           ) : (
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-              {partite.map((p) => (
-                <SelectableCard key={p.id} partita={p} show={selectable} checked={selected.has(p.id)} onToggle={toggle}>
-                  <ClashMarkedCard partita={p} clashes={clashes.get(p.id)} onOpen={open} />
-                </SelectableCard>
+            // Issue 25: under day headings, compact cards (six and more on the office laptop's first screen).
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              {byDay(partite).map(([day, items]) => (
+                <Box key={day} component="section" aria-labelledby={`giorno-${day}`}>
+                  <Typography id={`giorno-${day}`} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.75 }}>
+                    {formatDayHeading(day, today.slice(0, 4))}
+                    <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                      {countLine(items)}
+                    </Typography>
+                  </Typography>
+                  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+                    {items.map((p) => (
+                      <SelectableCard key={p.id} partita={p} show={selectable} checked={selected.has(p.id)} onToggle={toggle}>
+                        <ClashMarkedCard partita={p} clashes={clashes.get(p.id)} onOpen={open} sample={isError} highlighted={p.id === highlight} />
+                      </SelectableCard>
+                    ))}
+                  </Box>
+                </Box>
               ))}
             </Box>
           )}
@@ -129,12 +160,60 @@ export default function DashboardPage() {
   );
 }
 
+/** A fresh install's dashboard says what to do first (issue 25): a category, then the first match. */
+function FirstSteps({ isAdmin }: { isAdmin: boolean }) {
+  const { names, loaded } = useCategoryNames();
+  if (!loaded) return null;
+  const needCategory = names.length === 0;
+  // Only an administrator creates categories (spec 6): an editor is told whom to ask.
+  if (needCategory && !isAdmin) {
+    return (
+      <Typography sx={{ mt: 2, textAlign: 'center' }} data-testid="first-steps">
+        {DASHBOARD_MSG.firstCategoryAskAdmin}
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ mt: 2, textAlign: 'center' }} data-testid="first-steps">
+      <Typography sx={{ mb: 1.5 }}>{needCategory ? DASHBOARD_MSG.firstCategory : DASHBOARD_MSG.firstMatch}</Typography>
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        component={RouterLink}
+        to={needCategory ? paths.groups.getHref() : paths.addMatch.getHref()}
+      >
+        {needCategory ? DASHBOARD_MSG.createCategory : MSG.dashboard.addMatch}
+      </Button>
+    </Box>
+  );
+}
+
+/** The matches (sorted by date) under their days, in order. */
+function byDay(partite: Partita[]): Array<[string, Partita[]]> {
+  const days = new Map<string, Partita[]>();
+  for (const p of partite) days.set(p.data, [...(days.get(p.data) ?? []), p]);
+  return [...days];
+}
+
 /** A card of the signed-in dashboard, outlined in red with its clashes listed when it has any (issue 15). */
-function ClashMarkedCard({ partita, clashes, onOpen }: { partita: Partita; clashes: Clash<Partita>[] | undefined; onOpen: (p: Partita) => void }) {
-  if (!clashes) return <MatchCard partita={partita} onClick={() => onOpen(partita)} />;
+function ClashMarkedCard({
+  partita,
+  clashes,
+  onOpen,
+  sample,
+  highlighted,
+}: {
+  partita: Partita;
+  clashes: Clash<Partita>[] | undefined;
+  onOpen: (p: Partita) => void;
+  sample: boolean;
+  highlighted: boolean;
+}) {
+  const card = <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} highlighted={highlighted} />;
+  if (!clashes) return card;
   return (
     <Box data-testid="clash-card" sx={{ outline: '2px solid', outlineColor: 'error.main', borderRadius: 1 }}>
-      <MatchCard partita={partita} onClick={() => onOpen(partita)} />
+      {card}
       <Box sx={{ px: 2, py: 1, color: 'error.main', fontSize: 14 }}>
         <strong>{CLASH_MSG.cardMark(clashes.length)}</strong> {clashes.map((c) => c.messaggio).join(' · ')}
       </Box>

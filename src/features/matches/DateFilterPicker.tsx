@@ -9,13 +9,15 @@ export interface DateFilterPickerProps {
   onChange: (value: string) => void;
   /** Focus the day section at once: the field replaces the placeholder the user has just focused. */
   autoFocus?: boolean;
+  /** The whole width of its container (a dialog's field), so a long label is never cut. */
+  fullWidth?: boolean;
 }
 
 /**
  * The dashboards' date filter (issue 13): the match form's Italian picker (gg/mm/aaaa whatever the
  * browser's language). Loaded on demand by FilterPanel, so the public page's first download has no pickers.
  */
-export default function DateFilterPicker({ label, value, onChange, autoFocus }: DateFilterPickerProps) {
+export default function DateFilterPicker({ label, value, onChange, autoFocus, fullWidth = false }: DateFilterPickerProps) {
   const parsed = value ? dayjs(value) : null;
   return (
     <PickersProvider>
@@ -24,7 +26,7 @@ export default function DateFilterPicker({ label, value, onChange, autoFocus }: 
         value={parsed && parsed.isValid() ? parsed : null}
         onChange={(d) => onChange(d && d.isValid() ? d.format('YYYY-MM-DD') : '')}
         slotProps={{
-          textField: { size: 'small', autoFocus, sx: { width: { xs: '100%', sm: 190 } } },
+          textField: { size: 'small', autoFocus, sx: { width: fullWidth ? '100%' : { xs: '100%', sm: 190 } } },
           field: { clearable: true },
         }}
       />

@@ -8,10 +8,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { MSG } from '../../../common/messages';
 import { hasRole } from '../../../common/roles';
 import { partitaToValues } from '../../../common/partite';
+import { errorMessage, type ApiError } from '../../api/api';
 import { useAppSelector } from '../../store/hooks';
 import { selectRole } from '../../store/sessionSlice';
 import { useDeletePartitaMutation, useGetPartitaQuery, useUpdatePartitaMutation } from './matchesApi';
@@ -23,7 +25,7 @@ export default function EditMatchPage() {
   const { id = '' } = useParams();
   const role = useAppSelector(selectRole);
   const allowed = hasRole(role, 'editor');
-  const { data: partita, isLoading, isError } = useGetPartitaQuery(id, { skip: !allowed });
+  const { data: partita, isLoading, isError, error, refetch, isFetching } = useGetPartitaQuery(id, { skip: !allowed });
   const [update, { isLoading: saving }] = useUpdatePartitaMutation();
   const [remove, { isLoading: deleting }] = useDeletePartitaMutation();
   const [confirming, setConfirming] = useState(false);
@@ -31,6 +33,21 @@ export default function EditMatchPage() {
 
   if (!allowed) return <Alert severity="error">{MSG.match.notAuthorizedEdit}</Alert>;
   if (isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
+  // A failed read (no connection, server down) is not a missing match: say which, and offer a retry.
+  const status = (error as ApiError | undefined)?.status;
+  if (isError && status !== 404 && status !== 400 && !flow.done) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error">{errorMessage(error)}</Alert>
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" disabled={isFetching} onClick={() => void refetch()}>
+            {MSG.screens.retry}
+          </Button>
+          <Button onClick={flow.cancel}>{MSG.match.cancel}</Button>
+        </Stack>
+      </Stack>
+    );
+  }
   if ((isError || !partita) && !flow.done) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -58,9 +75,15 @@ export default function EditMatchPage() {
         onConflictsClose={flow.clearConflicts}
         onSave={(body) => void flow.run(() => update({ id, body }).unwrap(), MSG.match.updated, MSG.match.updateFailed)}
         actions={
-          <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
-            {deleting ? MSG.match.deleting : MSG.match.delete}
-          </Button>
+          <>
+            <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
+              {deleting ? MSG.match.deleting : MSG.match.delete}
+            </Button>
+            {/* Issue 25: the add form filled from this match (another date, another opponent...). */}
+            <Button variant="outlined" disabled={busy} component={RouterLink} to={`${paths.addMatch.getHref()}?da=${encodeURIComponent(String(partita.id))}`}>
+              {MSG.match.duplicate}
+            </Button>
+          </>
         }
       />
       <Dialog open={confirming} onClose={() => setConfirming(false)}>

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { VISUALLY_HIDDEN } from '../../components/visuallyHidden';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_MSG } from '../../../common/dashboardMessages';
@@ -8,9 +9,9 @@ import { countActiveFilters, type PartiteFilters } from '../../../common/partite
 import { LiteButton } from '../../components/LiteButton';
 
 const FilterFields = lazy(() => import('./FilterFields'));
+// The signed-in dashboard's chips: their own chunk, the public page never loads them (issue 13's budget).
+const FilterChips = lazy(() => import('./FilterChips'));
 
-/** Text for screen readers only (the name of the 'Filtri' button says what its number counts). */
-const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** MUI's sm breakpoint: under it the filters fold behind the 'Filtri' button. */
 const WIDE = '(min-width: 600px)';
@@ -32,46 +33,74 @@ function useWide(): boolean {
  * fields. Under 600 px it folds behind a 'Filtri' button with the count, so a phone shows the matches
  * first (issue 13); the fields' code is loaded when they are first on screen.
  */
-export function FilterPanel({ filters, onChange, initialOpen = false }: { filters: PartiteFilters; onChange: (f: PartiteFilters) => void; initialOpen?: boolean }) {
+export function FilterPanel({
+  filters,
+  onChange,
+  initialOpen = false,
+  folded = false,
+  children,
+}: {
+  filters: PartiteFilters;
+  onChange: (f: PartiteFilters) => void;
+  initialOpen?: boolean;
+  /** The signed-in dashboard (issue 25): folded at every width into one bar, the active filters as chips. */
+  folded?: boolean;
+  /** Controls shown at the end of the folded bar. */
+  children?: ReactNode;
+}) {
   const [open, setOpen] = useState(initialOpen);
-  const wide = useWide();
+  const wide = useWide() && !folded;
   const panelId = useId();
   const active = countActiveFilters(filters);
   const shown = wide || open;
+  const toggle = (
+    <LiteButton
+      variant="outlined"
+      onClick={() => setOpen((o) => !o)}
+      aria-expanded={open}
+      aria-controls={panelId}
+      data-testid="filters-toggle"
+      sx={folded ? { minHeight: 36 } : { display: { xs: 'inline-flex', sm: 'none' }, minHeight: 44, mb: 2, ml: 1 }}
+    >
+      {PUBLIC_MSG.filtersButton}
+      <Box
+        component="span"
+        sx={{
+          minWidth: 22,
+          height: 22,
+          px: 0.75,
+          borderRadius: '11px',
+          bgcolor: active ? 'primary.main' : 'action.selected',
+          color: active ? 'primary.contrastText' : 'text.primary',
+          fontSize: 13,
+          lineHeight: '22px',
+        }}
+      >
+        {active}
+      </Box>
+      <Box component="span" sx={VISUALLY_HIDDEN}>
+        {PUBLIC_MSG.filtersCountSuffix(active)}
+      </Box>
+    </LiteButton>
+  );
   return (
     <>
-      <LiteButton
-        variant="outlined"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
-        aria-controls={panelId}
-        data-testid="filters-toggle"
-        sx={{ display: { xs: 'inline-flex', sm: 'none' }, minHeight: 44, mb: 2, ml: 1 }}
-      >
-        {PUBLIC_MSG.filtersButton}
-        <Box
-          component="span"
-          sx={{
-            minWidth: 22,
-            height: 22,
-            px: 0.75,
-            borderRadius: '11px',
-            bgcolor: active ? 'primary.main' : 'action.selected',
-            color: active ? 'primary.contrastText' : 'text.primary',
-            fontSize: 13,
-            lineHeight: '22px',
-          }}
-        >
-          {active}
+      {folded ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: open ? 1 : 2 }} data-testid="filter-bar">
+          {toggle}
+          <Suspense fallback={null}>
+            <FilterChips filters={filters} onChange={onChange} />
+          </Suspense>
+          <Box sx={{ flexGrow: 1 }} />
+          {children}
         </Box>
-        <Box component="span" sx={VISUALLY_HIDDEN}>
-          {PUBLIC_MSG.filtersCountSuffix(active)}
-        </Box>
-      </LiteButton>
+      ) : (
+        toggle
+      )}
       <Paper
         id={panelId}
         variant="outlined"
-        sx={{ p: 2, mb: 3, display: { xs: open ? 'block' : 'none', sm: 'block' } }}
+        sx={{ p: 2, mb: 3, display: folded ? (open ? 'block' : 'none') : { xs: open ? 'block' : 'none', sm: 'block' } }}
         component="section"
         aria-label={DASHBOARD_MSG.filters}
       >

@@ -1,9 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,8 +14,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import { useCategoryNames } from '../../api/categoriesApi';
 import { MSG } from '../../../common/messages';
 import { todayIn } from '../../../common/dates';
+import { defaultDurationMinutes, proposedEndTime } from '../../../common/calendar';
 import {
   SPOGLIATOIO_MAX,
   SPOGLIATOIO_MIN,
@@ -28,10 +33,10 @@ import {
 import type { ClashInfo } from '../../../common/clashes';
 import { PickersProvider } from '../../components/PickersProvider';
 import { useClubConfig } from '../../store/useClubConfig';
-import { useGetCategorieQuery, useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery, type SavePayload } from './matchesApi';
+import { useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery, type SavePayload } from './matchesApi';
 import { ClashDialog, ClashList, useClashCheck } from './ClashWarnings';
 import { SuggestionInput } from './SuggestionInput';
-import { PageTitle } from '../../components/PageTitle';
+import { PageHeader } from '../../components/PageFrame';
 
 type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
 
@@ -78,21 +83,49 @@ interface Props {
   onConflictsClose?: () => void;
   /** Extra buttons (delete on the edit screen). */
   actions?: ReactNode;
+  /** Add form: 'Salva e aggiungi un'altra' (issue 25), the same checks as a save. */
+  onSaveAnother?: (payload: SavePayload) => void;
+  /** The add form: the first empty field (date, start, home team) takes the focus when the form opens. */
+  focusFirstEmpty?: boolean;
 }
 
 /** The add/edit form of spec 2, 4 and 5: Italian pickers, suggestions, home fields, the shared validation rules. */
-export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, onSave, onCancel, actions, matchId, serverConflicts, onConflictsClose }: Props) {
+export function MatchForm({
+  mode,
+  title,
+  initial,
+  busy,
+  saveLabel,
+  busyLabel,
+  onSave,
+  onCancel,
+  actions,
+  matchId,
+  serverConflicts,
+  onConflictsClose,
+  onSaveAnother,
+  focusFirstEmpty = false,
+}: Props) {
   const [v, setV] = useState<FormValues>(initial);
+  // Issue 25: a home match's end is proposed from the category's usual length until the editor sets it.
+  // (A duplicated match whose end was the proposed one keeps following its start.)
+  const endProposed = useRef(!initial.oraFine || initial.oraFine === proposedEndTime(initial.ora, initial.gruppo));
+  // Issue 25: where the typing starts (a new form: the date; the next match of the day: its time).
+  const [firstEmpty] = useState<'data' | 'ora' | 'squadraCasa' | null>(() =>
+    !focusFirstEmpty ? null : !initial.data ? 'data' : !initial.ora ? 'ora' : !initial.squadraCasa ? 'squadraCasa' : null,
+  );
+  // Which save the clash dialog confirms: the plain one or 'save and add another'.
+  const saveKind = useRef<'save' | 'another'>('save');
   const [touched, setTouched] = useState(false);
-  const { data: categorie = [] } = useGetCategorieQuery();
+  const { names: categorie, loaded: categoriesLoaded } = useCategoryNames();
   const [loadSquadre, squadre] = useLazyGetSquadreSuggestionsQuery();
   const [loadCampi, campi] = useLazyGetCampiSuggestionsQuery();
   const { clubName, timezone } = useClubConfig();
   const today = todayIn(timezone);
-  const error = validatePartita(v, { mode, today, clubName });
+  const error = validatePartita(v, { mode, today, clubName, timezone });
   const home = effectiveHome(v, clubName);
   // Issue 15: clashes under the fields; saving with clashes asks first.
-  const clashes = useClashCheck(v, matchId, clubName);
+  const { clashes, current: clashesCurrent } = useClashCheck(v, matchId, clubName);
   const [asking, setAsking] = useState<ClashInfo[] | null>(null);
   const dialogClashes = asking ?? serverConflicts ?? null;
   const closeDialog = () => {
@@ -102,12 +135,23 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setTouched(true);
+    if (key === 'oraFine') endProposed.current = false;
     setV((prev) => {
       const next = { ...prev, [key]: value };
       // Spec 4: the club's name in the home team makes it a home match.
       if (key === 'squadraCasa' && isHomeTeam(value as string, clubName)) next.isHouseMatch = true;
+      if (endProposed.current) next.oraFine = proposedEndTime(next.ora, next.gruppo) ?? next.oraFine;
       return next;
     });
+  };
+  const submit = (kind: 'save' | 'another') => {
+    if (error || busy) return;
+    saveKind.current = kind;
+    const send = kind === 'another' && onSaveAnother ? onSaveAnother : onSave;
+    // Clashes of values changed since the last check are not asked about: the server checks the save
+    // again and answers its own list (409), which the same dialog shows.
+    if (clashes.length > 0 && clashesCurrent) setAsking(clashes);
+    else send(toPayload(v, clubName));
   };
   const room = (key: 'spogliatoioGari' | 'spogliatoioOspiti', label: string) => (
     <TextField
@@ -130,23 +174,20 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
 
   return (
     <PickersProvider>
-      <Paper variant="outlined" sx={{ p: 3, maxWidth: 900, mx: 'auto' }}>
-        <PageTitle sx={{ mb: 3 }}>
-          {title}
-        </PageTitle>
+      <PageHeader title={title} />
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 900 }}>
         <form
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (error || busy) return;
-            if (clashes.length > 0) setAsking(clashes);
-            else onSave(toPayload(v, clubName));
+            submit('save');
           }}
         >
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 4 }}>
               <DatePicker
                 label={L.data}
+                autoFocus={firstEmpty === 'data'}
                 value={v.data ? dayjs(v.data) : null}
                 minDate={dayjs(today)}
                 disabled={busy}
@@ -157,6 +198,7 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
             <Grid size={{ xs: 12, md: 4 }}>
               <TimePicker
                 label={L.ora}
+                autoFocus={firstEmpty === 'ora'}
                 ampm={false}
                 value={v.ora ? dayjs(`2000-01-01T${v.ora}`) : null}
                 disabled={busy}
@@ -171,7 +213,7 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
               />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <SuggestionInput label={L.squadraCasa} required value={v.squadraCasa} onChange={(x) => set('squadraCasa', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
+              <SuggestionInput autoFocus={firstEmpty === 'squadraCasa'} label={L.squadraCasa} required value={v.squadraCasa} onChange={(x) => set('squadraCasa', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <SuggestionInput label={L.squadraTrasferta} required value={v.squadraTrasferta} onChange={(x) => set('squadraTrasferta', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
@@ -180,7 +222,16 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
               <SuggestionInput label={L.campo} required value={v.campo} onChange={(x) => set('campo', x)} load={(s) => void loadCampi(s, true)} suggestions={campi.data} disabled={busy} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <TextField select fullWidth required label={L.gruppo} value={categorie.includes(v.gruppo) || !v.gruppo ? v.gruppo : ''} disabled={busy} onChange={(e) => set('gruppo', e.target.value)}>
+              <TextField
+                select
+                fullWidth
+                required
+                label={L.gruppo}
+                value={categorie.includes(v.gruppo) || !v.gruppo ? v.gruppo : ''}
+                disabled={busy}
+                onChange={(e) => set('gruppo', e.target.value)}
+                helperText={categoriesLoaded && categorie.length === 0 ? <Link component={RouterLink} to={paths.groups.getHref()}>{MSG.groups.noCategoriesForMatch}</Link> : undefined}
+              >
                 {categorie.map((name) => (
                   <MenuItem key={name} value={name}>
                     {name}
@@ -216,7 +267,14 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
                     value={v.oraFine ? dayjs(`2000-01-01T${v.oraFine}`) : null}
                     disabled={busy}
                     onChange={(d) => set('oraFine', d && d.isValid() ? d.format('HH:mm') : '')}
-                    slotProps={{ textField: { fullWidth: true, required: true, name: 'oraFine' } }}
+                    slotProps={{
+                      textField: {
+                        fullWidth: true,
+                        required: true,
+                        name: 'oraFine',
+                        helperText: endProposed.current && v.oraFine && v.gruppo ? MSG.match.endProposed(defaultDurationMinutes(v.gruppo)) : undefined,
+                      },
+                    }}
                   />
                 </Grid>
                 <Grid size={{ xs: 12, md: 4 }}>{room('spogliatoioGari', MSG.match.roomClub)}</Grid>
@@ -230,11 +288,16 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
               {error}
             </Alert>
           )}
-          <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {actions}
             <Button onClick={onCancel} disabled={busy}>
               {MSG.match.cancel}
             </Button>
+            {onSaveAnother && (
+              <Button variant="outlined" disabled={!!error || busy} onClick={() => submit('another')}>
+                {MSG.match.saveAndAddAnother}
+              </Button>
+            )}
             <Button type="submit" variant="contained" disabled={!!error || busy}>
               {busy ? busyLabel : error ? MSG.match.completeFields : saveLabel}
             </Button>
@@ -245,7 +308,8 @@ export function MatchForm({ mode, title, initial, busy, saveLabel, busyLabel, on
           onClose={closeDialog}
           onConfirm={() => {
             closeDialog();
-            onSave({ ...toPayload(v, clubName), confermaSovrapposizioni: true });
+            const send = saveKind.current === 'another' && onSaveAnother ? onSaveAnother : onSave;
+            send({ ...toPayload(v, clubName), confermaSovrapposizioni: true });
           }}
         />
       </Paper>

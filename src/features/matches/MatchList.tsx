@@ -6,7 +6,18 @@ import type { Partita } from '../../../common/partiteRead';
 import { MatchCard } from './MatchCard';
 
 /** The cards, or the empty state of spec 2 (no matches at all versus none passing the filters). */
-export function MatchList({ partite, filtered, onOpen }: { partite: Partita[]; filtered: boolean; onOpen: (p: Partita) => void }) {
+export function MatchList({
+  partite,
+  filtered,
+  onOpen,
+  sample = false,
+}: {
+  partite: Partita[];
+  filtered: boolean;
+  onOpen: (p: Partita) => void;
+  /** Spec 2's sample matches: badged 'Esempio', greyed, never opened. */
+  sample?: boolean;
+}) {
   if (partite.length === 0) {
     // A plain outlined notice rather than Alert: Alert brings IconButton and its icons to the public page (issue 3).
     return (
@@ -19,7 +30,7 @@ export function MatchList({ partite, filtered, onOpen }: { partite: Partita[]; f
     // Box rather than Stack: the public page's bundle has no Stack (issue 13).
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {partite.map((p) => (
-        <MatchCard key={p.id} partita={p} onClick={() => onOpen(p)} />
+        <MatchCard key={p.id} partita={p} onClick={() => onOpen(p)} sample={sample} />
       ))}
     </Box>
   );

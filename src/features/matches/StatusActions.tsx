@@ -1,4 +1,5 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
+import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,12 +12,13 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { MSG } from '../../../common/messages';
-import { MOTIVO_MAX, STATUS_MSG, UNDO_TOAST_MS, type AzioneStato } from '../../../common/matchStatus';
+import { GIORNI_MAX, MOTIVO_MAX, STATUS_MSG, UNDO_TOAST_MS, type AzioneStato } from '../../../common/matchStatus';
+import type { Partita } from '../../../common/partiteRead';
 import { statoRequestSchema } from '../../../common/matchStatusSchema';
 import { errorMessage } from '../../api/api';
 import DateFilterPicker from './DateFilterPicker';
 import { useAnnullaOperazioneMutation, useCambiaStatoMutation } from './statusApi';
+import { useGetPartiteQuery } from './matchesApi';
 import { CLASH_MSG, type ClashInfo } from '../../../common/clashes';
 import { ClashList } from './ClashWarnings';
 
@@ -38,8 +40,9 @@ export interface StatusActionsProps {
 
 /**
  * Issue 16 (editors and admins): 'Seleziona tutte' for the filtered list, the count selected, and
- * the bulk status actions, each through a dialog asking for the reason; after a change a toast
- * offers 'Annulla operazione' for 10 seconds. Loaded on demand by the signed-in dashboard.
+ * the bulk status actions, each through a dialog listing the matches it changes and asking for the
+ * reason; after a change a toast offers 'Annulla operazione' for 10 seconds. Loaded on demand by
+ * the signed-in dashboard.
  */
 export default function StatusActions({ visibleIds, selected, onSelect, today }: StatusActionsProps) {
   const [azione, setAzione] = useState<AzioneStato | null>(null);
@@ -48,6 +51,8 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
   const all = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
   const some = visibleIds.some((id) => selected.has(id));
   const count = selected.size;
+  // The dashboard's own list (same query, same cache entry): what the dialog names.
+  const { data: partite } = useGetPartiteQuery(today);
 
   const undo = async (operazione: string, key: string | number, confermaSovrapposizioni = false) => {
     closeSnackbar(key);
@@ -133,21 +138,69 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
         </Button>
       ))}
       {azione && (
-        <StatusDialog azione={azione} ids={[...selected]} today={today} onClose={() => setAzione(null)} onDone={done} />
+        <StatusDialog
+          azione={azione}
+          ids={[...selected]}
+          partite={partite ?? []}
+          today={today}
+          onClose={() => setAzione(null)}
+          onDone={done}
+        />
       )}
     </Paper>
+  );
+}
+
+/** The days of 'Sposta di N giorni' once they are a valid number, for the title and the button. */
+function chosenDays(giorni: string): number | null {
+  const n = Number(giorni);
+  return giorni.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= GIORNI_MAX ? n : null;
+}
+
+/** The matches a bulk action changes, one a line ('28/11/2026 10:00 Garibaldina 2013 - Virtus'), scrolling when long. */
+function AffectedMatches({ ids, partite }: { ids: number[]; partite: Partita[] }) {
+  const chosen = useMemo(() => {
+    const set = new Set(ids);
+    return partite.filter((p) => set.has(p.id));
+  }, [ids, partite]);
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" id="status-dialog-list">
+        {STATUS_MSG.affectedList}
+      </Typography>
+      <Box
+        component="ul"
+        aria-labelledby="status-dialog-list"
+        // Focusable, so a keyboard can scroll a long list.
+        tabIndex={0}
+        sx={{ m: 0, mt: 0.5, p: 0, listStyle: 'none', maxHeight: 220, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      >
+        {chosen.map((p) => (
+          <Box component="li" key={p.id} sx={{ px: 1.5, py: 0.5, display: 'flex', gap: 1.5, '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' } }}>
+            <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: 'text.secondary' }}>
+              {dayjs(p.data).format('DD/MM/YYYY')} {p.ora.slice(0, 5)}
+            </Box>{' '}
+            <span>
+              {p.squadracasa} - {p.squadratrasferta}
+            </span>
+          </Box>
+        ))}
+      </Box>
+    </Box>
   );
 }
 
 function StatusDialog({
   azione,
   ids,
+  partite,
   today,
   onClose,
   onDone,
 }: {
   azione: AzioneStato;
   ids: number[];
+  partite: Partita[];
   today: string;
   onClose: () => void;
   onDone: (operazione: string, aggiornate: number) => void;
@@ -192,14 +245,16 @@ function StatusDialog({
     set(v);
   };
 
-  const title = `${STATUS_MSG.actions[azione]}: ${STATUS_MSG.selected(ids.length)}`;
+  const days = azione === 'sposta' ? chosenDays(giorni) : null;
+  const title = STATUS_MSG.confirmTitle[azione](ids.length, days);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="status-dialog-title">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="status-dialog-title">
       <DialogTitle id="status-dialog-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+        <AffectedMatches ids={ids} partite={partite} />
         {azione === 'rinvia' && (
           <Box>
-            <DateFilterPicker label={STATUS_MSG.nuovaDataLabel} value={nuovaData} onChange={change(setNuovaData)} />
+            <DateFilterPicker fullWidth label={STATUS_MSG.nuovaDataLabel} value={nuovaData} onChange={change(setNuovaData)} />
             {errors.nuovaData && (
               <Typography color="error" variant="body2" role="alert">
                 {errors.nuovaData}
@@ -237,9 +292,9 @@ function StatusDialog({
         {clashes && <ClashList clashes={clashes} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{MSG.users.close}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-          {clashes ? CLASH_MSG.bulkConfirm : STATUS_MSG.actions[azione]}
+        <Button onClick={onClose}>{STATUS_MSG.cancel}</Button>
+        <Button variant="contained" color="error" onClick={() => void submit()} disabled={isLoading}>
+          {clashes ? CLASH_MSG.bulkConfirm : STATUS_MSG.confirmButton[azione](ids.length, days)}
         </Button>
       </DialogActions>
     </Dialog>

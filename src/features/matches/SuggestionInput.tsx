@@ -1,15 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
+import { useEffect, useRef } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Suggestion } from './matchesApi';
 
-/** Spec 2 and 9: suggestions load on focus, 300 ms after typing 2 or more characters; the list hides 150 ms after blur, 200 px high at most. */
+/** Spec 2 and 9: suggestions load on focus, 300 ms after typing 2 or more characters; the list is 200 px high at most. */
 export const SUGGEST_DEBOUNCE_MS = 300;
-export const BLUR_HIDE_MS = 150;
 export const DROPDOWN_MAX_PX = 200;
 
 interface Props {
@@ -20,72 +15,57 @@ interface Props {
   suggestions: Suggestion[] | undefined;
   required?: boolean;
   disabled?: boolean;
+  autoFocus?: boolean;
 }
 
-/** A text field with a dropdown of names already used (most used first). */
-export function SuggestionInput({ label, value, onChange, load, suggestions, required, disabled }: Props) {
-  const [open, setOpen] = useState(false);
+/**
+ * A text field with a dropdown of names already used (most used first): MUI's Autocomplete in free
+ * text mode, so the list follows the listbox pattern (ArrowDown/ArrowUp move, Enter picks, Esc
+ * closes) and any other name may be typed.
+ */
+export function SuggestionInput({ label, value, onChange, load, suggestions, required, disabled, autoFocus }: Props) {
   const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const blur = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
       if (typing.current) clearTimeout(typing.current);
-      if (blur.current) clearTimeout(blur.current);
     },
     [],
   );
-  const items = (suggestions ?? []).filter((s) => s.name !== value);
+  const options = (suggestions ?? []).map((s) => s.name);
   return (
-    <Box sx={{ position: 'relative' }}>
-      <TextField
-        fullWidth
-        label={label}
-        required={required}
-        disabled={disabled}
-        value={value}
-        autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 100 } }}
-        onFocus={() => {
-          if (blur.current) clearTimeout(blur.current);
-          setOpen(true);
-          load(value.trim().length >= 2 ? value.trim() : '');
-        }}
-        onBlur={() => {
-          blur.current = setTimeout(() => setOpen(false), BLUR_HIDE_MS);
-        }}
-        onChange={(e) => {
-          const next = e.target.value;
-          onChange(next);
-          setOpen(true);
-          if (typing.current) clearTimeout(typing.current);
-          if (next.trim().length >= 2) typing.current = setTimeout(() => load(next.trim()), SUGGEST_DEBOUNCE_MS);
-        }}
-      />
-      {open && items.length > 0 && (
-        <Paper
-          elevation={4}
-          role="listbox"
-          aria-label={label}
-          sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: 0.5, maxHeight: DROPDOWN_MAX_PX, overflowY: 'auto' }}
-        >
-          <List dense disablePadding>
-            {items.map((s) => (
-              <ListItemButton
-                key={s.name}
-                role="option"
-                // Keeps the focus in the field, so the click lands before the blur hides the list.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => {
-                  onChange(s.name);
-                  setOpen(false);
-                }}
-              >
-                <ListItemText primary={s.name} secondary={`${s.usage_count}`} slotProps={{ secondary: { sx: { display: 'none' } } }} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Paper>
+    <Autocomplete
+      freeSolo
+      disableClearable
+      options={options}
+      // The server filters by what was typed (300 ms later); meanwhile its last answer narrows here.
+      filterOptions={(o) => {
+        const typed = value.trim().toLocaleLowerCase('it');
+        return o.filter((name) => name !== value && (typed.length < 2 || name.toLocaleLowerCase('it').includes(typed)));
+      }}
+      inputValue={value}
+      value={value}
+      disabled={disabled}
+      onInputChange={(_e, next, reason) => {
+        if (reason === 'reset' && next === value) return;
+        onChange(next);
+        if (reason !== 'input') return;
+        if (typing.current) clearTimeout(typing.current);
+        if (next.trim().length >= 2) typing.current = setTimeout(() => load(next.trim()), SUGGEST_DEBOUNCE_MS);
+      }}
+      onChange={(_e, picked) => {
+        if (typeof picked === 'string') onChange(picked);
+      }}
+      onOpen={() => load(value.trim().length >= 2 ? value.trim() : '')}
+      slotProps={{ listbox: { sx: { maxHeight: DROPDOWN_MAX_PX }, 'aria-label': label } as object }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          autoFocus={autoFocus}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps?.htmlInput, maxLength: 100 } }}
+        />
       )}
-    </Box>
+    />
   );
 }

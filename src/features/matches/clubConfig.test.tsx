@@ -48,7 +48,9 @@ describe("the club's name and timezone come from GET /api/config", () => {
     const home = screen.getByRole('switch', { name: MSG.match.homeMatch });
     await waitFor(() => expect(home).toBeChecked());
     expect(home).toBeDisabled();
-    expect(screen.getByTestId('form-error')).toHaveTextContent(MSG.match.missingFields([MSG.match.labels.oraFine]));
+    // Issue 25: the end is proposed from the category's usual length (Juniores: 105 minutes).
+    expect(await screen.findByText(MSG.match.endProposed(105))).toBeInTheDocument();
+    expect(screen.getByTestId('form-error')).not.toHaveTextContent(MSG.match.labels.oraFine);
   });
 
   it('reads the date rule in the configured timezone', async () => {

@@ -6,7 +6,7 @@ import type { ClashInfo } from '../../../common/clashes';
 
 /** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (issue 15). */
 export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
-import { sanitizePartita, sanitizePartite, type Partita, type PartiteFilters } from '../../../common/partiteRead';
+import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partiteRead';
 
 export interface Suggestion {
   name: string;
@@ -50,13 +50,9 @@ export const matchesApi = api.injectEndpoints({
     }),
     getPartita: build.query<Partita | null, string>({
       query: (id) => `api/partite/${encodeURIComponent(id)}`,
-      transformResponse: (body: { data: unknown }) => sanitizePartita(body?.data),
+      // The edit form starts from the stored text (issue 24): a save sends every field back.
+      transformResponse: (body: { data: unknown }) => storedPartita(body?.data),
       providesTags: (_r, _e, id) => [itemTag('Partita', id)],
-    }),
-    getCategorie: build.query<string[], void>({
-      query: () => 'api/gruppi',
-      transformResponse: (body: { data: Array<{ name: string }> }) => (body?.data ?? []).map((g) => g.name),
-      providesTags: [listTag('Gruppo')],
     }),
     getSquadreSuggestions: build.query<Suggestion[], string>({
       query: (search) => `api/squadre/suggestions?search=${encodeURIComponent(search)}`,
@@ -99,7 +95,6 @@ export const {
   useGetPublicPartiteQuery,
   useGetPartiteQuery,
   useGetPartitaQuery,
-  useGetCategorieQuery,
   useLazyGetSquadreSuggestionsQuery,
   useLazyGetCampiSuggestionsQuery,
   useLazyCheckConflittiQuery,

@@ -1,4 +1,4 @@
-import { api, listTag } from '../../api/api';
+import { api } from '../../api/api';
 import type { AzioneStato } from '../../../common/matchStatus';
 
 export interface StatoBody {
@@ -23,7 +23,8 @@ export const statusApi = api.injectEndpoints({
     cambiaStato: build.mutation<{ operazione: string; aggiornate: number }, StatoBody>({
       query: (body) => ({ url: 'api/partite/stato', method: 'POST', body }),
       extraOptions: { maxRetries: 0 },
-      invalidatesTags: [listTag('Partita')],
+      // Every match of the list and every cached single match (the edit form's): a move changes their dates.
+      invalidatesTags: ['Partita'],
     }),
     annullaOperazione: build.mutation<{ operazione: string; ripristinate: number }, UndoArg>({
       query: (arg) =>
@@ -31,7 +32,8 @@ export const statusApi = api.injectEndpoints({
           ? { url: `api/partite/stato/${encodeURIComponent(arg)}/annulla`, method: 'POST' }
           : { url: `api/partite/stato/${encodeURIComponent(arg.operazione)}/annulla`, method: 'POST', body: { confermaSovrapposizioni: arg.confermaSovrapposizioni } },
       extraOptions: { maxRetries: 0 },
-      invalidatesTags: [listTag('Partita')],
+      // Every match of the list and every cached single match (the edit form's): a move changes their dates.
+      invalidatesTags: ['Partita'],
     }),
   }),
 });

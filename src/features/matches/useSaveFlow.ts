@@ -8,7 +8,10 @@ import type { ClashInfo } from '../../../common/clashes';
 /** Spec 2: after a successful save or delete the screen returns to / after 2 seconds. */
 export const RETURN_AFTER_MS = 2000;
 
-/** Runs a save or delete: busy flag, success toast then back to / after 2 s, error toast on failure. */
+/**
+ * Runs a save or delete: busy flag, success toast then back to / after 2 s, error toast on failure.
+ * With `then`, the success goes there instead of the timed return (the add form's own flow, issue 25).
+ */
 export function useSaveFlow() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -20,11 +23,15 @@ export function useSaveFlow() {
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
-  async function run(action: () => Promise<unknown>, success: string, failure: string) {
+  async function run<T>(action: () => Promise<T>, success: string, failure: string, then?: (result: T) => void) {
     try {
-      await action();
-      setDone(true);
+      const result = await action();
       enqueueSnackbar(success, { variant: 'success' });
+      if (then) {
+        then(result);
+        return;
+      }
+      setDone(true);
       timer.current = setTimeout(() => navigate(paths.home.getHref()), RETURN_AFTER_MS);
     } catch (err) {
       const status = (err as { status?: unknown }).status;

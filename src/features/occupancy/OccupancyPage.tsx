@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
@@ -13,16 +12,18 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PrintIcon from '@mui/icons-material/Print';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { CLASH_MSG, matchSpan, normName, timeOf } from '../../../common/clashes';
 import { MSG } from '../../../common/messages';
 import { isIsoDate, todayIn } from '../../../common/dates';
 import { formatLongDate, formatWeekday } from '../../../common/exports';
+import { PageHeader } from '../../components/PageFrame';
 import { PickersProvider } from '../../components/PickersProvider';
 import { errorMessage } from '../../api/api';
 import { paths } from '../../config/paths';
 import { useClubConfig } from '../../store/useClubConfig';
 import { useGetOccupazioneQuery, type OccupancyMatch } from './occupancyApi';
+import { BoardDateField } from './BoardDateField';
+import { fractionOf, layoutColumn, type Placement } from './layout';
 
 const M = CLASH_MSG;
 type View = 'giorno' | 'settimana';
@@ -59,26 +60,17 @@ function columnsOf(matches: OccupancyMatch[]): Column[] {
   return [...[...campi.values()].sort(byLabel), ...[...rooms.entries()].sort(([a], [b]) => a - b).map(([, c]) => c)];
 }
 
-/** Side-by-side lanes for overlapping blocks of one column. */
-function lanesOf(matches: OccupancyMatch[]): { lane: Map<number, number>; count: number } {
-  const ends: number[] = [];
-  const lane = new Map<number, number>();
-  for (const m of [...matches].sort((a, b) => a.ora.localeCompare(b.ora))) {
-    const { start, end } = matchSpan(m);
-    let i = ends.findIndex((e) => e <= start);
-    if (i < 0) i = ends.length;
-    ends[i] = end;
-    lane.set(m.id, i);
-  }
-  return { lane, count: Math.max(1, ends.length) };
-}
+/** Where each block of a column goes: the column's width unless it overlaps others (layout.ts). */
+const placementsOf = (matches: OccupancyMatch[]): Map<number, Placement> => layoutColumn(matches.map((m) => ({ id: m.id, ...matchSpan(m) })), (b) => b.id);
 
 const clashTitle = (m: OccupancyMatch) => m.conflitti.map((c) => c.messaggio).join('\n');
+const teams = (m: OccupancyMatch) => `${m.squadracasa} - ${m.squadratrasferta}`;
 
 function MatchBlock({ m, style, compact }: { m: OccupancyMatch; style?: React.CSSProperties; compact?: boolean }) {
   const navigate = useNavigate();
   const { end } = matchSpan(m);
   const clash = m.conflitti.length > 0;
+  const time = `${m.ora.slice(0, 5)}-${timeOf(end)}`;
   const block = (
     <Box
       component="button"
@@ -86,19 +78,21 @@ function MatchBlock({ m, style, compact }: { m: OccupancyMatch; style?: React.CS
       data-testid="occupancy-block"
       data-match-id={m.id}
       data-clash={clash ? 'true' : 'false'}
-      aria-label={`${m.ora.slice(0, 5)}-${timeOf(end)} ${m.squadracasa} - ${m.squadratrasferta} (${m.gruppo})${clash ? `: ${clashTitle(m)}` : ''}`}
+      aria-label={`${time} ${teams(m)} (${m.gruppo})${clash ? `: ${clashTitle(m)}` : ''}`}
       onClick={() => navigate(paths.editMatch.getHref(String(m.id)))}
       style={style}
       sx={{
         position: compact ? 'static' : 'absolute',
         display: 'block',
         width: compact ? '100%' : undefined,
+        boxSizing: 'border-box',
         overflow: 'hidden',
         textAlign: 'left',
         font: 'inherit',
         fontSize: 12,
-        lineHeight: 1.25,
-        p: 0.5,
+        lineHeight: 1.2,
+        px: 0.5,
+        py: '2px',
         mb: compact ? 0.5 : 0,
         cursor: 'pointer',
         bgcolor: clash ? '#fdecea' : '#e3f2fd',
@@ -106,29 +100,70 @@ function MatchBlock({ m, style, compact }: { m: OccupancyMatch; style?: React.CS
         border: clash ? '2px solid' : '1px solid',
         borderColor: clash ? 'error.main' : 'primary.light',
         borderRadius: 1,
+        // Names wrap (a long word too) and are never cut on the right; a block too short for its
+        // text grows over what is below while pointed at or focused.
+        overflowWrap: 'anywhere',
+        ...(compact
+          ? {}
+          : {
+              '&:hover, &:focus-visible': {
+                height: 'auto !important',
+                minHeight: 'var(--block-height)',
+                zIndex: 2,
+                boxShadow: 3,
+                '& > span': { whiteSpace: 'normal' },
+              },
+            }),
         '@media print': { breakInside: 'avoid', printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
       }}
     >
-      <strong>
-        {m.ora.slice(0, 5)}-{timeOf(end)}
-      </strong>{' '}
-      {m.squadracasa} - {m.squadratrasferta}
-      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-        {m.gruppo}
-        {compact ? ` · ${m.campo}` : ''}
+      <Box
+        component="span"
+        sx={{
+          display: 'block',
+          fontSize: 11,
+          // On the board one line (the whole of it on hover and in the tooltip); in the week it wraps.
+          ...(compact ? {} : { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
+        }}
+      >
+        <strong>{time}</strong>{' '}
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {m.gruppo}
+          {compact && (
+            <>
+              {' · '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {m.campo}
+              </Box>
+            </>
+          )}
+        </Box>
+      </Box>
+      <Box component="span" data-testid="occupancy-names" sx={{ display: 'block' }}>
+        {teams(m)}
       </Box>
     </Box>
   );
-  return clash ? (
-    <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{clashTitle(m)}</span>} placement="top" arrow>
+  return (
+    <Tooltip
+      title={
+        <span style={{ whiteSpace: 'pre-line' }}>
+          {`${time} ${teams(m)}\n${m.gruppo} · ${m.campo}`}
+          {clash ? `\n${clashTitle(m)}` : ''}
+        </span>
+      }
+      placement="top"
+      arrow
+      describeChild
+    >
       {block}
     </Tooltip>
-  ) : (
-    block
   );
 }
 
-const HOUR_PX = 56;
+const HOUR_PX = 60;
+/** Narrowest a lane of a column gets: overlapping blocks widen their column (and the board scrolls) before getting narrower. */
+const LANE_MIN_PX = 120;
 
 function DayBoard({ matches }: { matches: OccupancyMatch[] }) {
   const columns = columnsOf(matches);
@@ -149,9 +184,11 @@ function DayBoard({ matches }: { matches: OccupancyMatch[] }) {
         ))}
       </Box>
       {columns.map((c) => {
-        const { lane, count } = lanesOf(c.matches);
+        const placements = placementsOf(c.matches);
+        const lanes = Math.max(1, ...[...placements.values()].map((p) => p.lanes));
+        const min = LANE_MIN_PX * lanes;
         return (
-          <Box key={c.key} data-testid="occupancy-column" sx={{ flex: '1 0 120px', minWidth: 120, borderLeft: 1, borderColor: 'divider' }}>
+          <Box key={c.key} data-testid="occupancy-column" sx={{ flex: `${lanes} 0 ${min}px`, minWidth: min, borderLeft: 1, borderColor: 'divider' }}>
             <Typography variant="subtitle2" noWrap title={c.label} sx={{ height: 32, lineHeight: '32px', px: 0.5, textAlign: 'center', bgcolor: 'grey.100' }}>
               {c.label}
             </Typography>
@@ -161,12 +198,21 @@ function DayBoard({ matches }: { matches: OccupancyMatch[] }) {
               ))}
               {c.matches.map((m) => {
                 const { start, end } = matchSpan(m);
-                const l = lane.get(m.id) ?? 0;
+                const { left, width } = fractionOf(placements.get(m.id) ?? { lane: 0, span: 1, lanes: 1 });
+                const height = Math.max(18, y(end) - y(start));
                 return (
                   <MatchBlock
                     key={m.id}
                     m={m}
-                    style={{ top: y(start), height: Math.max(18, y(end) - y(start)), left: `calc(${(100 * l) / count}% + 2px)`, width: `calc(${100 / count}% - 4px)` }}
+                    style={
+                      {
+                        top: y(start),
+                        height,
+                        '--block-height': `${height}px`,
+                        left: `calc(${100 * left}% + 2px)`,
+                        width: `calc(${100 * width}% - 4px)`,
+                      } as React.CSSProperties
+                    }
                   />
                 );
               })}
@@ -216,41 +262,34 @@ export default function OccupancyPage() {
 
   return (
     <PickersProvider>
-      <Box
-        sx={{
-          p: { xs: 1, md: 2 },
-          '@media print': { p: 0 },
-        }}
-      >
-        <style>{`@media print { @page { size: A4 landscape; margin: 8mm; } header, nav, .no-print { display: none !important; } [data-testid="occupancy-print"] { zoom: 0.72; } }`}</style>
-        <Stack className="no-print" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-          <Typography variant="h5" component="h1" sx={{ mr: 2 }}>
-            {M.boardTitle}
-          </Typography>
-          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v: View | null) => v && go({ vista: v })}>
-            <ToggleButton value="giorno">{M.boardDay}</ToggleButton>
-            <ToggleButton value="settimana">{M.boardWeek}</ToggleButton>
-          </ToggleButtonGroup>
-          <Button size="small" startIcon={<ChevronLeftIcon />} onClick={() => go({ data: addDays(date, -step) })}>
-            {M.boardPrev}
-          </Button>
-          <DatePicker
-            label={M.boardDate}
-            value={dayjs(date)}
-            onChange={(d) => d && d.isValid() && go({ data: d.format('YYYY-MM-DD') })}
-            slotProps={{ textField: { size: 'small', name: 'data', sx: { width: 170 } } }}
-          />
-          <Button size="small" endIcon={<ChevronRightIcon />} onClick={() => go({ data: addDays(date, step) })}>
-            {M.boardNext}
-          </Button>
-          <Button size="small" onClick={() => go({ data: today })}>
-            {M.boardToday}
-          </Button>
-          <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>
-            {M.boardPrint}
-          </Button>
-          {isFetching && <CircularProgress size={20} aria-label={MSG.screens.loading} />}
-        </Stack>
+      <Box>
+        <style>{`@media print { @page { size: A4 landscape; margin: 8mm; } header, nav, [data-testid="page-header"] { display: none !important; } [data-testid="occupancy-print"] { zoom: 0.72; } }`}</style>
+        <PageHeader
+          title={M.boardTitle}
+          actions={
+            <>
+              {/* Its place kept while nothing loads, so the toolbar does not move. */}
+              <Box sx={{ width: 20, height: 20, display: 'flex' }}>{isFetching && <CircularProgress size={20} aria-label={MSG.screens.loading} />}</Box>
+              <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v: View | null) => v && go({ vista: v })}>
+                <ToggleButton value="giorno">{M.boardDay}</ToggleButton>
+                <ToggleButton value="settimana">{M.boardWeek}</ToggleButton>
+              </ToggleButtonGroup>
+              <Button size="small" startIcon={<ChevronLeftIcon />} onClick={() => go({ data: addDays(date, -step) })}>
+                {M.boardPrev}
+              </Button>
+              <BoardDateField label={M.boardDate} value={date} onChange={(d) => go({ data: d })} />
+              <Button size="small" endIcon={<ChevronRightIcon />} onClick={() => go({ data: addDays(date, step) })}>
+                {M.boardNext}
+              </Button>
+              <Button size="small" onClick={() => go({ data: today })}>
+                {M.boardToday}
+              </Button>
+              <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>
+                {M.boardPrint}
+              </Button>
+            </>
+          }
+        />
         <Box data-testid="occupancy-print">
           <Typography variant="h6" component="h2" sx={{ '&::first-letter': { textTransform: 'uppercase' }, mb: 1 }}>
             {heading}

@@ -16,7 +16,7 @@ describe('InviteUserDialog', () => {
     try {
       renderWithProviders(<InviteUserDialog open onClose={() => undefined} />);
       expect(screen.getByRole('heading', { name: MSG.users.inviteTitle })).toBeInTheDocument();
-      expect(screen.getByRole('combobox', { name: MSG.users.role })).toHaveTextContent('Reader');
+      expect(screen.getByRole('combobox', { name: MSG.users.role })).toHaveTextContent('Lettore');
 
       await user.click(screen.getByRole('button', { name: MSG.users.sendInvite }));
       expect(screen.getByText(MSG.users.emailRequired)).toBeInTheDocument();

@@ -13,7 +13,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -32,8 +31,10 @@ import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens'
 import { useDebounced } from '../../components/useDebounced';
 import { paths } from '../../config/paths';
 import { formatDateTime } from './format';
+import { useClubConfig } from '../../store/useClubConfig';
 import { useGetUserAuditQuery, useGetUsersQuery, type AuditFilters } from './usersApi';
-import { PageTitle } from '../../components/PageTitle';
+import { PageHeader } from '../../components/PageFrame';
+import { Pager } from '../../components/Pager';
 
 /** Spec 4 and 9: filter changes reset the page to 1 and reload after 300 ms. */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -79,9 +80,10 @@ function Person({ email, id, fallback }: { email: string | null; id: string | nu
 
 function AuditRow({ r }: { r: UserAuditRecord }) {
   const changes = describeChanges(r.changes);
+  const { timezone } = useClubConfig();
   return (
     <TableRow hover>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at, timezone)}</TableCell>
       <TableCell>
         <Chip size="small" color={ACTION_COLOR[r.action_type]} label={MSG.users.actionLabel[r.action_type]} />
       </TableCell>
@@ -186,15 +188,15 @@ export default function UserAuditPage() {
       adapterLocale="it"
       localeText={pickersItIT.components.MuiLocalizationProvider.defaultProps.localeText}
     >
-      <Box sx={{ p: { xs: 0, md: 3 } }}>
-        <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <PageTitle>
-            {MSG.users.auditTitle}
-          </PageTitle>
-          <Button component={RouterLink} to={paths.users.getHref()} startIcon={<ArrowBackIcon />}>
-            {MSG.users.backToUsers}
-          </Button>
-        </Stack>
+      <Box>
+        <PageHeader
+          title={MSG.users.auditTitle}
+          actions={
+            <Button component={RouterLink} to={paths.users.getHref()} startIcon={<ArrowBackIcon />}>
+              {MSG.users.backToUsers}
+            </Button>
+          }
+        />
 
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -221,14 +223,14 @@ export default function UserAuditPage() {
               value={filters.start}
               onChange={(v) => change({ start: v })}
               maxDate={filters.end ?? undefined}
-              slotProps={{ textField: { size: 'small', sx: { width: 170 } }, field: { clearable: true } }}
+              slotProps={{ textField: { size: 'small', sx: { width: 200 } }, field: { clearable: true } }}
             />
             <DatePicker
               label={MSG.users.endDate}
               value={filters.end}
               onChange={(v) => change({ end: v })}
               minDate={filters.start ?? undefined}
-              slotProps={{ textField: { size: 'small', sx: { width: 170 } }, field: { clearable: true } }}
+              slotProps={{ textField: { size: 'small', sx: { width: 200 } }, field: { clearable: true } }}
             />
             <Button onClick={() => change(EMPTY_FILTERS)}>{MSG.users.clearFilters}</Button>
           </Stack>
@@ -272,19 +274,35 @@ export default function UserAuditPage() {
               {MSG.users.auditEmpty}
             </Typography>
           )}
-          <TablePagination
-            component="div"
-            count={total}
-            page={Math.max(0, Math.min(page - 1, totalPages - 1))}
-            onPageChange={(_e, p) => setPage(p + 1)}
-            rowsPerPage={limit}
-            rowsPerPageOptions={[...AUDIT_PAGE_SIZES]}
-            onRowsPerPageChange={(e) => {
-              setLimit(Number(e.target.value));
-              setPage(1);
-            }}
-            labelRowsPerPage={MSG.users.rowsPerPage}
-            labelDisplayedRows={({ from, to, count }) => MSG.users.displayedRows(from, to, count)}
+          {/* The app's one pager (issue 25), with this list's page size beside it. */}
+          <Pager
+            page={Math.max(1, Math.min(page, totalPages))}
+            totalPages={totalPages}
+            onPage={setPage}
+            summary={
+              <>
+                <TextField
+                  select
+                  size="small"
+                  label={MSG.users.rowsPerPage}
+                  value={limit}
+                  onChange={(e) => {
+                    setLimit(Number(e.target.value));
+                    setPage(1);
+                  }}
+                  sx={{ minWidth: 150 }}
+                >
+                  {AUDIT_PAGE_SIZES.map((n) => (
+                    <MenuItem key={n} value={n}>
+                      {n}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Typography variant="body2" color="text.secondary">
+                  {MSG.users.displayedRows(total === 0 ? 0 : (page - 1) * limit + 1, Math.min(page * limit, total), total)}
+                </Typography>
+              </>
+            }
           />
         </Paper>
       </Box>

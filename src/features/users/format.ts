@@ -1,7 +1,7 @@
-/** Dates and times as an Italian reader expects them (it-IT, 24 hours). */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  return d.toLocaleString('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** Dates and times as every screen shows them: 'dd/mm/yyyy hh:mm' in the club's time zone (common/dates.ts). */
+export { formatInstant as formatDateTime } from '../../../common/dates';
+
+/** A time of today as hh:mm (it-IT, 24 hours). */
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit' });
 }

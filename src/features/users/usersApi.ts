@@ -42,6 +42,10 @@ export const usersApi = api.injectEndpoints({
       query: (id) => ({ url: `api/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User'), listTag('UserAudit')],
     }),
+    unlockUser: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `api/users/${encodeURIComponent(id)}/unlock`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User')],
+    }),
     syncUsers: build.mutation<SyncResponse, void>({
       query: () => ({ url: 'api/users/sync', method: 'POST' }),
       invalidatesTags: [listTag('User'), listTag('UserAudit')],
@@ -59,6 +63,7 @@ export const {
   useInviteUserMutation,
   useChangeUserRoleMutation,
   useDeleteUserMutation,
+  useUnlockUserMutation,
   useSyncUsersMutation,
   useGetUserAuditQuery,
 } = usersApi;

@@ -1,0 +1,153 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { MSG } from '../../../common/messages';
+import { firstPasswordError } from '../../../common/password';
+import type { ApiError } from '../../api/api';
+import { useAppSelector } from '../../store/hooks';
+import { selectSessionUser } from '../../store/sessionSlice';
+import { getAuthClient } from '../../store/authClient';
+import { PasswordField } from '../../components/PasswordField';
+import { useLoginMutation } from './authApi';
+import { loginFailure, updateErrorMessage } from './authMessages';
+import { NewPasswordFields } from './NewPasswordFields';
+
+const C = MSG.changePassword;
+
+/** The first problem of the form as typed, or null when it may be sent. */
+export function changePasswordProblem(current: string, next: string, confirm: string): string | null {
+  if (current === '') return C.currentRequired;
+  const weak = firstPasswordError(next);
+  if (weak) return weak;
+  if (next !== confirm) return MSG.reset.mismatch;
+  if (next === current) return MSG.password.samePassword;
+  return null;
+}
+
+/** updateUser's refusal in this dialog's words (a missing session means signing in again, not a new link). */
+function updateFailure(error: { name?: string; message?: string; code?: string }): string {
+  const message = updateErrorMessage(error);
+  if (message === MSG.reset.sessionMissing) return MSG.http.unauthorized;
+  if (message === MSG.reset.updateFailed) return C.failed;
+  return message;
+}
+
+/**
+ * 'Cambia password' of the account menu: the current password is checked first (POST /api/login,
+ * the sign-in's own check: a wrong one changes nothing and counts toward the lock-out like a
+ * sign-in), then the new one is set on this session (supabase-js updateUser, PUT /auth/v1/user),
+ * which ends the account's other sessions. Spec 5's criteria and strength bar, as on the reset screen.
+ */
+export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const user = useAppSelector(selectSessionUser);
+  const { enqueueSnackbar } = useSnackbar();
+  const [checkPassword] = useLoginMutation();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [show, setShow] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Closed, the dialog forgets what was typed.
+  const finish = () => {
+    setCurrent('');
+    setNext('');
+    setConfirm('');
+    setShow(false);
+    setError(null);
+    onClose();
+  };
+  const close = () => {
+    if (!submitting) finish();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = changePasswordProblem(current, next, confirm);
+    if (problem || !user) {
+      setError(problem ?? MSG.http.unauthorized);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      try {
+        await checkPassword({ email: user.email, password: current }).unwrap();
+      } catch (err) {
+        const e = err as ApiError;
+        setError(e.status === 401 ? C.wrongCurrent : loginFailure(e).message);
+        return;
+      }
+      const client = await getAuthClient();
+      const { error: updateError } = await client.auth.updateUser({ password: next });
+      if (updateError) {
+        setError(updateFailure(updateError as { name?: string; message?: string; code?: string }));
+        return;
+      }
+      enqueueSnackbar(C.changed, { variant: 'success' });
+      finish();
+    } catch {
+      setError(C.failed);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="change-password-title" maxWidth="xs" fullWidth>
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id="change-password-title">{C.title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 0.5 }}>
+            <Typography variant="body2" color="text.secondary">
+              {C.intro}
+            </Typography>
+            {/* The account's email, for password managers (hidden, read-only). */}
+            <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+            <PasswordField
+              id="current-password"
+              label={C.current}
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              disabled={submitting}
+              fullWidth
+              autoFocus
+            />
+            <NewPasswordFields
+              idPrefix="change-"
+              password={next}
+              confirm={confirm}
+              onPassword={setNext}
+              onConfirm={setConfirm}
+              visible={show}
+              onVisibleChange={setShow}
+              disabled={submitting}
+            />
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={submitting}>
+            {C.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={submitting}>
+            {submitting ? C.checking : C.submit}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
+import { MSG } from '../../../common/messages';
+import { ROLE_LABEL } from '../../../common/roles';
+import type { User } from '../../../common/users';
+import { startStandInServer, type StandInServer } from '../../api/testServer';
+import UsersPage from './UsersPage';
+
+// Issue 25: a role change asks first, naming the person and both roles; 'Annulla' changes nothing.
+describe('Gestione Utenti: changes that ask first', () => {
+  const MARIO = 'mario@example.it';
+  const user = (over: Partial<User>): User => ({
+    id: 'id', user_id: 'id', email: 'x@example.it', role: 'reader', created_at: '2026-11-01T10:00:00Z',
+    last_sign_in_at: null, last_updated: '2026-11-01T10:00:00Z', locked_until: null, ...over,
+  });
+  let users: User[];
+  let server: StandInServer;
+  beforeAll(async () => {
+    server = await startStandInServer((req) => {
+      if (req.method === 'GET' && req.url === '/api/users') return { status: 200, body: { data: users, count: users.length, message: '' } };
+      const role = /^\/api\/users\/(.+)\/role$/.exec(req.url);
+      if (req.method === 'PUT' && role) {
+        const changed = { ...users.find((u) => u.id === role[1])!, role: JSON.parse(req.body).role };
+        users = users.map((u) => (u.id === changed.id ? changed : u));
+        return { status: 200, body: { message: MSG.users.roleUpdated(changed.role), data: changed } };
+      }
+      return { status: 200, body: { data: [] } };
+    });
+    setTestApiOrigin(server.origin);
+  });
+  afterAll(async () => {
+    setTestApiOrigin(null);
+    await server.close();
+  });
+  beforeEach(() => {
+    server.requests.splice(0);
+    users = [user({ id: 'u', email: 'e@x.it', role: 'admin' }), user({ id: 'm', email: MARIO, role: 'editor' })];
+  });
+  const roleChanges = () => server.requests.filter((r) => r.method === 'PUT');
+
+  it("picking Admin for an editor asks 'Cambiare il ruolo di … da Editor ad Admin?'; 'Annulla' keeps Editor, the confirm button changes it", async () => {
+    const u = userEvent.setup();
+    renderWithProviders(<UsersPage />, { store: signedInStore('admin') });
+    const select = await screen.findByRole('combobox', { name: MSG.users.roleOf(MARIO) });
+    expect(select).toHaveTextContent(ROLE_LABEL.editor);
+
+    await u.click(select);
+    await u.click(await screen.findByRole('option', { name: ROLE_LABEL.admin }));
+    const dialog = await screen.findByRole('dialog', { name: `Cambiare il ruolo di ${MARIO} da ${ROLE_LABEL.editor} ad ${ROLE_LABEL.admin}?` });
+    expect(within(dialog).getByText(MSG.users.roleChangeEffect.admin)).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Annulla', `Cambia in ${ROLE_LABEL.admin}`]);
+    // Nothing sent while the dialog asks.
+    expect(roleChanges()).toEqual([]);
+
+    await u.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(roleChanges()).toEqual([]);
+    expect(screen.getByRole('combobox', { name: MSG.users.roleOf(MARIO) })).toHaveTextContent(ROLE_LABEL.editor);
+
+    await u.click(screen.getByRole('combobox', { name: MSG.users.roleOf(MARIO) }));
+    await u.click(await screen.findByRole('option', { name: ROLE_LABEL.reader }));
+    const again = await screen.findByRole('dialog', { name: `Cambiare il ruolo di ${MARIO} da ${ROLE_LABEL.editor} a ${ROLE_LABEL.reader}?` });
+    await u.click(within(again).getByRole('button', { name: `Cambia in ${ROLE_LABEL.reader}` }));
+    expect(await screen.findByText(MSG.users.roleUpdated('reader'))).toBeInTheDocument();
+    expect(roleChanges().map((r) => [r.url, JSON.parse(r.body)])).toEqual([['/api/users/m/role', { role: 'reader' }]]);
+  });
+
+  it('deleting a user names them in the confirmation, which cancels with Annulla', async () => {
+    const u = userEvent.setup();
+    renderWithProviders(<UsersPage />, { store: signedInStore('admin') });
+    await u.click(await screen.findByRole('button', { name: MSG.users.deleteUser(MARIO) }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.users.deleteTitle });
+    expect(dialog).toHaveTextContent(MARIO);
+    await u.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+  });
+});
