@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { createUser, type TestUser } from '../../test/users';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from './listing-cache';
 
 /*
@@ -72,14 +73,39 @@ describe('ListingCache budget (real PostgreSQL LISTEN)', () => {
     await db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
     await db.pool.query(`INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara) VALUES (current_date + 1, '10:00', 'A', 'B', 'Pulcini', 'C', 'campionato')`);
     while (cache.currentGeneration() === changedFrom) await new Promise((r) => setTimeout(r, 10));
-    const newer = cache.load('dopo', compute);
-    expect(reads).toBe(3);
+    const newer = Array.from({ length: 10 }, () => cache.load('dopo', compute));
+    // They wait for the older read and share one read started after it.
+    expect(reads).toBe(2);
     finishOlder('[vecchia]');
-    finish('[nuova]');
     expect((await older).body).toBe('[vecchia]');
-    expect((await newer).body).toBe('[nuova]');
+    while (reads < 3) await new Promise((r) => setImmediate(r));
+    finish('[nuova]');
+    expect(new Set((await Promise.all(newer)).map((a) => a.body))).toEqual(new Set(['[nuova]']));
+    expect(reads).toBe(3);
     // The stale read was not kept.
     expect(cache.get('dopo')?.body).toBe('[nuova]');
+  });
+
+  it('while its LISTEN connection is not up, thirty requests cost two reads, and none gets a read older than itself', async () => {
+    // Never started: not listening, as just after the server starts or while the connection is lost.
+    const deaf = new ListingCache(db.pool, pino({ level: 'silent' }), 'partite_changed', BUDGET);
+    try {
+      const finishers: ((body: string) => void)[] = [];
+      const compute = () => new Promise<string>((resolve) => finishers.push(resolve));
+      const first = deaf.load('fredda', compute);
+      const after = Array.from({ length: 29 }, () => deaf.load('fredda', compute));
+      expect(finishers).toHaveLength(1);
+      finishers[0]('[prima]');
+      expect((await first).body).toBe('[prima]');
+      while (finishers.length < 2) await new Promise((r) => setImmediate(r));
+      finishers[1]('[dopo]');
+      expect(new Set((await Promise.all(after)).map((a) => a.body))).toEqual(new Set(['[dopo]']));
+      expect(finishers).toHaveLength(2);
+      // Nothing kept: a change could have gone unnoticed.
+      expect(deaf.get('fredda')).toBeUndefined();
+    } finally {
+      await deaf.stop();
+    }
   });
 
   it('the three caches of the app stay within 64 MiB together', () => {
@@ -136,5 +162,47 @@ describe('GET /api/partite/public under a flood of spellings', () => {
       await locker.query('COMMIT');
       locker.release();
     }
+  });
+});
+
+describe('the three cached listings, thirty requests on an empty cache (the first one also opens the LISTEN connection)', () => {
+  let t: TestApp;
+  let reader: TestUser;
+  let reads: string[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    reader = await createUser(t.db.pool, 'reader');
+    await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
+    await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara)
+       SELECT current_date + 1 + (i % 60), '10:00', 'Garibaldina ' || i, 'Ospiti ' || i, 'Pulcini', 'Campo ' || (i % 5), 'torneo'
+         FROM generate_series(1, 2000) AS i`,
+    );
+    // Which statements reach PostgreSQL (the real pool still runs them).
+    const pool = t.db.pool as unknown as { query: (...args: unknown[]) => unknown };
+    const query = pool.query.bind(pool);
+    pool.query = (...args: unknown[]) => {
+      const sql = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
+      if (/FROM\s+(public\.)?partite\b/i.test(sql)) reads.push(sql);
+      return query(...args);
+    };
+  }, 60000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each([
+    ['/api/partite/public', {}],
+    ['/api/calendar.ics', {}],
+    ['/rest/v1/partite?select=*', 'reader'],
+  ] as const)('%s: thirty requests together read the matches at most twice, and every answer is whole', async (url, who) => {
+    reads = [];
+    const headers: Record<string, string> = who === 'reader' ? { authorization: `Bearer ${reader.token}`, apikey: reader.token } : {};
+    const answers = await Promise.all(Array.from({ length: 30 }, () => t.app.inject({ url, headers })));
+    for (const a of answers) expect(a.statusCode).toBe(200);
+    // One listing for all (a feed's DTSTAMP is the time of each answer).
+    expect(new Set(answers.map((a) => a.body.replace(/^DTSTAMP:.*$/gm, ''))).size).toBe(1);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length).toBeLessThanOrEqual(2);
   });
 });

@@ -6,7 +6,12 @@ import { acquirePgListener, type PgListenerLease } from './pg-listener';
 export interface CachedListing {
   body: string;
   etag: string;
+  /** What the caller keeps beside the body (a Content-Range, a Last-Modified). */
+  meta?: string;
 }
+
+/** What a read of the database gives the cache: the serialised listing, and what goes beside it. */
+export type ComputedListing = string | { body: string; meta: string };
 
 export const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -27,6 +32,13 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  */
 export const LISTING_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
+/** A read in flight, and the one queued to start when it ends. */
+interface Loading {
+  generation: number;
+  promise: Promise<CachedListing>;
+  next?: Promise<CachedListing>;
+}
+
 /**
  * Serialised listings kept in memory, keyed by the caller (day and filters, a query). Every write
  * to the table fires a NOTIFY on `channel` (partite_changed for public.partite, migration 004),
@@ -42,7 +54,7 @@ export class ListingCache {
   private started = false;
   private generation = 0;
   /** Listings being read now, with the generation they were started in. */
-  private loading = new Map<string, { generation: number; promise: Promise<CachedListing> }>();
+  private loading = new Map<string, Loading>();
 
   constructor(
     pool: pg.Pool,
@@ -92,28 +104,44 @@ export class ListingCache {
   }
 
   /**
-   * The listing for key: from memory, or read once by `compute` however many requests miss it at the
-   * same time (thirty parents opening a cold page cost one read of the database, not thirty, and
-   * none waits for a connection behind the others). A request joins a read only if nothing changed
-   * since that read started and the cache is listening.
+   * The listing for key: from memory, or read by `compute` once for all the requests that miss it
+   * together (thirty parents opening a cold page cost one read of the database, not thirty, and none
+   * waits for a connection behind the others). A request joins a running read only when that read
+   * cannot have missed a change: nothing changed since it started and the cache is listening. Any
+   * other request waits for the running read to end and shares one read started after it, so it
+   * never gets an answer older than itself, and a key has at most two reads at a time even while
+   * the LISTEN connection is not up (just after start, or during an outage of it).
    */
-  load(key: string, compute: () => Promise<string>): Promise<CachedListing> {
+  load(key: string, compute: () => Promise<ComputedListing>): Promise<CachedListing> {
     const cached = this.get(key);
     if (cached) return Promise.resolve(cached);
-    const generation = this.generation;
     const running = this.loading.get(key);
-    if (running && running.generation === generation && this.listening) return running.promise;
-    const promise = compute()
-      .then((body) => this.set(key, body, generation))
-      .finally(() => {
-        if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
-      });
-    this.loading.set(key, { generation, promise });
+    if (!running) return this.read(key, compute);
+    if (running.generation === this.generation && this.listening) return running.promise;
+    running.next ??= running.promise.then(
+      () => this.read(key, compute),
+      () => this.read(key, compute),
+    );
+    return running.next;
+  }
+
+  private read(key: string, compute: () => Promise<ComputedListing>): Promise<CachedListing> {
+    const generation = this.generation;
+    const promise = compute().then((listing) =>
+      typeof listing === 'string' ? this.set(key, listing, generation) : this.set(key, listing.body, generation, listing.meta),
+    );
+    const entry: Loading = { generation, promise };
+    this.loading.set(key, entry);
+    // Settled: the next request starts its own read (or joins the one queued behind this).
+    const done = () => {
+      if (this.loading.get(key) === entry) this.loading.delete(key);
+    };
+    promise.then(done, done);
     return promise;
   }
 
-  set(key: string, body: string, generation: number): CachedListing {
-    const entry = { body, etag: etagOf(body), bytes: Buffer.byteLength(body) + Buffer.byteLength(key) + 64 };
+  set(key: string, body: string, generation: number, meta?: string): CachedListing {
+    const entry = { body, etag: etagOf(body), meta, bytes: Buffer.byteLength(body) + Buffer.byteLength(key) + Buffer.byteLength(meta ?? '') + 64 };
     if (this.listening && generation === this.generation && entry.bytes <= this.maxBytes / 4) {
       this.drop(key);
       for (const [oldest] of this.entries) {

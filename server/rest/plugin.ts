@@ -78,7 +78,6 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
   // Serialised answers per query, emptied by every write to partite (NOTIFY): the auth check still runs on each request.
   const cache = new ListingCache(pool, app.log, 'partite_changed', LISTING_CACHE_MAX_BYTES / 2);
   app.addHook('onClose', async () => cache.stop());
-  const rangeOf = new Map<string, string>();
 
   // Bodies are never read here (read-only); an empty or odd write body must still reach the 401/403.
   app.removeContentTypeParser('application/json');
@@ -112,19 +111,15 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     const wantCount = /count=exact/.test(prefer);
     cache.ensureStarted();
     const key = `${wantCount}|${query.sql}|${JSON.stringify(query.params)}`;
-    let entry = cache.get(key);
-    let range: string | undefined = entry ? rangeOf.get(key) : undefined;
-    if (!entry || range === undefined) {
-      const generation = cache.currentGeneration();
+    const entry = await cache.load(key, async () => {
       const [{ rows }, total] = await Promise.all([
         pool.query(query.sql, query.params),
         wantCount ? pool.query(query.countSql, query.countParams).then((r) => r.rows[0].total as number) : Promise.resolve(null),
       ]);
-      range = `${rows.length ? `${query.offset}-${query.offset + rows.length - 1}` : '*'}/${total ?? '*'}`;
-      entry = cache.set(key, JSON.stringify(rows), generation);
-      if (rangeOf.size > 1000) rangeOf.clear();
-      rangeOf.set(key, range);
-    }
+      const range = `${rows.length ? `${query.offset}-${query.offset + rows.length - 1}` : '*'}/${total ?? '*'}`;
+      return { body: JSON.stringify(rows), meta: range };
+    });
+    const range = entry.meta!;
     reply.header('content-range', range);
     if (wantCount) reply.header('preference-applied', 'count=exact');
     return reply.type('application/json; charset=utf-8').send(entry.body);

@@ -10,7 +10,7 @@ import { z } from '../../../common/zod';
 import { MSG } from '../../../common/messages';
 import { cachedToday } from '../../../common/dates';
 import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar';
-import { isDatabaseDown, notFound, parseInput, recordFailure } from '../../plugins/errors';
+import { HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../plugins/errors';
 import { LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../plugins/listing-cache';
 import { pgListenerOf } from '../../plugins/pg-listener';
 import { buildFeed, EventTextCache, stampFeed } from './ics';
@@ -32,7 +32,7 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
   const host = new URL(config.publicUrl).hostname;
   const eventTexts = new EventTextCache();
 
-  /** The feed's text and its last change, built from the database or taken from the cache. */
+  /** The feed's text and its last change, built from the database (once for the requests that miss it together) or taken from the cache. */
   async function feed(gruppoId: number | null, homeOnly: boolean) {
     const today = cachedToday(config.timezone);
     const key = `${today}|${gruppoId ?? ''}|${homeOnly ? 1 : 0}`;
@@ -41,26 +41,23 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
     // arrive first, so a feed read right after an edit never comes from the cache of before.
     const listener = pgListenerOf(pool);
     if (listener?.needsSync()) await listener.sync();
-    const body = cache.get(key);
-    const modified = cache.get(`${key}|lm`);
-    if (body && modified) return { ...body, lastModified: modified.body };
-    const generation = cache.currentGeneration();
-    // The window starts at midnight of its first day: a feed changes at least once a day.
-    const windowStart = dayjs.tz(today, config.timezone).subtract(CALENDAR_PAST_DAYS, 'day');
-    const name = gruppoId === null ? null : await repo.findGruppoName(pool, gruppoId);
-    if (name === undefined) return null;
-    const events = await repo.listFeed(pool, {
-      gruppoId,
-      homeOnly,
-      from: windowStart.format('YYYY-MM-DD'),
-      cancelledSince: dayjs.tz(today, config.timezone).subtract(CANCELLED_KEEP_DAYS, 'day').toDate(),
-      timezone: config.timezone,
+    const entry = await cache.load(key, async () => {
+      // The window starts at midnight of its first day: a feed changes at least once a day.
+      const windowStart = dayjs.tz(today, config.timezone).subtract(CALENDAR_PAST_DAYS, 'day');
+      const name = gruppoId === null ? null : await repo.findGruppoName(pool, gruppoId);
+      if (name === undefined) throw notFound(CALENDAR_MSG.unknownCategory);
+      const events = await repo.listFeed(pool, {
+        gruppoId,
+        homeOnly,
+        from: windowStart.format('YYYY-MM-DD'),
+        cancelledSince: dayjs.tz(today, config.timezone).subtract(CANCELLED_KEEP_DAYS, 'day').toDate(),
+        timezone: config.timezone,
+      });
+      const text = buildFeed({ name: CALENDAR_MSG.calendarName(config.clubName, name, homeOnly), host, timezone: config.timezone, events, cache: eventTexts });
+      const latest = Math.max(dayjs.tz(today, config.timezone).valueOf(), ...events.map((e) => (e.deleted_at ?? e.updated_at).getTime()));
+      return { body: text, meta: new Date(Math.floor(latest / 1000) * 1000).toUTCString() };
     });
-    const text = buildFeed({ name: CALENDAR_MSG.calendarName(config.clubName, name, homeOnly), host, timezone: config.timezone, events, cache: eventTexts });
-    const latest = Math.max(dayjs.tz(today, config.timezone).valueOf(), ...events.map((e) => (e.deleted_at ?? e.updated_at).getTime()));
-    const lastModified = new Date(Math.floor(latest / 1000) * 1000).toUTCString();
-    cache.set(`${key}|lm`, lastModified, generation);
-    return { ...cache.set(key, text, generation), lastModified };
+    return { ...entry, lastModified: entry.meta! };
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply, gruppoId: number | null) {
@@ -69,13 +66,13 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
     try {
       entry = await feed(gruppoId, homeOnly);
     } catch (err) {
+      if (err instanceof HttpError) throw err; // no such category
       const down = isDatabaseDown(err);
       request.log[down ? 'warn' : 'error']({ err }, 'lettura calendario non riuscita');
       // Into the error log like any server failure (not while the database is down).
       await recordFailure(request, err);
       return reply.status(down ? 503 : 500).send({ error: down ? MSG.http.unavailable : MSG.http.internal });
     }
-    if (!entry) throw notFound(CALENDAR_MSG.unknownCategory);
     reply.header('cache-control', 'no-cache').header('etag', `W/${entry.etag}`).header('last-modified', entry.lastModified);
     const inm = request.headers['if-none-match'];
     const ims = request.headers['if-modified-since'];
