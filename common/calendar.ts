@@ -14,7 +14,6 @@ export const CANCELLED_KEEP_DAYS = 30;
 export const CALENDAR_REFRESH_SECONDS = 6 * 60 * 60;
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
-export { CALENDAR_BUTTON };
 
 export const CALENDAR_MSG = {
   button: CALENDAR_BUTTON,

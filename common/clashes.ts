@@ -3,7 +3,8 @@
 // start-up bundle): only the form, the board and the server load it.
 import { defaultDurationMinutes } from './calendar';
 import { effectiveHome, type PartitaValues } from './partite';
-import { isIsoDate, isTime, shortTime } from './dates';
+import { isIsoDate, shortTime } from './dateText';
+import { isTime } from './dates';
 import { DEFAULT_CLUB_NAME, type Partita } from './partiteRead';
 import { DEFAULT_CLASH_MARGIN_MINUTES, OCCUPANCY_LABEL } from './clashesLabel';
 

@@ -9,7 +9,6 @@ dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
 // The checks without dayjs live in dateText.ts (the public page's bundle has no dayjs, issue 13).
-export { DEFAULT_TIMEZONE, isIsoDate, shortTime } from './dateText';
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 

@@ -7,9 +7,10 @@ import 'dayjs/locale/it';
 import { z } from './zod';
 import { countOf } from './plural';
 import { MSG } from './messages';
-import { isIsoDate, shortTime } from './dates';
+import { isIsoDate, shortTime } from './dateText';
 import type { Partita, Terreno, TipoGara } from './partiteRead';
-import { MEANING_COLORS, MOTIVO_LABEL, STATI, statoOf, type StatoPartita } from './matchStatus';
+import { MEANING_COLORS, MOTIVO_LABEL } from './matchStatusLabels';
+import { STATI, statoOf, type StatoPartita } from './matchStatusRead';
 import { readMatch, type MatchMeaning, type MeaningCounts, type MeaningSource } from './matchMeaning';
 
 // ---- Constants (spec 9) ----

@@ -7,7 +7,8 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { MSG } from './messages';
 import { IMPORT_NAV_LABEL } from './importLabel';
-import { TERRENI, TIPI_GARA, partitaPayloadSchema, type PartitaPayload, type PartitaValues, type ValidateOptions } from './partite';
+import { TERRENI, TIPI_GARA } from './partiteRead';
+import { partitaPayloadSchema, type PartitaPayload, type PartitaValues, type ValidateOptions } from './partite';
 
 dayjs.extend(customParseFormat);
 

@@ -7,7 +7,7 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { uuidId, z } from './zod';
-import { isIsoDate } from './dates';
+import { isIsoDate } from './dateText';
 import type { Role } from './roles';
 
 dayjs.extend(utc);

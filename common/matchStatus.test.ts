@@ -1,5 +1,7 @@
 import { MSG } from './messages';
-import { STATI, STATO_COLORS, STATUS_MSG, statoLabel, statoOf, MOTIVO_MAX } from './matchStatus';
+import { STATI, statoOf, MOTIVO_MAX } from './matchStatusRead';
+import { STATO_COLORS, statoLabel } from './matchStatusLabels';
+import { STATUS_MSG } from './matchStatus';
 import { statoRequestSchema } from './matchStatusSchema';
 import { matchesFilters, normalizeFilters, sanitizePartita, type Partita } from './partiteRead';
 

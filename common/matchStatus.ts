@@ -7,8 +7,6 @@
 import { MOTIVO_MAX, type StatoPartita } from './matchStatusRead';
 import { STATO_LABELS } from './matchStatusLabels';
 import { countOf } from './plural';
-export * from './matchStatusRead';
-export * from './matchStatusLabels';
 
 /** Bulk actions of POST /api/partite/stato. */
 export const AZIONI = ['rinvia', 'sposta', 'annulla', 'sospendi', 'ripristina'] as const;

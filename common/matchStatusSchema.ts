@@ -3,7 +3,8 @@
 import { z } from './zod';
 import { MSG } from './messages';
 import { isIsoDate } from './dateText';
-import { AZIONI, GIORNI_MAX, IDS_MAX, MOTIVO_MAX, STATUS_MSG, type AzioneStato } from './matchStatus';
+import { AZIONI, GIORNI_MAX, IDS_MAX, STATUS_MSG, type AzioneStato } from './matchStatus';
+import { MOTIVO_MAX } from './matchStatusRead';
 
 export interface StatoRequest {
   ids: number[];

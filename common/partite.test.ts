@@ -1,21 +1,7 @@
-import {
-  cleanTextFilter,
-  cleanTimeFilter,
-  countActiveFilters,
-  isHomeTeam,
-  matchLabel,
-  matchesFilters,
-  missingFields,
-  normalizeFilters,
-  partitaPayloadSchema,
-  sanitizePartite,
-  sanitizeText,
-  toPayload,
-  validatePartita,
-  type Partita,
-  type PartitaValues,
-} from './partite';
-import { isIsoDate, isTime, todayIn } from './dates';
+import { cleanTextFilter, cleanTimeFilter, countActiveFilters, isHomeTeam, matchesFilters, normalizeFilters, sanitizePartite, sanitizeText, type Partita } from './partiteRead';
+import { matchLabel, missingFields, partitaPayloadSchema, toPayload, validatePartita, type PartitaValues } from './partite';
+import { isIsoDate } from './dateText';
+import { isTime, todayIn } from './dates';
 
 const TODAY = '2026-11-21';
 const ok: PartitaValues = {

@@ -1,7 +1,8 @@
 import { isSingleLine } from './text';
 import { z } from './zod';
 import { MSG } from './messages';
-import { isIsoDate, isTime, shortTime } from './dates';
+import { isIsoDate, shortTime } from './dateText';
+import { isTime } from './dates';
 import { matchTimeProblem } from './matchTimes';
 import {
   DEFAULT_CLUB_NAME,
@@ -16,8 +17,6 @@ import {
   type TipoGara,
 } from './partiteRead';
 
-// Everything the read side needs lives in partiteRead.ts; re-exported so server and forms keep one import.
-export * from './partiteRead';
 
 /** The create/update payload of spec 3, after validation and normalising (the "sent values" of spec 5). */
 export interface PartitaPayload {

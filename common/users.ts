@@ -1,7 +1,7 @@
 import { uuidId, z } from './zod';
 import { MSG } from './messages';
 import { DEFAULT_ROLE, ROLES, type Role } from './roles';
-import { isIsoDate } from './dates';
+import { isIsoDate } from './dateText';
 import { emailField, normaliseEmail } from './auth';
 
 export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'ROLE_CHANGE'] as const;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from '../../../common/zod';
 import { MSG } from '../../../common/messages';
-import { isIsoDate } from '../../../common/dates';
+import { isIsoDate } from '../../../common/dateText';
 import { partitaBodySchema } from '../../../common/partite';
 import { clashCandidate, clashesOfAll } from '../../../common/clashes';
 import { requireRole } from '../../plugins/auth-guard';

@@ -5,7 +5,7 @@ import { LONG_QUERY_MS, type Db, type Pool } from '../../db/pool';
 import type { ExportMatch } from '../../../common/exports';
 import { emptyMeaningCounts, type MeaningCounts } from '../../../common/matchMeaning';
 import { meaningOf } from '../../../common/matchMeaning';
-import type { StatoPartita } from '../../../common/matchStatus';
+import type { StatoPartita } from '../../../common/matchStatusRead';
 
 /**
  * The columns of spec 3, times as 'HH:mm' (what the previews and files show), and what a match's

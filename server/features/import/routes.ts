@@ -3,7 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from '../../../common/zod';
 import { MSG } from '../../../common/messages';
-import { isIsoDate, todayIn } from '../../../common/dates';
+import { isIsoDate } from '../../../common/dateText';
+import { todayIn } from '../../../common/dates';
 import { partitaPayloadSchema, type PartitaPayload } from '../../../common/partite';
 import { IMPORT_MAX_ROWS, IMPORT_MSG, duplicateKey, type ImportField } from '../../../common/import';
 import { requireRole } from '../../plugins/auth-guard';

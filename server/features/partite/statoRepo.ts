@@ -1,7 +1,8 @@
 // SQL of the match-status endpoints (issue 16): bulk status changes with their before-image,
 // and the undo that puts the rows back.
 import type { Db } from '../../db/pool';
-import type { AzioneStato, StatoPartita } from '../../../common/matchStatus';
+import type { AzioneStato } from '../../../common/matchStatus';
+import type { StatoPartita } from '../../../common/matchStatusRead';
 import { OPERAZIONE_KEEP_HOURS } from '../../../common/matchStatus';
 import type { Move } from '../../plugins/clashes';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/pool';
 import * as accounts from '../../auth/accounts';
 import type { Role } from '../../../common/roles';
-import { isIsoDate } from '../../../common/dates';
+import { isIsoDate } from '../../../common/dateText';
 import type { AuditAction, AuditQuery, User, UserAuditRecord } from '../../../common/users';
 
 // Every change of roles or accounts takes this transaction lock first, so that two admins acting

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { EXPORT_MSG, motivoLine, statusMark, terrenoLabel, tipoGaraLabel, type ExportMatch } from '../../../common/exports';
-import { shortTime } from '../../../common/dates';
+import { shortTime } from '../../../common/dateText';
 import { MSG } from '../../../common/messages';
 import { errorMessage } from '../../api/api';
 

@@ -42,7 +42,7 @@ import {
 } from '../../../common/import';
 import { todayIn } from '../../../common/dates';
 import { MSG } from '../../../common/messages';
-import { TERRENI, TIPI_GARA } from '../../../common/partite';
+import { TERRENI, TIPI_GARA } from '../../../common/partiteRead';
 import { errorMessage } from '../../api/api';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { useClubConfig } from '../../store/useClubConfig';

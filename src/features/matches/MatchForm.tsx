@@ -18,18 +18,8 @@ import { useCategoryNames } from '../../api/categoriesApi';
 import { MSG } from '../../../common/messages';
 import { todayIn } from '../../../common/dates';
 import { defaultDurationMinutes, proposedEndTime } from '../../../common/calendar';
-import {
-  SPOGLIATOIO_MAX,
-  SPOGLIATOIO_MIN,
-  TERRENI,
-  TIPI_GARA,
-  effectiveHome,
-  isHomeTeam,
-  toPayload,
-  validatePartita,
-  type FormMode,
-  type PartitaValues,
-} from '../../../common/partite';
+import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN, TERRENI, TIPI_GARA, isHomeTeam } from '../../../common/partiteRead';
+import { effectiveHome, toPayload, validatePartita, type FormMode, type PartitaValues } from '../../../common/partite';
 import type { ClashInfo } from '../../../common/clashes';
 import { PickersProvider } from '../../components/PickersProvider';
 import { useClubConfig } from '../../store/useClubConfig';
