@@ -50,7 +50,7 @@ export default tseslint.config(
               message: 'una feature del server non importa le altre',
             })),
             {
-              target: ['./server/rest', './server/plugins', './server/auth', './server/mail', './server/db', './server/platform'],
+              target: ['./server/rest', './server/plugins', './server/shared', './server/auth', './server/mail', './server/db', './server/platform'],
               from: './server/features',
               message: 'il codice condiviso del server non importa le feature (solo server/app.ts le monta)',
             },
@@ -64,15 +64,15 @@ export default tseslint.config(
             { name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'usa useAppDispatch/useAppSelector di src/store/hooks' },
             { name: '@mui/material', message: "importa per percorso (es. '@mui/material/Button'): il bundle resta piccolo" },
             { name: '@mui/icons-material', message: "importa per percorso (es. '@mui/icons-material/Add')" },
-            { name: 'zod', message: "importa z da common/zod: vi sono configurati i messaggi italiani predefiniti" },
+            { name: 'zod', message: "importa z da common/core/zod: vi sono configurati i messaggi italiani predefiniti" },
           ],
         },
       ],
     },
   },
   {
-    // common/zod.ts configures zod; server/config.ts validates environment variables for the operator, not user input.
-    files: ['common/zod.ts', 'server/config.ts'],
+    // common/core/zod.ts configures zod; server/config.ts validates environment variables for the operator, not user input.
+    files: ['common/core/zod.ts', 'server/config.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

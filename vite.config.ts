@@ -4,8 +4,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
-import { PUBLIC_PAGE_CACHE } from './common/publicPage';
-import { PALETTE } from './common/palette';
+import { PUBLIC_PAGE_CACHE } from './common/partite/publicPage';
+import { PALETTE } from './common/core/palette';
 
 /** The build folder as resolved (npm run build: dist/client; tests build elsewhere with --outDir). */
 let outDir = path.resolve('dist/client');

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import dayjs from 'dayjs';
 import { benchApp, benchServices, listen, median, openBench, quantile, runBench, seedCategories, teardown, verdictPrinter } from './harness';
-import { todayIn } from '../common/dates';
+import { todayIn } from '../common/core/dates';
 
 const COLD_RUNS = 7;
 const WARM_RUNS = 1000;

@@ -8,9 +8,9 @@ import type pg from 'pg';
 import dayjs from 'dayjs';
 import { openBench, quantile, runBench, seedCategories, teardown } from './harness';
 import { checkClashes, lockMatchDay, matchesOfDay } from '../server/plugins/clashes';
-import { matchesBetween } from '../server/features/clashes/repo';
-import { clashCandidate, clashesOfAll, findClashes, type ClashMatch } from '../common/clashes';
-import { todayIn } from '../common/dates';
+import { matchesBetween } from '../server/features/occupazione/repo';
+import { clashCandidate, clashesOfAll, findClashes, type ClashMatch } from '../common/occupazione/rules';
+import { todayIn } from '../common/core/dates';
 
 const RUNS = 500;
 const MATCHES = 1000;

@@ -14,7 +14,7 @@ import { migrate } from '../server/db/migrate';
 import { startEmbedded, type EmbeddedDb } from '../server/db/embedded';
 import { createMailer, type Mailer } from '../server/mail/mailer';
 import { signAccessToken } from '../server/auth/jwt';
-import type { Role } from '../common/roles';
+import type { Role } from '../common/users/roles';
 
 export const CATEGORIES = ['Pulcini', 'Esordienti', 'Giovanissimi', 'Allievi'];
 

@@ -17,7 +17,7 @@ import lighthouse from 'lighthouse';
 import globalSetup from '../test/global-setup';
 import globalTeardown from '../test/global-teardown';
 import { createTestApp } from '../test/app';
-import { todayIn } from '../common/dates';
+import { todayIn } from '../common/core/dates';
 import { CHROMIUM_PATH } from '../e2e/browser';
 
 const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');

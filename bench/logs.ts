@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchApp, benchServices, benchToken, listen, nearestRank, openBench, runBench, teardown } from './harness';
 import { activityListSpec, errorListSpec, listSql } from '../server/features/logs/repo';
-import { activityFiltersSchema, errorFiltersSchema } from '../common/logs';
+import { activityFiltersSchema, errorFiltersSchema } from '../common/logs/rules';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);

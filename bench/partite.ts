@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import dayjs from 'dayjs';
-import { todayIn } from '../common/dates';
+import { todayIn } from '../common/core/dates';
 import { benchApp, benchServices, benchToken, CATEGORIES, listen, openBench, runBench, seedCategories, teardown } from './harness';
 
 const CONNECTIONS = 50;
@@ -75,7 +75,7 @@ function publicBundleGzip(): string {
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key);
   const entryOnly = new Set(seen);
-  const page = Object.keys(manifest).find((k) => k.endsWith('features/matches/PublicDashboardPage.tsx'));
+  const page = Object.keys(manifest).find((k) => k.endsWith('features/partite/PublicDashboardPage.tsx'));
   if (page) walk(page);
   const gz = (keys: Iterable<string>) =>
     [...keys].reduce((sum, k) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, manifest[k].file))).length, 0);

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import dayjs from 'dayjs';
 import { buildApp } from '../server/app';
-import { todayIn } from '../common/dates';
+import { todayIn } from '../common/core/dates';
 import { TEST_JWT_SECRET } from '../test/app';
 import { createUser } from '../test/users';
 import { signIn } from '../e2e/session';

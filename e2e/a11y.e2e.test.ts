@@ -2,13 +2,13 @@ import { createRequire } from 'node:module';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
-import { todayIn } from '../common/dates';
+import { todayIn } from '../common/core/dates';
 import { createUser, type TestUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
 import { signIn } from './session';
 import { expectCount } from './expect';
-import { MSG } from '../common/messages';
-import { STATUS_MSG } from '../common/matchStatus';
+import { MSG } from '../common/core/messages';
+import { STATUS_MSG } from '../common/stato/rules';
 
 /**
  * Issue 13 item 3: axe-core (WCAG 2.0/2.1 A and AA rules) over every screen, in real Chromium; any

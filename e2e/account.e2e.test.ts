@@ -4,8 +4,8 @@ import { createUser, TEST_PASSWORD, type TestUser } from '../test/users';
 import { linkIn } from '../test/smtp';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
-import { MSG } from '../common/messages';
-import { LOGS_MSG } from '../common/logs';
+import { MSG } from '../common/core/messages';
+import { LOGS_MSG } from '../common/logs/rules';
 import { eventually, expectCount } from './expect';
 
 // The account menu of the profile bubble, in a real browser, through the real server, database and

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
-import { todayIn } from '../common/dates';
+import { todayIn } from '../common/core/dates';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 

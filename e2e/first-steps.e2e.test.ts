@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
-import { MSG } from '../common/messages';
-import { DASHBOARD_MSG } from '../common/dashboardMessages';
+import { MSG } from '../common/core/messages';
+import { DASHBOARD_MSG } from '../common/partite/messages';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 

@@ -6,8 +6,8 @@ import { createUser, type TestUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { goThroughNav, navBar } from './nav';
-import { todayIn } from '../common/dates';
-import { IMPORT_MAX_ROWS, IMPORT_MSG } from '../common/import';
+import { todayIn } from '../common/core/dates';
+import { IMPORT_MAX_ROWS, IMPORT_MSG } from '../common/import/rules';
 import { eventually, expectCount } from './expect';
 
 // Fixture import in a real browser, through the real server and database (issue 17): cells pasted

@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
-import { LOGS_MSG } from '../common/logs';
-import { MSG } from '../common/messages';
+import { LOGS_MSG } from '../common/logs/rules';
+import { MSG } from '../common/core/messages';
 import { eventually, expectCount } from './expect';
 
 // The error log and the activity log in a real browser, through the real server and database:

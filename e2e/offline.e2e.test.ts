@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
-import { todayIn } from '../common/dates';
+import { todayIn } from '../common/core/dates';
 import { createUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
 import { signIn } from './session';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
-import { todayIn } from '../common/dates';
+import { todayIn } from '../common/core/dates';
 import { CLIENT_DIR, launchBrowser, publicPageLook, screenshot } from './browser';
 import { eventually, expectCount } from './expect';
 

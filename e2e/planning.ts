@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { MSG } from '../common/messages';
+import { MSG } from '../common/core/messages';
 
 /**
  * Planning a Saturday's home matches through the UI as an editor does it (issue 25), counting what

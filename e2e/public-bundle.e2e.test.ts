@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
-import { todayIn } from '../common/dates';
+import { todayIn } from '../common/core/dates';
 import { createUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, newPage, publicPageLook, screenshot } from './browser';
 import { signIn } from './session';

@@ -5,8 +5,8 @@ import { linkIn } from '../test/smtp';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { goThroughNav, navBar, openNavMenu } from './nav';
-import { MSG } from '../common/messages';
-import { ROLE_LABEL } from '../common/roles';
+import { MSG } from '../common/core/messages';
+import { ROLE_LABEL } from '../common/users/roles';
 import { eventually, expectCount } from './expect';
 
 // The whole life of an account, in a real browser, through the real server, database and SMTP server:

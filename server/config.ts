@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
-import { firstPasswordError } from '../common/password';
-import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../common/clashesLabel';
+import { firstPasswordError } from '../common/auth/password';
+import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../common/occupazione/messages';
 
 const optionalString = z.string().trim().min(1).optional();
 

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { setupStore, type AppStore, type RootState } from '../src/store/store';
 import { sessionChanged } from '../src/store/sessionSlice';
-import type { Role } from '../common/roles';
+import type { Role } from '../common/users/roles';
 import { AppProviders } from '../src/app/AppProviders';
 import { bindAuthStore } from '../src/store/authClient';
 

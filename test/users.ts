@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/bcrypt';
-import type { Role } from '../common/roles';
+import type { Role } from '../common/users/roles';
 import type { Db } from '../server/db/pool';
 import { signAccessToken } from '../server/auth/jwt';
 import { TEST_JWT_SECRET } from './app';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/pool';
-import type { Role } from '../../common/roles';
+import type { Role } from '../../common/users/roles';
 
 /**
  * The one place that writes accounts and their roles. An account lives in auth.users (the truth:
@@ -10,7 +10,7 @@ import type { Role } from '../../common/roles';
 
 /**
  * SQL for the stored role of the auth.users row aliased `alias`: app_metadata.role when it is a
- * known role, else reader (the default role). The same rule as isRole/DEFAULT_ROLE of common/roles.
+ * known role, else reader (the default role). The same rule as isRole/DEFAULT_ROLE of common/users/roles.
  */
 export function storedRoleSql(alias = 'u'): string {
   return `CASE WHEN ${alias}.raw_app_meta_data->>'role' IN ('reader', 'editor', 'admin')

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser, TEST_PASSWORD } from '../../test/users';
 import { linkIn } from '../../test/smtp';
-import { LIMITS } from '../plugins/rate-limit';
+import { LIMITS } from '../shared/rate-limit';
 import type { Pool } from '../db/pool';
 import { IP_BLOCK_RECORD_INTERVAL_MS, shouldRecordIpBlock } from './ip-block';
 

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
 import { loadConfig } from '../config';
-import { unmetCriteria } from '../../common/password';
+import { unmetCriteria } from '../../common/auth/password';
 import { ensureFirstAdmin, generatePassword } from './admin';
 
 function bufferLogger() {

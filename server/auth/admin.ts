@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
-import { firstPasswordError } from '../../common/password';
+import { firstPasswordError } from '../../common/auth/password';
 import { hashPassword } from './crypto';
 import { countAdmins, createAccount, setRole } from './accounts';
 import { findUserByEmail, setPassword } from './repo';
@@ -12,7 +12,7 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
 const CLASSES = ['abcdefghijkmnopqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', '@$!%*?&'];
 
-/** A 20-character password meeting every criterion of common/password.ts, from a CSPRNG. */
+/** A 20-character password meeting every criterion of common/auth/password.ts, from a CSPRNG. */
 export function generatePassword(length = 20): string {
   const all = CLASSES.join('');
   const chars = CLASSES.map((c) => c[crypto.randomInt(c.length)]);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { MSG } from '../../common/messages';
-import { forgotPasswordSchema, loginSchema, normaliseEmail, type ClientConfig, type LoginResponse, type SessionUser } from '../../common/auth';
-import { DEFAULT_ROLE, isRole } from '../../common/roles';
-import { HttpError, parseInput } from '../plugins/errors';
-import { requireRole } from '../plugins/auth-guard';
-import { LIMITS, perIpLimit } from '../plugins/rate-limit';
+import { MSG } from '../../common/core/messages';
+import { forgotPasswordSchema, loginSchema, normaliseEmail, type ClientConfig, type LoginResponse, type SessionUser } from '../../common/auth/schemas';
+import { DEFAULT_ROLE, isRole } from '../../common/users/roles';
+import { HttpError, parseInput } from '../shared/errors';
+import { requireRole } from '../shared/auth-guard';
+import { LIMITS, perIpLimit } from '../shared/rate-limit';
 import { signInIpLimit } from './ip-block';
 import { authenticate } from './credentials';
 import { signAnonKey } from './jwt';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from '../db/pool';
-import { LOGS_MSG } from '../../common/logs';
-import { recordActivity } from '../plugins/activity';
+import { LOGS_MSG } from '../../common/logs/rules';
+import { recordActivity } from '../shared/activity';
 import { checkPassword } from './crypto';
 import * as repo from './repo';
 import { beginAttempt, finishAttempt, LOCK_THRESHOLD } from './lockout';

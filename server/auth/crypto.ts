@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/bcrypt';
-import { passwordTooLong } from '../../common/password';
+import { passwordTooLong } from '../../common/auth/password';
 
 export const BCRYPT_COST = 10;
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { HttpError, isDatabaseDown } from '../plugins/errors';
-import { MSG } from '../../common/messages';
+import { HttpError, isDatabaseDown } from '../shared/errors';
+import { MSG } from '../../common/core/messages';
 
 export const API_VERSION = '2024-01-01';
 

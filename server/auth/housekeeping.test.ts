@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../test/app';
-import { LIMITS, RATE_LIMIT_RETENTION_SECONDS } from '../plugins/rate-limit';
+import { LIMITS, RATE_LIMIT_RETENTION_SECONDS } from '../shared/rate-limit';
 import { Housekeeping, deleteStaleAuthRows } from './housekeeping';
 import { RECOVERY_MAIL_COOLDOWN_SECONDS } from './recovery';
 

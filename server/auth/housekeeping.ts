@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Pool } from '../db/pool';
-import { deleteExpiredCounters } from '../plugins/rate-limit';
+import { deleteExpiredCounters } from '../shared/rate-limit';
 import { deleteStaleLockoutRows } from './lockout';
 import { purgeExpiredCancellations } from '../plugins/calendar-purge';
 import { DEFAULT_LOG_RETENTION_DAYS, purgeOldLogs } from '../plugins/log-retention';

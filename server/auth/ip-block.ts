@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Pool } from '../db/pool';
-import { LOGS_MSG } from '../../common/logs';
-import { recordActivity } from '../plugins/activity';
-import { perIpLimit, type RateLimit } from '../plugins/rate-limit';
+import { LOGS_MSG } from '../../common/logs/rules';
+import { recordActivity } from '../shared/activity';
+import { perIpLimit, type RateLimit } from '../shared/rate-limit';
 
 /** A refused IP is on the activity log at most once in this window (a flood of refusals makes one record). */
 export const IP_BLOCK_RECORD_INTERVAL_MS = 60_000;
@@ -26,7 +26,7 @@ export function shouldRecordIpBlock(pool: Pool, ip: string, now = Date.now()): b
 }
 
 /**
- * The per-IP limit of the sign-in endpoints (perIpLimit of plugins/rate-limit.ts), which also puts
+ * The per-IP limit of the sign-in endpoints (perIpLimit of shared/rate-limit.ts), which also puts
  * the refusal on the activity log as a warning: at most once per IP per minute, before the 429 is
  * sent. A failure to write the record does not change the answer.
  */

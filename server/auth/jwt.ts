@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { Role } from '../../common/roles';
+import type { Role } from '../../common/users/roles';
 
 export const ACCESS_TOKEN_TTL = 3600;
 

@@ -1,12 +1,12 @@
-import { EMAIL_MAX_LENGTH, forgotPasswordSchema, loginSchema } from '../../common/auth';
-import { MSG } from '../../common/messages';
-import { inviteUserSchema } from '../../common/users';
+import { EMAIL_MAX_LENGTH, forgotPasswordSchema, loginSchema } from '../../common/auth/schemas';
+import { MSG } from '../../common/core/messages';
+import { inviteUserSchema } from '../../common/users/rules';
 import { passwordGrantSchema, recoverSchema } from './schemas';
 
 /** An address of exactly `length` characters. */
 const address = (length: number) => `${'a'.repeat(length - '@example.it'.length)}@example.it`;
 
-describe('one email rule for every body (common/auth emailField)', () => {
+describe('one email rule for every body (common/auth/schemas emailField)', () => {
   const bodies = [
     { name: 'POST /api/login', schema: loginSchema, body: (email: string) => ({ email, password: 'x' }), required: MSG.login.required, tooLong: MSG.http.badRequest },
     { name: 'POST /api/forgot-password', schema: forgotPasswordSchema, body: (email: string) => ({ email }), required: MSG.forgot.emailRequiredServer, tooLong: MSG.http.badRequest },

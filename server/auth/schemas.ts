@@ -1,6 +1,6 @@
-import { z } from '../../common/zod';
-import { MSG } from '../../common/messages';
-import { loginEmailField, PASSWORD_INPUT_MAX_LENGTH, recoverEmailField } from '../../common/auth';
+import { z } from '../../common/core/zod';
+import { MSG } from '../../common/core/messages';
+import { loginEmailField, PASSWORD_INPUT_MAX_LENGTH, recoverEmailField } from '../../common/auth/schemas';
 
 // Bodies of the /auth/v1 calls exactly as @supabase/supabase-js sends them (strict: unknown
 // fields are refused; the nulls and the captcha wrapper the client always adds are tolerated).

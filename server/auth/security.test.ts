@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
 import { bearer, createUser, TEST_PASSWORD } from '../../test/users';
 import { linkIn } from '../../test/smtp';
-import { requireRole } from '../plugins/auth-guard';
+import { requireRole } from '../shared/auth-guard';
 import { issueLink } from './links';
 import { signAccessToken } from './jwt';
 

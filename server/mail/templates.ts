@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Mail } from './mailer';
-import { ROLE_LABEL, type Role } from '../../common/roles';
+import { ROLE_LABEL, type Role } from '../../common/users/roles';
 // Link lifetimes of server/auth/links.ts, in hours.
 const LINK_TTL_HOURS = { recovery: 1, invite: 24 } as const;
 

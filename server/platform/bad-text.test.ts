@@ -1,7 +1,7 @@
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser, type TestUser } from '../../test/users';
-import { MAX_INPUT_DEPTH } from '../plugins/text-gate';
+import { MAX_INPUT_DEPTH } from '../shared/text-gate';
 
 /*
  * The text gate over every route the app registers (collected while the real app is built, as the

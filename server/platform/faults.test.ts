@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 import { bearer, createUser, type TestUser } from '../../test/users';
 import { createPool } from '../db/pool';
 import {

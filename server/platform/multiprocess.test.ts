@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import dayjs from 'dayjs';
 import pg from 'pg';
-import { todayIn } from '../../common/dates';
+import { todayIn } from '../../common/core/dates';
 import { freePort } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/users';
 import { createPool, type Pool } from '../db/pool';

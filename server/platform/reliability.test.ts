@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 import { freePort, TEST_JWT_SECRET } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
 import { bearer, createUser } from '../../test/users';

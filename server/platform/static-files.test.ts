@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../test/app';
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 
 /** Issue 13 item 7: robots.txt is a file, a missing file is a 404, every other path still gets the app. */
 let t: TestApp;

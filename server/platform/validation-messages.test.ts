@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser, type TestUser } from '../../test/users';
 
 // zod's English defaults ("Too big: expected string to have <=50 characters") must never reach a
-// user: limits written without their own message answer with the Italian defaults of common/zod.ts.
+// user: limits written without their own message answer with the Italian defaults of common/core/zod.ts.
 let t: TestApp;
 let reader: TestUser;
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/pool';
-import { CANCELLED_KEEP_DAYS } from '../../common/calendar';
+import { CANCELLED_KEEP_DAYS } from '../../common/calendar/rules';
 
 /**
  * Housekeeping of the calendar feeds (issue 14, migration 008): forgets the cancellations of

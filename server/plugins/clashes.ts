@@ -10,11 +10,11 @@ import {
   type BatchClash,
   type Clash,
   type ClashMatch,
-} from '../../common/clashes';
-import type { PartitaValues } from '../../common/partite';
-import type { Partita } from '../../common/partiteRead';
-import { HttpError } from './errors';
-import { recordActivity } from './activity';
+} from '../../common/occupazione/rules';
+import type { PartitaValues } from '../../common/partite/rules';
+import type { Partita } from '../../common/partite/read';
+import { HttpError } from '../shared/errors';
+import { recordActivity } from '../shared/activity';
 
 // The clash check of a match save (issue 15), shared by the clashes feature (POST
 // /api/partite/conflitti) and the matches feature (POST and PUT re-check inside their
@@ -25,7 +25,7 @@ const COLUMNS =
 
 /**
  * A cancelled match, or one postponed with its new date to be set (issue 16), no longer holds its
- * campo, rooms or teams; one postponed to a new date holds them there (common/clashes.ts).
+ * campo, rooms or teams; one postponed to a new date holds them there (common/occupazione/rules.ts).
  */
 
 /** Namespace of the day locks (pg_advisory_xact_lock(int, int)): 'CL' + 15. */
@@ -118,7 +118,7 @@ export async function matchesOnDays(db: Db, days: string[]): Promise<Partita[]> 
 
 /**
  * The clashes of a batch with the stored matches of the days of its checked rows and with each
- * other (common/clashes.ts batchClashes): one read, then the shared rule in memory. The caller
+ * other (common/occupazione/rules.ts batchClashes): one read, then the shared rule in memory. The caller
  * holds the day locks of those days.
  */
 export async function checkBatch(

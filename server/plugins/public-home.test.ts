@@ -4,9 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../test/app';
-import { todayIn } from '../../common/dates';
-import { formatDataIt } from '../../common/matchCardText';
-import type { CachedListing } from './listing-cache';
+import { todayIn } from '../../common/core/dates';
+import { formatDataIt } from '../../common/partite/cardText';
+import type { CachedListing } from '../shared/listing-cache';
 import { escapeHtml, HOME_RERENDER_MS, HomePageCache, jsonForScript } from './public-home';
 
 /** Issue 13: / carries the public list in its first response, every text escaped, the data as JSON. */
@@ -61,7 +61,7 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('<span class="p-team p-club" data-club="true">Garibaldina Pulcini</span> vs <span class="p-team">scriptalert(1)/script</span>');
     expect(html).toContain('Campo: Campo ”A” &amp; B');
     expect(html).toContain('Spogliatoi: Garibaldina 1 · Ospiti 2');
-    // The card's texts are React's (common/matchCardText.ts): the long Italian date, badges, times.
+    // The card's texts are React's (common/partite/cardText.ts): the long Italian date, badges, times.
     expect(html).toContain(`<span class="p-sub2">${formatDataIt(tomorrow)}</span><span class="p-sub2 p-muted">15:00 - 17:00</span>`);
     expect(html).toContain('<span class="p-badge p-primary">Campionato</span><span class="p-badge p-success">CASA</span>');
     expect(html).toContain('<span class="p-badge p-out">Erba</span><span class="p-badge p-out p-primary">Pulcini</span>');

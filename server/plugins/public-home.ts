@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { CachedListing } from './listing-cache';
-import { DASHBOARD_MSG } from '../../common/dashboardMessages';
-import { sanitizePartite, type Partita } from '../../common/partiteRead';
-import { matchCardText } from '../../common/matchCardText';
-import { statoOf } from '../../common/matchStatusRead';
-import { MEANING_COLORS, MOTIVO_LABEL } from '../../common/matchStatusLabels';
-import { PUBLIC_MSG } from '../../common/publicPage';
-import { CALENDAR_BUTTON } from '../../common/calendarLabel';
-import { PALETTE as C, RADIUS, withAlpha } from '../../common/palette';
+import type { CachedListing } from '../shared/listing-cache';
+import { DASHBOARD_MSG } from '../../common/partite/messages';
+import { sanitizePartite, type Partita } from '../../common/partite/read';
+import { matchCardText } from '../../common/partite/cardText';
+import { statoOf } from '../../common/stato/read';
+import { MEANING_COLORS, MOTIVO_LABEL } from '../../common/stato/labels';
+import { PUBLIC_MSG } from '../../common/partite/publicPage';
+import { CALENDAR_BUTTON } from '../../common/calendar/messages';
+import { PALETTE as C, RADIUS, withAlpha } from '../../common/core/palette';
 
 /**
  * The public list of / rendered into the first response (issue 13: LCP on a phone). The matches
@@ -30,7 +30,7 @@ export function publicListingFor(deps: object): PublicListingProvider | undefine
   return providers.get(deps);
 }
 
-/** The id of the JSON block src/features/matches/usePublicPartite.ts reads. */
+/** The id of the JSON block src/features/partite/usePublicPartite.ts reads. */
 export const PUBLIC_DATA_ID = 'public-partite';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -45,7 +45,7 @@ export const jsonForScript = (value: unknown) =>
 
 /**
  * The page's look, as React's MUI components draw it (src/app/theme.ts, with the colours and radius of
- * common/palette.ts; MUI's typography variants;
+ * common/core/palette.ts; MUI's typography variants;
  * index.html's CssBaseline rules; src/components/LiteButton.tsx; FilterPanel, MatchCard, MatchBadge): same sizes, so a
  * phone shows this page as is until React takes over on the first tap (src/main.tsx), with nothing
  * moving then. In <head>: it stays after React replaced the markup (classes p-* only).

@@ -1,5 +1,5 @@
 import type { Db } from '../db/pool';
-import { OPERAZIONE_KEEP_HOURS } from '../../common/matchStatus';
+import { OPERAZIONE_KEEP_HOURS } from '../../common/stato/rules';
 
 /**
  * Housekeeping of the match-status undo (issue 16, migration 010): forgets the before-images

@@ -1,10 +1,10 @@
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
-import { bearerToken, resolveUser } from '../plugins/auth-guard';
-import { HttpError, isDatabaseDown, recordFailure } from '../plugins/errors';
+import { bearerToken, resolveUser } from '../shared/auth-guard';
+import { HttpError, isDatabaseDown, recordFailure } from '../shared/errors';
 import { buildReadQuery, PostgrestError, type TableSpec } from './postgrest';
-import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../plugins/listing-cache';
+import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../shared/listing-cache';
 
 /** The one table readable through PostgREST: the columns of spec 3 (no audit columns). */
 const PARTITE: TableSpec = {
@@ -28,7 +28,7 @@ const PARTITE: TableSpec = {
     motivo_stato: 'text',
     // Migration 014: a 'rinviata' whose new date is still to be set (it frees its facilities).
     data_da_definire: 'boolean',
-    // Migration 016: the date a moved match had before ('Spostata dal', common/matchMeaning.ts).
+    // Migration 016: the date a moved match had before ('Spostata dal', common/partite/meaning.ts).
     data_originale: 'date',
   },
 };

@@ -1,11 +1,11 @@
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 import dayjs from 'dayjs';
 import WebSocket from 'ws';
 import { SignJWT } from 'jose';
 import { createClient } from '@supabase/supabase-js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/users';
-import { todayIn } from '../../common/dates';
+import { todayIn } from '../../common/core/dates';
 
 let t: TestApp;
 let reader: TestUser;

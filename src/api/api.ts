@@ -7,13 +7,13 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 import { refreshSuggested, type SessionState } from '../store/sessionSlice';
 import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, serverErrorField, shouldRetry, type ErrorStatus } from './policy';
 import { reportClientError } from './errorReporter';
 
 /** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
-export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Me', 'Activity'] as const;
+export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 export { CACHE_TTL };

@@ -1,5 +1,5 @@
 // Error-boundary catches reach the error log with the severity of spec 8's rule (severityOf of
-// common/logs.ts, applied by the reporter): no fixed 'high' for every render failure. Spec 8:
+// common/logs/rules.ts, applied by the reporter): no fixed 'high' for every render failure. Spec 8:
 // network, auth and CORS errors high; validation, bad request, not found medium; else low.
 // (The public shell's boundary, src/app/PublicApp.tsx, reports the same way; src/api may not
 // import the app, so it is not rendered here.)

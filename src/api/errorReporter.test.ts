@@ -1,4 +1,4 @@
-import { severityOf, STACK_MAX_LINES } from '../../common/logs';
+import { severityOf, STACK_MAX_LINES } from '../../common/logs/rules';
 import {
   DEDUPE_MAX,
   DEDUPE_WINDOW_MS,
@@ -48,7 +48,7 @@ afterEach(() => {
   global.fetch = realFetch;
 });
 
-describe('severity (spec 8) — the shared rule of common/logs.ts', () => {
+describe('severity (spec 8) — the shared rule of common/logs/rules.ts', () => {
   it('network, auth and CORS errors are high; validation, bad request, not found medium; else low', () => {
     expect(severityOf({ message: 'Failed to fetch', name: 'TypeError' })).toBe('high');
     expect(severityOf({ message: 'Problemi di connessione - controlla la tua connessione internet' })).toBe('high');

@@ -1,7 +1,7 @@
 /**
  * The browser's error reports to the error log (spec 3, 7, 8 and 9): POST /api/error-logs with
  * fetch (never through RTK Query, so the Redux error middleware cannot see, and re-report, the
- * reporter's own calls). Severity by the shared rule of common/logs.ts (spec 8), stack cut to 20
+ * reporter's own calls). Severity by the shared rule of common/logs/rules.ts (spec 8), stack cut to 20
  * lines, context with browser info, timestamp, error name, hash and the page's path.
  *
  * Spec 9 asks for a dedupe window of 5 minutes (at most 100 entries) and a global throttle of
@@ -16,7 +16,7 @@
  *   `context.droppedReports`. A dropped
  *   error still counts as seen for the dedupe window, so a flood that keeps repeating does not
  *   refill the queue.
- * - Bundle: the rules (common/logs.ts) bring zod with them, too big for the start-up bundle every
+ * - Bundle: the rules (common/logs/rules.ts) bring zod with them, too big for the start-up bundle every
  *   visitor downloads (bench/bundle-size.mjs). They load on the first report, as a lazy chunk;
  *   reports made meanwhile wait for it in order. Should the chunk fail to load (network down, a
  *   new deployment), the report still goes out, with its stack cut by lines and no severity: the
@@ -24,7 +24,7 @@
  * - No loops: a failed report (network error or any HTTP error) is dropped silently; it is never
  *   reported, retried or re-queued, and reporting never throws into the screen that failed.
  */
-import type { CLIENT_ERROR_TYPES, CLIENT_SEVERITIES } from '../../common/logs';
+import type { CLIENT_ERROR_TYPES, CLIENT_SEVERITIES } from '../../common/logs/rules';
 
 export type ReportType = (typeof CLIENT_ERROR_TYPES)[number];
 export type ReportSeverity = (typeof CLIENT_SEVERITIES)[number];
@@ -32,7 +32,7 @@ export type ReportSeverity = (typeof CLIENT_SEVERITIES)[number];
 export interface ClientErrorReport {
   message: string;
   type: ReportType;
-  /** Spec 8 rule of common/logs.ts when absent. */
+  /** Spec 8 rule of common/logs/rules.ts when absent. */
   severity?: ReportSeverity;
   stack?: string | null;
   /** The error's name (TypeError, ApiError ...): part of the severity rule and the context. */
@@ -56,13 +56,13 @@ interface Body {
   context: Record<string, unknown>;
 }
 
-type Rules = Pick<typeof import('../../common/logs'), 'severityOf' | 'trimStack' | 'firstStackFrame' | 'ERROR_MESSAGE_MAX'>;
+type Rules = Pick<typeof import('../../common/logs/rules'), 'severityOf' | 'trimStack' | 'firstStackFrame' | 'ERROR_MESSAGE_MAX'>;
 let rules: Rules | null = null;
 let loading: Promise<Rules | null> | null = null;
 
-/** Loads the shared rules of common/logs.ts (a lazy chunk); null when the chunk cannot load (tried again next time). */
+/** Loads the shared rules of common/logs/rules.ts (a lazy chunk); null when the chunk cannot load (tried again next time). */
 export function loadReportRules(): Promise<Rules | null> {
-  loading ??= import('../../common/logs').then(
+  loading ??= import('../../common/logs/rules').then(
     (m) => (rules = m),
     () => {
       loading = null;

@@ -1,4 +1,4 @@
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 import { httpErrorMessage, isRetryable, retryDelayMs, shouldRetry } from './policy';
 import { errorMessage, toApiError } from './api';
 

@@ -1,4 +1,4 @@
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 
 /** Spec 7 and 9: at most 2 retries, 1 s then 2 s, only on 5xx, 429 and network failure. */
 export const MAX_RETRIES = 2;

@@ -9,8 +9,8 @@ import Tooltip from '@mui/material/Tooltip';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { MSG } from '../../common/messages';
-import { ROLE_LABEL } from '../../common/roles';
+import { MSG } from '../../common/core/messages';
+import { ROLE_LABEL } from '../../common/users/roles';
 import type { SessionUser } from '../store/sessionSlice';
 
 const N = MSG.screens.nav;

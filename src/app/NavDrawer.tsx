@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuIcon from '@mui/icons-material/Menu';
 import { NavLink } from 'react-router-dom';
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 import type { NavEntry, NavItem } from './NavEntries';
 
 const N = MSG.screens.nav;

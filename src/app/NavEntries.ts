@@ -1,8 +1,8 @@
-import { MSG } from '../../common/messages';
-import { hasRole, type Role } from '../../common/roles';
+import { MSG } from '../../common/core/messages';
+import { hasRole, type Role } from '../../common/users/roles';
 import { paths } from '../config/paths';
-import { IMPORT_NAV_LABEL } from '../../common/importLabel';
-import { OCCUPANCY_LABEL } from '../../common/clashesLabel';
+import { IMPORT_NAV_LABEL } from '../../common/import/messages';
+import { OCCUPANCY_LABEL } from '../../common/occupazione/messages';
 
 const N = MSG.screens.nav;
 

@@ -7,7 +7,7 @@ import { ClubContext } from '../components/ClubContext';
 import { reportLater } from './lazyErrorReporting';
 import { LazyToasts } from '../components/toast';
 import { DEFAULT_CLUB_CONFIG, loadPublicConfig, type ClubConfig } from '../config/publicConfig';
-import PublicDashboardPage from '../features/matches/PublicDashboardPage';
+import PublicDashboardPage from '../features/partite/PublicDashboardPage';
 import type { PublicStart } from './publicHome';
 
 /**
@@ -30,7 +30,7 @@ class PublicErrorBoundary extends Component<{ children: ReactNode }, { failed: b
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    // No fixed severity: the reporter applies spec 8's rule (severityOf, common/logs.ts) to the
+    // No fixed severity: the reporter applies spec 8's rule (severityOf, common/logs/rules.ts) to the
     // error's name and message (network, auth, CORS high; validation, not found medium; else low).
     reportLater({
       type: 'frontend',

@@ -2,9 +2,9 @@ import { waitFor } from '@testing-library/react';
 import { startStandInServer, type StandInServer } from '../api/testServer';
 import { signedOut } from '../store/sessionSlice';
 import { setTestApiOrigin, signedInStore } from '../../test/render';
-import { matchesApi } from '../features/matches/matchesApi';
-import { statusApi } from '../features/matches/statusApi';
-import { groupsApi } from '../features/groups/groupsApi';
+import { matchesApi } from '../features/partite/matchesApi';
+import { statusApi } from '../features/partite/statusApi';
+import { groupsApi } from '../features/gruppi/groupsApi';
 import { logsApi } from '../features/logs/logsApi';
 
 // Issue 24: every write refreshes what can show it. Features meet here, in the app layer.

@@ -2,8 +2,8 @@ import { waitFor } from '@testing-library/react';
 import { startStandInServer, type StandInServer } from '../api/testServer';
 import { signedOut } from '../store/sessionSlice';
 import { setTestApiOrigin, signedInStore } from '../../test/render';
-import { matchesApi } from '../features/matches/matchesApi';
-import { groupsApi } from '../features/groups/groupsApi';
+import { matchesApi } from '../features/partite/matchesApi';
+import { groupsApi } from '../features/gruppi/groupsApi';
 import { categoriesApi } from '../api/categoriesApi';
 
 // The matches form and the categories screen are different features: they meet here, in the app layer.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { hasRole, type Role } from '../../common/roles';
+import { hasRole, type Role } from '../../common/users/roles';
 import { useAppSelector } from '../store/hooks';
 import { selectSession } from '../store/sessionSlice';
 import { retryAuth } from '../store/authClient';

@@ -1,6 +1,6 @@
 import { routeOf } from '../config/paths';
-import { PUBLIC_STALE_AFTER_MS } from '../../common/publicPage';
-import type { PublicStart } from '../features/matches/PublicDashboardPage';
+import { PUBLIC_STALE_AFTER_MS } from '../../common/partite/publicPage';
+import type { PublicStart } from '../features/partite/PublicDashboardPage';
 
 export type { PublicStart };
 

@@ -36,18 +36,18 @@ function screen<T extends ComponentType<any>>(importer: () => Promise<ScreenModu
 }
 
 export const screens = {
-  publicDashboard: screen(() => import('../features/matches/PublicDashboardPage')),
-  dashboard: screen(() => import('../features/matches/DashboardPage')),
-  addMatch: screen(() => import('../features/matches/AddMatchPage')),
-  editMatch: screen(() => import('../features/matches/EditMatchPage')),
+  publicDashboard: screen(() => import('../features/partite/PublicDashboardPage')),
+  dashboard: screen(() => import('../features/partite/DashboardPage')),
+  addMatch: screen(() => import('../features/partite/AddMatchPage')),
+  editMatch: screen(() => import('../features/partite/EditMatchPage')),
   importMatches: screen(() => import('../features/import/ImportPage')),
-  groups: screen(() => import('../features/groups/GroupsPage')),
-  occupancy: screen(() => import('../features/occupancy/OccupancyPage')),
+  groups: screen(() => import('../features/gruppi/GroupsPage')),
+  occupancy: screen(() => import('../features/occupazione/OccupancyPage')),
   users: screen(() => import('../features/users/UsersPage')),
   userAudit: screen(() => import('../features/users/UserAuditPage')),
   login: screen(() => import('../features/auth/LoginPage')),
   resetPassword: screen(() => import('../features/auth/ResetPasswordPage')),
-  export: screen(() => import('../features/export/ExportPage')),
+  export: screen(() => import('../features/esportazioni/ExportPage')),
   errorLogs: screen(() => import('../features/logs/ErrorLogsPage')),
   activityLogs: screen(() => import('../features/logs/ActivityLogsPage')),
   /** Not a route: the bar above every signed-in screen. */

@@ -1,4 +1,4 @@
-import { PUBLIC_PAGE_CACHE } from '../../common/publicPage';
+import { PUBLIC_PAGE_CACHE } from '../../common/partite/publicPage';
 
 /** Stores the server's page of / in the worker's cache for it (the same public page for everyone, no token). */
 function keepPublicPage() {

@@ -1,9 +1,9 @@
 import { rgbToHex } from '@mui/material/styles';
-import { PALETTE } from '../../common/palette';
+import { PALETTE } from '../../common/core/palette';
 import { theme } from './theme';
 
 describe('theme', () => {
-  it('draws with common/palette.ts, whose hover colour is the one MUI derives for contained buttons (the server page repeats it)', () => {
+  it('draws with common/core/palette.ts, whose hover colour is the one MUI derives for contained buttons (the server page repeats it)', () => {
     // The club's colours, each at least 4.5:1 with white text (issue 13).
     expect(theme.palette.primary.main).toBe('#0d47a1');
     expect(theme.palette.secondary.main).toBe('#c62828');

@@ -1,8 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 import { itIT } from '@mui/material/locale';
-import { PALETTE, RADIUS } from '../../common/palette';
+import { PALETTE, RADIUS } from '../../common/core/palette';
 
-/** The club's colours (common/palette.ts), with MUI's Italian texts (pagination, labels of built-in controls). */
+/** The club's colours (common/core/palette.ts), with MUI's Italian texts (pagination, labels of built-in controls). */
 export const theme = createTheme(
   {
     palette: {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { CALENDAR_BUTTON } from '../../common/calendarLabel';
+import { CALENDAR_BUTTON } from '../../common/calendar/messages';
 import { LazyCalendarDialog, type CalendarFeedProps } from './LazyCalendarDialog';
 
 /** 'Aggiungi al calendario' (MUI button): opens the subscription dialog of the club's or a category's feed. */

@@ -15,7 +15,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import QRCode from 'qrcode';
-import { CALENDAR_MSG, feedUrls } from '../../common/calendar';
+import { CALENDAR_MSG, feedUrls } from '../../common/calendar/rules';
 
 export interface CalendarDialogProps {
   open: boolean;

@@ -29,7 +29,7 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    // No fixed severity: the reporter applies spec 8's rule (severityOf, common/logs.ts) to the
+    // No fixed severity: the reporter applies spec 8's rule (severityOf, common/logs/rules.ts) to the
     // error's name and message (network, auth, CORS high; validation, not found medium; else low).
     reportClientError({
       type: 'frontend',

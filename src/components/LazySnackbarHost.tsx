@@ -3,7 +3,7 @@ import { MaterialDesignContent, SnackbarProvider, useSnackbar } from 'notistack'
 import { styled } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Toast } from './toast';
-import { PALETTE } from '../../common/palette';
+import { PALETTE } from '../../common/core/palette';
 
 /**
  * notistack's toasts with colours that keep white text at WCAG AA contrast (its defaults: success

@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 
 type Props = Omit<TextFieldProps, 'type' | 'slotProps'> & {
   /** Shown in clear text; leave unset to let the field keep its own state. */

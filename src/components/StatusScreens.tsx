@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 
 /** A centred card for full-screen states (loading, errors, login prompt). */
 export function CenteredCard({ title, children, color }: { title: string; children?: ReactNode; color?: 'error' | 'primary' }) {

@@ -1,4 +1,4 @@
-import type { Role } from '../../common/roles';
+import type { Role } from '../../common/users/roles';
 
 interface RouteDef {
   path: string;

@@ -1,6 +1,6 @@
-import { DEFAULT_CLUB_NAME } from '../../common/partiteRead';
-import { DEFAULT_TIMEZONE } from '../../common/dateText';
-import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../../common/clashesLabel';
+import { DEFAULT_CLUB_NAME } from '../../common/partite/read';
+import { DEFAULT_TIMEZONE } from '../../common/core/dateText';
+import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../../common/occupazione/messages';
 
 /** What GET /api/config tells the SPA at run time (never build-time constants). */
 export interface PublicConfig {

@@ -2,7 +2,7 @@ import { isFulfilled, type Middleware } from '@reduxjs/toolkit';
 import { api, listTag } from '../api/api';
 
 /**
- * Every write the server accepted wrote a line to the activity log (server/plugins/activity.ts), so
+ * Every write the server accepted wrote a line to the activity log (server/shared/activity.ts), so
  * after any successful mutation the log's cached pages are read again: the screen shows the line
  * without a reload. One rule here instead of a tag on each mutation, so that a new one cannot forget it.
  */

@@ -1,5 +1,5 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { MSG } from '../../common/messages';
+import { MSG } from '../../common/core/messages';
 import type { ApiError } from '../api/api';
 import { REPORT_URL, reportClientError, type ClientErrorReport } from '../api/errorReporter';
 

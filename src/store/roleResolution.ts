@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, isRole, type Role } from '../../common/roles';
+import { DEFAULT_ROLE, isRole, type Role } from '../../common/users/roles';
 import { CACHE_TTL } from '../api/policy';
 
 /** The parts of a supabase session that may carry the role. */

@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Role } from '../../common/roles';
+import type { Role } from '../../common/users/roles';
 
 export interface SessionUser {
   id: string;

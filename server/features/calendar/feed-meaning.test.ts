@@ -1,13 +1,13 @@
 // Issue 24 in the calendar feeds, parsed back with ical.js: the status of each match as
-// common/matchMeaning.ts reads it (items 3 and 7), the times of the daylight-saving Sundays and the
-// end of a match (item 4, common/matchTimes.ts), DTSTAMP and the conditional requests (item 7).
+// common/partite/meaning.ts reads it (items 3 and 7), the times of the daylight-saving Sundays and the
+// end of a match (item 4, common/partite/times.ts), DTSTAMP and the conditional requests (item 7).
 import dayjs from 'dayjs';
 import ICAL from 'ical.js';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { insertMatch } from '../../../test/partite';
-import { todayIn } from '../../../common/dates';
-import { MSG } from '../../../common/messages';
+import { todayIn } from '../../../common/core/dates';
+import { MSG } from '../../../common/core/messages';
 
 const TZ = 'Europe/Rome';
 let t: TestApp;
@@ -50,7 +50,7 @@ beforeEach(async () => {
   await t.db.pool.query('DELETE FROM public.partite_cancellate');
 });
 
-describe('the status of a match in the feeds (common/matchMeaning.ts)', () => {
+describe('the status of a match in the feeds (common/partite/meaning.ts)', () => {
   it('one match in each meaning: STATUS, SUMMARY prefix, DESCRIPTION', async () => {
     const day = inDays(10);
     const names = ['Programmata', 'Spostata', 'DaDefinire', 'Sospesa', 'Annullata'];

@@ -1,10 +1,10 @@
 // The iCalendar text of a feed (RFC 5545), written by ical-generator. Times are UTC instants
-// (DTSTART:...Z) computed in the club's timezone (repo.ts, common/matchTimes.ts): correct in every
+// (DTSTART:...Z) computed in the club's timezone (repo.ts, common/partite/times.ts): correct in every
 // season without a VTIMEZONE block; calendars show them in the phone's own timezone. Each event's
-// status reads common/matchMeaning.ts (issue 24).
+// status reads common/partite/meaning.ts (issue 24).
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { CALENDAR_REFRESH_SECONDS, defaultDurationMinutes, eventDescription, eventSummary, eventUid } from '../../../common/calendar';
-import { readMatch } from '../../../common/matchMeaning';
+import { CALENDAR_REFRESH_SECONDS, defaultDurationMinutes, eventDescription, eventSummary, eventUid } from '../../../common/calendar/rules';
+import { readMatch } from '../../../common/partite/meaning';
 import type { FeedMatch } from './repo';
 
 export interface FeedInput {

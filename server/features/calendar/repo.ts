@@ -1,19 +1,19 @@
 // SQL of the calendar feeds (issue 14): the matches of a feed's window with their SEQUENCE and
 // LAST-MODIFIED (migration 008), and the cancellations of the last 30 days. Start and end
 // instants are computed from the date, the local times and the club's timezone by
-// common/matchTimes.ts (issue 24), not by PostgreSQL: its `AT TIME ZONE` reads the autumn hour
+// common/partite/times.ts (issue 24), not by PostgreSQL: its `AT TIME ZONE` reads the autumn hour
 // (02:30 of the last Sunday of October in Rome) as its SECOND occurrence, where RFC 5545 3.3.5
 // and every other part of the app take the first.
 import dayjs from 'dayjs';
-import type { Partita } from '../../../common/partiteRead';
-import { localInstant } from '../../../common/matchTimes';
-import { defaultDurationMinutes } from '../../../common/calendar';
+import type { Partita } from '../../../common/partite/read';
+import { localInstant } from '../../../common/partite/times';
+import { defaultDurationMinutes } from '../../../common/calendar/rules';
 import type { Db } from '../../db/pool';
 
 /**
- * A feed event: the match as read (common/partiteRead.ts) with its status always set ('annullata'
+ * A feed event: the match as read (common/partite/read.ts) with its status always set ('annullata'
  * for a deleted match, issue 16) and what its reading needs (data_da_definire, data_originale:
- * common/matchMeaning.ts), its iCalendar SEQUENCE and its instants.
+ * common/partite/meaning.ts), its iCalendar SEQUENCE and its instants.
  */
 export interface FeedMatch extends Required<Partita> {
   sequence: number;
@@ -56,7 +56,7 @@ const CANCELLED = `
          c.sequence, c.deleted_at, c.deleted_at
     FROM public.partite_cancellate c`;
 
-/** The event's instants in the club's timezone (common/matchTimes.ts: an ambiguous time is its first occurrence). */
+/** The event's instants in the club's timezone (common/partite/times.ts: an ambiguous time is its first occurrence). */
 export function withInstants(row: FeedRow, timezone: string): FeedMatch {
   const start = localInstant(row.data, row.ora, timezone).instant;
   let end: Date | null = null;

@@ -6,13 +6,13 @@
 // DTSTAMP time in it, so it is weak (W/): answers that differ only in DTSTAMP are equivalent.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import dayjs from 'dayjs';
-import { z } from '../../../common/zod';
-import { MSG } from '../../../common/messages';
-import { cachedToday } from '../../../common/dates';
-import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar';
-import { HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../plugins/errors';
-import { LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../plugins/listing-cache';
-import { pgListenerOf } from '../../plugins/pg-listener';
+import { z } from '../../../common/core/zod';
+import { MSG } from '../../../common/core/messages';
+import { cachedToday } from '../../../common/core/dates';
+import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar/rules';
+import { HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
+import { LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../shared/listing-cache';
+import { pgListenerOf } from '../../shared/pg-listener';
 import { buildFeed, EventTextCache, stampFeed } from './ics';
 import * as repo from './repo';
 

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { MSG } from '../../../common/messages';
-import type { Role } from '../../../common/roles';
+import { MSG } from '../../../common/core/messages';
+import type { Role } from '../../../common/users/roles';
 import { gruppiRoutes } from './routes';
 import * as repo from './repo';
 

@@ -1,6 +1,6 @@
 import type { Db, Pool } from '../../db/pool';
 import { withTransaction } from '../../db/pool';
-import type { Gruppo, GruppoInput, Referente } from '../../../common/gruppi';
+import type { Gruppo, GruppoInput, Referente } from '../../../common/gruppi/rules';
 
 /** Data access of categories and their referents: plain SQL, always parameterised. */
 

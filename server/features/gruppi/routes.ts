@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { MSG } from '../../../common/messages';
-import { gruppoInputSchema } from '../../../common/gruppi';
-import { requireRole } from '../../plugins/auth-guard';
-import { conflict, notFound, parseInput } from '../../plugins/errors';
-import { parseId } from '../../plugins/ids';
+import { MSG } from '../../../common/core/messages';
+import { gruppoInputSchema } from '../../../common/gruppi/rules';
+import { requireRole } from '../../shared/auth-guard';
+import { conflict, notFound, parseInput } from '../../shared/errors';
+import { parseId } from '../../shared/ids';
 import * as repo from './repo';
-import { recordActivity } from '../../plugins/activity';
-import { LOGS_MSG } from '../../../common/logs';
+import { recordActivity } from '../../shared/activity';
+import { LOGS_MSG } from '../../../common/logs/rules';
 
 const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
 

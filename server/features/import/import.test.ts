@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { todayIn } from '../../../common/dates';
-import { IMPORT_MSG, decodeBytes, importBody, readImport } from '../../../common/import';
+import { todayIn } from '../../../common/core/dates';
+import { IMPORT_MSG, decodeBytes, importBody, readImport } from '../../../common/import/rules';
 
 let t: TestApp;
 let reader: TestUser;

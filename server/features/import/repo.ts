@@ -1,5 +1,5 @@
 import type { Db } from '../../db/pool';
-import type { PartitaPayload } from '../../../common/partite';
+import type { PartitaPayload } from '../../../common/partite/rules';
 
 /** Names of the categories, in name order. */
 export async function categoryNames(db: Db): Promise<string[]> {

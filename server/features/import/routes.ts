@@ -1,17 +1,17 @@
 // Fixture import (issue 17): many matches in one request and one transaction, each row checked with
 // the form's own rules (partitaPayloadSchema), plus the preview's check of categories and duplicates.
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from '../../../common/zod';
-import { MSG } from '../../../common/messages';
-import { isIsoDate } from '../../../common/dateText';
-import { todayIn } from '../../../common/dates';
-import { partitaPayloadSchema, type PartitaPayload } from '../../../common/partite';
-import { IMPORT_MAX_ROWS, IMPORT_MSG, duplicateKey, type ImportField } from '../../../common/import';
-import { requireRole } from '../../plugins/auth-guard';
-import { HttpError, badRequest, parseInput } from '../../plugins/errors';
+import { z } from '../../../common/core/zod';
+import { MSG } from '../../../common/core/messages';
+import { isIsoDate } from '../../../common/core/dateText';
+import { todayIn } from '../../../common/core/dates';
+import { partitaPayloadSchema, type PartitaPayload } from '../../../common/partite/rules';
+import { IMPORT_MAX_ROWS, IMPORT_MSG, duplicateKey, type ImportField } from '../../../common/import/rules';
+import { requireRole } from '../../shared/auth-guard';
+import { HttpError, badRequest, parseInput } from '../../shared/errors';
 import { withTransaction } from '../../db/pool';
-import { recordActivity } from '../../plugins/activity';
-import { CLASH_MSG, clashCandidate } from '../../../common/clashes';
+import { recordActivity } from '../../shared/activity';
+import { CLASH_MSG, clashCandidate } from '../../../common/occupazione/rules';
 import { batchClashList, checkBatch, lockMatchDays, matchesOnDays, recordBatchOverride } from '../../plugins/clashes';
 import * as repo from './repo';
 
@@ -52,7 +52,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     ]);
     const keys = existing.map((m) => duplicateKey({ data: m.data, ora: m.ora, squadraCasa: m.squadracasa, squadraTrasferta: m.squadratrasferta }));
     // Issue 15: the matches of those days that hold a campo, rooms or teams, and the changeover
-    // margin, for the preview's clash check (common/clashes.ts importClashes, the rule the import applies).
+    // margin, for the preview's clash check (common/occupazione/rules.ts importClashes, the rule the import applies).
     return { gruppi, existing: keys, partite: occupano, margine: config.clashMarginMinutes };
   });
 

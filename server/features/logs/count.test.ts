@@ -2,7 +2,7 @@ import pg from 'pg';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { listErrors } from './repo';
-import { errorFiltersSchema, LOG_COUNT_CAP, type ActivityLogEntry, type ErrorLogEntry, type LogPage } from '../../../common/logs';
+import { errorFiltersSchema, LOG_COUNT_CAP, type ActivityLogEntry, type ErrorLogEntry, type LogPage } from '../../../common/logs/rules';
 
 // Lists count exactly up to LOG_COUNT_CAP, then say "more than that" (countExact: false).
 let t: TestApp;

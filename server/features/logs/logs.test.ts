@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { LOGS_MSG, type ActivityLogEntry, type ErrorLogEntry, type ErrorStat, type LogPage } from '../../../common/logs';
-import { MSG } from '../../../common/messages';
+import { LOGS_MSG, type ActivityLogEntry, type ErrorLogEntry, type ErrorStat, type LogPage } from '../../../common/logs/rules';
+import { MSG } from '../../../common/core/messages';
 
 let t: TestApp;
 let admin: TestUser;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { severityOf, trimStack, ERROR_MESSAGE_MAX } from '../../../common/logs';
-import type { ErrorRecorder } from '../../plugins/errors';
-import { endpointOf, redactText } from '../../plugins/activity';
+import { severityOf, trimStack, ERROR_MESSAGE_MAX } from '../../../common/logs/rules';
+import type { ErrorRecorder } from '../../shared/errors';
+import { endpointOf, redactText } from '../../shared/activity';
 import { upsertError } from './repo';
 
 /** A PostgreSQL error as node-postgres throws it: a five-character SQLSTATE and the server's routine. */

@@ -12,7 +12,7 @@ import {
   type ErrorStat,
   type ErrorType,
   type Severity,
-} from '../../../common/logs';
+} from '../../../common/logs/rules';
 
 export interface NewError {
   type: ErrorType;

@@ -13,11 +13,11 @@ import {
   type ErrorStatsResponse,
   type ResolveMultipleResponse,
   type ResolveResponse,
-} from '../../../common/logs';
+} from '../../../common/logs/rules';
 import { withTransaction } from '../../db/pool';
-import { optionalUser, requireRole } from '../../plugins/auth-guard';
-import { conflict, notFound, parseInput } from '../../plugins/errors';
-import { recordActivity, sanitizeContext } from '../../plugins/activity';
+import { optionalUser, requireRole } from '../../shared/auth-guard';
+import { conflict, notFound, parseInput } from '../../shared/errors';
+import { recordActivity, sanitizeContext } from '../../shared/activity';
 import * as repo from './repo';
 import { IntakeBatcher, MemoryRateLimit } from './intake';
 

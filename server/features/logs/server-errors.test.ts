@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createMailer } from '../../mail/mailer';
-import { requireRole } from '../../plugins/auth-guard';
+import { requireRole } from '../../shared/auth-guard';
 import { TEST_JWT_SECRET } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { bearer, createUser, TEST_PASSWORD, type TestUser } from '../../../test/users';
@@ -109,6 +109,6 @@ it('S15: no password, token or Authorization value in error_logs, activity_logs 
     expect(logs).not.toContain(secret);
   }
   // A token inside an exception's own message is redacted in the error log. (The pino line of
-  // server/plugins/errors.ts logs err as is: not redacted there, see the report of issue 11.)
+  // server/shared/errors.ts logs err as is: not redacted there, see the report of issue 11.)
   expect(dump).not.toContain('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0');
 });

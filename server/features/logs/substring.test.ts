@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { listActivities, listErrors } from './repo';
-import { activityFiltersSchema, errorFiltersSchema } from '../../../common/logs';
+import { activityFiltersSchema, errorFiltersSchema } from '../../../common/logs/rules';
 
 // Substring filters (spec 3 Error filters / Activity filters: case-insensitive substring) give the
 // same rows and count whichever plan PostgreSQL picks: walking the date index (migration 013

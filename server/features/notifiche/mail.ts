@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { SignJWT, jwtVerify } from 'jose';
-import { CAMPO_LABEL, NOTIFICHE_MSG } from '../../../common/notifiche';
-import { readMatch } from '../../../common/matchMeaning';
+import { CAMPO_LABEL, NOTIFICHE_MSG } from '../../../common/notifiche/rules';
+import { readMatch } from '../../../common/partite/meaning';
 import type { ChangeRow, MatchImage } from './repo';
 
 /** Audience of the unsubscribe tokens: a session token (audience 'authenticated') is never one. */

@@ -5,11 +5,11 @@ import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/app'
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { linkIn } from '../../../test/smtp';
 import { createMailer, type Mailer } from '../../mail/mailer';
-import { todayIn } from '../../../common/dates';
+import { todayIn } from '../../../common/core/dates';
 import { digestJobs, groupChanges, runOnce, sendOne, type WorkerDeps } from './worker';
 import { SignJWT } from 'jose';
 import { UNSUBSCRIBE_TOKEN_DAYS, unsubscribeToken } from './mail';
-import { NOTIFICHE_MSG } from '../../../common/notifiche';
+import { NOTIFICHE_MSG } from '../../../common/notifiche/rules';
 
 let t: TestApp;
 let admin: TestUser;

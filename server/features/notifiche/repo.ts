@@ -1,5 +1,5 @@
 import type { Db } from '../../db/pool';
-import type { NotificheScelta } from '../../../common/notifiche';
+import type { NotificheScelta } from '../../../common/notifiche/rules';
 
 /** Data access of the notification queue (migration 012): plain SQL, always parameterised. */
 
@@ -17,7 +17,7 @@ export interface MatchImage {
   spogliatoio_ospiti: number | null;
   stato?: string | null;
   motivo_stato?: string | null;
-  /** The kinds of 'rinviata' (migrations 014, 016): how every output reads the status (common/matchMeaning.ts). */
+  /** The kinds of 'rinviata' (migrations 014, 016): how every output reads the status (common/partite/meaning.ts). */
   data_da_definire?: boolean | null;
   data_originale?: string | null;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { NOTIFICHE_MSG } from '../../../common/notifiche';
-import { recordActivity } from '../../plugins/activity';
+import { NOTIFICHE_MSG } from '../../../common/notifiche/rules';
+import { recordActivity } from '../../shared/activity';
 import { withTransaction } from '../../db/pool';
 import * as repo from './repo';
 import { readUnsubscribeToken } from './mail';

@@ -4,11 +4,11 @@ import type { Config } from '../../config';
 import type { Pool } from '../../db/pool';
 import { withTransaction } from '../../db/pool';
 import type { Mailer } from '../../mail/mailer';
-import { todayIn } from '../../../common/dates';
-import { NOTIFICHE_MSG } from '../../../common/notifiche';
-import { recordActivity } from '../../plugins/activity';
+import { todayIn } from '../../../common/core/dates';
+import { NOTIFICHE_MSG } from '../../../common/notifiche/rules';
+import { recordActivity } from '../../shared/activity';
 import * as repo from './repo';
-import { weekRange } from '../../../common/exports';
+import { weekRange } from '../../../common/esportazioni/rules';
 import { weekPdfBuilder } from '../../plugins/week-pdf';
 import { changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } from './mail';
 

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { todayIn } from '../../../common/dates';
+import { todayIn } from '../../../common/core/dates';
 
 let t: TestApp;
 let reader: TestUser;

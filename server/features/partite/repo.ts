@@ -1,6 +1,6 @@
 import type { Db } from '../../db/pool';
-import type { Partita, PartiteFilters } from '../../../common/partiteRead';
-import type { PartitaPayload } from '../../../common/partite';
+import type { Partita, PartiteFilters } from '../../../common/partite/read';
+import type { PartitaPayload } from '../../../common/partite/rules';
 
 /** The columns of spec 3, as every read returns them (time as '15:00:00', date as '2026-11-21'). */
 export const PARTITA_COLUMNS =

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { todayIn } from '../../../common/dates';
-import { STATUS_MSG } from '../../../common/matchStatus';
+import { todayIn } from '../../../common/core/dates';
+import { STATUS_MSG } from '../../../common/stato/rules';
 
 let t: TestApp;
 const users: Record<string, TestUser | null> = { anonymous: null };
@@ -82,7 +82,7 @@ const MATRIX: Row[] = [
     expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Non hai i permessi per eliminare partite'], editor: [200], admin: [200] },
   },
   { method: 'GET', url: () => '/api/squadre/suggestions?search=lu', expect: { anonymous: [401, NOT_AUTH], reader: [200], editor: [200], admin: [200] } },
-  // Clash check (issue 15, server/features/clashes): editors and administrators.
+  // Clash check (issue 15, server/features/occupazione): editors and administrators.
   {
     method: 'POST',
     url: () => '/api/partite/conflitti',

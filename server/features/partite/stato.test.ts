@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { todayIn } from '../../../common/dates';
-import { MSG } from '../../../common/messages';
-import { STATUS_MSG } from '../../../common/matchStatus';
+import { todayIn } from '../../../common/core/dates';
+import { MSG } from '../../../common/core/messages';
+import { STATUS_MSG } from '../../../common/stato/rules';
 import { purgeExpiredStatoOperations } from '../../plugins/stato-purge';
 import { deleteStaleAuthRows } from '../../auth/housekeeping';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';

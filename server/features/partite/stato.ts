@@ -2,17 +2,17 @@
 // Registered from partite's routes.ts (under /api).
 import type { FastifyPluginAsync } from 'fastify';
 import dayjs from 'dayjs';
-import { MSG } from '../../../common/messages';
-import { todayIn } from '../../../common/dates';
-import { STATO_DI_AZIONE, STATUS_MSG, type AzioneStato } from '../../../common/matchStatus';
-import { statoRequestSchema, type StatoRequest } from '../../../common/matchStatusSchema';
-import { requireRole } from '../../plugins/auth-guard';
-import { badRequest, conflict, notFound, parseInput } from '../../plugins/errors';
-import { recordActivity } from '../../plugins/activity';
+import { MSG } from '../../../common/core/messages';
+import { todayIn } from '../../../common/core/dates';
+import { STATO_DI_AZIONE, STATUS_MSG, type AzioneStato } from '../../../common/stato/rules';
+import { statoRequestSchema, type StatoRequest } from '../../../common/stato/schema';
+import { requireRole } from '../../shared/auth-guard';
+import { badRequest, conflict, notFound, parseInput } from '../../shared/errors';
+import { recordActivity } from '../../shared/activity';
 import { withTransaction } from '../../db/pool';
-import { z } from '../../../common/zod';
-import { CLASH_MSG, holdsFacilities } from '../../../common/clashes';
-import { matchLabel } from '../../../common/partite';
+import { z } from '../../../common/core/zod';
+import { CLASH_MSG, holdsFacilities } from '../../../common/occupazione/rules';
+import { matchLabel } from '../../../common/partite/rules';
 import { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride, type Move } from '../../plugins/clashes';
 import * as repo from './statoRepo';
 

@@ -1,9 +1,9 @@
 // SQL of the match-status endpoints (issue 16): bulk status changes with their before-image,
 // and the undo that puts the rows back.
 import type { Db } from '../../db/pool';
-import type { AzioneStato } from '../../../common/matchStatus';
-import type { StatoPartita } from '../../../common/matchStatusRead';
-import { OPERAZIONE_KEEP_HOURS } from '../../../common/matchStatus';
+import type { AzioneStato } from '../../../common/stato/rules';
+import type { StatoPartita } from '../../../common/stato/read';
+import { OPERAZIONE_KEEP_HOURS } from '../../../common/stato/rules';
 import type { Move } from '../../plugins/clashes';
 
 /** A row as the bulk operation found it (to_jsonb of the whole row: the before-image). */

@@ -1,9 +1,9 @@
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { todayIn } from '../../../common/dates';
-import { MSG } from '../../../common/messages';
-import { partitaToValues, toPayload } from '../../../common/partite';
-import { sanitizePartita, storedPartita } from '../../../common/partiteRead';
+import { todayIn } from '../../../common/core/dates';
+import { MSG } from '../../../common/core/messages';
+import { partitaToValues, toPayload } from '../../../common/partite/rules';
+import { sanitizePartita, storedPartita } from '../../../common/partite/read';
 import { insertMatch } from '../../../test/partite';
 
 /*

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { MSG } from '../../../common/messages';
-import type { User, UserAuditRecord } from '../../../common/users';
+import { MSG } from '../../../common/core/messages';
+import type { User, UserAuditRecord } from '../../../common/users/rules';
 import { createMailer } from '../../mail/mailer';
 
 let t: TestApp;

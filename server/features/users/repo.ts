@@ -1,8 +1,8 @@
 import type { Db } from '../../db/pool';
 import * as accounts from '../../auth/accounts';
-import type { Role } from '../../../common/roles';
-import { isIsoDate } from '../../../common/dateText';
-import type { AuditAction, AuditQuery, User, UserAuditRecord } from '../../../common/users';
+import type { Role } from '../../../common/users/roles';
+import { isIsoDate } from '../../../common/core/dateText';
+import type { AuditAction, AuditQuery, User, UserAuditRecord } from '../../../common/users/rules';
 
 // Every change of roles or accounts takes this transaction lock first, so that two admins acting
 // at once cannot, say, demote each other and leave the club with no admin.

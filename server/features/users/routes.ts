@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { MSG } from '../../../common/messages';
+import { MSG } from '../../../common/core/messages';
 import {
   auditQuerySchema,
   changeRoleSchema,
@@ -9,17 +9,17 @@ import {
   type SyncResponse,
   type UserAuditResponse,
   type UsersListResponse,
-} from '../../../common/users';
+} from '../../../common/users/rules';
 import { withTransaction } from '../../db/pool';
-import { forgetUserSessions, requireRole, type AuthUser } from '../../plugins/auth-guard';
-import { conflict, forbidden, HttpError, notFound, parseInput } from '../../plugins/errors';
+import { forgetUserSessions, requireRole, type AuthUser } from '../../shared/auth-guard';
+import { conflict, forbidden, HttpError, notFound, parseInput } from '../../shared/errors';
 import { issueLink } from '../../auth/links';
 import { invitationMail } from '../../mail/templates';
 import * as accounts from '../../auth/accounts';
 import { liftLocks } from '../../auth/lockout';
 import * as repo from './repo';
-import { recordActivity } from '../../plugins/activity';
-import { LOGS_MSG } from '../../../common/logs';
+import { recordActivity } from '../../shared/activity';
+import { LOGS_MSG } from '../../../common/logs/rules';
 
 /** Who acts, as the audit record names them. */
 function performer(request: FastifyRequest): { id: string; email: string; role: AuthUser['role'] } {

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import Fastify from 'fastify';
-import { MSG } from '../../../common/messages';
+import { MSG } from '../../../common/core/messages';
 import { usersRoutes } from './routes';
 
 // SECURITY.md S1 (role matrix) and S3 (deletion and demotion take effect at once) for the users routes.

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { MSG } from '../../../common/messages';
-import type { User, UserAuditRecord } from '../../../common/users';
+import { MSG } from '../../../common/core/messages';
+import type { User, UserAuditRecord } from '../../../common/users/rules';
 
 let t: TestApp;
 let admin: TestUser;

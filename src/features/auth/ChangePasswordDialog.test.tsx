@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
-import { MSG } from '../../../common/messages';
+import { MSG } from '../../../common/core/messages';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import { getAuthClient } from '../../store/authClient';
 import { initialSessionState } from '../../store/sessionSlice';

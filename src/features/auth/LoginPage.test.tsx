@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
-import { MSG } from '../../../common/messages';
+import { MSG } from '../../../common/core/messages';
 import LoginPage from './LoginPage';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 

@@ -13,7 +13,7 @@ import KeyboardCapslock from '@mui/icons-material/KeyboardCapslock';
 import LockClock from '@mui/icons-material/LockClock';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
-import { MSG } from '../../../common/messages';
+import { MSG } from '../../../common/core/messages';
 import type { ApiError } from '../../api/api';
 import { PasswordField } from '../../components/PasswordField';
 import { getAuthClient } from '../../store/authClient';

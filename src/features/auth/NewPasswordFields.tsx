@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Cancel from '@mui/icons-material/Cancel';
-import { MSG } from '../../../common/messages';
-import { PASSWORD_CRITERIA, passwordStrength, strengthLabel } from '../../../common/password';
+import { MSG } from '../../../common/core/messages';
+import { PASSWORD_CRITERIA, passwordStrength, strengthLabel } from '../../../common/auth/password';
 import { PasswordField } from '../../components/PasswordField';
 
 const F = MSG.screens.resetForm;

@@ -6,8 +6,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { MSG } from '../../../common/messages';
-import { firstPasswordError } from '../../../common/password';
+import { MSG } from '../../../common/core/messages';
+import { firstPasswordError } from '../../../common/auth/password';
 import { reportClientError } from '../../api/errorReporter';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionStatus } from '../../store/sessionSlice';
@@ -24,7 +24,7 @@ type LinkState = { kind: 'verifying' } | { kind: 'valid' } | { kind: 'invalid'; 
 
 /**
  * Longest detail a report carries. The intake refuses a context over 4 KB (CONTEXT_MAX_BYTES of
- * common/logs.ts, not imported here: it would bring zod into this screen's chunk), and the detail
+ * common/logs/rules.ts, not imported here: it would bring zod into this screen's chunk), and the detail
  * may come from the link itself (error_code), so any length could arrive.
  */
 const REPORT_DETAIL_MAX = 300;

@@ -1,4 +1,4 @@
-import { MSG } from '../../../common/messages';
+import { MSG } from '../../../common/core/messages';
 import { serverErrorField } from '../../api/policy';
 import type { ApiError } from '../../api/api';
 

@@ -39,21 +39,21 @@ import {
   type Mapping,
   type RawValues,
   type Table,
-} from '../../../common/import';
-import { todayIn } from '../../../common/dates';
-import { MSG } from '../../../common/messages';
-import { TERRENI, TIPI_GARA } from '../../../common/partiteRead';
+} from '../../../common/import/rules';
+import { todayIn } from '../../../common/core/dates';
+import { MSG } from '../../../common/core/messages';
+import { TERRENI, TIPI_GARA } from '../../../common/partite/read';
 import { errorMessage } from '../../api/api';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useCheckImportMutation, useImportPartiteMutation, type ImportCheck } from './importApi';
 import { useImportClashes } from './importClashes';
-import { CLASH_MSG } from '../../../common/clashes';
+import { CLASH_MSG } from '../../../common/occupazione/rules';
 import { PageHeader } from '../../components/PageFrame';
 import { saveFile } from '../../components/saveFile';
 import { useCategoryNames } from '../../api/categoriesApi';
-import { DASHBOARD_MSG } from '../../../common/dashboardMessages';
+import { DASHBOARD_MSG } from '../../../common/partite/messages';
 
 const M = IMPORT_MSG;
 const STORAGE_KEY = 'garibaldina.import.mapping';

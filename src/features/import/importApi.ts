@@ -1,6 +1,6 @@
 import { api, listTag } from '../../api/api';
-import type { PartitaValues } from '../../../common/partite';
-import type { Partita } from '../../../common/partiteRead';
+import type { PartitaValues } from '../../../common/partite/rules';
+import type { Partita } from '../../../common/partite/read';
 
 export interface ImportCheck {
   /** Category names. */

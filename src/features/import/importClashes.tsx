@@ -1,5 +1,5 @@
 // Issue 15 in the fixture import's preview (/importa): each valid row checked with the shared rule
-// (common/clashes.ts batchClashes, the one the server applies to POST /api/partite/import) against
+// (common/occupazione/rules.ts batchClashes, the one the server applies to POST /api/partite/import) against
 // the stored matches of the file's days (from POST /api/partite/import/check) and the other rows;
 // importing rows that clash asks first, as saving a clashing match does.
 import { useMemo, useState, type ReactNode } from 'react';
@@ -9,9 +9,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { CLASH_MSG, batchClashes, clashCandidate } from '../../../common/clashes';
-import { DEFAULT_CLASH_MARGIN_MINUTES } from '../../../common/clashesLabel';
-import type { ImportRow } from '../../../common/import';
+import { CLASH_MSG, batchClashes, clashCandidate } from '../../../common/occupazione/rules';
+import { DEFAULT_CLASH_MARGIN_MINUTES } from '../../../common/occupazione/messages';
+import type { ImportRow } from '../../../common/import/rules';
 import type { ImportCheck } from './importApi';
 
 /** The dialog lists at most this many clashes, then says how many more. */

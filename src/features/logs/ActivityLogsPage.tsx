@@ -23,7 +23,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import ErrorOutlineIcon from '@mui/icons-material/BugReportOutlined';
 import { useSnackbar } from 'notistack';
 import type { Dayjs } from 'dayjs';
-import { ACTIVITY_TYPES, LOG_PAGE_SIZE, LOGS_MSG, type ActivityLogEntry, type ActivityType } from '../../../common/logs';
+import { ACTIVITY_TYPES, LOG_PAGE_SIZE, LOGS_MSG, type ActivityLogEntry, type ActivityType } from '../../../common/logs/rules';
 import { errorMessage } from '../../api/api';
 import { PickersProvider } from '../../components/PickersProvider';
 import { LoadingScreen } from '../../components/StatusScreens';
@@ -33,7 +33,7 @@ import { useGetActivitiesQuery, type ActivityQuery } from './logsApi';
 import { CloseActions, DetailField, FilterBarEnd, Preformatted, TextFilter, UserCell, dateTimeParam, formatInstant, FilterSection, LoadFailure, json, useLogFilters } from './shared';
 import { PageHeader } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
-import { PALETTE } from '../../../common/palette';
+import { PALETTE } from '../../../common/core/palette';
 
 const S = LOGS_MSG.screen;
 const F = S.field;

@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LOGS_MSG, NOTES_MAX, type ErrorLogEntry } from '../../../common/logs';
+import { LOGS_MSG, NOTES_MAX, type ErrorLogEntry } from '../../../common/logs/rules';
 import { errorMessage } from '../../api/api';
 import { useResolveErrorMutation, useResolveMultipleMutation } from './logsApi';
 import { CloseActions, DetailField, Preformatted, SeverityChip, UserCell, formatInstant, json } from './shared';

@@ -27,7 +27,7 @@ import {
   type ErrorStat,
   type ErrorType,
   type Severity,
-} from '../../../common/logs';
+} from '../../../common/logs/rules';
 import { errorMessage } from '../../api/api';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { PickersProvider } from '../../components/PickersProvider';

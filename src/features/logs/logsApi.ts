@@ -9,7 +9,7 @@ import type {
   ResolveMultipleResponse,
   ResolveResponse,
   Severity,
-} from '../../../common/logs';
+} from '../../../common/logs/rules';
 
 /** What the error screen asks for (spec 3, Error filters); unset filters are left out of the query. */
 export interface ErrorQuery {

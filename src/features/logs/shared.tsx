@@ -15,8 +15,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import 'dayjs/locale/it';
-import { FILTER_DEBOUNCE_MS, LOG_PAGE_SIZES, LOGS_MSG, hasActiveFilters, type Severity } from '../../../common/logs';
-import { ROLE_LABEL, type Role } from '../../../common/roles';
+import { FILTER_DEBOUNCE_MS, LOG_PAGE_SIZES, LOGS_MSG, hasActiveFilters, type Severity } from '../../../common/logs/rules';
+import { ROLE_LABEL, type Role } from '../../../common/users/roles';
 import { useDebounced } from '../../components/useDebounced';
 import { ErrorRetryScreen } from '../../components/StatusScreens';
 
@@ -25,8 +25,8 @@ dayjs.extend(timezone);
 
 const S = LOGS_MSG.screen;
 
-/** An instant as the club reads it, the one format of the app (common/dates.ts). */
-export { formatInstant } from '../../../common/dates';
+/** An instant as the club reads it, the one format of the app (common/core/dates.ts). */
+export { formatInstant } from '../../../common/core/dates';
 
 /** A picked date-time as the filter parameter: the club's local wall time; an end keeps its whole minute. */
 export function dateTimeParam(d: Dayjs | null, end = false): string | undefined {

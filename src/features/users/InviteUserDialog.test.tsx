@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render';
-import { MSG } from '../../../common/messages';
+import { MSG } from '../../../common/core/messages';
 import InviteUserDialog from './InviteUserDialog';
 
 describe('InviteUserDialog', () => {

@@ -10,9 +10,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
-import { MSG } from '../../../common/messages';
-import { DEFAULT_ROLE, ROLES, ROLE_LABEL, type Role } from '../../../common/roles';
-import { inviteUserSchema } from '../../../common/users';
+import { MSG } from '../../../common/core/messages';
+import { DEFAULT_ROLE, ROLES, ROLE_LABEL, type Role } from '../../../common/users/roles';
+import { inviteUserSchema } from '../../../common/users/rules';
 import { errorMessage } from '../../api/api';
 import { useInviteUserMutation } from './usersApi';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
-import { MSG } from '../../../common/messages';
-import { ROLE_LABEL } from '../../../common/roles';
-import type { User } from '../../../common/users';
+import { MSG } from '../../../common/core/messages';
+import { ROLE_LABEL } from '../../../common/users/roles';
+import type { User } from '../../../common/users/rules';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import UsersPage from './UsersPage';
 

@@ -1,6 +1,6 @@
 import { api, CACHE_TTL, itemTag, listTag, listTags } from '../../api/api';
-import type { Role } from '../../../common/roles';
-import type { AuditAction, SyncResponse, User, UserAuditResponse, UsersListResponse } from '../../../common/users';
+import type { Role } from '../../../common/users/roles';
+import type { AuditAction, SyncResponse, User, UserAuditResponse, UsersListResponse } from '../../../common/users/rules';
 
 export interface AuditFilters {
   page: number;

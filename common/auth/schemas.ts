@@ -1,0 +1,79 @@
+import { z } from '../core/zod';
+import { MSG } from '../core/messages';
+
+/** Longest address SMTP allows; anything longer is refused before touching the database. */
+export const EMAIL_MAX_LENGTH = 254;
+/** Spec 5 (Invite user): text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Passwords longer than this (in characters) are absurd input: 400 before any hashing. */
+export const PASSWORD_INPUT_MAX_LENGTH = 1024;
+
+/** How addresses are compared and stored: trimmed, lower case. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The one email field of every body and form (sign-in, recovery, GoTrue calls, invitation):
+ * trimmed, required, at most EMAIL_MAX_LENGTH; with `invalid`, it must also look like an address
+ * (EMAIL_PATTERN). Each form names its own messages; a length over the limit is absurd input
+ * (MSG.http.badRequest) unless the form says otherwise.
+ */
+export function emailField(messages: { required: string; tooLong?: string; invalid?: string }) {
+  const field = z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(EMAIL_MAX_LENGTH, messages.tooLong ?? MSG.http.badRequest);
+  return messages.invalid ? field.regex(EMAIL_PATTERN, messages.invalid) : field;
+}
+
+/** The email of a sign-in (POST /api/login, /auth/v1/token): any non-blank text, no shape check. */
+export const loginEmailField = () => emailField({ required: MSG.login.required });
+/** The email of a recovery request (POST /api/forgot-password, /auth/v1/recover). */
+export const recoverEmailField = () => emailField({ required: MSG.forgot.emailRequiredServer });
+
+/** POST /api/login body (spec 7): email and password required and non-blank. */
+export const loginSchema = z.strictObject({
+  email: loginEmailField(),
+  password: z
+    .string({ error: MSG.login.required })
+    .max(PASSWORD_INPUT_MAX_LENGTH, MSG.http.badRequest)
+    .refine((p) => p.trim().length > 0, MSG.login.required),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /api/forgot-password body (spec 7). */
+export const forgotPasswordSchema = z.strictObject({ email: recoverEmailField() });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** Answer of POST /api/login. */
+export interface LoginResponse {
+  success: boolean;
+  error?: string;
+  isRateLimited?: boolean;
+  /** Seconds until the account lock ends. */
+  remainingTime?: number;
+  /** Seconds until the per-IP limit lets requests through again. */
+  retryAfter?: number;
+}
+
+/** GET /api/me: the session user of spec 3. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: 'reader' | 'editor' | 'admin';
+  recovery_sent_at: string | null;
+  email_change_sent_at: string | null;
+  last_sign_in_at: string | null;
+}
+
+/** GET /api/config: where the SPA's supabase client points, and the club settings its rules need. */
+export interface ClientConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  /** CLUB_NAME: the home-team detection of spec 4 uses it. */
+  clubName: string;
+  /** APP_TIMEZONE: the club's "today". */
+  timezone: string;
+  /** CLASH_MARGIN_MINUTES: the changing-room changeover the dashboard's clash marks use (issue 15). */
+  clashMarginMinutes: number;
+}

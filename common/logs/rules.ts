@@ -1,0 +1,498 @@
+// The error log and the activity log (issue 11; spec 2 Error log / Activity log screens, 3, 4, 5,
+// 7 Logs, 8 Error log and Severity assignment, 9): the rules and Italian strings both the server
+// (intake, admin API, activity records) and the SPA (screens, error reporter) use.
+// Not part of common/core/messages.ts: that module is in the start-up bundle.
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { uuidId, z } from '../core/zod';
+import { isIsoDate } from '../core/dateText';
+import type { Role } from '../users/roles';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+// ---- Kinds (spec 3, 9) ----
+
+export const ERROR_TYPES = ['frontend', 'backend', 'api', 'auth', 'database', 'performance'] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+/** What a browser may report (spec 3 client types, plus auth for spec 8 reset-link failures); backend and database are the server's own. */
+export const CLIENT_ERROR_TYPES = ['frontend', 'api', 'performance', 'auth'] as const;
+/** The types the error screen's filter offers (spec 2). */
+export const FILTER_ERROR_TYPES = ['frontend', 'backend', 'api', 'auth', 'database'] as const;
+
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+/** Severities a browser may report (spec 3); critical is assigned on the server only. */
+export const CLIENT_SEVERITIES = ['low', 'medium', 'high'] as const;
+
+export const ACTIVITY_TYPES = ['success', 'info', 'warning'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+// ---- Constants (spec 9 and the server's caps) ----
+
+export const LOG_PAGE_SIZES = [10, 25, 50, 100] as const;
+export type LogPageSize = (typeof LOG_PAGE_SIZES)[number];
+export const LOG_PAGE_SIZE: LogPageSize = 25;
+/** Statistics cards shown on the error screen. */
+export const STATS_CARDS = 5;
+export const ERROR_MESSAGE_MAX = 1000;
+export const STACK_MAX_LINES = 20;
+export const STACK_LINE_MAX = 400;
+export const STACK_MAX_CHARS = 8000;
+/** JSON size and nesting depth of a report's context. */
+export const CONTEXT_MAX_BYTES = 4096;
+export const CONTEXT_MAX_DEPTH = 5;
+export const NOTES_MAX = 2000;
+/** Most ids one resolve-multiple call takes. */
+export const RESOLVE_MULTIPLE_MAX = 1000;
+/** Body limit of POST /api/error-logs (SECURITY.md). */
+export const INTAKE_BODY_LIMIT = 16 * 1024;
+/** Error reports per IP per minute. */
+export const INTAKE_RATE_LIMIT = { max: 60, windowSeconds: 60 } as const;
+/**
+ * Lists count matching rows exactly only up to this many (issue 11, "Speed": counting 80,000 rows
+ * of a 30-day range cost more than the page). Past it the answer says countExact: false and
+ * count: LOG_COUNT_CAP, meaning "more than LOG_COUNT_CAP"; the pages stop at the cap too.
+ */
+export const LOG_COUNT_CAP = 10_000;
+const itNumber = (n: number) => n.toLocaleString('it-IT');
+
+/** Filter text inputs (email, message, endpoint). */
+export const LOG_FILTER_TEXT_MAX = 200;
+/** Spec 4: the screens reload 300 ms after a filter change. */
+export const FILTER_DEBOUNCE_MS = 300;
+
+// ---- Messages ----
+
+/** Every Italian string of the Error log and Activity log parts of the spec, plus the server's own wording. */
+export const LOGS_MSG = {
+  errorLogTitle: 'Log Errori',
+  activityLogTitle: 'Log Attività',
+  errorTotal: (count: number, page: number, totalPages: number) => `Totale: ${count} errori (Pagina ${page} di ${totalPages})`,
+  /** errorTotal when the count stopped at LOG_COUNT_CAP (countExact: false). */
+  errorTotalAtLeast: (count: number, page: number, totalPages: number) =>
+    `Totale: più di ${itNumber(count)} errori (Pagina ${page} di ${totalPages})`,
+  noErrors: 'Nessun errore trovato con i filtri selezionati',
+  noActivities: 'Nessuna attività trovata con i filtri selezionati',
+  // Not in the spec: the empty states with no filter set (noErrors and noActivities speak of filters).
+  noErrorsAtAll: 'Nessun errore registrato',
+  noErrorsAtAllHint: "Qui compariranno i guasti dell'applicazione (errori del server e del browser), non gli errori di inserimento degli utenti.",
+  noActivitiesAtAll: 'Nessuna attività registrata',
+  activeFilters: 'ATTIVI',
+  resolved: 'Risolto',
+  open: 'Aperto',
+  details: 'Dettagli',
+  resolve: 'Risolvi',
+  deselectAll: 'Deseleziona tutto',
+  resolveAll: 'Risolvi Tutti',
+  nothingToResolve: 'Nessun errore da risolvere',
+  allAlreadyResolved: 'Tutti gli errori selezionati sono già risolti',
+  idsRequired: 'Array di ID errori richiesto',
+  bulkFailed: (message: string) => `Errore nella risoluzione multipla: ${message}`,
+  resolvedMany: (count: number) => `${count} errori risolti con successo`,
+  resolvedOne: 'Errore risolto con successo',
+  anonymous: 'Anonimo',
+  defaultRole: 'Utente',
+  activityLabel: { success: 'Successo', info: 'Informazione', warning: 'Avviso' } as Record<ActivityType, string>,
+  notAvailable: 'N/A',
+  loadError: (message: string) => `Errore: ${message}`,
+  // Not in the spec: the screens' own wording around the strings above (labels, fields, dialogs).
+  screen: {
+    loadingErrors: 'Caricamento log errori...',
+    loadingActivities: 'Caricamento log attività...',
+    updating: 'Aggiornamento in corso...',
+    filters: 'Filtri',
+    errorType: 'Tipo errore',
+    severity: 'Gravità',
+    status: 'Stato',
+    all: 'Tutti',
+    allFem: 'Tutte',
+    unresolvedPlural: 'Non risolti',
+    resolvedPlural: 'Risolti',
+    userEmail: 'Email utente',
+    message: 'Messaggio',
+    endpoint: 'Endpoint',
+    activityType: 'Tipo attività',
+    startDate: 'Dal',
+    endDate: 'Al',
+    pageSize: 'Risultati per pagina',
+    clearFilters: 'Reset Filtri',
+    typeLabel: {
+      frontend: 'Frontend',
+      backend: 'Backend',
+      api: 'API',
+      auth: 'Autenticazione',
+      database: 'Database',
+      performance: 'Prestazioni',
+    } as Record<ErrorType, string>,
+    severityLabel: { low: 'Bassa', medium: 'Media', high: 'Alta', critical: 'Critica' } as Record<Severity, string>,
+    statTotal: (n: number) => (n === 1 ? '1 errore' : `${n} errori`),
+    statUnresolved: (n: number) => (n === 1 ? '1 non risolto' : `${n} non risolti`),
+    statistics: 'Statistiche errori',
+    columns: {
+      severity: 'Gravità',
+      type: 'Tipo',
+      message: 'Messaggio',
+      user: 'Utente',
+      date: 'Data',
+      dateTime: 'Data/Ora',
+      status: 'Stato',
+      endpoint: 'Endpoint',
+      actions: 'Azioni',
+    },
+    occurrences: (n: number) => `${n} occorrenze`,
+    firstSeen: (date: string) => `Prima: ${date}`,
+    previous: 'Precedente',
+    next: 'Successiva',
+    pageOf: (page: number, totalPages: number) => `Pagina ${page} di ${totalPages}`,
+    activityTotal: (n: number) => (n === 1 ? 'Totale: 1 attività' : `Totale: ${n} attività`),
+    /** activityTotal when the count stopped at LOG_COUNT_CAP (countExact: false). */
+    activityTotalAtLeast: (n: number) => `Totale: più di ${itNumber(n)} attività`,
+    selected: (n: number) => (n === 1 ? '1 errore selezionato' : `${n} errori selezionati`),
+    errorDetail: 'Dettagli errore',
+    activityDetail: 'Dettagli attività',
+    field: {
+      id: 'ID',
+      message: 'Messaggio',
+      stack: 'Stack trace',
+      type: 'Tipo',
+      severity: 'Gravità',
+      endpoint: 'Endpoint',
+      method: 'Metodo',
+      statusCode: 'Codice di stato',
+      occurrences: 'Occorrenze',
+      lastOccurrence: 'Ultima occorrenza',
+      firstOccurrence: 'Prima occorrenza',
+      hash: 'Hash errore',
+      context: 'Contesto',
+      user: 'Utente',
+      status: 'Stato',
+      resolvedAt: 'Risolto il',
+      notes: 'Note di risoluzione',
+      date: 'Data',
+      activityId: 'ID attività',
+      userId: 'ID utente',
+      userEmail: 'Email utente',
+      ip: 'Indirizzo IP',
+      userAgent: 'User agent',
+    },
+    close: 'Chiudi',
+    cancel: 'Annulla',
+    resolveTitle: 'Risolvi errore',
+    resolveManyTitle: 'Risolvi errori selezionati',
+    notesLabel: 'Note (facoltative)',
+    bulkOpen: (n: number) => (n === 1 ? '1 errore aperto verrà risolto.' : `${n} errori aperti verranno risolti.`),
+    bulkIgnored: (n: number) => (n === 1 ? '1 errore già risolto verrà ignorato.' : `${n} errori già risolti verranno ignorati.`),
+    resolveCount: (n: number) => `Risolvi ${n}`,
+  },
+  // Not in the spec: the server's wording for cases the spec leaves open.
+  server: {
+    forbidden: 'Non hai i permessi per consultare i log',
+    errorNotFound: 'Errore non trovato',
+    alreadyResolved: 'Errore già risolto',
+    idInvalid: 'ID errore non valido',
+    tooManyIds: `Troppi ID errori (massimo ${RESOLVE_MULTIPLE_MAX})`,
+    tooManyReports: 'Troppe segnalazioni di errore - riprova tra qualche istante',
+    messageRequired: "Il messaggio dell'errore è obbligatorio",
+    messageTooLong: `Il messaggio dell'errore è troppo lungo (massimo ${ERROR_MESSAGE_MAX} caratteri)`,
+    typeInvalid: 'Tipo di errore non valido',
+    severityInvalid: 'Gravità non valida',
+    contextInvalid: 'Contesto non valido: deve essere un oggetto',
+    contextTooLarge: `Contesto troppo grande (massimo ${CONTEXT_MAX_BYTES} byte, ${CONTEXT_MAX_DEPTH} livelli)`,
+    stackInvalid: 'Stack non valido',
+    notesTooLong: `Le note sono troppo lunghe (massimo ${NOTES_MAX} caratteri)`,
+    activityTypeInvalid: 'Tipo di attività non valido',
+    resolvedInvalid: 'Stato non valido',
+    dateInvalid: 'Data non valida',
+    dateOrder: 'La data di inizio deve essere precedente o uguale alla data di fine',
+    pageInvalid: 'Numero di pagina non valido',
+    limitInvalid: 'Risultati per pagina non validi (10, 25, 50 o 100)',
+    filterTooLong: `Il filtro è troppo lungo (massimo ${LOG_FILTER_TEXT_MAX} caratteri)`,
+  },
+  /** The messages of the activity records the server writes. */
+  activity: {
+    signIn: (email: string) => `Accesso effettuato: ${email}`,
+    signInFailed: (email: string) => `Accesso non riuscito: ${email}`,
+    lockedOut: (email: string) => `Account bloccato per troppi tentativi falliti: ${email}`,
+    signInWhileLocked: (email: string) => `Tentativo di accesso su account bloccato: ${email}`,
+    matchCreated: (match: string) => `Partita creata: ${match}`,
+    matchUpdated: (match: string) => `Partita aggiornata: ${match}`,
+    matchDeleted: (match: string) => `Partita eliminata: ${match}`,
+    groupCreated: (name: string) => `Categoria creata: ${name}`,
+    groupUpdated: (name: string) => `Categoria aggiornata: ${name}`,
+    groupDeleted: (name: string) => `Categoria eliminata: ${name}`,
+    userInvited: (email: string, role: string) => `Utente invitato: ${email} (${role})`,
+    roleChanged: (email: string, from: string, to: string) => `Ruolo di ${email} cambiato da ${from} a ${to}`,
+    userDeleted: (email: string) => `Utente eliminato: ${email}`,
+    userUnlocked: (email: string) => `Accesso sbloccato dall'amministratore: ${email}`,
+    errorResolved: (message: string) => `Errore risolto: ${message}`,
+    errorsResolved: (count: number) => `${count} errori risolti`,
+    usersSynced: (added: number, updated: number, removed: number) =>
+      `Sincronizzazione utenti: ${added} aggiunti, ${updated} aggiornati, ${removed} rimossi`,
+    passwordChanged: (email: string) => `Password modificata: ${email}`,
+    recoveryRequested: (email: string) => `Recupero password richiesto: ${email}`,
+    signInIpBlocked: (ip: string) => `Troppe richieste di accesso dall'indirizzo ${ip}: richieste bloccate`,
+    signedOut: (email: string) => `Disconnessione effettuata: ${email}`,
+  },
+} as const;
+
+// ---- Severity (spec 8) ----
+
+const HIGH = /network|failed to fetch|load failed|connessione|timeout|timed out|\bauth|unauthori[sz]ed|forbidden|token|sessione|\bcors\b|cross-origin/i;
+const MEDIUM = /validat|invalid|non valid|bad request|not found|non trovat|richiesta non valida/i;
+
+/**
+ * Spec 8, Severity assignment: network, auth and CORS errors high; validation, bad request and
+ * not found medium; everything else low. Looks at the HTTP status when there is one (401/403
+ * high; 400/404/422 medium; 0 = network failure, high), then at the error's name and message.
+ */
+export function severityOf(error: { message?: string | null; name?: string | null; status?: number | null; type?: string | null }): Exclude<Severity, 'critical'> {
+  const { status } = error;
+  if (status === 0 || status === 401 || status === 403) return 'high';
+  if (status === 400 || status === 404 || status === 422) return 'medium';
+  if (error.type === 'auth') return 'high';
+  const text = `${error.name ?? ''} ${error.message ?? ''}`;
+  if (HIGH.test(text)) return 'high';
+  if (MEDIUM.test(text)) return 'medium';
+  return 'low';
+}
+
+// ---- Caps ----
+
+/** Spec 3/9: the stack kept to its first 20 lines, each line and the whole capped. */
+export function trimStack(stack: string | null | undefined): string | null {
+  if (!stack) return null;
+  const lines = stack
+    .split(/\r?\n/)
+    .slice(0, STACK_MAX_LINES)
+    .map((l) => (l.length > STACK_LINE_MAX ? l.slice(0, STACK_LINE_MAX) : l));
+  const text = lines.join('\n').slice(0, STACK_MAX_CHARS).trimEnd();
+  return text || null;
+}
+
+/** The first frame of a stack ("at fn (file:line:col)"), part of the dedupe hash. */
+export function firstStackFrame(stack: string | null | undefined): string {
+  if (!stack) return '';
+  const frame = stack.split(/\r?\n/).find((l) => /^\s*at\s|@/.test(l));
+  return (frame ?? '').trim();
+}
+
+/** Nesting depth of a JSON value (a scalar is 0, {} is 1). */
+export function jsonDepth(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let max = 0;
+  for (const v of Object.values(value as Record<string, unknown>)) max = Math.max(max, jsonDepth(v));
+  return max + 1;
+}
+
+const contextSchema = z
+  .record(z.string(), z.unknown(), { error: LOGS_MSG.server.contextInvalid })
+  .refine((c) => jsonDepth(c) <= CONTEXT_MAX_DEPTH && new TextEncoder().encode(JSON.stringify(c)).length <= CONTEXT_MAX_BYTES, {
+    error: LOGS_MSG.server.contextTooLarge,
+  });
+
+// ---- Intake (spec 7: POST /api/error-logs) ----
+
+/** Body of POST /api/error-logs: strict; the stack is cut to 20 lines (not refused). */
+export const errorReportSchema = z.strictObject({
+  message: z
+    .string({ error: LOGS_MSG.server.messageRequired })
+    .trim()
+    .min(1, LOGS_MSG.server.messageRequired)
+    .max(ERROR_MESSAGE_MAX, LOGS_MSG.server.messageTooLong),
+  stack: z
+    .string({ error: LOGS_MSG.server.stackInvalid })
+    .max(INTAKE_BODY_LIMIT, LOGS_MSG.server.stackInvalid)
+    .nullish()
+    .transform((s) => trimStack(s)),
+  type: z.enum(CLIENT_ERROR_TYPES, { error: LOGS_MSG.server.typeInvalid }),
+  severity: z.enum(CLIENT_SEVERITIES, { error: LOGS_MSG.server.severityInvalid }).optional(),
+  context: contextSchema.nullish(),
+});
+export type ErrorReport = z.input<typeof errorReportSchema>;
+
+// ---- Filters (spec 3) ----
+
+const text = z
+  .string()
+  .trim()
+  .max(LOG_FILTER_TEXT_MAX, LOGS_MSG.server.filterTooLong)
+  .optional()
+  .transform((v) => v || undefined);
+
+const LOCAL_FORMATS = ['YYYY-MM-DDTHH:mm', 'YYYY-MM-DDTHH:mm:ss', 'YYYY-MM-DD HH:mm', 'YYYY-MM-DD HH:mm:ss'];
+const OFFSET_RE = /(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A filter date-time as an instant (ISO string, UTC): an ISO date-time with offset as is; a local
+ * date-time (the screen's datetime-local input, 2026-05-01T18:30) or a date in the club's time
+ * zone. A date alone means the start of that day, or its end when `endOfDay` (an end date).
+ * Null when the value is not a real date-time.
+ */
+export function filterInstant(value: string, tz: string, endOfDay = false): string | null {
+  if (value.length > 40) return null;
+  if (isIsoDate(String(value))) {
+    const d = dayjs.tz(value, tz);
+    return (endOfDay ? d.endOf('day') : d.startOf('day')).toISOString();
+  }
+  if (OFFSET_RE.test(value)) {
+    if (!z.iso.datetime({ offset: true }).safeParse(value).success || !isIsoDate(value.slice(0, 10))) return null;
+    return new Date(value).toISOString();
+  }
+  if (!LOCAL_FORMATS.some((f) => dayjs(value, f, true).isValid())) return null;
+  const d = dayjs.tz(value.replace(' ', 'T'), tz);
+  return d.isValid() ? d.toISOString() : null;
+}
+
+const dateTime = z
+  .string({ error: LOGS_MSG.server.dateInvalid })
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || filterInstant(v, 'UTC') !== null, { error: LOGS_MSG.server.dateInvalid });
+
+const page = z
+  .string({ error: LOGS_MSG.server.pageInvalid })
+  .regex(/^\d{1,6}$/, LOGS_MSG.server.pageInvalid)
+  .transform(Number)
+  .refine((n) => n >= 1, { error: LOGS_MSG.server.pageInvalid })
+  .optional()
+  .transform((n) => n ?? 1);
+
+const limit = z
+  .enum(LOG_PAGE_SIZES.map(String) as ['10', '25', '50', '100'], { error: LOGS_MSG.server.limitInvalid })
+  .optional()
+  .transform((v) => (v ? (Number(v) as LogPageSize) : LOG_PAGE_SIZE));
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** GET /api/error-logs query (spec 3, Error filters). Query values arrive as strings; '' means unset. */
+export const errorFiltersSchema = z.strictObject({
+  error_type: z.preprocess(emptyToUndefined, z.enum(ERROR_TYPES, { error: LOGS_MSG.server.typeInvalid }).optional()),
+  severity: z.preprocess(emptyToUndefined, z.enum(SEVERITIES, { error: LOGS_MSG.server.severityInvalid }).optional()),
+  resolved: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false'], { error: LOGS_MSG.server.resolvedInvalid })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true')),
+  ),
+  user_email: text,
+  error_message: text,
+  start_date: dateTime,
+  end_date: dateTime,
+  page,
+  limit,
+});
+export type ErrorFilters = z.output<typeof errorFiltersSchema>;
+
+/** GET /api/activities query (spec 3, Activity filters). */
+export const activityFiltersSchema = z.strictObject({
+  activity_type: z.preprocess(emptyToUndefined, z.enum(ACTIVITY_TYPES, { error: LOGS_MSG.server.activityTypeInvalid }).optional()),
+  user_email: text,
+  endpoint: text,
+  start_date: dateTime,
+  end_date: dateTime,
+  page,
+  limit,
+});
+export type ActivityFilters = z.output<typeof activityFiltersSchema>;
+
+/** True when a filter besides page and limit is set (the ATTIVI badge, spec 2). */
+export function hasActiveFilters(filters: Record<string, unknown>): boolean {
+  return Object.entries(filters).some(([k, v]) => k !== 'page' && k !== 'limit' && v !== undefined && v !== null && v !== '');
+}
+
+// ---- Resolve (spec 5, 7) ----
+
+const notes = z
+  .string()
+  .trim()
+  .max(NOTES_MAX, LOGS_MSG.server.notesTooLong)
+  .nullish()
+  .transform((v) => v || null);
+
+/** PUT /api/error-logs/{id}/resolve body. */
+export const resolveErrorSchema = z.strictObject({ notes });
+
+export const errorIdParamsSchema = z.strictObject({ id: uuidId(LOGS_MSG.server.errorNotFound) });
+
+/** PUT /api/error-logs/resolve-multiple body: a non-empty list of ids (spec 5). */
+export const resolveMultipleSchema = z.strictObject({
+  errorIds: z
+    .array(uuidId(LOGS_MSG.server.idInvalid), { error: LOGS_MSG.idsRequired })
+    .min(1, LOGS_MSG.idsRequired)
+    .max(RESOLVE_MULTIPLE_MAX, LOGS_MSG.server.tooManyIds),
+  notes,
+});
+
+// ---- Shapes of the API (spec 3) ----
+
+export interface ErrorLogEntry {
+  id: string;
+  error_type: ErrorType;
+  severity: Severity;
+  error_message: string;
+  error_stack: string | null;
+  endpoint: string | null;
+  method: string | null;
+  status_code: number | null;
+  occurrence_count: number;
+  first_occurred_at: string;
+  last_occurred_at: string;
+  created_at: string;
+  error_hash: string;
+  context: Record<string, unknown> | null;
+  user_id: string | null;
+  user_email: string | null;
+  user_role: Role | null;
+  resolved: boolean;
+  resolved_at: string | null;
+  notes: string | null;
+}
+
+export interface ErrorStat {
+  error_type: ErrorType;
+  severity: Severity;
+  total_errors: number;
+  unresolved_errors: number;
+}
+
+export interface ActivityLogEntry {
+  id: string;
+  activity_type: ActivityType;
+  activity_message: string;
+  endpoint: string | null;
+  created_at: string;
+  user_id: string | null;
+  user_email: string | null;
+  user_role: Role | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  context: Record<string, unknown> | null;
+}
+
+export interface LogPage<T> {
+  data: T[];
+  /** Exact when countExact; else LOG_COUNT_CAP, meaning "more than that". */
+  count: number;
+  countExact: boolean;
+  page: number;
+  totalPages: number;
+}
+
+export interface ResolveResponse {
+  data: ErrorLogEntry;
+  message: string;
+}
+
+export interface ResolveMultipleResponse {
+  resolved_count: number;
+  message: string;
+}
+
+/** GET /api/error-stats: the list of statistics groups (spec 7), largest first. */
+export type ErrorStatsResponse = ErrorStat[];

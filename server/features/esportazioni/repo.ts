@@ -1,0 +1,84 @@
+// SQL of the export feature: reads of public.partite by period, in date and time order.
+import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import { LONG_QUERY_MS, type Db, type Pool } from '../../db/pool';
+import type { ExportMatch } from '../../../common/esportazioni/rules';
+import { emptyMeaningCounts, type MeaningCounts } from '../../../common/partite/meaning';
+import { meaningOf } from '../../../common/partite/meaning';
+import type { StatoPartita } from '../../../common/stato/read';
+
+/**
+ * The columns of spec 3, times as 'HH:mm' (what the previews and files show), and what a match's
+ * status reads from in every output (issue 24, common/partite/meaning.ts): stato, motivo_stato,
+ * data_da_definire (migration 014) and data_originale (migration 016, 'YYYY-MM-DD').
+ */
+const COLUMNS = `id, to_char(data, 'YYYY-MM-DD') AS data, to_char(ora, 'HH24:MI') AS ora, to_char(ora_fine, 'HH24:MI') AS ora_fine,
+  squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato,
+  data_da_definire, to_char(data_originale, 'YYYY-MM-DD') AS data_originale`;
+// $3: the optional status filter (issue 16), NULL for every status.
+const IN_PERIOD = 'data BETWEEN $1::date AND $2::date AND ($3::text IS NULL OR stato = $3::text)';
+const ORDER = 'ORDER BY data, ora, id';
+
+export async function countPeriod(db: Db, from: string, to: string, stato: StatoPartita | null = null): Promise<number> {
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM public.partite WHERE ${IN_PERIOD}`, [from, to, stato]);
+  return rows[0].n;
+}
+
+/**
+ * The period's matches by meaning (issue 24: the heading of the paged table preview names the
+ * matches not played apart). Grouped by the columns the meaning reads; common/partite/meaning.ts
+ * tells the meaning of each group, so SQL holds no second copy of the rule.
+ */
+export async function countMeanings(db: Db, from: string, to: string, stato: StatoPartita | null = null): Promise<{ total: number; counts: MeaningCounts }> {
+  const { rows } = await db.query<{ stato: string; data_da_definire: boolean; n: number }>(
+    `SELECT stato, data_da_definire, count(*)::int AS n FROM public.partite WHERE ${IN_PERIOD} GROUP BY stato, data_da_definire`,
+    [from, to, stato],
+  );
+  const counts = emptyMeaningCounts();
+  let total = 0;
+  for (const r of rows) {
+    counts[meaningOf(r)] += r.n;
+    total += r.n;
+  }
+  return { total, counts };
+}
+
+/** One page of the period, and the period's total and counts by meaning. */
+export async function pagePeriod(
+  db: Db,
+  from: string,
+  to: string,
+  limit: number,
+  offset: number,
+  stato: StatoPartita | null = null,
+): Promise<{ items: ExportMatch[]; total: number; counts: MeaningCounts }> {
+  const [items, { total, counts }] = await Promise.all([
+    db.query<ExportMatch>(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER} LIMIT $4 OFFSET $5`, [from, to, stato, limit, offset]),
+    countMeanings(db, from, to, stato),
+  ]);
+  return { items: items.rows, total, counts };
+}
+
+/** Every match of the period (PDFs, previews of a week or a day: bounded by the period cap). */
+export async function listPeriod(db: Db, from: string, to: string, stato: StatoPartita | null = null): Promise<ExportMatch[]> {
+  const { rows } = await db.query<ExportMatch>(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER}`, [from, to, stato]);
+  return rows;
+}
+
+/**
+ * The matches of the period as a stream of rows read through a server-side cursor, 500 at a
+ * time (a CSV of 100,000 matches never holds them all in memory). The pool's connection is
+ * given back when the stream ends, fails or is destroyed (client gone).
+ */
+export async function streamPeriod(pool: Pool, from: string, to: string, stato: StatoPartita | null = null): Promise<QueryStream> {
+  const client: pg.PoolClient = await pool.connect();
+  const query = new QueryStream(`SELECT ${COLUMNS} FROM public.partite WHERE ${IN_PERIOD} ${ORDER}`, [from, to, stato], { batchSize: 500 });
+  // The pool's client-side query_timeout would cut a long download (a cursor never reports its end to
+  // that timer); each batch still has the server's statement_timeout.
+  const stream = client.query(Object.assign(query, { query_timeout: LONG_QUERY_MS }));
+  // 'close' comes after the cursor was closed (end, error or destroy): only then is the connection free.
+  let failure: Error | undefined;
+  stream.once('error', (err) => (failure = err));
+  stream.once('close', () => client.release(failure));
+  return stream;
+}

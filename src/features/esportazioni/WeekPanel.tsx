@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { EXPORT_MSG, formatWeekday, weekRange } from '../../../common/esportazioni/rules';
+import { countLine } from '../../../common/partite/meaning';
+import { useLazyGetWeekPreviewQuery } from './exportApi';
+import { DateField, EmptyNotice, HomeAwayColumns, PanelStatus, PreviewArea, PreviewPdfButtons, S } from './parts';
+import { useDatePanel } from './useDatePanel';
+
+interface Props {
+  today: string;
+  disabled: boolean;
+  onBusyChange: (busy: boolean) => void;
+}
+
+const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase('it') + s.slice(1);
+
+/** Settimana (spec 2): any day picks its Monday-Sunday week; a weekly calendar preview and the week PDF. */
+export function WeekPanel({ today, disabled, onBusyChange }: Props) {
+  const lazy = useLazyGetWeekPreviewQuery();
+  const [trigger, preview] = lazy;
+  const { date: day, pick, busy, loadPreview, run, running, progressLabel } = useDatePanel(today, onBusyChange, lazy);
+
+  const invalid = day ? null : EXPORT_MSG.weekRequired;
+  const range = day ? weekRange(day) : null;
+  const shown = preview.currentData ?? null;
+  const shownIsCurrent = shown !== null && range !== null && shown.week.start === range.start;
+  const off = disabled || busy;
+
+  const exportPdf = () =>
+    run({ kind: 'weekPdf', weekStart: day }, async () => (shownIsCurrent ? shown.total > 0 : (await trigger(day).unwrap()).total > 0));
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <DateField label={S.weekDay} name="weekStart" value={day} disabled={off} onChange={pick} />
+        {range && (
+          <Typography data-testid="week-range" sx={{ fontWeight: 600 }}>
+            {EXPORT_MSG.week(range.start, range.end)}
+          </Typography>
+        )}
+        <PreviewPdfButtons
+          off={off || !!invalid}
+          empty={shownIsCurrent && shown.total === 0}
+          running={running !== null}
+          onPreview={() => void loadPreview()}
+          onPdf={() => void exportPdf()}
+        />
+      </Stack>
+
+      <PanelStatus invalid={invalid} progressLabel={progressLabel} running={running !== null} preview={preview} />
+
+      <PreviewArea shown={shown !== null} preview={preview}>
+        {shown !== null && (
+          <>
+            <Typography variant="h6" component="h2">
+              {EXPORT_MSG.weekTitle}: {EXPORT_MSG.week(shown.week.start, shown.week.end)}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              {countLine([...shown.casa, ...shown.trasferta])} · {EXPORT_MSG.casaCount(shown.casa.length)} · {EXPORT_MSG.trasfertaCount(shown.trasferta.length)}
+            </Typography>
+            {shown.total === 0 ? (
+              <EmptyNotice />
+            ) : (
+              <Stack spacing={1.5}>
+                {shown.days.map((d) => {
+                  const n = d.casa.length + d.trasferta.length;
+                  return (
+                    <Paper key={d.date} variant="outlined" sx={{ p: 1.5 }} data-testid="week-day">
+                      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                        {capitalise(formatWeekday(d.date))} · {n === 0 ? EXPORT_MSG.noMatches : countLine([...d.casa, ...d.trasferta])}
+                      </Typography>
+                      {n > 0 && (
+                        <>
+                          <Divider sx={{ my: 1 }} />
+                          <HomeAwayColumns casa={d.casa} trasferta={d.trasferta} />
+                        </>
+                      )}
+                    </Paper>
+                  );
+                })}
+              </Stack>
+            )}
+          </>
+        )}
+      </PreviewArea>
+    </Box>
+  );
+}

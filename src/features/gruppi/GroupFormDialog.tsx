@@ -1,0 +1,246 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { MSG } from '../../../common/core/messages';
+import {
+  GRUPPO_NAME_MAX,
+  REFERENTE_TEXT_MAX,
+  REFERENTI_MAX,
+  gruppoFieldErrors,
+  gruppoInputSchema,
+  type Gruppo,
+  type GruppoInput,
+} from '../../../common/gruppi/rules';
+import { EMAIL_MAX, NOTIFICHE_DEFAULT, NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE, type NotificheScelta } from '../../../common/notifiche/rules';
+
+interface ReferenteRow {
+  key: number;
+  nome: string;
+  cognome: string;
+  telefono: string;
+  email: string;
+  notifiche: NotificheScelta;
+}
+
+export interface GroupFormDialogProps {
+  open: boolean;
+  /** Changes at each opening: the form then starts again from the category's current values. */
+  formKey?: number;
+  /** The category being edited; absent when creating one. */
+  gruppo?: Gruppo | null;
+  /** Saves the validated input; rejects with an Error whose message is shown in the dialog. */
+  onSubmit: (input: GruppoInput) => Promise<void>;
+  onClose: () => void;
+}
+
+let nextKey = 1;
+const row = (r: Partial<ReferenteRow> = {}): ReferenteRow => ({
+  key: nextKey++,
+  nome: '',
+  cognome: '',
+  telefono: '',
+  email: '',
+  notifiche: NOTIFICHE_DEFAULT,
+  ...r,
+});
+
+const toRaw = (name: string, rows: ReferenteRow[]) => ({
+  name,
+  components: rows.map(({ nome, cognome, telefono, email, notifiche }) => ({ nome, cognome, telefono, email, notifiche })),
+});
+
+/** Create and edit modal of a category with its referent rows (spec 2, 4 and 5 Category). */
+export default function GroupFormDialog({ open, formKey = 0, gruppo, onSubmit, onClose }: GroupFormDialogProps) {
+  return (
+    <Dialog open={open} maxWidth="md" fullWidth aria-labelledby="group-form-title">
+      <GroupForm key={formKey} gruppo={gruppo} onSubmit={onSubmit} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'open' | 'formKey'>) {
+  const [name, setName] = useState(gruppo?.name ?? '');
+  const [rows, setRows] = useState<ReferenteRow[]>(() =>
+    gruppo?.components.length ? gruppo.components.map((r) => row({ ...r, telefono: r.telefono ?? '', email: r.email ?? '', notifiche: r.notifiche ?? NOTIFICHE_DEFAULT })) : [row()],
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  // Errors appear after the first save attempt, then follow every keystroke.
+  const errors = submitted ? gruppoFieldErrors(toRaw(name, rows)) : {};
+
+  const updateRow = (key: number, field: 'nome' | 'cognome' | 'telefono' | 'email' | 'notifiche', value: string) =>
+    setRows((current) => current.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+
+  const close = () => {
+    // Spec 4: a modal cannot be closed while it is saving.
+    if (!saving) onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    const parsed = gruppoInputSchema.safeParse(toRaw(name, rows));
+    if (!parsed.success) return;
+    setSaving(true);
+    try {
+      await onSubmit(parsed.data);
+    } catch (err) {
+      setServerError(err instanceof Error ? err.message : String(err));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') close();
+      }}
+    >
+      <DialogTitle id="group-form-title">{gruppo ? MSG.groups.editTitle : MSG.groups.createTitle}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {serverError && (
+            <Alert severity="error" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <TextField
+            label={MSG.groups.name}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={!!errors.name}
+            helperText={errors.name}
+            required
+            autoFocus
+            disabled={saving}
+            slotProps={{ htmlInput: { maxLength: GRUPPO_NAME_MAX } }}
+          />
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {MSG.groups.referents}
+          </Typography>
+          {errors.components && (
+            <Alert severity="error" role="alert">
+              {errors.components}
+            </Alert>
+          )}
+          {rows.map((r, i) => (
+            <Stack key={r.key} direction="row" useFlexGap spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} role="group" aria-label={MSG.groups.referent(i + 1)}>
+              <Typography sx={{ minWidth: 28, pt: 2, color: 'text.secondary' }}>{i + 1}.</Typography>
+              <TextField
+                label={MSG.groups.referentName}
+                value={r.nome}
+                onChange={(e) => updateRow(r.key, 'nome', e.target.value)}
+                error={!!errors[`components.${i}.nome`]}
+                helperText={errors[`components.${i}.nome`]}
+                required
+                disabled={saving}
+                sx={{ flex: 1 }}
+                slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
+              />
+              <TextField
+                label={MSG.groups.referentSurname}
+                value={r.cognome}
+                onChange={(e) => updateRow(r.key, 'cognome', e.target.value)}
+                error={!!errors[`components.${i}.cognome`]}
+                helperText={errors[`components.${i}.cognome`]}
+                required
+                disabled={saving}
+                sx={{ flex: 1 }}
+                slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
+              />
+              <TextField
+                label={MSG.groups.referentPhone}
+                value={r.telefono}
+                onChange={(e) => updateRow(r.key, 'telefono', e.target.value)}
+                error={!!errors[`components.${i}.telefono`]}
+                helperText={errors[`components.${i}.telefono`] ?? MSG.groups.phoneHint}
+                disabled={saving}
+                sx={{ flex: 1 }}
+                slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
+              />
+              <TextField
+                label={NOTIFICHE_MSG.emailLabel}
+                type="email"
+                value={r.email}
+                onChange={(e) => updateRow(r.key, 'email', e.target.value)}
+                error={!!errors[`components.${i}.email`]}
+                helperText={errors[`components.${i}.email`]}
+                disabled={saving}
+                sx={{ flex: 1.4 }}
+                slotProps={{ htmlInput: { inputMode: 'email', maxLength: EMAIL_MAX } }}
+              />
+              <TextField
+                select
+                label={NOTIFICHE_MSG.notificheLabel}
+                value={r.notifiche}
+                onChange={(e) => updateRow(r.key, 'notifiche', e.target.value)}
+                error={!!errors[`components.${i}.notifiche`]}
+                helperText={errors[`components.${i}.notifiche`]}
+                disabled={saving}
+                sx={{ flex: 1.2, minWidth: 170 }}
+              >
+                {NOTIFICHE_SCELTE.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {NOTIFICHE_LABEL[s]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {/* Spec 5: at least one referent row remains. */}
+              {rows.length > 1 && (
+                <Tooltip title={MSG.groups.removeReferent(i + 1)}>
+                  <span>
+                    <IconButton
+                      aria-label={MSG.groups.removeReferent(i + 1)}
+                      onClick={() => setRows((current) => current.filter((x) => x.key !== r.key))}
+                      disabled={saving}
+                      sx={{ mt: 1 }}
+                    >
+                      <DeleteOutlineIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              )}
+            </Stack>
+          ))}
+          <Box>
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => setRows((current) => [...current, row()])}
+              disabled={saving || rows.length >= REFERENTI_MAX}
+            >
+              {MSG.groups.addReferent}
+            </Button>
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={saving}>
+          {MSG.groups.cancel}
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          {saving ? MSG.groups.saving : MSG.groups.save}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

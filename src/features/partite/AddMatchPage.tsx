@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { MSG } from '../../../common/core/messages';
+import { hasRole } from '../../../common/users/roles';
+import { matchLabel, partitaToValues } from '../../../common/partite/rules';
+import { paths } from '../../config/paths';
+import { useAppSelector } from '../../store/hooks';
+import { selectRole } from '../../store/sessionSlice';
+import { useCreatePartitaMutation, useGetPartitaQuery } from './matchesApi';
+import { EMPTY_VALUES, MatchForm, toFormValues, type FormValues } from './MatchForm';
+import { useSaveFlow } from './useSaveFlow';
+
+/** What 'Salva e aggiungi un'altra' keeps for the next match of the same day (issue 25): date, category, pitch, competition. */
+function nextOf(v: FormValues): FormValues {
+  return { ...EMPTY_VALUES, data: v.data, gruppo: v.gruppo, campo: v.campo, tipoGara: v.tipoGara, terreno: v.terreno };
+}
+
+/**
+ * /aggiungi-partita (editor and above). A plain save returns to the dashboard at once, which shows
+ * the new match; 'Salva e aggiungi un'altra' stays, keeping the day's common fields; ?da=<id>
+ * (the edit screen's 'Duplica') opens the form filled from that match.
+ */
+export default function AddMatchPage() {
+  const role = useAppSelector(selectRole);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const from = params.get('da') ?? '';
+  const [create, { isLoading }] = useCreatePartitaMutation();
+  const flow = useSaveFlow();
+  const source = useGetPartitaQuery(from, { skip: !from || !hasRole(role, 'editor') });
+  // The form starts again (a new key) with what the last match leaves for the next one.
+  const [next, setNext] = useState<{ key: number; values: FormValues } | null>(null);
+  if (!hasRole(role, 'editor')) return <Alert severity="error">{MSG.match.notAuthorizedAdd}</Alert>;
+  if (from && source.isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
+  const initial = next?.values ?? (from && source.data ? toFormValues(partitaToValues(source.data)) : EMPTY_VALUES);
+  return (
+    <MatchForm
+      key={next?.key ?? from}
+      mode="create"
+      title={from && source.data && !next ? MSG.match.duplicateTitle : MSG.match.addTitle}
+      initial={initial}
+      focusFirstEmpty
+      busy={isLoading || flow.done}
+      saveLabel={MSG.match.save}
+      busyLabel={MSG.match.saving}
+      onCancel={flow.cancel}
+      serverConflicts={flow.conflicts}
+      onConflictsClose={flow.clearConflicts}
+      onSave={(payload) =>
+        void flow.run(() => create(payload).unwrap(), MSG.match.created, MSG.match.createFailed, (created) =>
+          navigate(paths.home.getHref(), { state: { highlight: created.id } }),
+        )
+      }
+      onSaveAnother={(payload) =>
+        void flow.run(
+          () => create(payload).unwrap(),
+          MSG.match.createdNext(matchLabel({ squadracasa: payload.squadraCasa, squadratrasferta: payload.squadraTrasferta, data: payload.data, ora: payload.ora })),
+          MSG.match.createFailed,
+          () => setNext((n) => ({ key: (n?.key ?? 0) + 1, values: nextOf(toFormValues(payload)) })),
+        )
+      }
+    />
+  );
+}

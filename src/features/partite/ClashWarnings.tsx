@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import { CLASH_MSG, clashCandidate, type ClashInfo } from '../../../common/occupazione/rules';
+import type { PartitaValues } from '../../../common/partite/rules';
+import { paths } from '../../config/paths';
+import { useLazyCheckConflittiQuery } from './matchesApi';
+
+/** Quiet time after the last keystroke before the form asks the server (issue 15: debounced). */
+export const CLASH_CHECK_DEBOUNCE_MS = 400;
+
+/**
+ * The clashes of the values being edited, checked on the server (POST /api/partite/conflitti)
+ * once the fields stay still for a moment. The last answer stays on screen while the next one is
+ * under way (no flicker); answers to older values are dropped.
+ */
+export function useClashCheck(v: PartitaValues, matchId: number | undefined, clubName: string): { clashes: ClashInfo[]; current: boolean } {
+  const [check] = useLazyCheckConflittiQuery();
+  // The last answer and the values it was for: a save right after a change must not ask about the old values.
+  const [answer, setAnswer] = useState<{ key: string; clashes: ClashInfo[] }>({ key: 'null', clashes: [] });
+  const seq = useRef(0);
+  const relevant = clashCandidate({ ...v, id: matchId ?? null }, clubName);
+  const key = JSON.stringify(relevant);
+  useEffect(() => {
+    const mine = ++seq.current;
+    if (!relevant) {
+      setAnswer({ key, clashes: [] });
+      return;
+    }
+    const timer = setTimeout(() => {
+      check({ ...v, ...(matchId ? { id: matchId } : {}) })
+        .unwrap()
+        .then((found) => {
+          if (seq.current === mine) setAnswer({ key, clashes: found });
+        })
+        .catch(() => undefined); // the save re-checks anyway
+    }, CLASH_CHECK_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // Only a change of what the rule compares starts a new check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return { clashes: answer.clashes, current: answer.key === key };
+}
+
+function ClashItems({ clashes }: { clashes: ClashInfo[] }) {
+  return (
+    <ul style={{ margin: 0, paddingLeft: 20 }}>
+      {clashes.map((c) => (
+        <li key={`${c.id}-${c.motivo}`}>
+          {c.messaggio}{' '}
+          <Link component={RouterLink} to={paths.editMatch.getHref(String(c.id))} target="_blank" rel="noopener">
+            {CLASH_MSG.openMatch}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The warnings under the fields, each with a link to the other match. */
+export function ClashList({ clashes }: { clashes: ClashInfo[] }) {
+  if (clashes.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }} data-testid="clash-warnings">
+      <AlertTitle>{CLASH_MSG.formTitle}</AlertTitle>
+      <ClashItems clashes={clashes} />
+    </Alert>
+  );
+}
+
+/** Saving with clashes: the list, then 'Salva comunque' or 'Annulla'. */
+export function ClashDialog({ clashes, onConfirm, onClose }: { clashes: ClashInfo[] | null; onConfirm: () => void; onClose: () => void }) {
+  return (
+    <Dialog open={clashes !== null && clashes.length > 0} onClose={onClose} aria-labelledby="clash-dialog-title">
+      <DialogTitle id="clash-dialog-title">{CLASH_MSG.dialogTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText component="div">
+          {CLASH_MSG.dialogIntro}
+          <ClashItems clashes={clashes ?? []} />
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{CLASH_MSG.dialogCancel}</Button>
+        <Button variant="contained" color="warning" onClick={onConfirm}>
+          {CLASH_MSG.dialogConfirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,250 @@
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import dayjs from 'dayjs';
+import { STATUS_MSG } from '../../../common/stato/rules';
+import Checkbox from '@mui/material/Checkbox';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { MSG } from '../../../common/core/messages';
+import { hasRole } from '../../../common/users/roles';
+import { todayIn } from '../../../common/core/dates';
+import { countActiveFilters, matchesFilters, type PartiteFilters } from '../../../common/partite/read';
+import { paths } from '../../config/paths';
+import { useAppSelector } from '../../store/hooks';
+import { useClubConfig } from '../../store/useClubConfig';
+import { selectRole } from '../../store/sessionSlice';
+import { useGetPartiteQuery } from './matchesApi';
+import { FilterPanel } from './FilterPanel';
+import { ListTitle, MatchList } from './MatchList';
+import { MatchCard } from './MatchCard';
+import { CLASH_MSG, clashesOfAll, holdsFacilities, type Clash } from '../../../common/occupazione/rules';
+import type { Partita } from '../../../common/partite/read';
+import { sampleMatches } from './samples';
+import { useCategoryNames } from '../../api/categoriesApi';
+import { DASHBOARD_MSG } from '../../../common/partite/messages';
+import { formatDayHeading } from '../../../common/partite/cardText';
+import { countLine } from '../../../common/partite/meaning';
+import { PageHeader } from '../../components/PageFrame';
+
+// Issue 16: the bulk status bar, in its own chunk, loaded for editors only.
+const StatusActions = lazy(() => import('./StatusActions'));
+
+/** / signed in (spec 2): every upcoming match read through supabase-js, filtered here; sample data when loading fails. */
+export default function DashboardPage() {
+  const navigate = useNavigate();
+  const role = useAppSelector(selectRole);
+  const canEdit = hasRole(role, 'editor');
+  const { clubName, timezone, clashMarginMinutes, loaded: configLoaded } = useClubConfig();
+  const today = todayIn(timezone);
+  const { data, isLoading, isFetching, isError, refetch } = useGetPartiteQuery(today);
+  const [filters, setFilters] = useState<PartiteFilters>({});
+  const source = useMemo(() => (isError ? sampleMatches(today, clubName) : (data ?? [])), [isError, data, today, clubName]);
+  // Issue 15: clashes among the upcoming matches that hold their facilities (not cancelled, not postponed with
+  // the date to be set: common/occupazione/rules.ts holdsFacilities), with the server's changeover margin (CLASH_MARGIN_MINUTES):
+  // none until that margin is known, so no mark shows that the server's margin would take back.
+  const clashes = useMemo(
+    () => (configLoaded ? clashesOfAll(source.filter((p) => p.id > 0 && holdsFacilities(p)), clashMarginMinutes) : new Map<number, Clash<Partita>[]>()),
+    [source, clashMarginMinutes, configLoaded],
+  );
+  const [onlyClashes, setOnlyClashes] = useState(false);
+  const partite = useMemo(
+    () => source.filter((p) => matchesFilters(p, filters) && (!onlyClashes || clashes.has(p.id))),
+    [source, filters, onlyClashes, clashes],
+  );
+  const active = countActiveFilters(filters) + (onlyClashes ? 1 : 0);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const selectable = canEdit && !isError;
+  const visibleIds = useMemo(() => partite.filter((p) => p.id > 0).map((p) => p.id), [partite]);
+  // Only what the filters show is counted and acted on: a card hidden by a filter is never changed unseen.
+  const visibleSelected = useMemo(() => new Set(visibleIds.filter((id) => selected.has(id))), [visibleIds, selected]);
+  const toggle = (id: number, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  // Issue 25: the match just added is scrolled to and outlined (AddMatchPage navigates here with its id).
+  const location = useLocation();
+  const highlight = (location.state as { highlight?: number } | null)?.highlight;
+  const shownHighlight = partite.some((p) => p.id === highlight);
+  useEffect(() => {
+    if (!highlight || !shownHighlight) return;
+    document.querySelector(`[data-match-id="${highlight}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlight, shownHighlight]);
+  const open = (p: Partita) => {
+    if (canEdit && p.id > 0) navigate(paths.editMatch.getHref(String(p.id)));
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title={MSG.dashboard.title}
+        actions={
+          <>
+            {canEdit && (
+              <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.addMatch.getHref()}>
+                {MSG.dashboard.addMatch}
+              </Button>
+            )}
+            <Tooltip title={MSG.dashboard.refresh}>
+              <span>
+                <IconButton aria-label={MSG.dashboard.refresh} onClick={() => void refetch()} disabled={isFetching}>
+                  <RefreshIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </>
+        }
+      />
+      {isError && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {MSG.dashboard.fallback}
+        </Alert>
+      )}
+      <FilterPanel filters={filters} onChange={setFilters} folded>
+        <FormControlLabel
+          sx={{ mr: 0 }}
+          control={<Switch checked={onlyClashes} disabled={!configLoaded || isError} onChange={(e) => setOnlyClashes(e.target.checked)} />}
+          label={configLoaded ? `${CLASH_MSG.onlyClashes} (${clashes.size})` : CLASH_MSG.onlyClashes}
+        />
+      </FilterPanel>
+      {selectable && (
+        <Suspense fallback={null}>
+          <StatusActions visibleIds={visibleIds} selected={visibleSelected} onSelect={setSelected} today={today} />
+        </Suspense>
+      )}
+      {isLoading ? (
+        <Typography color="text.secondary">{MSG.dashboard.loading}</Typography>
+      ) : (
+        <>
+          <ListTitle count={partite.length} />
+          {partite.length === 0 ? (
+            <>
+              <MatchList partite={partite} filtered={active > 0 && source.length > 0} onOpen={open} sample={isError} />
+              {source.length === 0 && !isError && canEdit && <FirstSteps isAdmin={hasRole(role, 'admin')} />}
+            </>
+          ) : (
+            // Issue 25: under day headings, compact cards (six and more on the office laptop's first screen).
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              {byDay(partite).map(([day, items]) => (
+                <Box key={day} component="section" aria-labelledby={`giorno-${day}`}>
+                  <Typography id={`giorno-${day}`} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.75 }}>
+                    {formatDayHeading(day, today.slice(0, 4))}
+                    <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                      {countLine(items)}
+                    </Typography>
+                  </Typography>
+                  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+                    {items.map((p) => (
+                      <SelectableCard key={p.id} partita={p} show={selectable} checked={selected.has(p.id)} onToggle={toggle}>
+                        <ClashMarkedCard partita={p} clashes={clashes.get(p.id)} onOpen={open} sample={isError} highlighted={p.id === highlight} />
+                      </SelectableCard>
+                    ))}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** A fresh install's dashboard says what to do first (issue 25): a category, then the first match. */
+function FirstSteps({ isAdmin }: { isAdmin: boolean }) {
+  const { names, loaded } = useCategoryNames();
+  if (!loaded) return null;
+  const needCategory = names.length === 0;
+  // Only an administrator creates categories (spec 6): an editor is told whom to ask.
+  if (needCategory && !isAdmin) {
+    return (
+      <Typography sx={{ mt: 2, textAlign: 'center' }} data-testid="first-steps">
+        {DASHBOARD_MSG.firstCategoryAskAdmin}
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ mt: 2, textAlign: 'center' }} data-testid="first-steps">
+      <Typography sx={{ mb: 1.5 }}>{needCategory ? DASHBOARD_MSG.firstCategory : DASHBOARD_MSG.firstMatch}</Typography>
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        component={RouterLink}
+        to={needCategory ? paths.groups.getHref() : paths.addMatch.getHref()}
+      >
+        {needCategory ? DASHBOARD_MSG.createCategory : MSG.dashboard.addMatch}
+      </Button>
+    </Box>
+  );
+}
+
+/** The matches (sorted by date) under their days, in order. */
+function byDay(partite: Partita[]): Array<[string, Partita[]]> {
+  const days = new Map<string, Partita[]>();
+  for (const p of partite) days.set(p.data, [...(days.get(p.data) ?? []), p]);
+  return [...days];
+}
+
+/** A card of the signed-in dashboard, outlined in red with its clashes listed when it has any (issue 15). */
+function ClashMarkedCard({
+  partita,
+  clashes,
+  onOpen,
+  sample,
+  highlighted,
+}: {
+  partita: Partita;
+  clashes: Clash<Partita>[] | undefined;
+  onOpen: (p: Partita) => void;
+  sample: boolean;
+  highlighted: boolean;
+}) {
+  const card = <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} highlighted={highlighted} />;
+  if (!clashes) return card;
+  return (
+    <Box data-testid="clash-card" sx={{ outline: '2px solid', outlineColor: 'error.main', borderRadius: 1 }}>
+      {card}
+      <Box sx={{ px: 2, py: 1, color: 'error.main', fontSize: 14 }}>
+        <strong>{CLASH_MSG.cardMark(clashes.length)}</strong> {clashes.map((c) => c.messaggio).join(' · ')}
+      </Box>
+    </Box>
+  );
+}
+
+/** Issue 16: a card with its selection checkbox on the left (editors and admins). */
+function SelectableCard({
+  partita,
+  show,
+  checked,
+  onToggle,
+  children,
+}: {
+  partita: Partita;
+  show: boolean;
+  checked: boolean;
+  onToggle: (id: number, on: boolean) => void;
+  children: ReactNode;
+}) {
+  if (!show) return <>{children}</>;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+      <Checkbox
+        checked={checked}
+        onChange={(e) => onToggle(partita.id, e.target.checked)}
+        slotProps={{ input: { 'aria-label': STATUS_MSG.selectOne(`${partita.squadracasa} - ${partita.squadratrasferta}`, dayjs(partita.data).format('DD/MM/YYYY')) } }}
+        sx={{ mt: 1 }}
+      />
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
+    </Box>
+  );
+}

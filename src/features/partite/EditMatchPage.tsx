@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { MSG } from '../../../common/core/messages';
+import { hasRole } from '../../../common/users/roles';
+import { partitaToValues } from '../../../common/partite/rules';
+import { errorMessage, type ApiError } from '../../api/api';
+import { useAppSelector } from '../../store/hooks';
+import { selectRole } from '../../store/sessionSlice';
+import { useDeletePartitaMutation, useGetPartitaQuery, useUpdatePartitaMutation } from './matchesApi';
+import { MatchForm, toFormValues } from './MatchForm';
+import { useSaveFlow } from './useSaveFlow';
+
+/** /modifica-partita/{id} (editor and above): edit, delete with confirmation, 'Partita non trovata!' on a bad id. */
+export default function EditMatchPage() {
+  const { id = '' } = useParams();
+  const role = useAppSelector(selectRole);
+  const allowed = hasRole(role, 'editor');
+  const { data: partita, isLoading, isError, error, refetch, isFetching } = useGetPartitaQuery(id, { skip: !allowed });
+  const [update, { isLoading: saving }] = useUpdatePartitaMutation();
+  const [remove, { isLoading: deleting }] = useDeletePartitaMutation();
+  const [confirming, setConfirming] = useState(false);
+  const flow = useSaveFlow();
+
+  if (!allowed) return <Alert severity="error">{MSG.match.notAuthorizedEdit}</Alert>;
+  if (isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
+  // A failed read (no connection, server down) is not a missing match: say which, and offer a retry.
+  const status = (error as ApiError | undefined)?.status;
+  if (isError && status !== 404 && status !== 400 && !flow.done) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error">{errorMessage(error)}</Alert>
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" disabled={isFetching} onClick={() => void refetch()}>
+            {MSG.screens.retry}
+          </Button>
+          <Button onClick={flow.cancel}>{MSG.match.cancel}</Button>
+        </Stack>
+      </Stack>
+    );
+  }
+  if ((isError || !partita) && !flow.done) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error">{MSG.match.loadNotFound}</Alert>
+        <Button onClick={flow.cancel}>{MSG.match.cancel}</Button>
+      </Stack>
+    );
+  }
+  if (!partita) return null;
+  const initial = toFormValues(partitaToValues(partita));
+  const busy = saving || deleting || flow.done;
+  return (
+    <>
+      <MatchForm
+        key={partita.id}
+        mode="edit"
+        title={MSG.match.editTitle}
+        initial={initial}
+        busy={busy}
+        saveLabel={MSG.match.saveChanges}
+        busyLabel={deleting ? MSG.match.deleting : MSG.match.saving}
+        onCancel={flow.cancel}
+        matchId={partita.id}
+        serverConflicts={flow.conflicts}
+        onConflictsClose={flow.clearConflicts}
+        onSave={(body) => void flow.run(() => update({ id, body }).unwrap(), MSG.match.updated, MSG.match.updateFailed)}
+        actions={
+          <>
+            <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
+              {deleting ? MSG.match.deleting : MSG.match.delete}
+            </Button>
+            {/* Issue 25: the add form filled from this match (another date, another opponent...). */}
+            <Button variant="outlined" disabled={busy} component={RouterLink} to={`${paths.addMatch.getHref()}?da=${encodeURIComponent(String(partita.id))}`}>
+              {MSG.match.duplicate}
+            </Button>
+          </>
+        }
+      />
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogTitle>{MSG.match.confirmDeleteTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{MSG.match.confirmDeleteText(partita.squadracasa, partita.squadratrasferta)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{MSG.match.cancel}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              setConfirming(false);
+              void flow.run(() => remove(id).unwrap(), MSG.match.deleted, MSG.match.deleteFailed);
+            }}
+          >
+            {MSG.match.confirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

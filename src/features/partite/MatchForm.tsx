@@ -1,0 +1,308 @@
+import { useRef, useState, type ReactNode } from 'react';
+import dayjs from 'dayjs';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import { useCategoryNames } from '../../api/categoriesApi';
+import { MSG } from '../../../common/core/messages';
+import { todayIn } from '../../../common/core/dates';
+import { defaultDurationMinutes, proposedEndTime } from '../../../common/calendar/rules';
+import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN, TERRENI, TIPI_GARA, isHomeTeam } from '../../../common/partite/read';
+import { effectiveHome, toPayload, validatePartita, type FormMode, type PartitaValues } from '../../../common/partite/rules';
+import type { ClashInfo } from '../../../common/occupazione/rules';
+import { PickersProvider } from '../../components/PickersProvider';
+import { useClubConfig } from '../../store/useClubConfig';
+import { useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery, type SavePayload } from './matchesApi';
+import { ClashDialog, ClashList, useClashCheck } from './ClashWarnings';
+import { SuggestionInput } from './SuggestionInput';
+import { PageHeader } from '../../components/PageFrame';
+
+type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
+
+/** What the form holds: every field of PartitaValues present, text '' when empty, rooms null when unset. */
+export type FormValues = { [K in keyof PartitaValues]-?: K extends RoomKey ? Exclude<PartitaValues[K], undefined> : NonNullable<PartitaValues[K]> };
+
+/** The form's values for any PartitaValues (empty text for missing fields). */
+export function toFormValues(v: PartitaValues): FormValues {
+  return {
+    data: v.data ?? '',
+    ora: v.ora ?? '',
+    oraFine: v.oraFine ?? '',
+    squadraCasa: v.squadraCasa ?? '',
+    squadraTrasferta: v.squadraTrasferta ?? '',
+    campo: v.campo ?? '',
+    gruppo: v.gruppo ?? '',
+    isHouseMatch: !!v.isHouseMatch,
+    spogliatoioGari: v.spogliatoioGari ?? null,
+    spogliatoioOspiti: v.spogliatoioOspiti ?? null,
+    terreno: v.terreno ?? '',
+    tipoGara: v.tipoGara ?? '',
+  };
+}
+
+export const EMPTY_VALUES: FormValues = toFormValues({});
+
+const L = MSG.match.labels;
+const ROOMS = Array.from({ length: SPOGLIATOIO_MAX - SPOGLIATOIO_MIN + 1 }, (_, i) => SPOGLIATOIO_MIN + i);
+
+interface Props {
+  mode: FormMode;
+  title: string;
+  initial: FormValues;
+  /** Saving, deleting or done: every input and button is disabled. */
+  busy: boolean;
+  saveLabel: string;
+  busyLabel: string;
+  onSave: (payload: SavePayload) => void;
+  onCancel: () => void;
+  /** The match being edited (left out of its own clash check). */
+  matchId?: number;
+  /** Clashes the server answered to the last save (409): the dialog asks again. */
+  serverConflicts?: ClashInfo[] | null;
+  onConflictsClose?: () => void;
+  /** Extra buttons (delete on the edit screen). */
+  actions?: ReactNode;
+  /** Add form: 'Salva e aggiungi un'altra' (issue 25), the same checks as a save. */
+  onSaveAnother?: (payload: SavePayload) => void;
+  /** The add form: the first empty field (date, start, home team) takes the focus when the form opens. */
+  focusFirstEmpty?: boolean;
+}
+
+/** The add/edit form of spec 2, 4 and 5: Italian pickers, suggestions, home fields, the shared validation rules. */
+export function MatchForm({
+  mode,
+  title,
+  initial,
+  busy,
+  saveLabel,
+  busyLabel,
+  onSave,
+  onCancel,
+  actions,
+  matchId,
+  serverConflicts,
+  onConflictsClose,
+  onSaveAnother,
+  focusFirstEmpty = false,
+}: Props) {
+  const [v, setV] = useState<FormValues>(initial);
+  // Issue 25: a home match's end is proposed from the category's usual length until the editor sets it.
+  // (A duplicated match whose end was the proposed one keeps following its start.)
+  const endProposed = useRef(!initial.oraFine || initial.oraFine === proposedEndTime(initial.ora, initial.gruppo));
+  // Issue 25: where the typing starts (a new form: the date; the next match of the day: its time).
+  const [firstEmpty] = useState<'data' | 'ora' | 'squadraCasa' | null>(() =>
+    !focusFirstEmpty ? null : !initial.data ? 'data' : !initial.ora ? 'ora' : !initial.squadraCasa ? 'squadraCasa' : null,
+  );
+  // Which save the clash dialog confirms: the plain one or 'save and add another'.
+  const saveKind = useRef<'save' | 'another'>('save');
+  const [touched, setTouched] = useState(false);
+  const { names: categorie, loaded: categoriesLoaded } = useCategoryNames();
+  const [loadSquadre, squadre] = useLazyGetSquadreSuggestionsQuery();
+  const [loadCampi, campi] = useLazyGetCampiSuggestionsQuery();
+  const { clubName, timezone } = useClubConfig();
+  const today = todayIn(timezone);
+  const error = validatePartita(v, { mode, today, clubName, timezone });
+  const home = effectiveHome(v, clubName);
+  // Issue 15: clashes under the fields; saving with clashes asks first.
+  const { clashes, current: clashesCurrent } = useClashCheck(v, matchId, clubName);
+  const [asking, setAsking] = useState<ClashInfo[] | null>(null);
+  const dialogClashes = asking ?? serverConflicts ?? null;
+  const closeDialog = () => {
+    setAsking(null);
+    onConflictsClose?.();
+  };
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setTouched(true);
+    if (key === 'oraFine') endProposed.current = false;
+    setV((prev) => {
+      const next = { ...prev, [key]: value };
+      // Spec 4: the club's name in the home team makes it a home match.
+      if (key === 'squadraCasa' && isHomeTeam(value as string, clubName)) next.isHouseMatch = true;
+      if (endProposed.current) next.oraFine = proposedEndTime(next.ora, next.gruppo) ?? next.oraFine;
+      return next;
+    });
+  };
+  const submit = (kind: 'save' | 'another') => {
+    if (error || busy) return;
+    saveKind.current = kind;
+    const send = kind === 'another' && onSaveAnother ? onSaveAnother : onSave;
+    // Clashes of values changed since the last check are not asked about: the server checks the save
+    // again and answers its own list (409), which the same dialog shows.
+    if (clashes.length > 0 && clashesCurrent) setAsking(clashes);
+    else send(toPayload(v, clubName));
+  };
+  const room = (key: 'spogliatoioGari' | 'spogliatoioOspiti', label: string) => (
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={v[key] ?? ''}
+      disabled={busy}
+      onChange={(e) => set(key, e.target.value === '' ? null : Number(e.target.value))}
+      helperText={MSG.match.roomsRange}
+    >
+      <MenuItem value="">{MSG.match.none}</MenuItem>
+      {ROOMS.map((n) => (
+        <MenuItem key={n} value={n}>
+          {n}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <PickersProvider>
+      <PageHeader title={title} />
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 900 }}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit('save');
+          }}
+        >
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <DatePicker
+                label={L.data}
+                autoFocus={firstEmpty === 'data'}
+                value={v.data ? dayjs(v.data) : null}
+                minDate={dayjs(today)}
+                disabled={busy}
+                onChange={(d) => set('data', d && d.isValid() ? d.format('YYYY-MM-DD') : '')}
+                slotProps={{ textField: { fullWidth: true, required: true, name: 'data' } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <TimePicker
+                label={L.ora}
+                autoFocus={firstEmpty === 'ora'}
+                ampm={false}
+                value={v.ora ? dayjs(`2000-01-01T${v.ora}`) : null}
+                disabled={busy}
+                onChange={(d) => set('ora', d && d.isValid() ? d.format('HH:mm') : '')}
+                slotProps={{ textField: { fullWidth: true, required: true, name: 'ora' } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <FormControlLabel
+                control={<Switch checked={home} disabled={busy || isHomeTeam(v.squadraCasa, clubName)} onChange={(e) => set('isHouseMatch', e.target.checked)} />}
+                label={MSG.match.homeMatch}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SuggestionInput autoFocus={firstEmpty === 'squadraCasa'} label={L.squadraCasa} required value={v.squadraCasa} onChange={(x) => set('squadraCasa', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SuggestionInput label={L.squadraTrasferta} required value={v.squadraTrasferta} onChange={(x) => set('squadraTrasferta', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SuggestionInput label={L.campo} required value={v.campo} onChange={(x) => set('campo', x)} load={(s) => void loadCampi(s, true)} suggestions={campi.data} disabled={busy} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField
+                select
+                fullWidth
+                required
+                label={L.gruppo}
+                value={categorie.includes(v.gruppo) || !v.gruppo ? v.gruppo : ''}
+                disabled={busy}
+                onChange={(e) => set('gruppo', e.target.value)}
+                helperText={categoriesLoaded && categorie.length === 0 ? <Link component={RouterLink} to={paths.groups.getHref()}>{MSG.groups.noCategoriesForMatch}</Link> : undefined}
+              >
+                {categorie.map((name) => (
+                  <MenuItem key={name} value={name}>
+                    {name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField select fullWidth required label={L.tipoGara} value={v.tipoGara} disabled={busy} onChange={(e) => set('tipoGara', e.target.value)}>
+                {TIPI_GARA.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {MSG.match.tipoGara[t]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TextField select fullWidth label={MSG.match.terreno} value={v.terreno} disabled={busy} onChange={(e) => set('terreno', e.target.value)}>
+                <MenuItem value="">{MSG.match.none}</MenuItem>
+                {TERRENI.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {MSG.match.terrenoLabel[t]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            {home && (
+              <>
+                <Grid size={{ xs: 12, md: 4 }}>
+                  <TimePicker
+                    label={L.oraFine}
+                    ampm={false}
+                    value={v.oraFine ? dayjs(`2000-01-01T${v.oraFine}`) : null}
+                    disabled={busy}
+                    onChange={(d) => set('oraFine', d && d.isValid() ? d.format('HH:mm') : '')}
+                    slotProps={{
+                      textField: {
+                        fullWidth: true,
+                        required: true,
+                        name: 'oraFine',
+                        helperText: endProposed.current && v.oraFine && v.gruppo ? MSG.match.endProposed(defaultDurationMinutes(v.gruppo)) : undefined,
+                      },
+                    }}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, md: 4 }}>{room('spogliatoioGari', MSG.match.roomClub)}</Grid>
+                <Grid size={{ xs: 12, md: 4 }}>{room('spogliatoioOspiti', MSG.match.roomGuests)}</Grid>
+              </>
+            )}
+          </Grid>
+          <ClashList clashes={clashes} />
+          {touched && error && (
+            <Alert severity="warning" sx={{ mt: 2 }} data-testid="form-error">
+              {error}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            {actions}
+            <Button onClick={onCancel} disabled={busy}>
+              {MSG.match.cancel}
+            </Button>
+            {onSaveAnother && (
+              <Button variant="outlined" disabled={!!error || busy} onClick={() => submit('another')}>
+                {MSG.match.saveAndAddAnother}
+              </Button>
+            )}
+            <Button type="submit" variant="contained" disabled={!!error || busy}>
+              {busy ? busyLabel : error ? MSG.match.completeFields : saveLabel}
+            </Button>
+          </Stack>
+        </form>
+        <ClashDialog
+          clashes={dialogClashes}
+          onClose={closeDialog}
+          onConfirm={() => {
+            closeDialog();
+            const send = saveKind.current === 'another' && onSaveAnother ? onSaveAnother : onSave;
+            send({ ...toPayload(v, clubName), confermaSovrapposizioni: true });
+          }}
+        />
+      </Paper>
+    </PickersProvider>
+  );
+}

@@ -1,0 +1,104 @@
+import { api, itemTag, listTag, type ApiError } from '../../api/api';
+import { getSupabase } from '../../api/supabase';
+import { MSG } from '../../../common/core/messages';
+import type { PartitaPayload } from '../../../common/partite/rules';
+import type { ClashInfo } from '../../../common/occupazione/rules';
+
+/** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (issue 15). */
+export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
+import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partite/read';
+
+export interface Suggestion {
+  name: string;
+  usage_count: number;
+}
+
+interface PublicListing {
+  success: boolean;
+  data: unknown;
+  appliedFilters: PartiteFilters;
+  error: string | null;
+}
+
+const toQuery = (filters: PartiteFilters) => {
+  const qs = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as Array<[string, string]>).toString();
+  return qs ? `?${qs}` : '';
+};
+
+/** Matches (spec 7). Every write invalidates the list tag, so both dashboards refresh by themselves. */
+export const matchesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPublicPartite: build.query<Partita[], PartiteFilters>({
+      query: (filters) => ({ url: `api/partite/public${toQuery(filters)}` }),
+      extraOptions: { public: true },
+      transformResponse: (body: PublicListing) => sanitizePartite(body?.data),
+      providesTags: [listTag('Partita')],
+    }),
+    /** The signed-in dashboard reads the table through supabase-js (spec 7), from `today` on, by date then time. */
+    getPartite: build.query<Partita[], string>({
+      async queryFn(today) {
+        try {
+          const supabase = await getSupabase();
+          const { data, error, status } = await supabase.from('partite').select('*').gte('data', today).order('data').order('ora');
+          if (error) return { error: { status: status || 'CUSTOM_ERROR', message: error.message || MSG.dashboard.loadFailed } as ApiError };
+          return { data: sanitizePartite(data) };
+        } catch {
+          return { error: { status: 'FETCH_ERROR', message: MSG.http.network } as ApiError };
+        }
+      },
+      providesTags: [listTag('Partita')],
+    }),
+    getPartita: build.query<Partita | null, string>({
+      query: (id) => `api/partite/${encodeURIComponent(id)}`,
+      // The edit form starts from the stored text (issue 24): a save sends every field back.
+      transformResponse: (body: { data: unknown }) => storedPartita(body?.data),
+      providesTags: (_r, _e, id) => [itemTag('Partita', id)],
+    }),
+    getSquadreSuggestions: build.query<Suggestion[], string>({
+      query: (search) => `api/squadre/suggestions?search=${encodeURIComponent(search)}`,
+      transformResponse: (body: { data: Suggestion[] }) => body?.data ?? [],
+      providesTags: ['Suggestion'],
+      keepUnusedDataFor: 60,
+    }),
+    getCampiSuggestions: build.query<Suggestion[], string>({
+      query: (search) => `api/campi/suggestions?search=${encodeURIComponent(search)}`,
+      transformResponse: (body: { data: Suggestion[] }) => body?.data ?? [],
+      providesTags: ['Suggestion'],
+      keepUnusedDataFor: 60,
+    }),
+    // The form's live clash check (issue 15): POST, but a read; never cached.
+    checkConflitti: build.query<ClashInfo[], Record<string, unknown>>({
+      query: (body) => ({ url: 'api/partite/conflitti', method: 'POST', body }),
+      transformResponse: (body: { conflitti?: ClashInfo[] }) => (body?.conflitti ?? []).map(({ id, motivo, messaggio }) => ({ id, motivo, messaggio })),
+      keepUnusedDataFor: 0,
+    }),
+    createPartita: build.mutation<Partita, SavePayload>({
+      query: (body) => ({ url: 'api/partite', method: 'POST', body }),
+      transformResponse: (body: { data: Partita }) => body.data,
+      invalidatesTags: [listTag('Partita'), 'Suggestion'],
+    }),
+    updatePartita: build.mutation<Partita, { id: string; body: SavePayload }>({
+      query: ({ id, body }) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      transformResponse: (body: { data: Partita }) => body.data,
+      invalidatesTags: (_r, _e, { id }) => [listTag('Partita'), itemTag('Partita', id), 'Suggestion'],
+    }),
+    deletePartita: build.mutation<void, string>({
+      query: (id) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: () => undefined,
+      // Not the item's tag: the edit screen would refetch it and show 'Partita non trovata!' before leaving.
+      invalidatesTags: [listTag('Partita'), 'Suggestion'],
+    }),
+  }),
+});
+
+export const {
+  useGetPublicPartiteQuery,
+  useGetPartiteQuery,
+  useGetPartitaQuery,
+  useLazyGetSquadreSuggestionsQuery,
+  useLazyGetCampiSuggestionsQuery,
+  useLazyCheckConflittiQuery,
+  useCreatePartitaMutation,
+  useUpdatePartitaMutation,
+  useDeletePartitaMutation,
+} = matchesApi;
