@@ -192,7 +192,7 @@ describe('the embedded PostgreSQL freezes (SIGSTOP for 20 s) under mixed load', 
     try {
       const setup = createPool(embeddedDatabaseUrl(dataDir));
       const admin = await createUser(setup, 'admin');
-      const anonKey = (await (await fetch(`${server.url}/api/config`)).json()).supabaseAnonKey as string;
+      const anonKey = ((await (await fetch(`${server.url}/api/config`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
       await setup.end();
       const slow: string[] = [];
       const unexpected: string[] = [];

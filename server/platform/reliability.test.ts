@@ -92,7 +92,7 @@ describe('R1: kill -9 of the server during writes', () => {
       }
       const list = await fetch(`${second.url}/api/gruppi`, { headers: bearer(admin) });
       expect(list.status).toBe(200);
-      expect((await list.json()).count).toBeGreaterThanOrEqual(acknowledged.length);
+      expect(((await list.json()) as { count: number }).count).toBeGreaterThanOrEqual(acknowledged.length);
     } finally {
       expect(await stopServerProcess(second)).toEqual({ code: 0, signal: null });
     }

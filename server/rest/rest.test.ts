@@ -28,7 +28,7 @@ const rest = (qs: string, token?: string, headers: Record<string, string> = {}) 
 beforeAll(async () => {
   t = await createTestApp({ listen: true });
   reader = await createUser(t.db.pool, 'reader');
-  anonKey = (await (await fetch(`${t.url}/api/config`)).json()).supabaseAnonKey;
+  anonKey = ((await (await fetch(`${t.url}/api/config`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
   await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Allievi')`);
   const rows: Array<[string, string, string, string, string, string, string | null, number | null]> = [
     [inDays(-2), '10:00', 'Passata', 'Vecchia', 'Pulcini', 'Campo A', 'erba', null],
@@ -141,7 +141,7 @@ describe('GET /rest/v1/partite on the wire', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('content-range')).toBe('0-3/4');
-    const rows = await res.json();
+    const rows = (await res.json()) as { ora: string }[];
     expect(rows.map((p: { ora: string }) => p.ora)).toEqual(['20:45:00', '09:30:00', '18:00:00', '11:00:00']);
     const empty = await rest('?select=*&campo=eq.Nessuno', reader.token, { prefer: 'count=exact' });
     expect(empty.headers.get('content-range')).toBe('*/0');
@@ -150,7 +150,7 @@ describe('GET /rest/v1/partite on the wire', () => {
   it('answers PostgREST errors: bad syntax PGRST100, unknown column 42703, bad value 22007, unknown table PGRST205', async () => {
     const expectError = async (res: Response, status: number, code: string) => {
       expect(res.status).toBe(status);
-      const body = await res.json();
+      const body = (await res.json()) as Record<string, unknown>;
       expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
       expect(body).toMatchObject({ code, message: expect.any(String), hint: null });
     };
@@ -181,16 +181,16 @@ describe('GET /rest/v1/partite on the wire', () => {
 
   it('a write shows in the next reads (the cached answer is dropped on NOTIFY)', async () => {
     const qs = `?select=*&data=gte.${today}&order=data.asc%2Cora.asc`;
-    const before = await (await rest(qs, reader.token)).json();
+    const before = (await (await rest(qs, reader.token)).json()) as unknown[];
     const { rows } = await t.db.pool.query(
       `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara) VALUES ($1, '08:00', 'Nuova', 'Altra', 'Pulcini', 'Campo N', 'torneo') RETURNING id`,
       [inDays(1)],
     );
-    let after = await (await rest(qs, reader.token)).json();
+    let after = (await (await rest(qs, reader.token)).json()) as { id: number }[];
     // The listing cache is emptied by a NOTIFY: read again until it came (at most 15 s on a busy machine).
     for (const until = Date.now() + 15_000; after.length === before.length && Date.now() < until; ) {
       await new Promise((r) => setTimeout(r, 20));
-      after = await (await rest(qs, reader.token)).json();
+      after = (await (await rest(qs, reader.token)).json()) as { id: number }[];
     }
     expect(after.map((p: { id: number }) => p.id)).toContain(rows[0].id);
     await t.db.pool.query('DELETE FROM public.partite WHERE id = $1', [rows[0].id]);
