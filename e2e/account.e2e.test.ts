@@ -5,7 +5,7 @@ import { linkIn } from '../test/smtp';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { MSG } from '../common/core/messages';
-import { LOGS_MSG } from '../common/logs/rules';
+import { LOGS_MSG } from '../common/logs/messages';
 import { eventually, expectCount } from './expect';
 
 // The account menu of the profile bubble, in a real browser, through the real server, database and

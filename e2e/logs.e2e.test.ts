@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
-import { LOGS_MSG } from '../common/logs/rules';
+import { LOGS_MSG } from '../common/logs/messages';
 import { MSG } from '../common/core/messages';
 import { eventually, expectCount } from './expect';
 

@@ -1,15 +1,5 @@
-import {
-  activityFiltersSchema,
-  errorFiltersSchema,
-  errorReportSchema,
-  filterInstant,
-  firstStackFrame,
-  hasActiveFilters,
-  LOGS_MSG,
-  resolveMultipleSchema,
-  severityOf,
-  trimStack,
-} from './rules';
+import { activityFiltersSchema, errorFiltersSchema, errorReportSchema, filterInstant, firstStackFrame, hasActiveFilters, resolveMultipleSchema, severityOf, trimStack } from './rules';
+import { LOGS_MSG } from './messages';
 
 describe('severityOf (spec 8)', () => {
   test.each([

@@ -10,7 +10,7 @@ import { signInIpLimit } from './ip-block';
 import { checkPassword, hashPassword, sha256 } from './crypto';
 import { authenticate, roleOf } from './credentials';
 import { recordActivity } from '../shared/activity';
-import { LOGS_MSG } from '../../common/logs/rules';
+import { LOGS_MSG } from '../../common/logs/messages';
 import { API_VERSION, GoTrueError, registerGoTrueErrorHandler, sendGoTrueError } from './gotrue-errors';
 import { resetPasswordUrl, safeRedirect } from './links';
 import { sendRecovery, type BackgroundTasks } from './recovery';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Pool } from '../db/pool';
-import { LOGS_MSG } from '../../common/logs/rules';
+import { LOGS_MSG } from '../../common/logs/messages';
 import { recordActivity } from '../shared/activity';
 import { perIpLimit, type RateLimit } from '../shared/rate-limit';
 

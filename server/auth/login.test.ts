@@ -1,7 +1,7 @@
 import { buildApp } from '../app';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser, TEST_PASSWORD } from '../../test/users';
-import { LOGS_MSG } from '../../common/logs/rules';
+import { LOGS_MSG } from '../../common/logs/messages';
 import { MSG } from '../../common/core/messages';
 import { ACCOUNT_LOCK_THRESHOLD, LOCK_THRESHOLD } from './lockout';
 import type { FastifyInstance } from 'fastify';

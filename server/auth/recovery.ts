@@ -6,7 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import { recoveryMail } from '../mail/templates';
 import { hit } from '../shared/rate-limit';
 import { recordActivity } from '../shared/activity';
-import { LOGS_MSG } from '../../common/logs/rules';
+import { LOGS_MSG } from '../../common/logs/messages';
 import { roleOf } from './credentials';
 import { sha256 } from './crypto';
 import { issueLink } from './links';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/pool';
-import type { ActivityType } from '../../common/logs/rules';
+import type { ActivityType } from '../../common/logs/constants';
 import { isRole } from '../../common/users/roles';
 
 export interface ActivityUser {

@@ -1,4 +1,5 @@
-import { severityOf, STACK_MAX_LINES } from '../../common/logs/rules';
+import { severityOf } from '../../common/logs/rules';
+import { STACK_MAX_LINES } from '../../common/logs/constants';
 import {
   DEDUPE_MAX,
   DEDUPE_WINDOW_MS,

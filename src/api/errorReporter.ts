@@ -24,7 +24,7 @@
  * - No loops: a failed report (network error or any HTTP error) is dropped silently; it is never
  *   reported, retried or re-queued, and reporting never throws into the screen that failed.
  */
-import type { CLIENT_ERROR_TYPES, CLIENT_SEVERITIES } from '../../common/logs/rules';
+import { ERROR_MESSAGE_MAX, type CLIENT_ERROR_TYPES, type CLIENT_SEVERITIES } from '../../common/logs/constants';
 
 export type ReportType = (typeof CLIENT_ERROR_TYPES)[number];
 export type ReportSeverity = (typeof CLIENT_SEVERITIES)[number];
@@ -56,7 +56,7 @@ interface Body {
   context: Record<string, unknown>;
 }
 
-type Rules = Pick<typeof import('../../common/logs/rules'), 'severityOf' | 'trimStack' | 'firstStackFrame' | 'ERROR_MESSAGE_MAX'>;
+type Rules = Pick<typeof import('../../common/logs/rules'), 'severityOf' | 'trimStack' | 'firstStackFrame'>;
 let rules: Rules | null = null;
 let loading: Promise<Rules | null> | null = null;
 
@@ -168,7 +168,7 @@ export function reportClientError(report: ClientErrorReport): boolean | null {
 
 function accept(report: ClientErrorReport, at: number, r: Rules | null): boolean {
   try {
-    const max = r?.ERROR_MESSAGE_MAX ?? 1000;
+    const max = ERROR_MESSAGE_MAX;
     const message = (report.message || report.name || 'Errore sconosciuto').slice(0, max);
     const stack = r ? r.trimStack(report.stack) : report.stack ? report.stack.split(/\r?\n/).slice(0, 20).join('\n').slice(0, 8000) : null;
     const hash = reportHash(report.type, message, r ? r.firstStackFrame(stack) : (stack ?? '').split('\n').find((l) => /^\s*at\s|@/.test(l))?.trim() ?? '');

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { LOGS_MSG } from '../../common/logs/rules';
+import { LOGS_MSG } from '../../common/logs/messages';
 
 const S = LOGS_MSG.screen;
 

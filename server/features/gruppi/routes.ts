@@ -6,7 +6,7 @@ import { conflict, notFound, parseInput } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import * as repo from './repo';
 import { recordActivity } from '../../shared/activity';
-import { LOGS_MSG } from '../../../common/logs/rules';
+import { LOGS_MSG } from '../../../common/logs/messages';
 
 const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
 

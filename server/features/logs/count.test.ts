@@ -2,7 +2,8 @@ import pg from 'pg';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { listErrors } from './repo';
-import { errorFiltersSchema, LOG_COUNT_CAP, type ActivityLogEntry, type ErrorLogEntry, type LogPage } from '../../../common/logs/rules';
+import { errorFiltersSchema, type ActivityLogEntry, type ErrorLogEntry, type LogPage } from '../../../common/logs/rules';
+import { LOG_COUNT_CAP } from '../../../common/logs/constants';
 
 // Lists count exactly up to LOG_COUNT_CAP, then say "more than that" (countExact: false).
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { LOGS_MSG, type ActivityLogEntry, type ErrorLogEntry, type ErrorStat, type LogPage } from '../../../common/logs/rules';
+import { LOGS_MSG } from '../../../common/logs/messages';
+import { type ActivityLogEntry, type ErrorLogEntry, type ErrorStat, type LogPage } from '../../../common/logs/rules';
 import { MSG } from '../../../common/core/messages';
 
 let t: TestApp;

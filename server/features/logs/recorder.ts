@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { severityOf, trimStack, ERROR_MESSAGE_MAX } from '../../../common/logs/rules';
+import { severityOf, trimStack } from '../../../common/logs/rules';
+import { ERROR_MESSAGE_MAX } from '../../../common/logs/constants';
 import type { ErrorRecorder } from '../../shared/errors';
 import { endpointOf, redactText } from '../../shared/activity';
 import { upsertError } from './repo';

@@ -1,18 +1,8 @@
 import crypto from 'node:crypto';
 import type { QueryResultRow } from 'pg';
 import { rollback, type Db, type Pool } from '../../db/pool';
-import {
-  filterInstant,
-  LOG_COUNT_CAP,
-  firstStackFrame,
-  type ActivityFilters,
-  type ActivityLogEntry,
-  type ErrorFilters,
-  type ErrorLogEntry,
-  type ErrorStat,
-  type ErrorType,
-  type Severity,
-} from '../../../common/logs/rules';
+import { filterInstant, firstStackFrame, type ActivityFilters, type ActivityLogEntry, type ErrorFilters, type ErrorLogEntry, type ErrorStat } from '../../../common/logs/rules';
+import { LOG_COUNT_CAP, type ErrorType, type Severity } from '../../../common/logs/constants';
 
 export interface NewError {
   type: ErrorType;

@@ -1,19 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  activityFiltersSchema,
-  errorFiltersSchema,
-  errorIdParamsSchema,
-  errorReportSchema,
-  INTAKE_BODY_LIMIT,
-  INTAKE_RATE_LIMIT,
-  LOGS_MSG,
-  resolveErrorSchema,
-  resolveMultipleSchema,
-  severityOf,
-  type ErrorStatsResponse,
-  type ResolveMultipleResponse,
-  type ResolveResponse,
-} from '../../../common/logs/rules';
+import { activityFiltersSchema, errorFiltersSchema, errorIdParamsSchema, errorReportSchema, resolveErrorSchema, resolveMultipleSchema, severityOf, type ErrorStatsResponse, type ResolveMultipleResponse, type ResolveResponse } from '../../../common/logs/rules';
+import { INTAKE_BODY_LIMIT, INTAKE_RATE_LIMIT } from '../../../common/logs/constants';
+import { LOGS_MSG } from '../../../common/logs/messages';
 import { withTransaction } from '../../db/pool';
 import { optionalUser, requireRole } from '../../shared/auth-guard';
 import { conflict, notFound, parseInput } from '../../shared/errors';

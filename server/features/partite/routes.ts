@@ -10,7 +10,7 @@ import { parseId } from '../../shared/ids';
 import * as repo from './repo';
 import { withTransaction } from '../../db/pool';
 import { recordActivity } from '../../shared/activity';
-import { LOGS_MSG } from '../../../common/logs/rules';
+import { LOGS_MSG } from '../../../common/logs/messages';
 import type { Partita } from '../../../common/partite/read';
 import { ListingCache } from '../../shared/listing-cache';
 import { providePublicListing } from '../../plugins/public-home';

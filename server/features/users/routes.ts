@@ -19,7 +19,7 @@ import * as accounts from '../../auth/accounts';
 import { liftLocks } from '../../auth/lockout';
 import * as repo from './repo';
 import { recordActivity } from '../../shared/activity';
-import { LOGS_MSG } from '../../../common/logs/rules';
+import { LOGS_MSG } from '../../../common/logs/messages';
 
 /** Who acts, as the audit record names them. */
 function performer(request: FastifyRequest): { id: string; email: string; role: AuthUser['role'] } {

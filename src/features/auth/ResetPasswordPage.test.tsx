@@ -4,7 +4,8 @@ import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
 import ResetPasswordPage from './ResetPasswordPage';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import { loadReportRules, resetErrorReporterForTests, setErrorReportingEnabled } from '../../api/errorReporter';
-import { CONTEXT_MAX_BYTES, errorReportSchema } from '../../../common/logs/rules';
+import { CONTEXT_MAX_BYTES } from '../../../common/logs/constants';
+import { errorReportSchema } from '../../../common/logs/rules';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
-import { LOGS_MSG, type ActivityLogEntry } from '../../../common/logs/rules';
+import { LOGS_MSG } from '../../../common/logs/messages';
+import { type ActivityLogEntry } from '../../../common/logs/rules';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import { initialSessionState } from '../../store/sessionSlice';
 import ActivityLogsPage from './ActivityLogsPage';

@@ -16,18 +16,9 @@ import TimelineIcon from '@mui/icons-material/Timeline';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useSnackbar } from 'notistack';
 import type { Dayjs } from 'dayjs';
-import {
-  FILTER_ERROR_TYPES,
-  LOG_PAGE_SIZE,
-  LOG_PAGE_SIZES,
-  LOGS_MSG,
-  SEVERITIES,
-  STATS_CARDS,
-  type ErrorLogEntry,
-  type ErrorStat,
-  type ErrorType,
-  type Severity,
-} from '../../../common/logs/rules';
+import { FILTER_ERROR_TYPES, LOG_PAGE_SIZE, LOG_PAGE_SIZES, SEVERITIES, STATS_CARDS, type ErrorType, type Severity } from '../../../common/logs/constants';
+import { LOGS_MSG } from '../../../common/logs/messages';
+import { type ErrorLogEntry, type ErrorStat } from '../../../common/logs/rules';
 import { errorMessage } from '../../api/api';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { PickersProvider } from '../../components/PickersProvider';

@@ -1,15 +1,6 @@
 import { api, CACHE_TTL } from '../../api/api';
-import type {
-  ActivityLogEntry,
-  ActivityType,
-  ErrorLogEntry,
-  ErrorStatsResponse,
-  ErrorType,
-  LogPage,
-  ResolveMultipleResponse,
-  ResolveResponse,
-  Severity,
-} from '../../../common/logs/rules';
+import type { ActivityLogEntry, ErrorLogEntry, ErrorStatsResponse, LogPage, ResolveMultipleResponse, ResolveResponse } from '../../../common/logs/rules';
+import type { ActivityType, ErrorType, Severity } from '../../../common/logs/constants';
 
 /** What the error screen asks for (spec 3, Error filters); unset filters are left out of the query. */
 export interface ErrorQuery {
