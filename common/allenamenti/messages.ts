@@ -1,0 +1,82 @@
+// The Italian texts of the training slots (docs/allenamenti.md): the screen, the API's answers, the
+// clash sentences and the slot finder. Imports nothing: the navigation loads it without the rules.
+
+export const ALLENAMENTI_LABEL = 'Allenamenti';
+
+export const GIORNI = ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'] as const;
+export const GIORNI_BREVI = ['Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab', 'Dom'] as const;
+
+export const ALLENAMENTI_MSG = {
+  title: ALLENAMENTI_LABEL,
+  add: 'Nuovo allenamento',
+  edit: 'Modifica allenamento',
+  save: 'Salva',
+  cancel: 'Annulla',
+  delete: 'Elimina',
+  deleteTitle: 'Eliminare questo allenamento?',
+  deleteConfirm: 'Elimina allenamento',
+  fields: {
+    gruppo: 'Categoria',
+    campo: 'Campo',
+    giorno: 'Giorno',
+    oraInizio: 'Ora di inizio',
+    oraFine: 'Ora di fine',
+    dal: 'Dal',
+    al: 'Al',
+    spogliatoi: 'Spogliatoi',
+    saltate: 'Date saltate',
+  },
+  invalid: {
+    gruppo: 'La categoria è obbligatoria',
+    campo: 'Il campo è obbligatorio',
+    giorno: 'Il giorno deve essere un numero da 1 (lunedì) a 7 (domenica)',
+    ora: "L'ora deve essere nel formato hh:mm",
+    orari: "L'ora di fine deve essere successiva all'ora di inizio",
+    data: 'La data deve essere nel formato aaaa-mm-gg',
+    periodo: 'La data di fine deve essere uguale o successiva alla data di inizio',
+    periodoLungo: 'Il periodo di un allenamento può durare al massimo 400 giorni',
+    spogliatoi: 'Gli spogliatoi devono essere numeri diversi tra 1 e 7',
+    saltate: 'Le date saltate devono essere date diverse del periodo',
+    testo: (campo: string) => `${campo}: il testo deve stare su una riga (niente a capo né tabulazioni)`,
+    lungo: (campo: string, max: number) => `${campo}: al massimo ${max} caratteri`,
+    gruppoSconosciuto: 'Categoria non trovata',
+  },
+  notFound: 'Allenamento non trovato',
+  forbidden: 'Non hai i permessi per modificare gli allenamenti',
+  created: 'Allenamento creato',
+  updated: 'Allenamento aggiornato',
+  deleted: 'Allenamento eliminato',
+  skipped: 'Allenamento saltato',
+  skip: 'Salta questo allenamento',
+  /** 409 of a save that clashes and was not confirmed. */
+  conflict: "L'allenamento si sovrappone ad altri allenamenti o partite: conferma per salvarlo comunque",
+  /** The clash sentence: 'Allenamento Esordienti 18:00-19:30 su Campo Comunale'. */
+  clash: (gruppo: string, from: string, to: string, campo: string) => `Allenamento ${gruppo} ${from}-${to} su ${campo}`,
+  clashRooms: (gruppo: string, from: string, to: string, rooms: number[]) =>
+    `Allenamento ${gruppo} ${from}-${to}: ${rooms.length === 1 ? `spogliatoio ${rooms[0]}` : `spogliatoi ${rooms.join(', ')}`}`,
+  activity: {
+    created: (what: string) => `Allenamento creato: ${what}`,
+    updated: (what: string) => `Allenamento modificato: ${what}`,
+    deleted: (what: string) => `Allenamento eliminato: ${what}`,
+    skipped: (what: string, data: string) => `Allenamento saltato il ${data}: ${what}`,
+    confirmed: (what: string) => `Sovrapposizioni confermate per l'allenamento ${what}`,
+  },
+  /** 'Esordienti, mercoledì 18:00-19:30, Campo Comunale'. */
+  describe: (gruppo: string, giorno: number, from: string, to: string, campo: string) => `${gruppo}, ${GIORNI[giorno - 1]} ${from}-${to}, ${campo}`,
+  empty: 'Nessun allenamento: aggiungi il primo con «Nuovo allenamento»',
+  loadError: 'Impossibile caricare gli allenamenti',
+} as const;
+
+export const SLOT_MSG = {
+  find: 'Trova uno slot',
+  title: 'Slot liberi',
+  none: 'Nessuno slot libero nel periodo',
+  choose: 'Scegli',
+  loading: 'Cerco gli slot liberi...',
+  error: 'Impossibile cercare gli slot liberi',
+  invalid: {
+    durata: 'La durata deve essere un numero di minuti tra 30 e 240',
+    periodo: 'Il periodo di ricerca può durare al massimo 120 giorni',
+    orari: 'PLAYING_HOURS non valido: usa ad esempio "1-5=17:00-21:00;6-7=09:00-19:00"',
+  },
+} as const;
