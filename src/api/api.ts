@@ -2,6 +2,7 @@ import {
   createApi,
   fetchBaseQuery,
   retry,
+  type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
@@ -11,6 +12,7 @@ import { MSG } from '../../common/core/messages';
 import { refreshSuggested, type SessionState } from '../store/sessionSlice';
 import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, serverErrorField, shouldRetry, type ErrorStatus } from './policy';
 import { reportClientError } from './errorReporter';
+import type { SessionRefresher } from '../store/refreshMiddleware';
 
 /** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
 export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity'] as const;
@@ -26,7 +28,10 @@ export interface ApiError {
   data?: unknown;
 }
 
-/** Per-endpoint options: `public` for calls without a session, `maxRetries` to retry less (0 for sign-in). */
+/**
+ * Per-endpoint options: `public` for calls without a session (never re-authorized after a 401),
+ * `maxRetries` to retry less (0 for sign-in).
+ */
 export interface ApiExtraOptions {
   public?: boolean;
   maxRetries?: number;
@@ -130,13 +135,50 @@ const retryingBaseQuery = retry(mappedBaseQuery as BaseQueryFn, {
   backoff: (attempt, _max, signal) => wait(retryDelayMs(attempt), signal),
 });
 
-/** The base query of the app: bearer token, retries (spec 7), Italian errors (spec 8); every error is an ApiError. */
+/** What the base query finds in the thunk extra argument of the store (setupStore). */
+export interface BaseQueryExtra {
+  /** The store's one token refresh, shared with the spec 4 timer (src/store/refreshMiddleware.ts). */
+  session?: SessionRefresher;
+}
+
+const refresherOf = (baseApi: BaseQueryApi) => (baseApi.extra as BaseQueryExtra | undefined)?.session;
+const tokenOf = (baseApi: BaseQueryApi) => (baseApi.getState() as { session: SessionState }).session.accessToken;
+const bearerOf = (request: Request | undefined) => request?.headers.get('authorization')?.replace(/^Bearer /i, '') || null;
+
+/** The authentication service (supabase-js's own calls, the refresh among them): never re-authorized. */
+const isAuthServiceCall = (url: string) => /^(?:[a-z][a-z\d+.-]*:\/\/[^/]+)?\/?auth\/v1\//i.test(url);
+
+/**
+ * The base query of the app: bearer token, retries (spec 7), Italian errors (spec 8); every error is an ApiError.
+ *
+ * Re-authorization (the pattern of the RTK Query docs, 'Automatic re-authorization by extending
+ * fetchBaseQuery', with a promise-based single flight in place of their mutex): when our server
+ * answers 401 to a protected call, the store's one shared refresh runs (joined if the timer's or
+ * another call's is in flight, so concurrent 401s cause one refresh) and the call is sent once
+ * more with the new token, which prepareHeaders reads from the store. A 401 to that second try is
+ * the answer (no loop). If the refresh fails the session ends (sign-out) and the call keeps its
+ * 401. A call that got its 401 after someone else's refresh already replaced the token is just sent
+ * again. Protected calls wait, before going out, for a refresh or such a sign-out in flight.
+ * Public calls (sign-in among them) and the authentication service are never re-authorized.
+ */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions, FetchBaseQueryMeta> = async (
   args,
   baseApi,
   extraOptions,
 ) => {
-  const result = await retryingBaseQuery(args, baseApi, extraOptions ?? {});
+  const url = urlOf(args);
+  const refresher = extraOptions?.public || isPublicCall(url) || isAuthServiceCall(url) ? undefined : refresherOf(baseApi);
+  if (refresher) await refresher.settled();
+  let result = await retryingBaseQuery(args, baseApi, extraOptions ?? {});
+  // A 401 our server answered, and the token it refused (the refusal of mappedBaseQuery, without
+  // a session, sent nothing).
+  const meta = result.meta as FetchBaseQueryMeta | undefined;
+  const refused = (result.error as Partial<ApiError> | undefined)?.status === 401 && meta?.response ? bearerOf(meta.request) : null;
+  if (refresher && refused) {
+    const renewed = tokenOf(baseApi) !== refused || (await refresher.reauthorize(baseApi));
+    const token = tokenOf(baseApi);
+    if (renewed && token && token !== refused) result = await retryingBaseQuery(args, baseApi, extraOptions ?? {});
+  }
   if (result.error) {
     const error = result.error as Partial<ApiError>;
     const shaped = typeof error.message === 'string' ? (error as ApiError) : toApiError(result.error as FetchBaseQueryError);

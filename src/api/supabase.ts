@@ -5,7 +5,13 @@ let clientPromise: Promise<SupabaseClient> | null = null;
 
 /**
  * The one supabase client, created on first use: supabase-js is loaded with a dynamic import so
- * the anonymous public page does not download it.
+ * the anonymous public page does not download it. Its own refresh timer is off
+ * (`autoRefreshToken: false`): the access token is refreshed by one owner only, the spec 4 timer
+ * of src/store/refreshMiddleware.ts (and, after a 401, the base query's re-authorization through
+ * the same shared refresh), never by supabase-js behind its back. Nothing in the SPA may call
+ * `auth.startAutoRefresh()`. supabase-js still renews, on its own, a session it reads with less
+ * than 90 s left (getSession, e.g. the INITIAL_SESSION of a page load after a long absence, or
+ * setSession of an expired token): no timer, a session that could not be used otherwise.
  */
 export function getSupabase(): Promise<SupabaseClient> {
   if (!clientPromise) {
@@ -13,7 +19,7 @@ export function getSupabase(): Promise<SupabaseClient> {
       const [config, { createClient }] = await Promise.all([loadPublicConfig(), import('@supabase/supabase-js')]);
       if (!config.supabaseAnonKey) throw new Error('config senza chiave pubblica');
       return createClient(config.supabaseUrl, config.supabaseAnonKey, {
-        auth: { detectSessionInUrl: false, flowType: 'implicit', persistSession: true, autoRefreshToken: true },
+        auth: { detectSessionInUrl: false, flowType: 'implicit', persistSession: true, autoRefreshToken: false },
       });
     })();
     clientPromise = promise;

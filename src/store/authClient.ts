@@ -14,6 +14,8 @@ interface StoreLike {
 let store: StoreLike | null = null;
 let subscribed: SupabaseClient | null = null;
 let lastUserId: string | null = null;
+/** The access token of the last session supabase-js handed to the store (refreshSession compares). */
+let appliedToken: string | null = null;
 
 /** Feeds the store from a supabase session (or its absence). */
 export function applySession(target: StoreLike, session: Session | null): void {
@@ -23,6 +25,7 @@ export function applySession(target: StoreLike, session: Session | null): void {
   }
   if (lastUserId && lastUserId !== session.user.id) target.dispatch(api.util.resetApiState());
   lastUserId = session.user.id;
+  appliedToken = session.access_token;
   const claims = decodeJwt(session.access_token);
   const now = Math.floor(Date.now() / 1000);
   target.dispatch(
@@ -39,6 +42,7 @@ export function applySession(target: StoreLike, session: Session | null): void {
 function clearLocalState(target: StoreLike): void {
   const wasSignedIn = target.getState().session.status !== 'signedOut' || lastUserId !== null;
   lastUserId = null;
+  appliedToken = null;
   clearRoleCache();
   target.dispatch(signedOut());
   if (wasSignedIn) target.dispatch(api.util.resetApiState());
@@ -85,7 +89,10 @@ export function retryAuth(): Promise<unknown> {
   return connect(true).catch(() => undefined);
 }
 
-/** Ends the session (this device only with scope 'local') and clears store, caches and stored token. */
+/**
+ * Ends the session (this device only with scope 'local') and clears store, caches and stored token.
+ * Also the end of a session whose token the server refused and could not be refreshed (setupStore, 'local').
+ */
 export async function signOut(scope: 'global' | 'local' = 'global'): Promise<void> {
   try {
     const client = await getAuthClient();
@@ -97,9 +104,26 @@ export async function signOut(scope: 'global' | 'local' = 'global'): Promise<voi
   }
 }
 
-/** Asks the authentication service for a new access token (the refresh middleware calls it). */
+/**
+ * Asks the authentication service for a new access token: the store's one refresh function
+ * (setupStore shares it, single flight, between the spec 4 timer and the base query's
+ * re-authorization after a 401). supabase-js hands TOKEN_REFRESHED to applySession before this
+ * resolves, so the store already holds the new token then; a failure throws.
+ */
 export async function refreshSession(): Promise<void> {
   const client = await getAuthClient();
+  const held = appliedToken;
+  // supabase-js renews by itself, while reading it, a session with less than 90 s left (a token
+  // that expired while the laptop slept), and its refreshSession would then renew it a second time
+  // with the rotated refresh token: read the session first, and refresh only if that did not.
+  const { data, error: readError } = await client.auth.getSession();
+  if (readError) throw readError;
+  if (!data.session) throw new Error('Nessuna sessione da aggiornare');
+  if (held !== null && data.session.access_token !== held) {
+    // Renewed while being read (TOKEN_REFRESHED already fed the store), or by another tab.
+    if (store && store.getState().session.accessToken !== data.session.access_token) applySession(store, data.session);
+    return;
+  }
   const { error } = await client.auth.refreshSession();
   if (error) throw error;
 }

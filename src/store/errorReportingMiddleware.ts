@@ -1,15 +1,18 @@
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { isRejected, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { MSG } from '../../common/core/messages';
-import type { ApiError } from '../api/api';
+import { api, type ApiError } from '../api/api';
 import { REPORT_URL, reportClientError, type ClientErrorReport } from '../api/errorReporter';
 
 /**
  * The error half of the Redux middleware of ARCHITECTURE.md: every RTK Query call that ends
- * rejected (after its retries) is reported to the error log as type api (spec 3, 9), with the
- * endpoint, method and status in the context. Left out, on purpose:
+ * rejected (after its retries; told by RTK's matchers, isRejectedApiCall below) is reported to the
+ * error log as type api (spec 3, 9), with the endpoint, method and status in the context. Left
+ * out, on purpose:
  * - calls RTK Query skipped (condition) or aborted: nothing failed;
  * - 401: sign-in with a wrong password and expired or missing sessions ('Utente non
- *   autenticato') are the sign-in flow's business, noise in the error log;
+ *   autenticato') are the sign-in flow's business, noise in the error log (a 401 that gets here
+ *   already went through the base query's re-authorization: refreshed and retried once, or the
+ *   refresh failed and the user was signed out);
  * - 429: rate limiting is a defence working as meant (the server records lock-outs itself);
  * - any other 4xx our server answered with its JSON error body ('Partita non trovata', a
  *   duplicate, a form error, 'Impossibile eliminare il gruppo'): the server refused what the user
@@ -39,7 +42,20 @@ interface RejectedQueryAction extends UnknownAction {
   };
 }
 
-const REJECTED = /^api\/execute(Query|Mutation)\/rejected$/;
+type EndpointMatchers = Record<string, { matchRejected?: (action: unknown) => boolean } | undefined>;
+
+/**
+ * Whether the action is the end of an RTK Query call that failed: RTK's isRejected matcher (any
+ * rejected async thunk), then the matchRejected matcher of the endpoint the action names, so only
+ * the calls of our api count (not another thunk's rejection). Skipped and aborted calls match too;
+ * reportForRejectedCall leaves them out.
+ */
+export function isRejectedApiCall(action: unknown): action is RejectedQueryAction {
+  if (!isRejected(action)) return false;
+  const endpointName = (action.meta as RejectedQueryAction['meta'])?.arg?.endpointName;
+  if (typeof endpointName !== 'string') return false;
+  return !!(api.endpoints as EndpointMatchers)[endpointName]?.matchRejected?.(action);
+}
 
 /** The status the severity rule reads: an HTTP status, or 0 for a call that got no answer. */
 function numericStatus(status: ApiError['status'] | undefined): number | undefined {
@@ -65,9 +81,8 @@ export function isUserInputAnswer(status: number | undefined, data: unknown): bo
   return !(status === 404 && (data as { error: string }).error === MSG.http.notFound);
 }
 
-/** The report for a rejected RTK Query action, or null when it is not worth one (see above). */
+/** The report for a rejected RTK Query action (isRejectedApiCall), or null when it is not worth one (see above). */
 export function reportForRejectedCall(action: RejectedQueryAction): ClientErrorReport | null {
-  if (!REJECTED.test(action.type)) return null;
   const meta = action.meta ?? {};
   if (meta.condition || meta.aborted) return null;
   const endpointName = meta.arg?.endpointName ?? 'sconosciuto';
@@ -112,9 +127,8 @@ export function reportForRejectedCall(action: RejectedQueryAction): ClientErrorR
 
 export const errorReportingMiddleware: Middleware = () => (next) => (action) => {
   const result = next(action);
-  const a = action as RejectedQueryAction;
-  if (typeof a?.type === 'string' && REJECTED.test(a.type)) {
-    const report = reportForRejectedCall(a);
+  if (isRejectedApiCall(action)) {
+    const report = reportForRejectedCall(action);
     if (report) reportClientError(report);
   }
   return result;

@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { createRefreshListener, refreshDecision } from './refreshMiddleware';
+import { createRefreshListener, createSessionRefresher, refreshDecision } from './refreshMiddleware';
 import { refreshSuggested, sessionChanged, sessionSlice, signedOut } from './sessionSlice';
 
 const MIN = 60_000;
@@ -92,5 +92,73 @@ describe('token refresh rules (spec 4)', () => {
     expect(refreshDecision({ now, issuedAt: iat(36 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: now - 59_000 }).refresh).toBe(false);
     expect(refreshDecision({ now, issuedAt: iat(31 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: null })).toEqual({ flag: true, refresh: false });
     expect(refreshDecision({ now, issuedAt: iat(MIN), expiresAt: iat(-299_000), lastRefreshAt: null }).refresh).toBe(true);
+  });
+});
+
+describe('one shared refresh: the timer and the re-authorization after a 401', () => {
+  beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') }));
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  function setupShared(refresh: () => Promise<unknown>) {
+    const endSession = jest.fn(async () => undefined);
+    const session = createSessionRefresher(refresh, endSession);
+    const listener = createRefreshListener(session.refresh);
+    const store = configureStore({
+      reducer: { session: sessionSlice.reducer },
+      middleware: (d) => d().prepend(listener.middleware),
+    });
+    // A token 36 minutes old: the timer refreshes it at once.
+    const issuedAt = Math.floor((Date.now() - 36 * MIN) / 1000);
+    store.dispatch(sessionChanged({ user: { id: 'u', email: 'a@b.it', role: 'reader' }, accessToken: 'old', issuedAt, expiresAt: issuedAt + 3600 }));
+    return { store, session, endSession };
+  }
+
+  it("a 401 while the timer's refresh is in flight joins it: one call, and calls wait for it", async () => {
+    let finish!: () => void;
+    const refresh = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { store, session, endSession } = setupShared(refresh);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    const timerAttempt = store.getState().session.lastRefreshAt;
+
+    const waited = jest.fn();
+    void session.settled().then(waited);
+    const reauthorized = Promise.all([session.reauthorize(store), session.reauthorize(store), session.refresh()]);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(waited).not.toHaveBeenCalled();
+
+    finish();
+    await expect(reauthorized).resolves.toEqual([true, true, undefined]);
+    expect(waited).toHaveBeenCalled();
+    // Joining is no new attempt; once settled, the next 401 starts (and records) a new refresh.
+    expect(store.getState().session.lastRefreshAt).toBe(timerAttempt);
+    await jest.advanceTimersByTimeAsync(1000);
+    const next = session.reauthorize(store);
+    expect(store.getState().session.lastRefreshAt).toBe(Date.now());
+    finish();
+    await expect(next).resolves.toBe(true);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(endSession).not.toHaveBeenCalled();
+    store.dispatch(signedOut());
+  });
+
+  it("a failed refresh of the timer only warns; after a 401 it ends the session, once for all the callers", async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const refresh = jest.fn(async () => {
+      throw new Error('refresh_token_not_found');
+    });
+    const { store, session, endSession } = setupShared(refresh);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(endSession).not.toHaveBeenCalled();
+
+    await expect(Promise.all([session.reauthorize(store), session.reauthorize(store), session.reauthorize(store)])).resolves.toEqual([false, false, false]);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(endSession).toHaveBeenCalledTimes(1);
+    store.dispatch(signedOut());
   });
 });

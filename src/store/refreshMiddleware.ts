@@ -33,9 +33,103 @@ export function refreshDecision({ now, issuedAt, expiresAt, lastRefreshAt, sugge
 type State = { session: SessionState };
 type Api = ListenerEffectAPI<State, ThunkDispatch<State, unknown, UnknownAction>>;
 
+/** The store as the re-authorization needs it (RTK Query's BaseQueryApi fits). */
+export interface SessionStore {
+  dispatch: (action: UnknownAction) => unknown;
+  getState: () => unknown;
+}
+
 /**
- * Listener middleware keeping the access token fresh: checks every 30 s while signed in, at
- * once on a new token, and when a response suggests a refresh.
+ * The one refresh of a store's access token. The timer below (spec 4, proactive) and the base
+ * query's re-authorization after a 401 (src/api/api.ts, reactive) both go through it, so a refresh
+ * one of them started is joined, never doubled: one call of the authentication service however
+ * many callers. supabase-js's own timer is off (src/api/supabase.ts).
+ */
+export interface SessionRefresher {
+  /** Joins the refresh in flight or starts one; resolves once the refresh function resolved. */
+  refresh(): Promise<void>;
+  /**
+   * After a 401 to the store's current token: joins the refresh in flight or starts one (recorded
+   * as an attempt, as the timer's are). True once it succeeded; false when it failed, and then the
+   * session is ended (sign-out started), once for all the callers of that refresh. A 401 that
+   * comes while that sign-out runs starts nothing: false once the sign-out is done.
+   */
+  reauthorize(store: SessionStore): Promise<boolean>;
+  /** Resolves when no refresh and no such sign-out are in flight (protected calls wait for it before going out). */
+  settled(): Promise<void>;
+}
+
+/**
+ * `refresh` gets a new access token into the store (authClient.refreshSession: supabase-js's
+ * TOKEN_REFRESHED reaches the store before it resolves); `endSession` is the signed-out flow
+ * (authClient.signOut) for a token the server refused and that could not be refreshed.
+ */
+export function createSessionRefresher(
+  refresh: () => Promise<unknown>,
+  endSession: () => Promise<unknown>,
+  now: () => number = () => Date.now(),
+): SessionRefresher {
+  // Single flight: the promise of the refresh in flight, shared by every caller until it settles.
+  let refreshing: Promise<void> | null = null;
+  let ending: Promise<void> | null = null;
+
+  function shared(): Promise<void> {
+    if (!refreshing) {
+      const flight = (async () => {
+        await refresh();
+      })();
+      refreshing = flight;
+      // Registered before any caller's await, so a caller that resumes sees no flight.
+      const done = () => {
+        if (refreshing === flight) refreshing = null;
+      };
+      flight.then(done, done);
+    }
+    return refreshing;
+  }
+
+  async function reauthorize(store: SessionStore): Promise<boolean> {
+    if (ending) {
+      await ending;
+      return false;
+    }
+    if (!refreshing) store.dispatch(refreshStarted(now()));
+    try {
+      await shared();
+      return true;
+    } catch (err) {
+      // Every caller of the failed refresh gets here in turn: the first one ends the session.
+      if (!ending && (store.getState() as State).session.status === 'signedIn') {
+        console.warn('Aggiornamento del token non riuscito dopo un 401: fine della sessione', err);
+        const end = endSession().then(
+          () => undefined,
+          (e: unknown) => console.warn('Chiusura della sessione non riuscita', e),
+        );
+        ending = end;
+        void end.then(() => {
+          if (ending === end) ending = null;
+        });
+      }
+      return false;
+    }
+  }
+
+  async function settled(): Promise<void> {
+    for (let flight = refreshing ?? ending; flight; flight = refreshing ?? ending) {
+      await flight.then(
+        () => undefined,
+        () => undefined,
+      );
+    }
+  }
+
+  return { refresh: shared, reauthorize, settled };
+}
+
+/**
+ * Listener middleware keeping the access token fresh, the one owner of the proactive refresh
+ * (spec 4): checks every 30 s while signed in, at once on a new token, and when a response
+ * suggests a refresh. `refresh` is the store's shared one (SessionRefresher.refresh).
  */
 export function createRefreshListener(refresh: () => Promise<unknown>, now: () => number = () => Date.now()) {
   const listener = createListenerMiddleware();
