@@ -40,6 +40,8 @@ export const ALLENAMENTI_MSG = {
     testo: (campo: string) => `${campo}: il testo deve stare su una riga (niente a capo né tabulazioni)`,
     lungo: (campo: string, max: number) => `${campo}: al massimo ${max} caratteri`,
     gruppoSconosciuto: 'Categoria non trovata',
+    conferma: 'confermaSovrapposizioni deve essere vero o falso',
+    nonInCalendario: 'In quella data questo allenamento non è in calendario',
   },
   notFound: 'Allenamento non trovato',
   forbidden: 'Non hai i permessi per modificare gli allenamenti',

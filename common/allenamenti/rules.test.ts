@@ -87,6 +87,11 @@ describe('a match against a training', () => {
       { ...match({ data: '2027-07-07' }), id: 22 },
     ] as (ClashMatch & { id: number })[];
     expect(seriesMatchClashes(esordienti, stored).map((m) => m.id)).toEqual([20]);
+    expect(seriesMatchClashes(esordienti, stored)[0]).toMatchObject({ motivo: 'campo', data: '2026-12-02', messaggio: 'Campo già occupato dalle 18:00 alle 19:30 da Garibaldina - Ospiti' });
+    // Another pitch, a shared room: the match holds rooms 3 and 5 from 19:30 to 21:15 (margin 15 each side).
+    const rooms = [{ ...match({ campo: 'Campo 2', ora: '19:50', ora_fine: '21:00', spogliatoio_gari: 3, spogliatoio_ospiti: 5 }), id: 23 }] as (ClashMatch & { id: number })[];
+    expect(seriesMatchClashes(esordienti, rooms, 15)[0]).toMatchObject({ motivo: 'spogliatoio', messaggio: 'Spogliatoio 3 già assegnato a Garibaldina - Ospiti dalle 19:50 alle 21:00' });
+    expect(seriesMatchClashes(esordienti, [{ ...rooms[0], ora: '20:00' }], 15)).toEqual([]);
   });
 });
 

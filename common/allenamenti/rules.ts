@@ -9,7 +9,7 @@ import { isSingleLine } from '../core/text';
 import { isIsoDate, shortTime } from '../core/dateText';
 import { isTime } from '../core/dates';
 import { PARTITA_TEXT_MAX, SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../partite/read';
-import { matchSpan, minutesOf, sameName, type ClashMatch } from '../occupazione/rules';
+import { CLASH_MSG, matchSpan, minutesOf, sameName, timeOf, type ClashMatch } from '../occupazione/rules';
 import { DEFAULT_CLASH_MARGIN_MINUTES } from '../occupazione/messages';
 import { ALLENAMENTI_MSG, GIORNI } from './messages';
 
@@ -51,9 +51,7 @@ const time = z
   .transform((t) => shortTime(t));
 const date = z.string({ error: M.data }).refine((d) => isIsoDate(d), M.data);
 
-/** The body of POST and PUT /api/allenamenti: strict, every field required. */
-export const allenamentoPayloadSchema = z
-  .strictObject({
+const fields = {
     gruppo: name(L.gruppo),
     campo: name(L.campo),
     giorno: z.number({ error: M.giorno }).int(M.giorno).min(1, M.giorno).max(7, M.giorno),
@@ -71,15 +69,28 @@ export const allenamentoPayloadSchema = z
       .max(SALTATE_MAX, M.saltate)
       .refine((d) => new Set(d).size === d.length, M.saltate)
       .transform((d) => [...d].sort()),
-  })
-  .superRefine((v, ctx) => {
+};
+
+/** The series' own rules across fields (times, period, skipped dates within it). */
+function crossChecks(v: z.output<z.ZodObject<typeof fields>>, ctx: z.RefinementCtx) {
     // Each check only once the fields it reads are valid (their own message is already there).
     if (isTime(v.oraInizio) && isTime(v.oraFine) && minutesOf(v.oraFine) <= minutesOf(v.oraInizio)) ctx.addIssue({ code: 'custom', path: ['oraFine'], message: M.orari });
     if (!isIsoDate(v.dal) || !isIsoDate(v.al)) return;
     if (v.al < v.dal) return ctx.addIssue({ code: 'custom', path: ['al'], message: M.periodo });
     if (dayjs(v.al).diff(dayjs(v.dal), 'day') > PERIODO_MAX_GIORNI) return ctx.addIssue({ code: 'custom', path: ['al'], message: M.periodoLungo });
     if (v.saltate.some((d) => d < v.dal || d > v.al)) ctx.addIssue({ code: 'custom', path: ['saltate'], message: M.saltate });
-  });
+}
+
+/** A series as the form sends it: strict, every field required. */
+export const allenamentoPayloadSchema = z.strictObject(fields).superRefine(crossChecks);
+
+/** The body of POST and PUT /api/allenamenti: the series, and `confermaSovrapposizioni` to save over clashes. */
+export const allenamentoBodySchema = z
+  .strictObject({ ...fields, confermaSovrapposizioni: z.boolean({ error: M.conferma }).optional() })
+  .superRefine(crossChecks);
+
+/** The body of POST /api/allenamenti/{id}/salta: the date to skip. */
+export const saltaBodySchema = z.strictObject({ data: date });
 
 /** 1 = lunedì ... 7 = domenica, of an ISO date. */
 export const weekdayOf = (iso: string) => ((dayjs(iso).day() + 6) % 7) + 1;
@@ -175,13 +186,38 @@ export function seriesClashes(a: Allenamento, others: readonly Allenamento[], ma
   return out;
 }
 
+/** A stored match a series would clash with, with the match rule's sentence (seen from the series). */
+export interface SeriesMatchClash<Mt> {
+  id: number;
+  motivo: 'campo' | 'spogliatoio';
+  messaggio: string;
+  data: string;
+  partita: Mt;
+}
+
 /**
- * The stored matches series `a` would clash with (home matches on a date it trains on, same pitch
- * at overlapping times or a shared room with the margin), with the match rule's own sentence of the
- * training seen from the match.
+ * The stored home matches series `a` would clash with, on the dates it trains on: the same pitch at
+ * overlapping times, or a shared room with the margin.
  */
-export function seriesMatchClashes<Mt extends ClashMatch & { id: number }>(a: Allenamento, matches: readonly Mt[], margin: number = DEFAULT_CLASH_MARGIN_MINUTES): Mt[] {
-  return matches.filter((m) => trainsOn(a, m.data) && matchTrainingClashes(m, [a], margin).length > 0);
+export function seriesMatchClashes<Mt extends ClashMatch & { id: number }>(a: Allenamento, matches: readonly Mt[], margin: number = DEFAULT_CLASH_MARGIN_MINUTES): SeriesMatchClash<Mt>[] {
+  const occ = ofTraining(a);
+  const out: SeriesMatchClash<Mt>[] = [];
+  for (const m of matches) {
+    const b = ofMatch(m);
+    if (!b || !trainsOn(a, m.data)) continue;
+    const from = shortTime(m.ora);
+    const to = timeOf(b.end);
+    const teams = `${m.squadracasa} - ${m.squadratrasferta}`;
+    if (sameName(occ.campo!, m.campo) && occ.start < b.end && b.start < occ.end) {
+      out.push({ id: m.id, motivo: 'campo', messaggio: CLASH_MSG.campo(from, to, teams), data: m.data, partita: m });
+      continue;
+    }
+    const shared = [...new Set(occ.rooms.filter((r) => b.rooms.includes(r)))].sort((x, y) => x - y);
+    if (shared.length > 0 && occ.start - margin < b.end + margin && b.start - margin < occ.end + margin) {
+      out.push({ id: m.id, motivo: 'spogliatoio', messaggio: CLASH_MSG.spogliatoio(shared, teams, from, to), data: m.data, partita: m });
+    }
+  }
+  return out;
 }
 
 /** 'Esordienti, mercoledì 18:00-19:30, Campo Comunale': how the activity log and dialogs name a series. */

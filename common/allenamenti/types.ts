@@ -1,0 +1,23 @@
+// Response types of /api/allenamenti and /api/slot-liberi: they type the routes and the SPA's endpoints.
+import type { Allenamento } from './rules';
+import type { Partita } from '../partite/read';
+
+export interface AllenamentiResponse {
+  data: Allenamento[];
+  count: number;
+}
+
+export interface AllenamentoResponse {
+  data: Allenamento;
+}
+
+/** One clash of a series save (409 `conflitti`): with another series, or with a match. */
+export interface AllenamentoConflitto {
+  id: number;
+  motivo: 'allenamento' | 'campo' | 'spogliatoio';
+  messaggio: string;
+  /** The first date the two meet. */
+  data: string;
+  allenamento?: Allenamento;
+  partita?: Partita;
+}

@@ -1,0 +1,143 @@
+// The slot finder (docs/occupazione.md): the earliest times a match of a category could be played
+// on a pitch with nothing in the way, by the same rules a save applies (common/occupazione/rules.ts
+// for matches, common/allenamenti/rules.ts for trainings, common/partite/times.ts for times that
+// exist), within the club's playing hours. Pure: the server reads the matches and trainings of the
+// range once and calls it.
+import dayjs from 'dayjs';
+import { clashesBetween, matchSpan, minutesOf, sameName, timeOf, type ClashMatch } from './rules';
+import { matchTrainingClashes, trainsOn, weekdayOf, type Allenamento } from '../allenamenti/rules';
+import { matchTimeProblem } from '../partite/times';
+import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../partite/read';
+
+/** Playing hours per weekday (1 = lunedì ... 7 = domenica), in minutes of the day; null: no play. */
+export type PlayingHours = Record<number, { from: number; to: number } | null>;
+
+/** Saturday and Sunday 9:00-19:00, weekdays 17:00-21:00. */
+export const DEFAULT_PLAYING_HOURS = '1-5=17:00-21:00;6-7=09:00-19:00';
+
+/**
+ * Reads 'days=HH:mm-HH:mm' parts separated by ';' (days: '6', '1-5' or '6,7'); days not named have
+ * no play. Null when the text is not in that form, or a range ends before it starts or after 23:59.
+ */
+export function parsePlayingHours(text: string): PlayingHours | null {
+  const hours: PlayingHours = { 1: null, 2: null, 3: null, 4: null, 5: null, 6: null, 7: null };
+  const parts = text.split(';').map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) return null;
+  for (const part of parts) {
+    const m = /^([1-7](?:-[1-7])?(?:,[1-7](?:-[1-7])?)*)=([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/.exec(part.replace(/\s+/g, ''));
+    if (!m) return null;
+    const from = Number(m[2]) * 60 + Number(m[3]);
+    const to = Number(m[4]) * 60 + Number(m[5]);
+    if (to <= from) return null;
+    for (const range of m[1].split(',')) {
+      const [a, b = a] = range.split('-').map(Number);
+      if (b < a) return null;
+      for (let d = a; d <= b; d++) hours[d] = { from, to };
+    }
+  }
+  return hours;
+}
+
+export interface SlotQuery {
+  gruppo: string;
+  /** Minutes. */
+  durata: number;
+  dal: string;
+  al: string;
+  /** The pitches to try, in this order. */
+  campi: readonly string[];
+  /** A home match: the pitch and two free changing rooms are needed. */
+  casa: boolean;
+  /** The match being rescheduled: left out of the comparison, its teams kept free. */
+  partita?: Pick<ClashMatch, 'squadracasa' | 'squadratrasferta'> & { id: number | null };
+  /** Nothing before this instant of the club (today, minutes). */
+  notBefore?: { data: string; minutes: number };
+  timezone?: string;
+}
+
+export interface Slot {
+  data: string;
+  ora: string;
+  oraFine: string;
+  campo: string;
+  spogliatoi: number[];
+}
+
+/** Start times are tried every this many minutes. */
+export const SLOT_STEP_MINUTES = 15;
+export const SLOTS_MAX = 20;
+
+const ROOMS = Array.from({ length: SPOGLIATOIO_MAX - SPOGLIATOIO_MIN + 1 }, (_, i) => SPOGLIATOIO_MIN + i);
+
+/**
+ * The earliest slots (at most `limit`) in [dal, al]: by day, then start time, then pitch in the
+ * order given. A slot clashes with nothing the save would check: the stored matches of its day
+ * (pitch, rooms with the margin, teams of the match being moved), the trainings of that day, and
+ * it leaves the category's other matches and trainings alone. `matches` are the stored matches that
+ * hold their facilities on the days of the range; `trainings` the series that meet it.
+ */
+export function findSlots(
+  q: SlotQuery,
+  matches: readonly ClashMatch[],
+  trainings: readonly Allenamento[],
+  hours: PlayingHours,
+  marginMinutes: number,
+  limit: number = SLOTS_MAX,
+): Slot[] {
+  const out: Slot[] = [];
+  const byDay = new Map<string, ClashMatch[]>();
+  for (const m of matches) {
+    if (q.partita?.id != null && m.id === q.partita.id) continue;
+    const day = byDay.get(m.data);
+    if (day) day.push(m);
+    else byDay.set(m.data, [m]);
+  }
+  const end = dayjs(q.al);
+  for (let d = dayjs(q.dal); !d.isAfter(end); d = d.add(1, 'day')) {
+    const data = d.format('YYYY-MM-DD');
+    const h = hours[weekdayOf(data)];
+    if (!h) continue;
+    const dayMatches = byDay.get(data) ?? [];
+    const dayTrainings = trainings.filter((t) => trainsOn(t, data));
+    const ownMatches = dayMatches.filter((m) => sameName(m.gruppo, q.gruppo)).map(matchSpan);
+    const ownTrainings = dayTrainings.filter((t) => sameName(t.gruppo, q.gruppo)).map((t) => ({ start: minutesOf(t.oraInizio), end: minutesOf(t.oraFine) }));
+    for (let start = h.from; start + q.durata <= h.to; start += SLOT_STEP_MINUTES) {
+      const finish = start + q.durata;
+      if (q.notBefore && (data < q.notBefore.data || (data === q.notBefore.data && start < q.notBefore.minutes))) continue;
+      const busy = (s: { start: number; end: number }) => s.start < finish && start < s.end;
+      if (ownMatches.some(busy) || ownTrainings.some(busy)) continue;
+      const ora = timeOf(start);
+      const oraFine = timeOf(finish);
+      if (matchTimeProblem({ data, ora, oraFine }, q.timezone)) continue;
+      for (const campo of q.campi) {
+        const base: ClashMatch = {
+          id: q.partita?.id ?? null,
+          data,
+          ora,
+          ora_fine: oraFine,
+          squadracasa: q.partita?.squadracasa ?? '',
+          squadratrasferta: q.partita?.squadratrasferta ?? '',
+          campo,
+          gruppo: q.gruppo,
+          is_house_match: q.casa,
+          spogliatoio_gari: null,
+          spogliatoio_ospiti: null,
+        };
+        let candidate = base;
+        if (q.casa) {
+          const rooms = ROOMS.filter((r) => {
+            const probe = { ...base, campo: '\u0000', spogliatoio_gari: r };
+            return dayMatches.every((m) => clashesBetween(probe, m, marginMinutes).every((c) => c.motivo !== 'spogliatoio')) && matchTrainingClashes(probe, dayTrainings, marginMinutes).length === 0;
+          });
+          if (rooms.length < 2) break; // no pitch helps: the rooms are the same for all
+          candidate = { ...base, spogliatoio_gari: rooms[0], spogliatoio_ospiti: rooms[1] };
+        }
+        const free = dayMatches.every((m) => clashesBetween(candidate, m, marginMinutes).length === 0) && matchTrainingClashes(candidate, dayTrainings, marginMinutes).length === 0;
+        if (!free) continue;
+        out.push({ data, ora, oraFine, campo, spogliatoi: q.casa ? [candidate.spogliatoio_gari!, candidate.spogliatoio_ospiti!] : [] });
+        if (out.length >= limit) return out;
+      }
+    }
+  }
+  return out;
+}
