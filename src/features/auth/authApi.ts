@@ -1,17 +1,6 @@
 import { api } from '../../api/api';
-
-export interface LoginResponse {
-  success: boolean;
-  error?: string;
-  isRateLimited?: boolean;
-  remainingTime?: number;
-}
-
-export interface ForgotPasswordResponse {
-  success?: boolean;
-  message?: string;
-  error?: string;
-}
+import type { LoginResponse } from '../../../common/auth/schemas';
+import type { ForgotPasswordResponse } from '../../../common/auth/types';
 
 /** Spec 7, authentication: public calls, never retried (a retry would count as another attempt). */
 export const authApi = api.injectEndpoints({

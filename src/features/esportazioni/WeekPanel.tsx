@@ -7,7 +7,7 @@ import { EXPORT_MSG, formatWeekday, weekRange } from '../../../common/esportazio
 import { countLine } from '../../../common/partite/meaning';
 import { useLazyGetWeekPreviewQuery } from './exportApi';
 import { DateField, EmptyNotice, HomeAwayColumns, PanelStatus, PreviewArea, PreviewPdfButtons, S } from './parts';
-import { useDatePanel } from './useDatePanel';
+import { usePreviewPanel } from './usePreviewPanel';
 
 interface Props {
   today: string;
@@ -19,18 +19,16 @@ const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase('it') + s.slice(
 
 /** Settimana (spec 2): any day picks its Monday-Sunday week; a weekly calendar preview and the week PDF. */
 export function WeekPanel({ today, disabled, onBusyChange }: Props) {
-  const lazy = useLazyGetWeekPreviewQuery();
-  const [trigger, preview] = lazy;
-  const { date: day, pick, busy, loadPreview, run, running, progressLabel } = useDatePanel(today, onBusyChange, lazy);
-
-  const invalid = day ? null : EXPORT_MSG.weekRequired;
+  const { date: day, pick, off, shown, buttons, status, area } = usePreviewPanel({
+    today,
+    disabled,
+    onBusyChange,
+    lazy: useLazyGetWeekPreviewQuery(),
+    required: EXPORT_MSG.weekRequired,
+    isCurrent: (preview, picked) => preview.week.start === weekRange(picked).start,
+    request: (picked) => ({ kind: 'weekPdf', weekStart: picked }),
+  });
   const range = day ? weekRange(day) : null;
-  const shown = preview.currentData ?? null;
-  const shownIsCurrent = shown !== null && range !== null && shown.week.start === range.start;
-  const off = disabled || busy;
-
-  const exportPdf = () =>
-    run({ kind: 'weekPdf', weekStart: day }, async () => (shownIsCurrent ? shown.total > 0 : (await trigger(day).unwrap()).total > 0));
 
   return (
     <Box>
@@ -41,18 +39,12 @@ export function WeekPanel({ today, disabled, onBusyChange }: Props) {
             {EXPORT_MSG.week(range.start, range.end)}
           </Typography>
         )}
-        <PreviewPdfButtons
-          off={off || !!invalid}
-          empty={shownIsCurrent && shown.total === 0}
-          running={running !== null}
-          onPreview={() => void loadPreview()}
-          onPdf={() => void exportPdf()}
-        />
+        <PreviewPdfButtons {...buttons} />
       </Stack>
 
-      <PanelStatus invalid={invalid} progressLabel={progressLabel} running={running !== null} preview={preview} />
+      <PanelStatus {...status} />
 
-      <PreviewArea shown={shown !== null} preview={preview}>
+      <PreviewArea {...area}>
         {shown !== null && (
           <>
             <Typography variant="h6" component="h2">

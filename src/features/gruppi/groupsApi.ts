@@ -1,5 +1,6 @@
 import { api, itemTag, listTag } from '../../api/api';
 import type { Gruppo, GruppoInput } from '../../../common/gruppi/rules';
+import type { GruppoResponse } from '../../../common/gruppi/types';
 
 // The list is the app's one categories query (src/api/categoriesApi.ts), shared with the match forms.
 export { useGetGruppiQuery } from '../../api/categoriesApi';
@@ -9,18 +10,18 @@ export const groupsApi = api.injectEndpoints({
   endpoints: (build) => ({
     createGruppo: build.mutation<Gruppo, GruppoInput>({
       query: (body) => ({ url: 'api/gruppi', method: 'POST', body }),
-      transformResponse: (response: { data: Gruppo }) => response.data,
+      transformResponse: (response: GruppoResponse) => response.data,
       invalidatesTags: [listTag('Gruppo')],
     }),
     updateGruppo: build.mutation<Gruppo, { id: number; body: GruppoInput }>({
       query: ({ id, body }) => ({ url: `api/gruppi/${id}`, method: 'PUT', body }),
-      transformResponse: (response: { data: Gruppo }) => response.data,
+      transformResponse: (response: GruppoResponse) => response.data,
       // The list too (the match forms offer the names); a rename reaches the matches of the category (ON UPDATE CASCADE).
       invalidatesTags: (_result, _error, { id }) => [itemTag('Gruppo', id), listTag('Gruppo'), 'Partita'],
     }),
     deleteGruppo: build.mutation<Gruppo, number>({
       query: (id) => ({ url: `api/gruppi/${id}`, method: 'DELETE' }),
-      transformResponse: (response: { data: Gruppo }) => response.data,
+      transformResponse: (response: GruppoResponse) => response.data,
       invalidatesTags: (_result, _error, id) => [itemTag('Gruppo', id), listTag('Gruppo')],
     }),
   }),

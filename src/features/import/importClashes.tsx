@@ -10,9 +10,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { CLASH_MSG, batchClashes, clashCandidate } from '../../../common/occupazione/rules';
-import { DEFAULT_CLASH_MARGIN_MINUTES } from '../../../common/occupazione/messages';
 import type { ImportRow } from '../../../common/import/rules';
-import type { ImportCheck } from './importApi';
+import type { ImportCheck } from '../../../common/import/types';
 
 /** The dialog lists at most this many clashes, then says how many more. */
 const DIALOG_MAX = 20;
@@ -30,11 +29,7 @@ export interface ImportClashes {
 export function importClashes(rows: ImportRow[], check: Pick<ImportCheck, 'partite' | 'margine'> | null, clubName: string): ImportClashes {
   const valid = rows.filter((r) => r.payload);
   if (!check || valid.length === 0) return { rows, count: 0, list: [] };
-  const perRow = batchClashes(
-    valid.map((r) => clashCandidate(r.payload!, clubName)),
-    check.partite ?? [],
-    check.margine ?? DEFAULT_CLASH_MARGIN_MINUTES,
-  );
+  const perRow = batchClashes(valid.map((r) => clashCandidate(r.payload!, clubName)), check.partite, check.margine);
   const byLine = new Map<number, string[]>();
   perRow.forEach((clashes, i) => {
     if (clashes.length === 0) return;

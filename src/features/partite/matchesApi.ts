@@ -3,22 +3,14 @@ import { getSupabase } from '../../api/supabase';
 import { MSG } from '../../../common/core/messages';
 import type { PartitaPayload } from '../../../common/partite/rules';
 import type { ClashInfo } from '../../../common/occupazione/rules';
+import type { ConflittiResponse } from '../../../common/occupazione/types';
+import type { PartitaResponse, PublicPartiteResponse, Suggestion, SuggestionsResponse } from '../../../common/partite/types';
 
 /** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (issue 15). */
 export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
 import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partite/read';
 
-export interface Suggestion {
-  name: string;
-  usage_count: number;
-}
-
-interface PublicListing {
-  success: boolean;
-  data: unknown;
-  appliedFilters: PartiteFilters;
-  error: string | null;
-}
+export type { Suggestion } from '../../../common/partite/types';
 
 const toQuery = (filters: PartiteFilters) => {
   const qs = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as Array<[string, string]>).toString();
@@ -31,7 +23,7 @@ export const matchesApi = api.injectEndpoints({
     getPublicPartite: build.query<Partita[], PartiteFilters>({
       query: (filters) => ({ url: `api/partite/public${toQuery(filters)}` }),
       extraOptions: { public: true },
-      transformResponse: (body: PublicListing) => sanitizePartite(body?.data),
+      transformResponse: (body: PublicPartiteResponse) => sanitizePartite(body?.data),
       providesTags: [listTag('Partita')],
     }),
     /** The signed-in dashboard reads the table through supabase-js (spec 7), from `today` on, by date then time. */
@@ -51,35 +43,35 @@ export const matchesApi = api.injectEndpoints({
     getPartita: build.query<Partita | null, string>({
       query: (id) => `api/partite/${encodeURIComponent(id)}`,
       // The edit form starts from the stored text (issue 24): a save sends every field back.
-      transformResponse: (body: { data: unknown }) => storedPartita(body?.data),
+      transformResponse: (body: PartitaResponse) => storedPartita(body?.data),
       providesTags: (_r, _e, id) => [itemTag('Partita', id)],
     }),
     getSquadreSuggestions: build.query<Suggestion[], string>({
       query: (search) => `api/squadre/suggestions?search=${encodeURIComponent(search)}`,
-      transformResponse: (body: { data: Suggestion[] }) => body?.data ?? [],
+      transformResponse: (body: SuggestionsResponse) => body?.data ?? [],
       providesTags: ['Suggestion'],
       keepUnusedDataFor: 60,
     }),
     getCampiSuggestions: build.query<Suggestion[], string>({
       query: (search) => `api/campi/suggestions?search=${encodeURIComponent(search)}`,
-      transformResponse: (body: { data: Suggestion[] }) => body?.data ?? [],
+      transformResponse: (body: SuggestionsResponse) => body?.data ?? [],
       providesTags: ['Suggestion'],
       keepUnusedDataFor: 60,
     }),
     // The form's live clash check (issue 15): POST, but a read; never cached.
     checkConflitti: build.query<ClashInfo[], Record<string, unknown>>({
       query: (body) => ({ url: 'api/partite/conflitti', method: 'POST', body }),
-      transformResponse: (body: { conflitti?: ClashInfo[] }) => (body?.conflitti ?? []).map(({ id, motivo, messaggio }) => ({ id, motivo, messaggio })),
+      transformResponse: (body: ConflittiResponse) => (body?.conflitti ?? []).map(({ id, motivo, messaggio }) => ({ id, motivo, messaggio })),
       keepUnusedDataFor: 0,
     }),
     createPartita: build.mutation<Partita, SavePayload>({
       query: (body) => ({ url: 'api/partite', method: 'POST', body }),
-      transformResponse: (body: { data: Partita }) => body.data,
+      transformResponse: (body: PartitaResponse) => body.data,
       invalidatesTags: [listTag('Partita'), 'Suggestion'],
     }),
     updatePartita: build.mutation<Partita, { id: string; body: SavePayload }>({
       query: ({ id, body }) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: (body: { data: Partita }) => body.data,
+      transformResponse: (body: PartitaResponse) => body.data,
       invalidatesTags: (_r, _e, { id }) => [listTag('Partita'), itemTag('Partita', id), 'Suggestion'],
     }),
     deletePartita: build.mutation<void, string>({

@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import type { AzioneStato } from '../../../common/stato/rules';
+import type { AnnullaOperazioneResponse, CambiaStatoResponse } from '../../../common/stato/types';
 
 export interface StatoBody {
   ids: number[];
@@ -20,13 +21,13 @@ export type UndoArg = string | { operazione: string; confermaSovrapposizioni: bo
  */
 export const statusApi = api.injectEndpoints({
   endpoints: (build) => ({
-    cambiaStato: build.mutation<{ operazione: string; aggiornate: number }, StatoBody>({
+    cambiaStato: build.mutation<CambiaStatoResponse, StatoBody>({
       query: (body) => ({ url: 'api/partite/stato', method: 'POST', body }),
       extraOptions: { maxRetries: 0 },
       // Every match of the list and every cached single match (the edit form's): a move changes their dates.
       invalidatesTags: ['Partita'],
     }),
-    annullaOperazione: build.mutation<{ operazione: string; ripristinate: number }, UndoArg>({
+    annullaOperazione: build.mutation<AnnullaOperazioneResponse, UndoArg>({
       query: (arg) =>
         typeof arg === 'string'
           ? { url: `api/partite/stato/${encodeURIComponent(arg)}/annulla`, method: 'POST' }

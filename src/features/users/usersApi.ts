@@ -1,6 +1,7 @@
 import { api, CACHE_TTL, itemTag, listTag, listTags } from '../../api/api';
 import type { Role } from '../../../common/users/roles';
-import type { AuditAction, SyncResponse, User, UserAuditResponse, UsersListResponse } from '../../../common/users/rules';
+import type { AuditAction, SyncResponse, UserAuditResponse, UsersListResponse } from '../../../common/users/rules';
+import type { UserChangeResponse, UserMessageResponse } from '../../../common/users/types';
 
 export interface AuditFilters {
   page: number;
@@ -30,19 +31,19 @@ export const usersApi = api.injectEndpoints({
       providesTags: (result) => listTags('User', result?.data),
       keepUnusedDataFor: CACHE_TTL.list,
     }),
-    inviteUser: build.mutation<{ message: string; data: User }, { email: string; role: Role }>({
+    inviteUser: build.mutation<UserChangeResponse, { email: string; role: Role }>({
       query: (body) => ({ url: 'api/users', method: 'POST', body }),
       invalidatesTags: [listTag('User'), listTag('UserAudit')],
     }),
-    changeUserRole: build.mutation<{ message: string; data: User }, { id: string; role: Role }>({
+    changeUserRole: build.mutation<UserChangeResponse, { id: string; role: Role }>({
       query: ({ id, role }) => ({ url: `api/users/${encodeURIComponent(id)}/role`, method: 'PUT', body: { role } }),
       invalidatesTags: (_r, _e, { id }) => [itemTag('User', id), listTag('UserAudit')],
     }),
-    deleteUser: build.mutation<{ message: string }, string>({
+    deleteUser: build.mutation<UserMessageResponse, string>({
       query: (id) => ({ url: `api/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User'), listTag('UserAudit')],
     }),
-    unlockUser: build.mutation<{ message: string }, string>({
+    unlockUser: build.mutation<UserMessageResponse, string>({
       query: (id) => ({ url: `api/users/${encodeURIComponent(id)}/unlock`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User')],
     }),

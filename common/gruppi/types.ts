@@ -1,0 +1,8 @@
+// Answers of the category changes (server/features/gruppi/routes.ts), as the SPA reads them
+// (src/features/gruppi/groupsApi.ts). Types only: nothing here runs.
+import type { Gruppo } from './rules';
+
+/** POST (201), PUT and DELETE /api/gruppi[/:id]: the category as it is now (or was, for a delete). */
+export interface GruppoResponse {
+  data: Gruppo;
+}

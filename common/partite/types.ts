@@ -1,0 +1,30 @@
+// Answers of the match routes (server/features/partite/routes.ts) as the SPA reads them
+// (src/features/partite/matchesApi.ts). Types only: nothing here runs.
+import type { Partita, PartiteFilters } from './read';
+
+/** A suggested team or campo name and how many matches use it. */
+export interface Suggestion {
+  name: string;
+  usage_count: number;
+}
+
+/** GET /api/squadre/suggestions, GET /api/campi/suggestions. */
+export interface SuggestionsResponse {
+  data: Suggestion[];
+}
+
+/**
+ * GET /api/partite/public (no sign-in): the upcoming matches with the filters applied (the SPA
+ * still sanitises them on read, sanitizePartite). On a failure: success false, data [], error.
+ */
+export interface PublicPartiteResponse {
+  success: boolean;
+  data: Partita[];
+  appliedFilters: PartiteFilters;
+  error: string | null;
+}
+
+/** GET, POST (201) and PUT /api/partite[/:id]: the match as stored. */
+export interface PartitaResponse {
+  data: Partita;
+}

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
+import { todayIn } from '../../../common/core/dates';
+import type { Gruppo } from '../../../common/gruppi/rules';
+import type { ImportCheck, ImportResponse } from '../../../common/import/types';
+import { startStandInServer, type StandInServer } from '../../api/testServer';
+import ImportPage from './ImportPage';
+
+// Fixture import (issue 17) in jsdom, against a stand-in server answering as server/features/import/routes.ts:
+// a file is read and checked, each row's problem said in Italian, the valid rows imported, the others kept.
+const TZ = 'Europe/Rome';
+const CONFIG = { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: TZ };
+const GRUPPI: Gruppo[] = [{ id: 1, name: 'Pulcini', created_at: '2026-09-01T10:00:00Z', components: [] }];
+
+const day = dayjs(todayIn(TZ)).add(10, 'day');
+const iso = day.format('YYYY-MM-DD');
+const dmy = day.format('DD/MM/YYYY');
+
+// Line 2 is valid; line 3 names a category that does not exist.
+const CSV = [
+  'Data;Ora;Ora fine;Casa;Ospiti;Campo;Categoria;Tipo',
+  `${dmy};10:00;11:30;Garibaldina Rossa;Aquile;Comunale;Pulcini;Campionato`,
+  `${dmy};11:30;13:00;Garibaldina Blu;Falchi;Comunale;Giovanissimi;Campionato`,
+].join('\r\n');
+
+let server: StandInServer;
+let checks: ImportCheck;
+const CREATED: ImportResponse = { create: 1, ids: [42] };
+
+beforeAll(async () => {
+  server = await startStandInServer((req) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
+    if (req.method === 'GET' && url.pathname === '/api/gruppi') return { status: 200, body: { data: GRUPPI, count: GRUPPI.length } };
+    if (req.method === 'POST' && url.pathname === '/api/partite/import/check') return { status: 200, body: checks };
+    if (req.method === 'POST' && url.pathname === '/api/partite/import') return { status: 201, body: CREATED };
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
+  });
+  setTestApiOrigin(server.origin);
+});
+afterAll(async () => {
+  setTestApiOrigin(null);
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.splice(0);
+  localStorage.clear();
+  checks = { gruppi: ['Pulcini'], existing: [], partite: [], margine: 15 };
+});
+
+/** The file as the browser gives it (jsdom's File has no arrayBuffer(): it is added, with the text's UTF-8 bytes). */
+function csvFile(text: string, name: string): File {
+  const file = new File([text], name, { type: 'text/csv' });
+  const bytes = new TextEncoder().encode(text);
+  return Object.assign(file, { arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+}
+
+const posts = (path: string) => server.requests.filter((r) => r.method === 'POST' && r.url === path).map((r) => JSON.parse(r.body) as unknown);
+const grid = () => screen.getByRole('grid');
+
+/** Opens /importa as an editor and chooses the file. */
+async function chooseFile() {
+  const user = userEvent.setup();
+  renderWithProviders(<ImportPage />, { store: signedInStore('editor'), route: '/importa' });
+  await screen.findByRole('heading', { name: 'Importa partite' });
+  await user.upload(screen.getByTestId('import-file'), csvFile(CSV, 'partite.csv'));
+  await screen.findByText('File: partite.csv');
+  return user;
+}
+
+describe('Importa partite /importa', () => {
+  it('choosing a file shows the preview: what was read, the counts, and the row problem in Italian', async () => {
+    await chooseFile();
+    expect(screen.getByText('2 righe lette · separatore punto e virgola · codifica UTF-8')).toBeInTheDocument();
+    // The header is recognised: each column has its field.
+    expect(screen.getByRole('combobox', { name: 'Categoria' })).toHaveTextContent('Categoria');
+    // The file's days are asked of the server once.
+    await waitFor(() => expect(posts('/api/partite/import/check')).toEqual([{ dates: [iso] }]));
+
+    expect(await screen.findByTestId('import-counts')).toHaveTextContent('Valide: 1 · Con errori: 1 · Duplicate: 0');
+    const problems = await within(grid()).findAllByTestId('row-errors');
+    expect(problems.map((p) => p.textContent)).toEqual(['Categoria inesistente: "Giovanissimi". Categorie disponibili: Pulcini']);
+    expect(within(grid()).getByText('Garibaldina Rossa')).toBeInTheDocument();
+    expect(within(grid()).getByText('OK')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scarica la riga con errori (CSV)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Importa 1 partita valida' })).toBeEnabled();
+    expect(posts('/api/partite/import')).toEqual([]);
+  });
+
+  it('importing the valid rows lists the created match and keeps the failed rows, with their problems, to correct', async () => {
+    const user = await chooseFile();
+    await user.click(await screen.findByRole('button', { name: 'Importa 1 partita valida' }));
+
+    // The result: the match created, linked to its edit screen, and what is left.
+    await screen.findByRole('heading', { name: 'Partite create' });
+    expect(screen.getByTestId('import-result')).toHaveTextContent('1 partita importata · 1 riga con errori resta da correggere');
+    const created = within(screen.getByRole('list', { name: 'Partite create' })).getAllByRole('link');
+    expect(created.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([[`${dmy} 10:00 · Garibaldina Rossa - Aquile`, '/modifica-partita/42']]);
+
+    // Only the valid row was sent, with its file line.
+    const [sent] = posts('/api/partite/import') as Array<{ partite: Array<Record<string, unknown>>; righe: number[] }>;
+    expect(sent.righe).toEqual([2]);
+    expect(sent.partite).toEqual([expect.objectContaining({ data: iso, ora: '10:00', squadraCasa: 'Garibaldina Rossa', gruppo: 'Pulcini' })]);
+
+    // The failed row stays in the preview with its problem; the imported one left it.
+    await waitFor(() => expect(screen.getByTestId('import-counts')).toHaveTextContent('Valide: 0 · Con errori: 1 · Duplicate: 0'));
+    expect(within(grid()).getByText('Garibaldina Blu')).toBeInTheDocument();
+    expect(within(grid()).queryByText('Garibaldina Rossa')).toBeNull();
+    expect(within(grid()).getByTestId('row-errors')).toHaveTextContent('Categoria inesistente: "Giovanissimi"');
+    expect(screen.getByText('1 riga letta · separatore punto e virgola · codifica UTF-8')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scarica la riga con errori (CSV)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Importa 0 partite valide' })).toBeDisabled();
+    // No 'Importa altre partite' while rows are left.
+    expect(screen.queryByRole('button', { name: 'Importa altre partite' })).toBeNull();
+  });
+});

@@ -1,0 +1,132 @@
+import { useCallback } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import type { GridColDef, GridRowHeightParams, GridValidRowModel } from '@mui/x-data-grid';
+import { IMPORT_MSG, type ImportField, type ImportRow } from '../../../common/import/rules';
+import { MSG } from '../../../common/core/messages';
+import ItalianDataGrid from '../../components/ItalianDataGrid';
+import { fmtDate } from './importTable';
+
+const M = IMPORT_MSG;
+
+const homeAway = (home: boolean | null | undefined) => (home === true ? M.home : home === false ? M.away : '');
+/** The changing rooms read, Garibaldina's first: '3 / 4', '3 / -', or nothing; the file's text when it is not a number. */
+const rooms = ({ values: v, raw }: ImportRow) => {
+  const gari = v.spogliatoioGari ?? raw.spogliatoioGari;
+  const ospiti = v.spogliatoioOspiti ?? raw.spogliatoioOspiti;
+  return gari == null && ospiti == null ? '' : `${gari ?? '-'} / ${ospiti ?? '-'}`;
+};
+
+// The grid's props are built once: new columns or callbacks on every render make the DataGrid redo its work.
+/** A valid row's height (its OK chip fits); a row with problems is at least as high. */
+const ROW_HEIGHT = 36;
+
+/** A row as the grid holds it while a cell is corrected: the field and its new text, for processRowUpdate. */
+type EditedRow = ImportRow & { edited?: { field: ImportField; text: string } };
+
+/**
+ * A field's column: its value as it will be saved, else the text of the file (a date that is not
+ * one shows what the file said, never a blank). Editable: a double click corrects the row's cell.
+ */
+function fieldColumn(field: ImportField, show: (r: ImportRow) => string, size: Partial<GridColDef<ImportRow>>): GridColDef<ImportRow> {
+  return {
+    field,
+    headerName: M.fields[field],
+    ...size,
+    editable: true,
+    valueGetter: (_v, r) => show(r) || r.raw[field] || '',
+    valueSetter: (value, r) => ({ ...r, edited: { field, text: String(value ?? '') } }) as EditedRow,
+  };
+}
+const labelOf = (labels: Record<string, string>, v: string | null | undefined) => (v ? labels[v] : '');
+
+const COLUMNS: GridColDef<ImportRow>[] = [
+  { field: 'line', headerName: M.rowHeader, width: 60, type: 'number' },
+  fieldColumn('data', (r) => fmtDate(r.values.data), { width: 100 }),
+  fieldColumn('ora', (r) => r.values.ora ?? '', { width: 70 }),
+  fieldColumn('oraFine', (r) => r.values.oraFine ?? '', { width: 65 }),
+  fieldColumn('squadraCasa', (r) => r.values.squadraCasa ?? '', { flex: 1, minWidth: 100 }),
+  fieldColumn('squadraTrasferta', (r) => r.values.squadraTrasferta ?? '', { flex: 1, minWidth: 100 }),
+  fieldColumn('campo', (r) => r.values.campo ?? '', { flex: 1, minWidth: 90 }),
+  fieldColumn('gruppo', (r) => r.values.gruppo ?? '', { width: 105 }),
+  fieldColumn('tipoGara', (r) => labelOf(MSG.match.tipoGara, r.values.tipoGara), { width: 110 }),
+  fieldColumn('terreno', (r) => labelOf(MSG.match.terrenoLabel, r.values.terreno), { width: 85 }),
+  // Home or away as it will be saved (a valid row's payload: from the column, else from the club's name in the teams).
+  fieldColumn('isHouseMatch', (r) => homeAway(r.payload?.isHouseMatch ?? r.values.isHouseMatch), { width: 110 }),
+  { field: 'spogliatoi', headerName: M.roomsHeader, width: 95, sortable: false, valueGetter: (_v, r) => rooms(r) },
+  {
+    field: 'errors',
+    headerName: M.problemsHeader,
+    flex: 2,
+    minWidth: 220,
+    sortable: false,
+    valueGetter: (_v, r) => r.errors.join(' · '),
+    // The whole text, wrapped: the row grows to hold it (getRowHeight 'auto'), nothing is cut.
+    renderCell: ({ row }) =>
+      row.errors.length === 0 ? (
+        <Chip size="small" color="success" label={M.ok} />
+      ) : (
+        <Box
+          sx={{ py: 0.5, minHeight: ROW_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: 'center', whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3, color: 'error.main' }}
+          data-testid="row-errors"
+        >
+          {row.errors.map((e) => (
+            <div key={e}>{e}</div>
+          ))}
+        </Box>
+      ),
+  },
+];
+const rowId = (r: ImportRow) => r.line;
+/** Only rows with problems grow to fit their messages; a valid row keeps the standard height (nothing to measure). */
+const rowHeight = (p: GridRowHeightParams) => ((p.model as ImportRow).errors.length ? 'auto' : null);
+const rowClass = (p: { row: ImportRow }) => (p.row.errors.length ? 'import-row-error' : '');
+const GRID_SX = {
+  '& .import-row-error': { bgcolor: 'rgba(211, 47, 47, 0.06)' },
+  // A cell that is not understood keeps the file's text; long values wrap in rows that grow anyway.
+  '& .import-row-error .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'break-word', lineHeight: 1.3, py: 0.5 },
+};
+const PAGE_SIZES = [25, 50, 100];
+const GRID_STATE = { pagination: { paginationModel: { pageSize: 50 } } };
+// While the look-up travels the empty grid shows a thin bar: the default skeleton draws a cell per column and row, then throws them away.
+const GRID_SLOTS = { loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } } as const;
+
+interface Props {
+  rows: ImportRow[];
+  loading: boolean;
+  /** A cell corrected by the editor: the row's file line, the field, the new text. */
+  onCorrect: (line: number, field: ImportField, text: string) => void;
+}
+
+/** The preview's rows, a field per column and the problems last; a double click corrects a cell. */
+export function PreviewGrid({ rows, loading, onCorrect }: Props) {
+  const correct = useCallback(
+    (next: GridValidRowModel, previous: GridValidRowModel) => {
+      const { edited } = next as EditedRow;
+      if (!edited) return previous;
+      onCorrect((previous as ImportRow).line, edited.field, edited.text);
+      return next;
+    },
+    [onCorrect],
+  );
+
+  return (
+    <Box sx={{ height: 560 }}>
+      <ItalianDataGrid
+        rows={rows}
+        getRowId={rowId}
+        columns={COLUMNS}
+        loading={loading}
+        getRowHeight={rowHeight}
+        rowHeight={ROW_HEIGHT}
+        disableRowSelectionOnClick
+        processRowUpdate={correct}
+        pageSizeOptions={PAGE_SIZES}
+        initialState={GRID_STATE}
+        getRowClassName={rowClass}
+        sx={GRID_SX}
+        slotProps={GRID_SLOTS}
+      />
+    </Box>
+  );
+}
