@@ -17,7 +17,7 @@ const rememberOutDir: Plugin = {
 };
 
 /**
- * Two start-up chunks (issue 13): the entry (src/main.tsx: a few KB, no React), which a phone runs alone
+ * Two start-up chunks (docs/public-page.md): the entry (src/main.tsx: a few KB, no React), which a phone runs alone
  * while it shows the server's HTML of /, and 'public-app' (src/app/PublicApp.tsx: React, MUI's core and
  * the public shell), loaded when / is used (at once on a wide screen); the full app imports React from
  * it too. PublicApp.tsx is a build input of its own so that its static graph is tagged '$initial' as
@@ -46,7 +46,7 @@ const collectEntryModules: Plugin = {
 /**
  * The service worker precaches the app shell only: index.html, the manifest, the icons and the entry
  * chunk with its static imports (what / needs, read from Vite's manifest). Other screens' chunks are
- * cached when first used, never all downloaded at once on a parent's phone (issue 13).
+ * cached when first used, never all downloaded at once on a parent's phone (docs/public-page.md).
  */
 const shellOnly: ManifestTransform = (entries) => {
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
@@ -106,7 +106,7 @@ export default defineConfig({
         skipWaiting: true,
         runtimeCaching: [
           {
-            // '/': the server's page with the list (issue 13), for a returning visitor too. Network first;
+            // '/': the server's page with the list (docs/public-page.md), for a returning visitor too. Network first;
             // with no network (or none within 4 s) its last copy, which the page marks as old
             // (src/app/publicHome.ts isKeptCopy); with no copy yet, the precached shell. The page is the
             // same for everyone (public data, no token in it).
@@ -151,7 +151,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
     // No polyfill of <link rel="modulepreload"> in the entry (every browser the app supports has it;
-    // without it a chunk's imports load one after the other, nothing breaks): 0.5 KB gzip (issue 13).
+    // without it a chunk's imports load one after the other, nothing breaks): 0.5 KB gzip (the public page's budget, docs/testing.md).
     modulePreload: { polyfill: false },
     // dist/client/.vite/manifest.json: bench/bundle-size.mjs reads the entry chunk and its static imports.
     manifest: true,
@@ -165,7 +165,7 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], test: (id) => entryModules.has(id), priority: 3 },
             { name: 'public-app', tags: ['$initial'], priority: 2 },
-            // The filter fields, which a wide screen loads right after the public page (issue 13), in one
+            // The filter fields, which a wide screen loads right after the public page (docs/public-page.md), in one
             // file with the input components they need: one request and one gzip stream.
             {
               name: 'filter-fields',

@@ -1,4 +1,4 @@
-// Bundle budget (issues 3 and 13): gzip size of ALL the JavaScript a signed-out visitor's browser
+// Bundle budget (docs/testing.md): gzip size of ALL the JavaScript a signed-out visitor's browser
 // downloads to show / without any user action — index.html's entry chunk (src/main.tsx, no React) and
 // its static imports, plus the chunks loaded by themselves on a wide screen (AUTO_LOADED, with their
 // static imports: the public shell src/app/PublicApp.tsx with React and MUI, and the filter fields) —
@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const BUDGET_KB = 120;
-/** Issue 3: what a naive build of this stack (root MUI imports, no lazy screens, supabase-js eager) loads. */
+/** The reference: what a naive build of this stack (root MUI imports, no lazy screens, supabase-js eager) loads. */
 const NAIVE_KB = 300;
 /**
  * Chunks loaded by themselves when a signed-out visitor opens / on a wide screen (no click needed): the

@@ -1,4 +1,4 @@
-// Calendar feed speed (issue 14): the club feed of a 1,000-match season built (cache empty) in
+// Calendar feed speed (docs/calendar.md): the club feed of a 1,000-match season built (cache empty) in
 // under 100 ms, and a repeated request with its ETag answered 304 in under 5 ms p95; the public
 // list (GET /api/partite/public, the same data as JSON) measured the same way in the same run as
 // the baseline. Over HTTP to the real app on a real PostgreSQL. Exits 1 when a figure is over budget.

@@ -1,4 +1,4 @@
-// Fixture import speed (issue 17): a 2,000-row CSV (as the product exports it: BOM, ';', dd/mm/yyyy)
+// Fixture import speed (docs/import.md): a 2,000-row CSV (as the product exports it: BOM, ';', dd/mm/yyyy)
 // decoded, parsed and validated by the common parser (what the /importa preview runs) in under 1 s;
 // the same file given to the real /importa screen in Debian Chromium (signed in as an editor) and
 // its preview grid and counts painted in under 1 s; the same rows pasted as Excel cells (tab
@@ -40,7 +40,7 @@ const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
 
 /**
  * A season of 2,000 matches as the export reads them (half at home, every column filled), with no
- * clash (issue 15): the 6-7 matches of a day start 2 hours apart, longer than any of them lasts.
+ * clash (docs/occupazione.md): the 6-7 matches of a day start 2 hours apart, longer than any of them lasts.
  */
 function seasonRows(today: string) {
   const matches: Partita[] = Array.from({ length: ROWS }, (_, i) => {

@@ -1,4 +1,4 @@
-// Lighthouse mobile on the public page with 30 upcoming matches (issue 13 item 2): performance,
+// Lighthouse mobile on the public page with 30 upcoming matches (docs/public-page.md, Lighthouse): performance,
 // accessibility, best practices and SEO, with LCP and TBT; median of 3 runs (default; LH_RUNS to change).
 // Usage: npm run bench:lighthouse   (after a build; CLIENT_DIR for another folder; DATABASE_URL optional)
 // The goal is read on the plain mobile preset (4x CPU slowdown). Lighthouse's docs (docs/throttling.md,

@@ -1,4 +1,4 @@
-// Error log and activity log at a million rows each (issue 11, "Speed"):
+// Error log and activity log at a million rows each (docs/logs.md, "Speed"):
 // - p95 of a filtered page (each filter + a 30-day date range, sorted by date), goal < 50 ms;
 // - p95 of GET /api/error-stats, goal < 200 ms;
 // - the EXPLAIN (ANALYZE) plans of those queries;

@@ -1,4 +1,4 @@
-// Planning a Saturday (issue 25): an editor plans 6 home matches of one Saturday through the real UI in
+// Planning a Saturday (docs/planning.md): an editor plans 6 home matches of one Saturday through the real UI in
 // Debian Chromium, on the real app and PostgreSQL. Budget: at most 40 clicks plus key presses other
 // than typed text, and under 60 s of script time. Baseline, in the same run and on the same app: the
 // same 6 matches entered one at a time from the dashboard (the whole form each time), as before the

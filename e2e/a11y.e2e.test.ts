@@ -11,7 +11,7 @@ import { MSG } from '../common/core/messages';
 import { STATUS_MSG } from '../common/stato/rules';
 
 /**
- * Issue 13 item 3: axe-core (WCAG 2.0/2.1 A and AA rules) over every screen, in real Chromium; any
+ * Accessibility (docs/public-page.md, docs/screens.md): axe-core (WCAG 2.0/2.1 A and AA rules) over every screen, in real Chromium; any
  * serious or critical violation fails, listed by screen, rule and element.
  */
 const AXE_PATH = createRequire(__filename).resolve('axe-core/axe.min.js');
@@ -67,7 +67,7 @@ async function audit(page: Page, screen: string, { bars = 0 } = {}): Promise<str
     return result.violations;
   })) as Violation[];
   await screenshot(page, `a11y-${screen.replace(/[^a-z0-9]+/gi, '-')}`);
-  // Issue 25: no field label cut short ('Nuova data (facoltat...').
+  // No field label cut short ('Nuova data (facoltat...'; docs/screens.md).
   const cut = await page.evaluate(() =>
     [...document.querySelectorAll('label.MuiInputLabel-root, legend span')]
       .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
@@ -126,7 +126,7 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
       ['importa', '/importa'],
       ['occupazione', '/occupazione'],
     ];
-    // Issue 25: one frame for every signed-in screen: the head (title and toolbar) at the same place and
+    // One frame for every signed-in screen (docs/screens.md): the head (title and toolbar) at the same place and
     // width, the title the same size (screenshots at 1366 x 768 kept in e2e/screenshots as artefacts).
     const frame = () =>
       page.evaluate(() => {
@@ -227,7 +227,7 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
     await page.waitForURL(`${t.url}/aggiungi-partita`);
     await page.getByRole('button', { name: 'Completa i campi' }).waitFor();
     const date = dayjs(todayIn('Europe/Rome')).add(3, 'day');
-    // The date field has the focus when the add form opens (issue 25): typing starts there.
+    // The date field has the focus when the add form opens (docs/planning.md): typing starts there.
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'spinbutton');
     await page.keyboard.type(date.format('DDMMYYYY'), { delay: 20 });
     await tabTo('Ora di inizio');

@@ -51,7 +51,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /**
  * Where the public page's parts sit (left, top, width, height, rounded): the elements named by
  * `selectors`, and the sizes of the first `cards` match cards (their places depend on what is above).
- * The server's HTML and React's are compared with it (issue 13: React takes over without a jump).
+ * The server's HTML and React's are compared with it (docs/public-page.md: React takes over without a jump).
  */
 export function publicPageLook(page: Page, selectors: Record<string, string>, cards = Infinity) {
   return page.evaluate(

@@ -6,7 +6,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually } from './expect';
 
-// Issue 14 in Chromium: 'Aggiungi al calendario' opens the subscription dialog (downloaded only
+// docs/calendar.md in Chromium: 'Aggiungi al calendario' opens the subscription dialog (downloaded only
 // then), shows the QR code of the feed, and its copy button puts the link on the clipboard.
 jest.setTimeout(120_000);
 

@@ -7,7 +7,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually, expectCount } from './expect';
 
-// Issue 15 in Chromium: an editor plans a match on a pitch already taken, sees the warning under
+// Clashes (docs/occupazione.md) in Chromium: an editor plans a match on a pitch already taken, sees the warning under
 // the fields, confirms in the dialog; the occupancy board shows both in red; a click opens the form.
 jest.setTimeout(120_000);
 

@@ -6,7 +6,7 @@ import { DASHBOARD_MSG } from '../common/partite/messages';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 
-// Issue 25: a fresh install's screens say what to do first, with the button that does it.
+// A fresh install's screens say what to do first (docs/screens.md), with the button that does it.
 jest.setTimeout(90_000);
 
 let t: TestApp;

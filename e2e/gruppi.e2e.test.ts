@@ -48,7 +48,7 @@ describe('Gestione Categorie in Chromium', () => {
     await rows(page).first().waitFor();
     await eventually(() => counter(page, 'Categorie totali').innerText(), (v) => expect(v).toBe('1'));
 
-    // Create with two referents; the form first shows the spec 5 messages.
+    // Create with two referents; the form first shows the validation messages of docs/gruppi.md.
     await page.getByRole('button', { name: 'Nuova categoria' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Salva' }).click();

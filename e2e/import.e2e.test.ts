@@ -10,7 +10,7 @@ import { todayIn } from '../common/core/dates';
 import { IMPORT_MAX_ROWS, IMPORT_MSG } from '../common/import/rules';
 import { eventually, expectCount } from './expect';
 
-// Fixture import in a real browser, through the real server and database (issue 17): cells pasted
+// Fixture import in a real browser, through the real server and database (docs/import.md): cells pasted
 // from a spreadsheet, one column mapped by hand, each row's problems named, the valid rows imported
 // in one go and then listed on the dashboard.
 jest.setTimeout(180_000);

@@ -188,7 +188,7 @@ describe('error log and activity log in the browser', () => {
       (labels) => expect(new Set(labels)).toEqual(new Set([LOGS_MSG.activityLabel.success])),
     );
 
-    // Issue 25: a date-time typed into 'Dal' (gg/mm/aaaa hh:mm) is read as typed, shown whole, and filters.
+    // A date-time typed into 'Dal' (gg/mm/aaaa hh:mm) is read as typed, shown whole, and filters (docs/logs.md, date filters).
     const tomorrow = dayjs().add(1, 'day');
     const from = page.waitForResponse((r) => r.url().includes('/api/activities?') && r.url().includes('start_date='));
     const dal = page.getByRole('group', { name: S.startDate });

@@ -8,7 +8,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually, expectCount } from './expect';
 
-// Issue 25 on the occupancy board, in Chromium at 1366 x 768: a date typed in the field as
+// The occupancy board (docs/occupazione.md), in Chromium at 1366 x 768: a date typed in the field as
 // gg/mm/aaaa (digits only or with the slashes) opens that day; a block that overlaps nothing takes
 // its column's whole width, overlapping ones share it, and no team name is clipped.
 jest.setTimeout(120_000);
@@ -95,7 +95,7 @@ const clipped = (l: Locator) =>
       .map((el) => ({ text: el.textContent, sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight })),
   );
 
-describe('the occupancy board (issue 25)', () => {
+describe('the occupancy board (docs/occupazione.md)', () => {
   it('opens the day typed as digits only (ggmmaaaa) in the date field', async () => {
     await page.goto(`${t.url}/occupazione`);
     await heading(today.format('YYYY-MM-DD')).waitFor();

@@ -7,7 +7,7 @@ import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually, expectCount } from './expect';
 
-/** Issue 13 item 6: the service worker keeps the shell and the last public list, and nothing signed in. */
+/** docs/public-page.md (offline): the service worker keeps the shell and the last public list, and nothing signed in. */
 let t: TestApp;
 let browser: Browser;
 

@@ -7,7 +7,7 @@ import { todayIn } from '../common/core/dates';
 import { CLIENT_DIR, launchBrowser, publicPageLook, screenshot } from './browser';
 import { eventually, expectCount } from './expect';
 
-/** Issue 13 item 4: the public page on a 390 x 844 phone with 30 upcoming matches. */
+/** docs/public-page.md (phones): the public page on a 390 x 844 phone with 30 upcoming matches. */
 let t: TestApp;
 let browser: Browser;
 
@@ -82,7 +82,7 @@ describe('the public page on a 390 x 844 phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     // The filters are folded: the panel is hidden and its fields' code not even downloaded. Nor React:
-    // until a control is used the page is the server's HTML, run by the entry alone (issue 13).
+    // until a control is used the page is the server's HTML, run by the entry alone (docs/public-page.md).
     const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
     const fieldsChunk = Object.values(manifest).find((c) => c.name === 'filter-fields')?.file;
     const publicAppChunk = manifest['src/app/PublicApp.tsx']?.file;

@@ -9,7 +9,7 @@ import { signIn } from './session';
 import { eventually, expectCount } from './expect';
 import { planWithSaveAndAddAnother } from './planning';
 
-// Issue 25: planning a weekend's fixtures quickly: 'Salva e aggiungi un'altra', 'Duplica', the proposed
+// docs/planning.md: planning a weekend's fixtures quickly: 'Salva e aggiungi un'altra', 'Duplica', the proposed
 // end time, suggestions picked with the keyboard, the new match shown on return, a dense dashboard.
 jest.setTimeout(120_000);
 

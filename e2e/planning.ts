@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { MSG } from '../common/core/messages';
 
 /**
- * Planning a Saturday's home matches through the UI as an editor does it (issue 25), counting what
+ * Planning a Saturday's home matches through the UI as an editor does it (docs/planning.md), counting what
  * the person does besides typing text: clicks and special keys (arrows, Enter, Esc, Tab). Shared by
  * the e2e test (e2e/planning.e2e.test.ts) and the benchmark (bench/planning.ts).
  */

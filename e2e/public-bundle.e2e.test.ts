@@ -11,7 +11,7 @@ import { CLIENT_DIR, launchBrowser, newPage, publicPageLook, screenshot } from '
 import { signIn } from './session';
 import { eventually, expectCount } from './expect';
 
-/** Issues 3 and 13: the JavaScript a signed-out visitor downloads for / stays under 120 KB gzip. */
+/** docs/testing.md (JavaScript budget): the JavaScript a signed-out visitor downloads for / stays under 120 KB gzip. */
 const BUDGET_KB = 120;
 
 interface BenchReport {
@@ -182,7 +182,7 @@ describe('public page JavaScript budget in Chromium', () => {
     await signIn(page, t.url, reader.email, reader.password);
     await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Prossime Partite (1)' }).waitFor();
-    // Folded into one bar on the signed-in dashboard (issue 25): 'Filtri' opens the same panel.
+    // Folded into one bar on the signed-in dashboard (docs/planning.md): 'Filtri' opens the same panel.
     await page.getByTestId('filters-toggle').click();
     await page.getByLabel('Terreno').selectOption('sintetico');
     await page.getByText('Nessuna partita corrisponde ai filtri selezionati').waitFor();

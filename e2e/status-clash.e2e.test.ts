@@ -10,7 +10,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually, expectCount } from './expect';
 
-// Issue 15 on the bulk status moves (issue 16), in Chromium on the real server and database: a move
+// Clashes (docs/occupazione.md) on the bulk status moves (docs/partite.md, status), in Chromium on the real server and database: a move
 // or an undo that would put a match onto a campo already taken is refused with the list of clashes,
 // and goes through only once the editor presses 'Procedi comunque'. Apart from status.e2e.test.ts:
 // these tests need home matches sharing a campo, which would change what that file's tests select.

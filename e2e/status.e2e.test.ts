@@ -8,7 +8,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually, expectCount } from './expect';
 
-// Issue 16 in Chromium: an editor selects three matches, postpones them by 7 days, sees the toast
+// The status actions (docs/partite.md, status) in Chromium: an editor selects three matches, postpones them by 7 days, sees the toast
 // with 'Annulla operazione', undoes, and the dashboard (and the database) show the original dates.
 jest.setTimeout(120_000);
 
@@ -91,7 +91,7 @@ describe('match status in the browser', () => {
     const toast = page.getByText('3 partite aggiornate');
     await toast.waitFor();
     const moved = days.map((d) => d.add(7, 'day'));
-    // The dashboard shows the new dates, 'Spostata dal' the first one (issue 24: moved, played there), the reason; the selection is cleared.
+    // The dashboard shows the new dates, 'Spostata dal' the first one (docs/partite.md, status: moved, played there), the reason; the selection is cleared.
     await page.getByTestId('match-card').filter({ hasText: 'Lucca' }).getByText(`Spostata dal ${it_(days[1])}`).waitFor();
     await bar.getByText('0 partite selezionate').waitFor();
     await expectCount(page.getByTestId('match-card').filter({ hasText: 'Campi allagati' }), 3);
@@ -195,7 +195,7 @@ describe('match status in the browser', () => {
     await page.getByRole('checkbox', { name: `Seleziona Garibaldina 2013 - Lucca del ${it_(days[1])}` }).check();
     await bar.getByText('1 partita selezionata').waitFor();
     // A selected card hidden by a filter is neither counted nor changed. The signed-in dashboard may
-    // fold its filters behind 'Filtri' at every width (issue 25); the button is hidden when it does not.
+    // fold its filters behind 'Filtri' at every width (docs/planning.md); the button is hidden when it does not.
     const filtersToggle = page.getByTestId('filters-toggle');
     if (await filtersToggle.isVisible()) await filtersToggle.click();
     await page.getByLabel('Squadra ospite').fill('Pisa');

@@ -3,16 +3,16 @@ import { installLazyErrorReporting, installNow } from './app/lazyErrorReporting'
 import { enhanceServerPage, isKeptCopy, isPublicHome, type PublicStart } from './app/publicHome';
 import { registerServiceWorker } from './app/serviceWorker';
 
-// The entry is a few KB with no React (issue 13): on a phone the server's HTML of / is the page until a
+// The entry is a few KB with no React (docs/public-page.md): on a phone the server's HTML of / is the page until a
 // control is used; React, MUI and the public shell are the chunk of src/app/PublicApp.tsx ('public-app').
 
-// Uncaught errors and rejections reach the error log (throttle and dedupe of spec 9 in the reporter,
-// which loads on the first error: issue 13).
+// Uncaught errors and rejections reach the error log (throttle and dedupe of docs/logs.md in the reporter,
+// which loads on the first error: docs/public-page.md).
 installLazyErrorReporting(window);
 
 const loadPublicApp = () => import('./app/PublicApp');
 
-/** The store, the router and every screen, in a chunk of their own (issue 13). */
+/** The store, the router and every screen, in a chunk of their own (docs/public-page.md). */
 function startFullApp() {
   void installNow();
   void Promise.all([loadPublicApp(), import('./app/FullApp')]).then(([{ appRoot }, { renderFullApp }]) => renderFullApp(appRoot()));

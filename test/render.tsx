@@ -16,7 +16,7 @@ interface Options extends Omit<RenderOptions, 'queries'> {
 
 /**
  * Renders with the real store, theme (Italian locale), toasts and a memory router
- * (STYLE.md: never mock selectors or hooks). The store is also the one the supabase client feeds.
+ * (docs/testing.md: the real store, never mocked selectors or hooks). The store is also the one the supabase client feeds.
  */
 export function renderWithProviders(ui: ReactElement, { preloadedState, store = setupStore(preloadedState), route = '/', ...rest }: Options = {}) {
   bindAuthStore(store);

@@ -1,7 +1,7 @@
 import { firstPasswordError, passwordStrength, strengthLabel, unmetCriteria } from './password';
 import { MSG } from '../core/messages';
 
-describe('new password rules (spec 5)', () => {
+describe('new password rules (docs/auth.md)', () => {
   it('lists unmet criteria in order and shows the first one', () => {
     expect(unmetCriteria('abc')).toEqual(['length', 'uppercase', 'digit', 'special']);
     expect(firstPasswordError('abc')).toBe(MSG.password.minLength);

@@ -1,6 +1,6 @@
 import { MSG } from '../core/messages';
 
-/** The five criteria of spec 5 for a new password, in the order their messages are shown. */
+/** The five criteria for a new password (docs/auth.md), in the order their messages are shown. */
 export const PASSWORD_CRITERIA = [
   { key: 'length', label: MSG.password.minLength, test: (p: string) => p.length >= 8 },
   { key: 'lowercase', label: MSG.password.lowercase, test: (p: string) => /[a-z]/.test(p) },

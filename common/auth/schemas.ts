@@ -3,7 +3,7 @@ import { MSG } from '../core/messages';
 
 /** Longest address SMTP allows; anything longer is refused before touching the database. */
 export const EMAIL_MAX_LENGTH = 254;
-/** Spec 5 (Invite user): text, @, text, dot, text. */
+/** An invitation's email (docs/users.md): text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Passwords longer than this (in characters) are absurd input: 400 before any hashing. */
 export const PASSWORD_INPUT_MAX_LENGTH = 1024;
@@ -31,7 +31,7 @@ export const loginEmailField = () => emailField({ required: MSG.login.required }
 /** The email of a recovery request (POST /api/forgot-password, /auth/v1/recover). */
 export const recoverEmailField = () => emailField({ required: MSG.forgot.emailRequiredServer });
 
-/** POST /api/login body (spec 7): email and password required and non-blank. */
+/** POST /api/login body (docs/auth.md): email and password required and non-blank. */
 export const loginSchema = z.strictObject({
   email: loginEmailField(),
   password: z
@@ -41,7 +41,7 @@ export const loginSchema = z.strictObject({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** POST /api/forgot-password body (spec 7). */
+/** POST /api/forgot-password body (docs/auth.md). */
 export const forgotPasswordSchema = z.strictObject({ email: recoverEmailField() });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
@@ -56,7 +56,7 @@ export interface LoginResponse {
   retryAfter?: number;
 }
 
-/** GET /api/me: the session user of spec 3. */
+/** GET /api/me: the session user (docs/auth.md). */
 export interface SessionUser {
   id: string;
   email: string;
@@ -70,10 +70,10 @@ export interface SessionUser {
 export interface ClientConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
-  /** CLUB_NAME: the home-team detection of spec 4 uses it. */
+  /** CLUB_NAME: the home-team detection uses it (docs/partite.md, home or away). */
   clubName: string;
   /** APP_TIMEZONE: the club's "today". */
   timezone: string;
-  /** CLASH_MARGIN_MINUTES: the changing-room changeover the dashboard's clash marks use (issue 15). */
+  /** CLASH_MARGIN_MINUTES: the changing-room changeover the dashboard's clash marks use (docs/occupazione.md). */
   clashMarginMinutes: number;
 }

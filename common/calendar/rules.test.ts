@@ -23,7 +23,7 @@ describe('calendar feeds: addresses and event text', () => {
     expect(eventDescription({ ...base, is_house_match: false })).toBe('Categoria: Pulcini\nTipo gara: Amichevole');
   });
 
-  it('reads the status as common/partite/meaning.ts does (issue 24): prefix for the matches not played as scheduled, the move in the description', () => {
+  it('reads the status as common/partite/meaning.ts does (docs/partite.md, status): prefix for the matches not played as scheduled, the move in the description', () => {
     const teams = { squadracasa: 'Garibaldina', squadratrasferta: 'Virtus', gruppo: 'Pulcini' };
     const base = { gruppo: 'Pulcini', tipo_gara: 'campionato', terreno: null, spogliatoio_gari: null, spogliatoio_ospiti: null, is_house_match: false };
     const cases = [
@@ -56,7 +56,7 @@ describe('calendar feeds: addresses and event text', () => {
   });
 });
 
-describe('the end time the add form proposes (issue 25)', () => {
+describe('the end time the add form proposes (docs/planning.md)', () => {
   it("is the start plus the category's usual length, never past midnight", () => {
     expect(proposedEndTime('15:00', 'Pulcini B')).toBe('16:00');
     expect(proposedEndTime('09:30', 'Allievi Regionali')).toBe('11:10');

@@ -1,4 +1,4 @@
-// Calendar subscriptions (issue 14): the feeds' addresses, the text of each event and the Italian
+// Calendar subscriptions (docs/calendar.md): the feeds' addresses, the text of each event and the Italian
 // strings of the 'Aggiungi al calendario' dialog and of the notice-board QR code. Used by the
 // server (feeds, week and day PDFs) and by the dialog, which is loaded only when opened: not part
 // of common/core/messages.ts (the start-up bundle).
@@ -56,7 +56,7 @@ export const CALENDAR_MSG = {
     categoria: 'Categoria',
     tipoGara: 'Tipo gara',
     terreno: 'Terreno',
-    /** Issue 16: a status other than In programma, with its reason (issue 24: common/partite/meaning.ts's reading). */
+    /** A status other than In programma, with its reason (docs/partite.md, status: common/partite/meaning.ts's reading). */
     stato: 'Stato',
     motivo: 'Motivo',
     spogliatoi: 'Spogliatoi',
@@ -89,7 +89,7 @@ export function defaultDurationMinutes(categoria: string): number {
 }
 
 /**
- * The end the add form proposes for a home match (issue 25): the start plus the category's usual
+ * The end the add form proposes for a home match (docs/planning.md): the start plus the category's usual
  * length, as 'HH:mm'; null without a start or a category, or when it would pass midnight.
  */
 export function proposedEndTime(ora: string, categoria: string): string | null {

@@ -1,5 +1,5 @@
 // Date and time text checks that need no date library: the public page's start-up bundle imports these
-// (through common/partite/read.ts and src/config/publicConfig.ts) without dayjs and its plugins (issue 13);
+// (through common/partite/read.ts and src/config/publicConfig.ts) without dayjs and its plugins (docs/public-page.md);
 // common/core/dates.ts re-exports them beside the dayjs-based helpers.
 
 /** The club's timezone when the server does not say otherwise (APP_TIMEZONE's default). */

@@ -8,7 +8,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-// The checks without dayjs live in dateText.ts (the public page's bundle has no dayjs, issue 13).
+// The checks without dayjs live in dateText.ts (the public page's bundle has no dayjs, docs/public-page.md).
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
@@ -38,7 +38,7 @@ export function isTime(value: unknown): value is string {
 
 
 /**
- * An instant as the club reads it, on every screen (issue 25): 'dd/mm/yyyy hh:mm' in the club's time
+ * An instant as the club reads it, on every screen (docs/screens.md): 'dd/mm/yyyy hh:mm' in the club's time
  * zone (APP_TIMEZONE), whatever the browser's language or zone; '—' for none or an unreadable one.
  */
 export function formatInstant(iso: string | null | undefined, tz: string = DEFAULT_TIMEZONE): string {

@@ -155,7 +155,7 @@ export const MSG = {
     tooLong: 'La password non può superare i 72 byte',
     samePassword: 'La nuova password deve essere diversa da quella attuale',
   },
-  // Not in the spec: 'Cambia password' of the account menu (the new password follows spec 5).
+  // Not in the spec: 'Cambia password' of the account menu (docs/screens.md; the new password follows docs/auth.md's rules).
   changePassword: {
     title: 'Cambia password',
     intro: 'Per sicurezza inserisci la password attuale, poi quella nuova.',
@@ -203,7 +203,7 @@ export const MSG = {
     // Not in the spec: wording for the cases it leaves open, and the labels of the forms.
     invalidDate: 'Data non valida: usa il formato AAAA-MM-GG',
     invalidTime: 'Ora non valida: usa il formato HH:MM',
-    // issue 24: times
+    // Times (docs/partite.md, validation).
     endNotAfterStart: "L'ora di fine deve essere dopo l'ora di inizio, nello stesso giorno",
     startMissing: (ora: string, data: string) =>
       `L'ora di inizio ${ora} non esiste il ${data}: è il giorno del passaggio all'ora legale e le lancette saltano quell'ora`,
@@ -215,7 +215,7 @@ export const MSG = {
     addTitle: 'Aggiungi Partita',
     editTitle: 'Modifica Partita',
     save: 'Salva Partita',
-    // issue 25: planning a weekend quickly.
+    // Planning a weekend quickly (docs/planning.md).
     saveAndAddAnother: "Salva e aggiungi un'altra",
     duplicate: 'Duplica',
     duplicateTitle: 'Duplica Partita',
@@ -295,7 +295,7 @@ export const MSG = {
     referentsCount: (n: number) => (n === 1 ? '1 referente' : `${n} referenti`),
     actions: 'Azioni',
     noGroups: 'Nessuna categoria presente',
-    // issue 25: what to do first on a fresh install.
+    // What to do first on a fresh install (docs/screens.md).
     firstGroup: 'Crea la prima categoria con i suoi referenti: le partite si assegnano alle categorie.',
     noCategoriesForMatch: 'Nessuna categoria: creane una da Categorie prima di aggiungere partite.',
     noFilteredGroups: 'Nessuna categoria corrisponde ai filtri',
@@ -414,7 +414,7 @@ export const MSG = {
     tooSmall: (min: string) => `Il valore è troppo piccolo (minimo ${min})`,
     tooManyItems: (max: string) => `Troppi elementi (massimo ${max})`,
     tooFewItems: (min: string) => `Troppo pochi elementi (minimo ${min})`,
-    // issue 24: names are single-line (a line break or a tab split CSV rows and broke the sheets).
+    // Names are single-line (a line break or a tab split CSV rows and broke the sheets; docs/partite.md, validation).
     singleLine: (label: string) => `${label}: il testo deve stare su una riga (niente a capo né tabulazioni)`,
   },
 } as const;

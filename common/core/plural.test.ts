@@ -3,7 +3,7 @@ import { EXPORT_MSG } from '../esportazioni/rules';
 import { countLine } from '../partite/meaning';
 import { STATUS_MSG } from '../stato/rules';
 
-describe('Italian counts (issue 25)', () => {
+describe('Italian counts (docs/screens.md)', () => {
   it('one is singular, zero and more are plural', () => {
     expect(countOf(1, 'partita', 'partite')).toBe('1 partita');
     expect(countOf(0, 'partita', 'partite')).toBe('0 partite');
@@ -15,7 +15,7 @@ describe('Italian counts (issue 25)', () => {
   });
 });
 
-describe('the status actions in the activity log (issue 25)', () => {
+describe('the status actions in the activity log (docs/screens.md, counts)', () => {
   it("agree with one match: '1 partita annullata', not 'annullate'", () => {
     expect(STATUS_MSG.activity.bulk('annulla', 1, null)).toBe('Stato delle partite: 1 partita annullata');
     expect(STATUS_MSG.activity.bulk('sospendi', 3, 'Nebbia')).toBe('Stato delle partite: 3 partite sospese (motivo: Nebbia)');

@@ -1,5 +1,5 @@
 /**
- * A count with its noun in the right number (issue 25): '1 partita', '0 partite', '3 partite'. Italian
+ * A count with its noun in the right number (docs/screens.md): '1 partita', '0 partite', '3 partite'. Italian
  * uses the plural for zero. Every count the interface prints goes through this (or its own one/many
  * pair where the words around change too).
  */

@@ -48,7 +48,7 @@ describe('formatting', () => {
     expect(formatLongDate('2027-01-03')).toBe('domenica 3 gennaio 2027');
   });
 
-  it('file names of spec 7', () => {
+  it('file names of docs/esportazioni.md', () => {
     expect(FILE_NAMES.tableCsv('2026-01-01', '2026-01-31')).toBe('partite_2026-01-01_2026-01-31.csv');
     expect(FILE_NAMES.tablePdf('2026-01-01', '2026-01-31')).toBe('partite_2026-01-01_2026-01-31.pdf');
     expect(FILE_NAMES.weekPdf('2026-11-16', '2026-11-22')).toBe('partite_settimanali_2026-11-16_2026-11-22.pdf');
@@ -119,7 +119,7 @@ describe('schemas', () => {
     expect(firstMessage(tablePreviewQuerySchema.safeParse({ limit: '10' }))).toBe(EXPORT_MSG.datesRequired);
   });
 
-  it('the optional status filter (issue 16): absent or empty is every status, else one of the four', () => {
+  it('the optional status filter (docs/partite.md, status): absent or empty is every status, else one of the four', () => {
     const base = { from: '2026-01-01', to: '2026-01-31' };
     expect(periodBodySchema.parse({ ...base, stato: '' }).stato).toBeNull();
     expect(periodBodySchema.parse({ ...base, stato: 'rinviata' }).stato).toBe('rinviata');
@@ -144,7 +144,7 @@ describe('schemas', () => {
   });
 });
 
-describe('a match status in the exports (issue 24: the meanings of common/partite/meaning.ts)', () => {
+describe('a match status in the exports (docs/esportazioni.md: the meanings of common/partite/meaning.ts)', () => {
   const p: Partita = {
     id: 1, data: '2026-11-28', ora: '15:00', ora_fine: null, squadracasa: 'A', squadratrasferta: 'B', gruppo: 'Pulcini', campo: 'C',
     is_house_match: false, spogliatoio_gari: null, spogliatoio_ospiti: null, terreno: null, tipo_gara: 'torneo',

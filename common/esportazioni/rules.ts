@@ -1,4 +1,4 @@
-// The export feature (issue 10, spec 2 Export screen, 5 Export, 7 Exports, 8 Export, 9): the
+// The export feature (docs/esportazioni.md: the screen, validation, calls, messages, limits): the
 // rules and Italian strings both the server (routes, CSV, PDF) and the SPA screen /estrazione use.
 // Not part of common/core/messages.ts: that module is in the start-up bundle; this one is loaded only
 // by the export screen.
@@ -13,12 +13,12 @@ import { MEANING_COLORS, MOTIVO_LABEL } from '../stato/labels';
 import { STATI, statoOf, type StatoPartita } from '../stato/read';
 import { readMatch, type MatchMeaning, type MeaningCounts, type MeaningSource } from '../partite/meaning';
 
-// ---- Constants (spec 9) ----
+// ---- Constants (docs/esportazioni.md; page sizes in docs/api.md, limits) ----
 
 /** Preview page size of the period table. */
 export const PREVIEW_PAGE_SIZE = 50;
 export const PREVIEW_LIMIT_MAX = 100;
-/** Over this many days the screen asks for confirmation (spec 5). */
+/** Over this many days the screen asks for confirmation (docs/esportazioni.md). */
 export const PERIOD_WARNING_DAYS = 365;
 /** The server refuses periods longer than this (not in the spec: a guard against runaway exports). */
 export const PERIOD_MAX_YEARS = 3;
@@ -39,13 +39,13 @@ export const EXPORT_MSG = {
     reset: 'Reset filtri',
   },
   page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
-  // Spec 5 Export.
+  // Validation (docs/esportazioni.md).
   datesRequired: 'Seleziona le date di inizio e fine',
   fromAfterTo: 'La data di inizio deve essere precedente o uguale alla data di fine',
   longPeriod: 'Il periodo selezionato è superiore a 1 anno...',
   weekRequired: 'Seleziona la settimana di riferimento',
   dayRequired: 'Seleziona la data',
-  // Spec 8 Export.
+  // Messages (docs/esportazioni.md).
   empty: 'Nessuna partita trovata',
   emptyPeriod: 'Nessuna partita trovata per il periodo selezionato',
   previewError: (message: string) => `Errore nel caricamento anteprima: ${message}`,
@@ -63,7 +63,7 @@ export const EXPORT_MSG = {
   periodTooLong: `Il periodo selezionato supera il massimo consentito di ${PERIOD_MAX_YEARS} anni: riduci l'intervallo di date`,
   invalidLimit: `Il numero di righe per pagina deve essere compreso tra 1 e ${PREVIEW_LIMIT_MAX}`,
   invalidOffset: 'La posizione di partenza deve essere un numero intero maggiore o uguale a 0',
-  /** Issue 16: the optional status filter of previews and files. */
+  /** The optional status filter of previews and files (docs/partite.md, status). */
   invalidStato: 'Stato non valido: scegli tra In programma, Rinviata, Annullata e Sospesa',
   /** Headings of the PDFs and previews. */
   tableTitle: 'Elenco partite',
@@ -113,8 +113,8 @@ export const EXPORT_MSG = {
 // ---- Columns and labels ----
 
 /**
- * Columns of the period table (spec 2), in order: preview, CSV and PDF; 'Stato' (issue 16), then
- * 'Motivo' (issue 24: the reason the sheets print under a match is in the spreadsheet too) last.
+ * Columns of the period table (docs/esportazioni.md), in order: preview, CSV and PDF; 'Stato' (docs/partite.md,
+ * status), then 'Motivo' (the reason the sheets print under a match is in the spreadsheet too) last.
  */
 export const EXPORT_COLUMNS = ['Data', 'Inizio', 'Fine', 'Casa', 'Trasferta', 'Gruppo', 'Campo', 'Terreno', 'Tipo', 'Casa/Trasferta', 'Stato', 'Motivo'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
@@ -142,7 +142,7 @@ export function formatWeekday(iso: string): string {
 
 /**
  * The cells of one match in the period table (dates dd/mm/yyyy, times HH:mm), as shown and exported.
- * Stato is the match's meaning as every output reads it (common/partite/meaning.ts, issue 24):
+ * Stato is the match's meaning as every output reads it (common/partite/meaning.ts, docs/esportazioni.md):
  * 'In programma', 'In programma - Spostata dal 21/11/2026', 'Rinviata - data da definire',
  * 'Sospesa', 'Annullata'; Motivo is the reason of a status other than In programma, as written.
  */
@@ -163,7 +163,7 @@ export function exportRow(p: Partita): Record<ExportColumn, string> {
   };
 }
 
-// ---- Status of a match on the sheets and the previews (issue 24) ----
+// ---- Status of a match on the sheets and the previews (docs/esportazioni.md) ----
 
 /** The reason of a status other than In programma (a reason left from an earlier status is not shown). */
 export function motivoOf(p: { stato?: string | null; motivo_stato?: string | null }): string | null {
@@ -217,7 +217,7 @@ export function periodDays(from: string, to: string): number {
   return dayjs(to, 'YYYY-MM-DD').diff(dayjs(from, 'YYYY-MM-DD'), 'day');
 }
 
-/** Spec 5: a period over 365 days asks for confirmation. */
+/** A period over 365 days asks for confirmation (docs/esportazioni.md). */
 export const isLongPeriod = (from: string, to: string) => periodDays(from, to) > PERIOD_WARNING_DAYS;
 
 /** True when the period goes beyond PERIOD_MAX_YEARS years (the server refuses it). */
@@ -225,12 +225,12 @@ export function isPeriodTooLong(from: string, to: string): boolean {
   return dayjs(to, 'YYYY-MM-DD').isAfter(dayjs(from, 'YYYY-MM-DD').add(PERIOD_MAX_YEARS, 'year'));
 }
 
-/** The screen's default period (spec 2): from seven days ago to today. */
+/** The screen's default period (docs/esportazioni.md): from seven days ago to today. */
 export function defaultPeriod(today: string): { from: string; to: string } {
   return { from: dayjs(today, 'YYYY-MM-DD').subtract(DEFAULT_PERIOD_DAYS, 'day').format('YYYY-MM-DD'), to: today };
 }
 
-// ---- File names (spec 7) ----
+// ---- File names (docs/esportazioni.md) ----
 
 export const FILE_NAMES = {
   tableCsv: (from: string, to: string) => `partite_${from}_${to}.csv`,
@@ -241,7 +241,7 @@ export const FILE_NAMES = {
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 export const PDF_CONTENT_TYPE = 'application/pdf';
-/** Content types the screen accepts for a downloaded file (spec 7). */
+/** Content types the screen accepts for a downloaded file (docs/esportazioni.md). */
 export const ACCEPTED_FILE_TYPES = ['application/pdf', 'text/csv', 'application/octet-stream'] as const;
 
 // ---- Input schemas (query strings and bodies) ----
@@ -249,7 +249,7 @@ export const ACCEPTED_FILE_TYPES = ['application/pdf', 'text/csv', 'application/
 const RAW_MAX = 40;
 const rawDate = z.string().max(RAW_MAX).optional().nullable();
 const blank = (v: string | null | undefined) => v == null || v.trim() === '';
-/** Issue 16: an optional status filter ('' or absent: every status). */
+/** An optional status filter ('' or absent: every status; docs/partite.md, status). */
 const rawStato = z.string().max(RAW_MAX).optional().nullable();
 const toStato = (v: string | null | undefined): StatoPartita | null => (blank(v) ? null : statoOf(v));
 function checkStato(v: { stato?: string | null }, ctx: z.RefinementCtx) {
@@ -326,11 +326,11 @@ export function periodError(from: string | null | undefined, to: string | null |
   return r.success ? null : r.error.issues[0].message;
 }
 
-// ---- Response shapes (spec 3 Previews, spec 7) ----
+// ---- Response shapes (docs/esportazioni.md) ----
 
 /**
- * A match as the previews return it and the files are made of: spec 3 fields, times 'HH:mm', and
- * what its status reads from (issue 24, common/partite/meaning.ts): stato, motivo_stato,
+ * A match as the previews return it and the files are made of: the fields of docs/partite.md, times 'HH:mm',
+ * and what its status reads from (docs/esportazioni.md, common/partite/meaning.ts): stato, motivo_stato,
  * data_da_definire and data_originale ('YYYY-MM-DD' or null).
  */
 export interface ExportMatch extends Partita {
@@ -344,7 +344,7 @@ export interface TablePreview {
   items: ExportMatch[];
   /** Matches in the period (every meaning): the pages. */
   total: number;
-  /** Issue 24: the period's matches by meaning, for the heading ('120 partite, 1 annullata', countLineOf). */
+  /** The period's matches by meaning, for the heading ('120 partite, 1 annullata', countLineOf; docs/esportazioni.md). */
   counts: MeaningCounts;
 }
 

@@ -3,7 +3,7 @@ import { MSG } from '../core/messages';
 import { isSingleLine } from '../core/text';
 import { normalizeEmail, normalizeNotifiche, referenteNotificheIssues, referenteNotificheRaw, type NotificheScelta } from '../notifiche/rules';
 
-/** Limits of a category (spec 5 Category, spec 9). */
+/** Limits of a category (docs/gruppi.md, limits). */
 export const GRUPPO_NAME_MAX = 50;
 export const REFERENTE_TEXT_MAX = 50;
 export const REFERENTI_MAX = 30;
@@ -17,7 +17,7 @@ export interface Referente {
   telefono: string | null;
   /** Always present in answers of the API; optional in the type so older literals still fit. */
   email?: string | null;
-  /** What mails the referent receives (issue 18); 'ogni_modifica' when not given. */
+  /** What mails the referent receives (docs/notifiche.md); 'ogni_modifica' when not given. */
   notifiche?: NotificheScelta;
 }
 
@@ -121,13 +121,13 @@ export function gruppoFieldErrors(input: unknown): Record<string, string> {
   return errors;
 }
 
-/** Italian collation: referents by surname, then name (spec 2, Categories management). */
+/** Italian collation: referents by surname, then name (Gestione Categorie, docs/gruppi.md). */
 const collator = new Intl.Collator('it', { sensitivity: 'base' });
 export function sortReferenti<T extends { nome: string; cognome: string }>(referenti: readonly T[]): T[] {
   return [...referenti].sort((a, b) => collator.compare(a.cognome, b.cognome) || collator.compare(a.nome, b.nome));
 }
 
-/** Case-insensitive substring match (spec 2: the filters of Gestione Categorie). */
+/** Case-insensitive substring match (docs/gruppi.md: the filters of Gestione Categorie). */
 export function matchesFilter(text: string, filter: string): boolean {
   const f = filter.trim().toLocaleLowerCase('it');
   return f === '' || text.toLocaleLowerCase('it').includes(f);

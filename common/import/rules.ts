@@ -1,4 +1,4 @@
-// Fixture import (issue 17): reading a CSV file or cells pasted from a spreadsheet the Italian way,
+// Fixture import (docs/import.md): reading a CSV file or cells pasted from a spreadsheet the Italian way,
 // guessing the columns, and validating each row with the SAME shared rules as the match form
 // (common/partite/rules.ts). Used by the /importa screen, the import route and the benchmark.
 import Papa from 'papaparse';
@@ -351,7 +351,7 @@ export function matchCategory(raw: string, categories: readonly string[]): Categ
 
 /** A cell as exported (a leading ' keeps a spreadsheet from running =, +, -, @ as a formula): the quote removed. */
 export const unneutralise = (s: string) => (/^'[=+\-@]/.test(s) ? s.slice(1) : s);
-/** unneutralise's inverse, as the CSV export writes cells (SECURITY S13): a leading ' before =, +, -, @, TAB, CR, LF. */
+/** unneutralise's inverse, as the CSV export writes cells (docs/esportazioni.md, CSV): a leading ' before =, +, -, @, TAB, CR, LF. */
 export const neutralise = (s: string) => (/^[=+\-@\t\r\n]/.test(s) ? `'${s}` : s);
 
 // ---- Rows ----

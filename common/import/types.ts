@@ -1,4 +1,4 @@
-// The answers of the fixture import's routes (issue 17), as server/features/import/routes.ts sends
+// The answers of the fixture import's routes (docs/import.md), as server/features/import/routes.ts sends
 // them and src/features/import/importApi.ts reads them. Types only: nothing here runs.
 import type { Partita } from '../partite/read';
 
@@ -8,9 +8,9 @@ export interface ImportCheck {
   gruppi: string[];
   /** duplicateKey of the matches already stored on the asked days. */
   existing: string[];
-  /** Issue 15: the matches of those days that hold their campo, rooms and teams (not cancelled or postponed). */
+  /** The matches of those days that hold their campo, rooms and teams (not cancelled or postponed; docs/occupazione.md). */
   partite: Partita[];
-  /** Issue 15: the changeover margin in minutes (CLASH_MARGIN_MINUTES). */
+  /** The changeover margin in minutes (CLASH_MARGIN_MINUTES, docs/occupazione.md). */
   margine: number;
 }
 

@@ -1,7 +1,7 @@
 import { activityFiltersSchema, errorFiltersSchema, errorReportSchema, filterInstant, firstStackFrame, hasActiveFilters, resolveMultipleSchema, severityOf, trimStack } from './rules';
 import { LOGS_MSG } from './messages';
 
-describe('severityOf (spec 8)', () => {
+describe('severityOf (docs/logs.md)', () => {
   test.each([
     [{ message: 'TypeError: Failed to fetch' }, 'high'],
     [{ message: 'NetworkError when attempting to fetch resource.' }, 'high'],
@@ -101,7 +101,7 @@ describe('filters', () => {
   });
 });
 
-describe('resolve-multiple body (spec 5)', () => {
+describe('resolve-multiple body (docs/logs.md)', () => {
   test('non-empty list', () => {
     expect(resolveMultipleSchema.safeParse({}).error?.issues[0].message).toBe('Array di ID errori richiesto');
     expect(resolveMultipleSchema.safeParse({ errorIds: [] }).error?.issues[0].message).toBe('Array di ID errori richiesto');

@@ -1,5 +1,5 @@
-// The error log and the activity log (issue 11; spec 2 Error log / Activity log screens, 3, 4, 5,
-// 7 Logs, 8 Error log and Severity assignment, 9): the rules and Italian strings both the server
+// The error log and the activity log (docs/logs.md: the screens, entries, states, validation, calls,
+// messages, severity and limits): the rules and Italian strings both the server
 // (intake, admin API, activity records) and the SPA (screens, error reporter) use.
 // Not part of common/core/messages.ts: that module is in the start-up bundle.
 import dayjs from 'dayjs';
@@ -17,13 +17,13 @@ dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
 
-// ---- Severity (spec 8) ----
+// ---- Severity (docs/logs.md) ----
 
 const HIGH = /network|failed to fetch|load failed|connessione|timeout|timed out|\bauth|unauthori[sz]ed|forbidden|token|sessione|\bcors\b|cross-origin/i;
 const MEDIUM = /validat|invalid|non valid|bad request|not found|non trovat|richiesta non valida/i;
 
 /**
- * Spec 8, Severity assignment: network, auth and CORS errors high; validation, bad request and
+ * Severity assignment (docs/logs.md): network, auth and CORS errors high; validation, bad request and
  * not found medium; everything else low. Looks at the HTTP status when there is one (401/403
  * high; 400/404/422 medium; 0 = network failure, high), then at the error's name and message.
  */
@@ -40,7 +40,7 @@ export function severityOf(error: { message?: string | null; name?: string | nul
 
 // ---- Caps ----
 
-/** Spec 3/9: the stack kept to its first 20 lines, each line and the whole capped. */
+/** The stack kept to its first 20 lines (docs/logs.md), each line and the whole capped. */
 export function trimStack(stack: string | null | undefined): string | null {
   if (!stack) return null;
   const lines = stack
@@ -72,7 +72,7 @@ const contextSchema = z
     error: LOGS_MSG.server.contextTooLarge,
   });
 
-// ---- Intake (spec 7: POST /api/error-logs) ----
+// ---- Intake (docs/logs.md: POST /api/error-logs) ----
 
 /** Body of POST /api/error-logs: strict; the stack is cut to 20 lines (not refused). */
 export const errorReportSchema = z.strictObject({
@@ -92,7 +92,7 @@ export const errorReportSchema = z.strictObject({
 });
 export type ErrorReport = z.input<typeof errorReportSchema>;
 
-// ---- Filters (spec 3) ----
+// ---- Filters (docs/logs.md) ----
 
 const text = z
   .string()
@@ -147,7 +147,7 @@ const limit = z
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-/** GET /api/error-logs query (spec 3, Error filters). Query values arrive as strings; '' means unset. */
+/** GET /api/error-logs query (docs/logs.md, the error log's filters). Query values arrive as strings; '' means unset. */
 export const errorFiltersSchema = z.strictObject({
   error_type: z.preprocess(emptyToUndefined, z.enum(ERROR_TYPES, { error: LOGS_MSG.server.typeInvalid }).optional()),
   severity: z.preprocess(emptyToUndefined, z.enum(SEVERITIES, { error: LOGS_MSG.server.severityInvalid }).optional()),
@@ -167,7 +167,7 @@ export const errorFiltersSchema = z.strictObject({
 });
 export type ErrorFilters = z.output<typeof errorFiltersSchema>;
 
-/** GET /api/activities query (spec 3, Activity filters). */
+/** GET /api/activities query (docs/logs.md, the activity log's filters). */
 export const activityFiltersSchema = z.strictObject({
   activity_type: z.preprocess(emptyToUndefined, z.enum(ACTIVITY_TYPES, { error: LOGS_MSG.server.activityTypeInvalid }).optional()),
   user_email: text,
@@ -179,12 +179,12 @@ export const activityFiltersSchema = z.strictObject({
 });
 export type ActivityFilters = z.output<typeof activityFiltersSchema>;
 
-/** True when a filter besides page and limit is set (the ATTIVI badge, spec 2). */
+/** True when a filter besides page and limit is set (the ATTIVI badge of the log screens, docs/logs.md). */
 export function hasActiveFilters(filters: Record<string, unknown>): boolean {
   return Object.entries(filters).some(([k, v]) => k !== 'page' && k !== 'limit' && v !== undefined && v !== null && v !== '');
 }
 
-// ---- Resolve (spec 5, 7) ----
+// ---- Resolve (docs/logs.md) ----
 
 const notes = z
   .string()
@@ -198,7 +198,7 @@ export const resolveErrorSchema = z.strictObject({ notes });
 
 export const errorIdParamsSchema = z.strictObject({ id: uuidId(LOGS_MSG.server.errorNotFound) });
 
-/** PUT /api/error-logs/resolve-multiple body: a non-empty list of ids (spec 5). */
+/** PUT /api/error-logs/resolve-multiple body: a non-empty list of ids (docs/logs.md). */
 export const resolveMultipleSchema = z.strictObject({
   errorIds: z
     .array(uuidId(LOGS_MSG.server.idInvalid), { error: LOGS_MSG.idsRequired })
@@ -207,7 +207,7 @@ export const resolveMultipleSchema = z.strictObject({
   notes,
 });
 
-// ---- Shapes of the API (spec 3) ----
+// ---- Shapes of the API (docs/logs.md; lists as docs/api.md says) ----
 
 export interface ErrorLogEntry {
   id: string;
@@ -272,5 +272,5 @@ export interface ResolveMultipleResponse {
   message: string;
 }
 
-/** GET /api/error-stats: the list of statistics groups (spec 7), largest first. */
+/** GET /api/error-stats: the list of statistics groups (docs/logs.md), largest first. */
 export type ErrorStatsResponse = ErrorStat[];

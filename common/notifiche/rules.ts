@@ -1,4 +1,4 @@
-// Change notifications by mail (issue 18): the referent's notification fields and every Italian
+// Change notifications by mail (docs/notifiche.md): the referent's notification fields and every Italian
 // string of the feature (forms, mails, the unsubscribe page, activity records).
 import { z } from '../core/zod';
 

@@ -1,4 +1,4 @@
-// The occupancy board's name (issue 15), alone so the navigation bar can show it without loading
+// The occupancy board's name (docs/occupazione.md), alone so the navigation bar can show it without loading
 // the clash rule and its messages (common/occupazione/rules.ts), which only the board and the forms need.
 export const OCCUPANCY_LABEL = 'Occupazione campi';
 

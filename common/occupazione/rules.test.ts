@@ -190,7 +190,7 @@ describe('batchClashes (import and bulk moves)', () => {
   });
 });
 
-describe('holdsFacilities (issue 16)', () => {
+describe('holdsFacilities (docs/occupazione.md, status)', () => {
   it('a cancelled match and one postponed with the date to be set free them; postponed to a date, suspended or planned hold them', () => {
     expect(holdsFacilities({ stato: 'annullata' })).toBe(false);
     expect(holdsFacilities({ stato: 'rinviata', data_da_definire: true })).toBe(false);

@@ -1,4 +1,4 @@
-// Pitch, changing-room and team clashes (issue 15): the rule shared by the match form, the server's
+// Pitch, changing-room and team clashes (docs/occupazione.md): the rule shared by the match form, the server's
 // save check and the occupancy board, and its Italian messages. Not part of common/core/messages.ts (the
 // start-up bundle): only the form, the board and the server load it.
 import { defaultDurationMinutes } from '../calendar/rules';
@@ -10,7 +10,7 @@ import { DEFAULT_CLASH_MARGIN_MINUTES, OCCUPANCY_LABEL } from './messages';
 
 
 /**
- * Whether a match holds its campo, rooms and teams at its date (issue 16): not when cancelled, nor
+ * Whether a match holds its campo, rooms and teams at its date (docs/occupazione.md): not when cancelled, nor
  * when postponed keeping its date ('Rinviata' with the new date to be set, data_da_definire); a
  * match postponed to a new date holds them there. The clash check, the occupancy board and the
  * dashboard marks all follow it; HOLDS_FACILITIES_SQL is the same rule for a WHERE of public.partite.

@@ -1,4 +1,4 @@
-// The answers of the clash routes (issue 15), as server/features/occupazione/routes.ts sends them and
+// The answers of the clash routes (docs/occupazione.md), as server/features/occupazione/routes.ts sends them and
 // the SPA reads them (src/features/occupazione/occupancyApi.ts, src/features/partite/matchesApi.ts).
 // Types only: nothing here runs.
 import type { Partita } from '../partite/read';

@@ -1,6 +1,6 @@
 import { countLine, meaningOf, readMatch } from './meaning';
 
-describe('the meaning of a match (issue 24)', () => {
+describe('the meaning of a match (docs/partite.md, status)', () => {
   it('tells the five meanings apart, the two kinds of rinviata included', () => {
     expect(meaningOf({})).toBe('programmata');
     expect(meaningOf({ stato: 'rinviata', data_da_definire: true })).toBe('da_definire');

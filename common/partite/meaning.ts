@@ -1,4 +1,4 @@
-// What a match means to the people who read it (issue 24), one definition for every output: the
+// What a match means to the people who read it (docs/partite.md, status), one definition for every output: the
 // dashboards and the public page, the /estrazione previews, the CSV, the three PDFs, the calendar
 // feeds and the referents' mails. Five meanings, from the stored status (partite.stato) and the two
 // columns that tell the kinds of 'rinviata' apart (data_da_definire, migration 014; data_originale,

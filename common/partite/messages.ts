@@ -1,5 +1,5 @@
-// The dashboards' wording (spec 2), in a module of its own: the public page's start-up bundle imports
-// only this, not the whole catalogue (issue 13). MSG.dashboard and MSG.match's option labels are these.
+// The dashboards' wording (docs/partite.md), in a module of its own: the public page's start-up bundle imports
+// only this, not the whole catalogue (docs/public-page.md). MSG.dashboard and MSG.match's option labels are these.
 
 export const DASHBOARD_MSG = {
   publicTitle: 'Dashboard Partite Garibaldina',
@@ -8,13 +8,13 @@ export const DASHBOARD_MSG = {
   upcoming: (count: number) => `Prossime Partite (${count})`,
   noMatches: 'Nessuna partita programmata',
   noFilteredMatches: 'Nessuna partita corrisponde ai filtri selezionati',
-  // issue 25: the first steps of a fresh install.
+  // The first steps of a fresh install (docs/screens.md).
   firstMatch: 'Inizia dalla prima partita: data, ora, squadre, campo e categoria.',
   firstCategory: 'Per aggiungere partite serve almeno una categoria (Pulcini, Esordienti...): creala per prima.',
   createCategory: 'Crea una categoria',
   firstCategoryAskAdmin: 'Per aggiungere partite serve almeno una categoria: chiedi a un amministratore di crearla.',
   fallback: 'Errore nel caricamento dal database. Mostrando dati di esempio.',
-  // issue 24: the badge of each sample card (they cannot be opened or selected).
+  // The badge of each sample card (they cannot be opened or selected; docs/partite.md, reading).
   sample: 'Esempio',
   loginToEdit: 'Effettua il login per modificare le partite',
   home: 'CASA',
@@ -44,7 +44,7 @@ export const DASHBOARD_MSG = {
   loadFailed: 'Errore nel caricamento delle partite',
 } as const;
 
-/** The options of spec 5 as shown on cards, filters and forms. */
+/** The options of a match's fields (docs/partite.md) as shown on cards, filters and forms. */
 export const MATCH_OPTION_MSG = {
   tipoGara: { campionato: 'Campionato', torneo: 'Torneo', amichevole: 'Amichevole' },
   terrenoLabel: { erba: 'Erba', sintetico: 'Sintetico' },

@@ -1,5 +1,5 @@
 /**
- * Wording of the public page on a phone (issue 13): the collapsed filters, the Italian date filter
+ * Wording of the public page on a phone (docs/public-page.md): the collapsed filters, the Italian date filter
  * and the offline notice. Kept out of common/core/messages.ts, which sits in every screen's bundle.
  */
 export const PUBLIC_MSG = {

@@ -4,7 +4,7 @@
 import { isIsoDate, shortTime } from '../core/dateText';
 import { isStato, statoOf, MOTIVO_MAX, type StatoPartita } from '../stato/read';
 
-/** Options of spec 5, in the order the forms list them. */
+/** Options of a match's fields (docs/partite.md), in the order the forms list them. */
 export const TIPI_GARA = ['amichevole', 'campionato', 'torneo'] as const;
 export const TERRENI = ['erba', 'sintetico'] as const;
 export type TipoGara = (typeof TIPI_GARA)[number];
@@ -18,7 +18,7 @@ export const SPOGLIATOIO_MAX = 7;
 /** CLUB_NAME's default: a home team whose name contains it makes the match a home match. */
 export const DEFAULT_CLUB_NAME = 'Garibaldina';
 
-/** A match as stored and read (spec 3, snake_case names of the table). */
+/** A match as stored and read (docs/partite.md, fields: snake_case names of the table). */
 export interface Partita {
   id: number;
   data: string;
@@ -33,7 +33,7 @@ export interface Partita {
   spogliatoio_ospiti: number | null;
   terreno: Terreno | null;
   tipo_gara: TipoGara | null;
-  /** Issue 16: every endpoint reads it ('programmata' unless changed); optional for hand-built records. */
+  /** Every endpoint reads it ('programmata' unless changed; docs/partite.md, status); optional for hand-built records. */
   stato?: StatoPartita;
   motivo_stato?: string | null;
   /** A 'rinviata' match whose new date is still to be set (migration 014): it frees its facilities. */
@@ -42,15 +42,15 @@ export interface Partita {
   data_originale?: string | null;
 }
 
-/** Spec 4: a home team whose name contains the club's name (any case) is a home match. */
+/** A home team whose name contains the club's name (any case) is a home match (docs/partite.md). */
 export function isHomeTeam(squadraCasa: string | null | undefined, clubName: string = DEFAULT_CLUB_NAME): boolean {
   return !!squadraCasa && squadraCasa.toLocaleLowerCase('it').includes(clubName.trim().toLocaleLowerCase('it'));
 }
 
-// ---- Sanitising on read (spec 5: match data read from the server) ----
+// ---- Sanitising on read (docs/partite.md, reading matches: match data read from the server) ----
 
 /**
- * The display guard of spec 5: strips angle brackets, semicolons, backslashes and double dashes; cuts
+ * The display guard (docs/partite.md, reading matches): strips angle brackets, semicolons, backslashes and double dashes; cuts
  * to 100 characters. Quotes are shown as typographic ones (’ ”), never dropped, so that Italian names
  * stay readable (Sant’Ambrogio, D’Annunzio). Only for showing: what a write starts from is the stored
  * text (storedPartita), never this.
@@ -102,7 +102,7 @@ function readPartita(raw: unknown, clean: (value: string, max?: number) => strin
     spogliatoio_ospiti: (r.spogliatoio_ospiti as number | null | undefined) ?? null,
     terreno,
     tipo_gara: tipo,
-    // Issue 16: kept whenever the server sends them (every endpoint does), an unknown status read as the default.
+    // Kept whenever the server sends them (every endpoint does), an unknown status read as the default (docs/partite.md, status).
     ...('stato' in r
       ? { stato: statoOf(r.stato), motivo_stato: isStr(r.motivo_stato) && r.motivo_stato ? clean(r.motivo_stato, MOTIVO_MAX) : null }
       : {}),
@@ -117,7 +117,7 @@ export function sanitizePartite(raw: unknown): Partita[] {
   return raw.map(sanitizePartita).filter((p): p is Partita => p !== null);
 }
 
-// ---- Dashboard filters (spec 5) ----
+// ---- Dashboard filters (docs/partite.md, reading matches) ----
 
 export const FILTER_KEYS = ['data', 'ora', 'squadracasa', 'gruppo', 'squadratrasferta', 'campo', 'terreno', 'tipoGara', 'stato'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

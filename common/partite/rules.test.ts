@@ -21,7 +21,7 @@ const ok: PartitaValues = {
 const create = (v: PartitaValues) => validatePartita({ ...ok, ...v }, { mode: 'create', today: TODAY });
 const edit = (v: PartitaValues) => validatePartita({ ...ok, ...v }, { mode: 'edit', today: TODAY });
 
-describe('validatePartita (spec 5)', () => {
+describe('validatePartita (docs/partite.md, validation)', () => {
   it('accepts valid values, today included', () => {
     expect(create({})).toBeNull();
     expect(create({ data: TODAY })).toBeNull();
@@ -98,7 +98,7 @@ describe('home detection and sent values', () => {
 describe('sanitising on read', () => {
   it('strips angle brackets, quotes, semicolons, backslashes and double dashes; cuts to 100', () => {
     expect(sanitizeText(`<script>alert("x");</script>`)).toBe('scriptalert(”x”)/script');
-    // Quotes are shown typographic, never dropped: Italian names stay readable (issue 24).
+    // Quotes are shown typographic, never dropped: Italian names stay readable (docs/partite.md, reading matches).
     expect(sanitizeText(`Sant'Angelo \\ A--B -;- C`)).toBe('Sant’Angelo  AB  C');
     expect(sanitizeText("D'Annunzio `Dell'Orto`")).toBe('D’Annunzio ’Dell’Orto’');
     expect(sanitizeText('x'.repeat(150))).toHaveLength(100);

@@ -18,7 +18,7 @@ import {
 } from './read';
 
 
-/** The create/update payload of spec 3, after validation and normalising (the "sent values" of spec 5). */
+/** The create/update payload (docs/partite.md, fields), after validation and normalising (the "sent values" of toPayload). */
 export interface PartitaPayload {
   data: string;
   ora: string;
@@ -57,7 +57,7 @@ export interface ValidateOptions {
   /** Today in the club's timezone (yyyy-mm-dd): the date may not be before it. */
   today: string;
   clubName?: string;
-  /** APP_TIMEZONE (issue 24): a time that does not exist on that day there is refused. Default Europe/Rome. */
+  /** APP_TIMEZONE (docs/partite.md, validation): a time that does not exist on that day there is refused. Default Europe/Rome. */
   timezone?: string;
 }
 
@@ -70,7 +70,7 @@ const blank = (s: string | null | undefined) => s == null || s.trim() === '';
 
 const REQUIRED: Array<keyof typeof MSG.match.labels> = ['data', 'ora', 'squadraCasa', 'squadraTrasferta', 'campo', 'gruppo', 'tipoGara'];
 
-/** Labels of the required fields still empty, in the order of spec 5 (Ora di fine last, home matches only). */
+/** Labels of the required fields still empty, in the order of docs/partite.md, validation (Ora di fine last, home matches only). */
 export function missingFields(v: PartitaValues, clubName: string = DEFAULT_CLUB_NAME): string[] {
   const missing = REQUIRED.filter((k) => blank(v[k] as string | null | undefined)).map((k) => MSG.match.labels[k]);
   if (effectiveHome(v, clubName) && blank(v.oraFine)) missing.push(MSG.match.labels.oraFine);
@@ -86,7 +86,7 @@ export interface PartitaProblem {
 }
 
 /**
- * The rules of spec 5 for the add and edit forms, in the order a person meets them; the same
+ * The validation rules of docs/partite.md for the add and edit forms, in the order a person meets them; the same
  * function runs in the form (to enable the save button) and on the server. Returns the first
  * problem, or null when the values may be saved.
  */
@@ -99,7 +99,7 @@ export function partitaProblem(v: PartitaValues, { mode, today, clubName = DEFAU
   if (!isIsoDate(v.data)) return problem('data', MSG.match.invalidDate);
   if (!isTime(v.ora)) return problem('ora', MSG.match.invalidTime);
   if (home && !isTime(v.oraFine)) return problem('oraFine', MSG.match.invalidTime);
-  // Issue 24 (common/partite/times.ts): the times exist on that day, the end (home matches) after the start.
+  // docs/partite.md, validation (common/partite/times.ts): the times exist on that day, the end (home matches) after the start.
   const times = matchTimeProblem({ data: v.data, ora: v.ora, oraFine: home ? v.oraFine : null }, timezone);
   if (times) return problem(times.field, times.message);
   for (const k of ['squadraCasa', 'squadraTrasferta', 'campo', 'gruppo'] as const) {
@@ -125,7 +125,7 @@ export function validatePartita(v: PartitaValues, opts: ValidateOptions): string
   return partitaProblem(v, opts)?.message ?? null;
 }
 
-/** The "sent values" of spec 5: text trimmed, oraFine and rooms null for away matches, terreno null if empty. */
+/** The "sent values" (docs/partite.md, validation and home or away): text trimmed, oraFine and rooms null for away matches, terreno null if empty. */
 export function toPayload(v: PartitaValues, clubName: string = DEFAULT_CLUB_NAME): PartitaPayload {
   const home = effectiveHome(v, clubName);
   return {
@@ -165,7 +165,7 @@ function buildBodySchema() {
     spogliatoioOspiti: room,
     terreno: text,
     tipoGara: text,
-    // Save over clashes (issue 15): the editor confirmed them in the dialog.
+    // Save over clashes (docs/occupazione.md): the editor confirmed them in the dialog.
     confermaSovrapposizioni: z.boolean(invalid).optional(),
   });
 }

@@ -1,4 +1,4 @@
-// Issue 24, item 4: the times of a match in the club's timezone, one rule for the form, the import
+// docs/partite.md (validation, times): the times of a match in the club's timezone, one rule for the form, the import
 // and the server (common/partite/times.ts through common/partite/rules.ts's partitaProblem).
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';

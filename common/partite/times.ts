@@ -1,4 +1,4 @@
-// Times of a match (issue 24, item 4), one rule for the form, the import, the server and the feeds:
+// Times of a match (docs/partite.md, validation), one rule for the form, the import, the server and the feeds:
 // - a local time that does not exist on its day in the club's timezone (the spring-forward hour,
 //   e.g. 02:30 of 2027-03-28 in Europe/Rome) is refused;
 // - a local time that exists twice (the autumn hour, 02:30 of 2026-10-25) is its FIRST occurrence

@@ -1,4 +1,4 @@
-// Labels and badge colours of the match statuses (issue 16). The public page's cards load this
+// Labels and badge colours of the match statuses (docs/partite.md, status). The public page's cards load this
 // module (with the badge) only when a match is not In programma.
 import { statoOf, type StatoPartita } from './read';
 import type { MatchMeaning } from '../partite/meaning';

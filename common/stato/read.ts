@@ -1,5 +1,5 @@
-// What reading a match's status needs (issue 16): the statuses and their check. Tiny: the
-// public page's sanitiser imports it (120 KB budget, issue 13); labels and badge colours are in
+// What reading a match's status needs (docs/partite.md, status): the statuses and their check. Tiny: the
+// public page's sanitiser imports it (120 KB budget, docs/testing.md); labels and badge colours are in
 // matchStatusLabels.ts, which the public page loads only for a card with a status to show.
 
 /** Statuses of a match, as stored in partite.stato; 'programmata' is the default. */

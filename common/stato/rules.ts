@@ -1,4 +1,4 @@
-// Match status (issue 16): the bulk
+// Match status (docs/partite.md, status): the bulk
 // actions of POST /api/partite/stato and their Italian messages (no zod: the request schema lives
 // in common/stato/schema.ts).
 
@@ -60,7 +60,7 @@ export const STATUS_MSG = {
   } satisfies Record<AzioneStato, (n: number, g: number | null) => string>,
   affectedList: 'Partite interessate',
   cancel: 'Annulla',
-  /** What the activity log says an action did, for one match and for more (issue 25: '1 partita annullata'). */
+  /** What the activity log says an action did, for one match and for more ('1 partita annullata': counts as docs/screens.md says). */
   done: {
     rinvia: ['rinviata', 'rinviate'],
     sposta: ['spostata', 'spostate'],

@@ -1,4 +1,4 @@
-// The request schemas of the match-status endpoints (issue 16), apart from common/stato/rules.ts
+// The request schemas of the match-status endpoints (docs/partite.md, status), apart from common/stato/rules.ts
 // so the public page's bundle does not take zod in.
 import { z } from '../core/zod';
 import { MSG } from '../core/messages';
@@ -12,7 +12,7 @@ export interface StatoRequest {
   nuovaData: string | null;
   giorni: number | null;
   motivo: string | null;
-  /** Issue 15: the editor confirmed the clashes the move makes. */
+  /** The editor confirmed the clashes the move makes (docs/occupazione.md). */
   conferma: boolean;
 }
 

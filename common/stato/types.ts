@@ -1,4 +1,4 @@
-// Answers of the bulk status routes (issue 16, server/features/partite/stato.ts), as the SPA reads
+// Answers of the bulk status routes (docs/partite.md, status; server/features/partite/stato.ts), as the SPA reads
 // them (src/features/partite/statusApi.ts). Types only: nothing here runs.
 
 /** POST /api/partite/stato: the operation (its id, for the undo) and how many matches changed. */

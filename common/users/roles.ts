@@ -1,4 +1,4 @@
-/** Roles of spec 6, lowest first: a route open to a role is open to every higher one. */
+/** Roles (docs/users.md), lowest first: a route open to a role is open to every higher one. */
 export const ROLES = ['reader', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -14,5 +14,5 @@ export function hasRole(role: Role | null | undefined, min: Role): boolean {
   return !!role && ROLE_LEVEL[role] >= ROLE_LEVEL[min];
 }
 
-/** How a role reads wherever it is shown (issue 25): in Italian. */
+/** How a role reads wherever it is shown (docs/screens.md): in Italian. */
 export const ROLE_LABEL: Record<Role, string> = { reader: 'Lettore', editor: 'Editor', admin: 'Amministratore' };

@@ -1,7 +1,7 @@
 import { MSG } from '../core/messages';
 import { auditQuerySchema, countByRole, describeChanges, filterUsers, inviteUserSchema } from './rules';
 
-describe('inviteUserSchema (spec 5, shared by the modal and the server)', () => {
+describe('inviteUserSchema (docs/users.md, shared by the modal and the server)', () => {
   it('requires an email of the form text@text.text and defaults the role to reader', () => {
     expect(inviteUserSchema.safeParse({ email: '' }).error?.issues[0].message).toBe(MSG.users.emailRequired);
     expect(inviteUserSchema.safeParse({}).error?.issues[0].message).toBe(MSG.users.emailRequired);
@@ -30,7 +30,7 @@ describe('auditQuerySchema', () => {
   });
 });
 
-describe('filterUsers and countByRole (spec 2)', () => {
+describe('filterUsers and countByRole (Gestione Utenti, docs/users.md)', () => {
   const users = [
     { id: 'aaaa-1111', email: 'Presidente@example.it', role: 'admin' as const },
     { id: 'bbbb-2222', email: 'mister@example.it', role: 'editor' as const },

@@ -50,7 +50,7 @@ const positiveInt = (message: string, max?: number) =>
     .transform(Number)
     .refine((n) => n >= 1 && (max === undefined || n <= max), { error: message });
 
-/** GET /api/user-audit query (spec 3, Audit filters). Query values arrive as strings. */
+/** GET /api/user-audit query (docs/users.md, user audit filters). Query values arrive as strings. */
 export const auditQuerySchema = z
   .strictObject({
     page: positiveInt(MSG.users.pageInvalid).default(1),
@@ -66,7 +66,7 @@ export const auditQuerySchema = z
   });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-/** A row of the users list (spec 3, User). */
+/** A row of the users list (Gestione Utenti, docs/users.md). */
 export interface User {
   id: string;
   user_id: string;
@@ -75,11 +75,11 @@ export interface User {
   created_at: string;
   last_sign_in_at: string | null;
   last_updated: string;
-  /** While sign-ins to the account are locked (spec 4 lock-out, from any address): until when; else null. */
+  /** While sign-ins to the account are locked (lock-out of docs/auth.md, from any address): until when; else null. */
   locked_until: string | null;
 }
 
-/** Spec 3, User audit record. */
+/** A record of the user audit (docs/users.md). */
 export interface UserAuditRecord {
   id: string;
   created_at: string;
@@ -137,13 +137,13 @@ export function describeChanges(changes: Record<string, unknown> | null | undefi
   });
 }
 
-/** Spec 2: search by email or user id (case-insensitive substring) and by role ('' = all). */
+/** Gestione Utenti (docs/users.md): search by email or user id (case-insensitive substring) and by role ('' = all). */
 export function filterUsers<T extends Pick<User, 'id' | 'email' | 'role'>>(users: readonly T[], search: string, role: Role | ''): T[] {
   const q = search.trim().toLowerCase();
   return users.filter((u) => (!role || u.role === role) && (!q || u.email.toLowerCase().includes(q) || u.id.toLowerCase().includes(q)));
 }
 
-/** Spec 2: counts by role, for the cards above the table. */
+/** Gestione Utenti (docs/users.md): counts by role, for the cards above the table. */
 export function countByRole(users: ReadonlyArray<Pick<User, 'role'>>): Record<Role | 'total', number> {
   const counts = { total: users.length, admin: 0, editor: 0, reader: 0 };
   for (const u of users) counts[u.role] += 1;

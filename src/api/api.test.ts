@@ -13,7 +13,7 @@ const probeApi = api.injectEndpoints({
   }),
 });
 
-describe('base query (spec 7 and 8)', () => {
+describe('base query (docs/api.md: calls and errors)', () => {
   let server: StandInServer;
   const plan = new Map<string, Array<{ status: number; body?: unknown }>>();
   beforeAll(async () => {

@@ -1,5 +1,5 @@
-// Error-boundary catches reach the error log with the severity of spec 8's rule (severityOf of
-// common/logs/rules.ts, applied by the reporter): no fixed 'high' for every render failure. Spec 8:
+// Error-boundary catches reach the error log with the severity of docs/logs.md's rule (severityOf of
+// common/logs/rules.ts, applied by the reporter): no fixed 'high' for every render failure. The rule:
 // network, auth and CORS errors high; validation, bad request, not found medium; else low.
 // (The public shell's boundary, src/app/PublicApp.tsx, reports the same way; src/api may not
 // import the app, so it is not rendered here.)
@@ -55,7 +55,7 @@ async function caught(Boundary: ComponentType<{ children: ReactNode }>, error: E
 }
 
 describe.each(boundaries)('%s', (_name, Boundary) => {
-  it('reports an ordinary render failure as frontend, severity low (spec 8: else low)', async () => {
+  it('reports an ordinary render failure as frontend, severity low (docs/logs.md: else low)', async () => {
     const report = await caught(Boundary, new TypeError("Cannot read properties of undefined (reading 'nome')"));
     expect(report).toMatchObject({ type: 'frontend', severity: 'low', message: "Cannot read properties of undefined (reading 'nome')" });
     expect(report.context.errorName).toBe('TypeError');

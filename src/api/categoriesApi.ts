@@ -17,7 +17,7 @@ export const categoriesApi = api.injectEndpoints({
     getGruppi: build.query<GruppiList, void>({
       query: () => 'api/gruppi',
       providesTags: (result) => listTags('Gruppo', result?.data),
-      // Spec 9: lists are cached 2 minutes.
+      // Lists are cached 2 minutes (docs/api.md).
       keepUnusedDataFor: 120,
     }),
   }),

@@ -49,7 +49,7 @@ afterEach(() => {
   global.fetch = realFetch;
 });
 
-describe('severity (spec 8) — the shared rule of common/logs/rules.ts', () => {
+describe('severity (docs/logs.md) — the shared rule of common/logs/rules.ts', () => {
   it('network, auth and CORS errors are high; validation, bad request, not found medium; else low', () => {
     expect(severityOf({ message: 'Failed to fetch', name: 'TypeError' })).toBe('high');
     expect(severityOf({ message: 'Problemi di connessione - controlla la tua connessione internet' })).toBe('high');
@@ -75,7 +75,7 @@ describe('severity (spec 8) — the shared rule of common/logs/rules.ts', () => 
 });
 
 describe('the report', () => {
-  it('posts to /api/error-logs with the bearer token, the stack cut to 20 lines and the context of spec 3', () => {
+  it('posts to /api/error-logs with the bearer token, the stack cut to 20 lines and the context of docs/logs.md', () => {
     const sent = recordFetch();
     window.history.pushState({}, '', '/reset-password?access_token=secret#refresh_token=secret2');
     setReportToken(() => 'tok-123');
@@ -94,7 +94,7 @@ describe('the report', () => {
     expect(body.context).toMatchObject({ errorName: 'TypeError', timestamp: '2026-05-01T10:00:00.000Z', url: '/reset-password' });
     expect(body.context.userAgent).toEqual(expect.any(String));
     expect(body.context.hash).toMatch(/^[0-9a-f]{8}$/);
-    // No tokens of the address bar in the report (SECURITY S15).
+    // No tokens of the address bar in the report (credentials never reach the logs, docs/logs.md).
     expect(JSON.stringify(body)).not.toContain('secret');
   });
 
@@ -107,7 +107,7 @@ describe('the report', () => {
   });
 });
 
-describe('dedupe (spec 9: 5 minutes, at most 100 entries)', () => {
+describe('dedupe (docs/logs.md: 5 minutes, at most 100 entries)', () => {
   it('drops the same error within 5 minutes and reports it again after', () => {
     const sent = recordFetch();
     const err = { type: 'frontend' as const, message: 'Errore ripetuto', stack: 'Error: x\n    at a (app.js:1:1)' };
@@ -137,7 +137,7 @@ describe('dedupe (spec 9: 5 minutes, at most 100 entries)', () => {
   });
 });
 
-describe('throttle (spec 9: 10 s)', () => {
+describe('throttle (docs/logs.md: 10 s)', () => {
   it('sends at most one report every 10 s; distinct errors wait in a bounded queue, the overflow is counted', () => {
     const sent = recordFetch();
     for (let i = 0; i < 1 + QUEUE_MAX + 3; i++) reportClientError({ type: 'frontend', message: `errore ${i}` });

@@ -1,10 +1,10 @@
 /**
- * The browser's error reports to the error log (spec 3, 7, 8 and 9): POST /api/error-logs with
+ * The browser's error reports to the error log (docs/logs.md): POST /api/error-logs with
  * fetch (never through RTK Query, so the Redux error middleware cannot see, and re-report, the
- * reporter's own calls). Severity by the shared rule of common/logs/rules.ts (spec 8), stack cut to 20
+ * reporter's own calls). Severity by the shared rule of common/logs/rules.ts (docs/logs.md), stack cut to 20
  * lines, context with browser info, timestamp, error name, hash and the page's path.
  *
- * Spec 9 asks for a dedupe window of 5 minutes (at most 100 entries) and a global throttle of
+ * docs/logs.md asks for a dedupe window of 5 minutes (at most 100 entries) and a global throttle of
  * 10 s. How the two combine, precisely:
  * - Dedupe: a report whose hash (type, message, first stack frame) was accepted less than 5
  *   minutes ago is dropped. The memory keeps the 100 most recent hashes (oldest forgotten first).
@@ -32,7 +32,7 @@ export type ReportSeverity = (typeof CLIENT_SEVERITIES)[number];
 export interface ClientErrorReport {
   message: string;
   type: ReportType;
-  /** Spec 8 rule of common/logs/rules.ts when absent. */
+  /** The severity rule of common/logs/rules.ts (docs/logs.md) when absent. */
   severity?: ReportSeverity;
   stack?: string | null;
   /** The error's name (TypeError, ApiError ...): part of the severity rule and the context. */
@@ -215,7 +215,7 @@ function fromThrown(value: unknown, fallback: string): ClientErrorReport {
 
 /**
  * Turns the reporting on and makes unhandled errors and rejections of the page reach the error
- * log (spec 2, 9). Returns the function that removes the listeners.
+ * log (docs/logs.md). Returns the function that removes the listeners.
  */
 export function installGlobalErrorReporting(target: Window = window): () => void {
   enabled = true;

@@ -2,7 +2,7 @@ import { MSG } from '../../common/core/messages';
 import { httpErrorMessage, isRetryable, retryDelayMs, shouldRetry } from './policy';
 import { errorMessage, toApiError } from './api';
 
-describe('retry policy (spec 7)', () => {
+describe('retry policy (docs/api.md)', () => {
   it('retries 5xx, 429 and network failures only', () => {
     for (const s of [500, 502, 503, 504, 429, 'FETCH_ERROR', 'TIMEOUT_ERROR'] as const) expect(isRetryable(s)).toBe(true);
     for (const s of [400, 401, 403, 404, 409, 422, 'PARSING_ERROR', 'CUSTOM_ERROR'] as const) expect(isRetryable(s)).toBe(false);
@@ -19,7 +19,7 @@ describe('retry policy (spec 7)', () => {
   });
 });
 
-describe('error mapping (spec 8, HTTP mapping)', () => {
+describe('error mapping (docs/api.md, errors)', () => {
   it('maps every status of the catalogue', () => {
     expect(httpErrorMessage(400)).toBe('Richiesta non valida - controlla i dati inviati');
     expect(httpErrorMessage(401)).toBe('Sessione scaduta - rieffettua il login');

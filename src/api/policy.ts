@@ -1,10 +1,10 @@
 import { MSG } from '../../common/core/messages';
 
-/** Spec 7 and 9: at most 2 retries, 1 s then 2 s, only on 5xx, 429 and network failure. */
+/** docs/api.md (the SPA's calls): at most 2 retries, 1 s then 2 s, only on 5xx, 429 and network failure. */
 export const MAX_RETRIES = 2;
 export const SLOW_CALL_MS = 5000;
 
-/** Client cache lifetimes of spec 9, in seconds (RTK Query keepUnusedDataFor). */
+/** Client cache lifetimes (docs/api.md), in seconds (RTK Query keepUnusedDataFor). */
 export const CACHE_TTL = {
   default: 300,
   user: 600,
@@ -43,7 +43,7 @@ export function serverErrorField(data: unknown): string | null {
 }
 
 /**
- * The Italian message of a failed call (spec 8, HTTP mapping): the server's `error` field
+ * The Italian message of a failed call (docs/api.md, errors): the server's `error` field
  * first, then the catalogue by status, else 'HTTP {status}'.
  */
 export function httpErrorMessage(status: ErrorStatus, data?: unknown): string {

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// Slow calls (spec 7 Common behaviour, 9: over 5 s) are reported as performance errors. Every slow
+// Slow calls (over 5 s, docs/api.md) are reported as performance errors. Every slow
 // call to one endpoint must carry the same message, so the reporter's 5-minute dedupe and the
 // server's upsert (both keyed on type, message and first stack frame) make one row with a count.
 import * as reporter from './errorReporter';

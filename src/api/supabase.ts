@@ -6,8 +6,8 @@ let clientPromise: Promise<SupabaseClient> | null = null;
 /**
  * The one supabase client, created on first use: supabase-js is loaded with a dynamic import so
  * the anonymous public page does not download it. Its own refresh timer is off
- * (`autoRefreshToken: false`): the access token is refreshed by one owner only, the spec 4 timer
- * of src/store/refreshMiddleware.ts (and, after a 401, the base query's re-authorization through
+ * (`autoRefreshToken: false`): the access token is refreshed by one owner only, the proactive timer
+ * of src/store/refreshMiddleware.ts (docs/auth.md; and, after a 401, the base query's re-authorization through
  * the same shared refresh), never by supabase-js behind its back. Nothing in the SPA may call
  * `auth.startAutoRefresh()`. supabase-js still renews, on its own, a session it reads with less
  * than 90 s left (getSession, e.g. the INITIAL_SESSION of a page load after a long absence, or

@@ -12,7 +12,7 @@ type Handler = (req: { method: string; url: string; body: string }) => { status:
 
 /**
  * A loopback HTTP server for component tests, answering with the wire shapes of our server
- * (spec 7 and the protocol doc), so the real fetch, RTK Query and supabase-js code runs.
+ * (docs/api.md and docs/auth.md), so the real fetch, RTK Query and supabase-js code runs.
  */
 export async function startStandInServer(handler: Handler): Promise<StandInServer> {
   const requests: StandInServer['requests'] = [];

@@ -34,7 +34,7 @@ interface Props {
   user: SessionUser;
   /** The avatar with the email's initial. */
   avatar: ReactElement;
-  /** Spec 2's hover text: the user id, the role, the copy hint. */
+  /** The bubble's hover text (docs/screens.md): the user id, the role, the copy hint. */
   details: ReactNode;
   onCopyId: () => void;
   onChangePassword: () => void;
@@ -42,7 +42,7 @@ interface Props {
 }
 
 /**
- * The profile bubble of the bar (spec 2: the greeting, the id and role on hover; the id copied when
+ * The profile bubble of the bar (docs/screens.md: the greeting, the id and role on hover; the id copied when
  * clicked, here as the menu's first item) and the account menu it opens: 'Cambia password', 'Esci'.
  */
 export function AccountMenu({ user, avatar, details, onCopyId, onChangePassword, onSignOut }: Props) {

@@ -16,7 +16,7 @@ import { preloadScreen } from './screens';
 
 /**
  * The whole app (store, router, every screen): rendered at once for a stored session or any route but
- * the public home, else when a visitor of the public shell presses 'Login' (issue 13).
+ * the public home, else when a visitor of the public shell presses 'Login' (docs/public-page.md).
  */
 export function renderFullApp(root: Root): void {
   dayjs.locale('it');

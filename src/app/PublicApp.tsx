@@ -12,7 +12,7 @@ import type { PublicStart } from './publicHome';
 
 /**
  * What @mui/material's ThemeProvider passes on for a theme without CSS variables (this one): the
- * system's provider with vars null, without the CSS-variables provider's code (10 KB; issue 13 budget).
+ * system's provider with vars null, without the CSS-variables provider's code (10 KB; the public page's budget, docs/testing.md).
  */
 const publicTheme = { ...theme, vars: null };
 
@@ -20,7 +20,7 @@ const PublicErrorFallback = lazy(() => import('./PublicErrorFallback'));
 
 /**
  * ComponentErrorBoundary's behaviour (record the failure, 'Oops! Qualcosa è andato storto' with retry
- * and reload) with its card loaded only on a failure: the shell's bundle stays small (issue 13).
+ * and reload) with its card loaded only on a failure: the shell's bundle stays small (docs/public-page.md).
  */
 class PublicErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -30,7 +30,7 @@ class PublicErrorBoundary extends Component<{ children: ReactNode }, { failed: b
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    // No fixed severity: the reporter applies spec 8's rule (severityOf, common/logs/rules.ts) to the
+    // No fixed severity: the reporter applies the severity rule of docs/logs.md (severityOf, common/logs/rules.ts) to the
     // error's name and message (network, auth, CORS high; validation, not found medium; else low).
     reportLater({
       type: 'frontend',
@@ -51,7 +51,7 @@ class PublicErrorBoundary extends Component<{ children: ReactNode }, { failed: b
 }
 
 /**
- * The shell a visitor without a stored session gets on / (issue 13): theme, the club's settings and
+ * The shell a visitor without a stored session gets on / (docs/public-page.md, two shells): theme, the club's settings and
  * the public page, with no Redux store, router, supabase-js or signed-in screen. 'Login' hands over to
  * the full app (src/app/FullApp.tsx), loaded then.
  */

@@ -7,7 +7,7 @@ import { statusApi } from '../features/partite/statusApi';
 import { groupsApi } from '../features/gruppi/groupsApi';
 import { logsApi } from '../features/logs/logsApi';
 
-// Issue 24: every write refreshes what can show it. Features meet here, in the app layer.
+// Every write refreshes what can show it (docs/api.md, the SPA's calls). Features meet here, in the app layer.
 describe('caches follow writes', () => {
   let server: StandInServer;
   let data = '2026-12-05';

@@ -2,7 +2,7 @@ import type { ClientErrorReport } from '../api/errorReporter';
 
 /**
  * The error reporter (src/api/errorReporter.ts) loaded on the first error only, so a visitor's
- * start-up download does not carry it (issue 13, 120 KB budget). Errors and rejections raised before
+ * start-up download does not carry it (docs/public-page.md; the 120 KB budget of docs/testing.md). Errors and rejections raised before
  * it arrives are kept and handed to it once it is installed; the full app installs it at once.
  */
 const early: Event[] = [];

@@ -5,9 +5,9 @@ import type { PublicStart } from '../features/partite/PublicDashboardPage';
 export type { PublicStart };
 
 /**
- * Whether a path shows the home page (spec 2: / and any path that is no other route), matched as the
+ * Whether a path shows the home page (docs/public-page.md: / and any path that is no other route), matched as the
  * router does (case-insensitive, optional trailing slash) but without loading it: main.tsx decides with
- * it, before any router exists, whether the public shell is enough (issue 13).
+ * it, before any router exists, whether the public shell is enough (docs/public-page.md).
  */
 export function isPublicHome(pathname: string): boolean {
   return routeOf(pathname) === 'home';
@@ -24,7 +24,7 @@ const REACT_CONTROL: Record<string, string> = {
 
 /**
  * The server's HTML of / (server/plugins/public-home.ts) is the page a phone shows until a control is
- * used (issue 13): the list, 'Login' (a link) and the other controls work from these few lines, and React
+ * used (docs/public-page.md): the list, 'Login' (a link) and the other controls work from these few lines, and React
  * (start) is loaded and takes over on the first press of 'Filtri', 'Aggiungi al calendario' or a card,
  * carrying on what was asked; on a wide screen at once, the filter fields being on screen there. While
  * React loads, 'Filtri' already opens its panel, which says it is loading.

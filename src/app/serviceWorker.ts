@@ -13,7 +13,7 @@ function keepPublicPage() {
 
 /**
  * Registers the service worker that vite-plugin-pwa builds (vite.config.ts): it keeps the app shell and
- * the last public list, so / opens with no signal (issue 13). Built files only: the dev server has none.
+ * the last public list, so / opens with no signal (docs/public-page.md, offline). Built files only: the dev server has none.
  * The worker takes over at once (skipWaiting, clientsClaim), so a new version serves the next visit.
  */
 export function registerServiceWorker(): void {
@@ -22,7 +22,7 @@ export function registerServiceWorker(): void {
   if (!env?.PROD || !('serviceWorker' in navigator)) return;
   const register = () => {
     // The first visit's page came before the worker: when the worker takes this page over, the page
-    // of / is kept at once, so the very next visit opens with no signal too (issue 13).
+    // of / is kept at once, so the very next visit opens with no signal too (docs/public-page.md, offline).
     if (!navigator.serviceWorker.controller && window.location.pathname === '/') {
       navigator.serviceWorker.addEventListener('controllerchange', keepPublicPage, { once: true });
     }
@@ -31,7 +31,7 @@ export function registerServiceWorker(): void {
     });
   };
   // After the page's own downloads and when the main thread is idle, so the precache never competes
-  // with the first screen (issue 13).
+  // with the first screen (docs/public-page.md).
   const whenIdle = () => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
     else setTimeout(register, 1000);

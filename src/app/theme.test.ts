@@ -4,7 +4,7 @@ import { theme } from './theme';
 
 describe('theme', () => {
   it('draws with common/core/palette.ts, whose hover colour is the one MUI derives for contained buttons (the server page repeats it)', () => {
-    // The club's colours, each at least 4.5:1 with white text (issue 13).
+    // The club's colours, each at least 4.5:1 with white text (docs/public-page.md, accessibility).
     expect(theme.palette.primary.main).toBe('#0d47a1');
     expect(theme.palette.secondary.main).toBe('#c62828');
     expect(theme.palette.info.main).toBe('#01579b');

@@ -1,4 +1,4 @@
-// The 'Aggiungi al calendario' dialog (issue 14), loaded only when its button is clicked
+// The 'Aggiungi al calendario' dialog (docs/calendar.md), loaded only when its button is clicked
 // (CalendarButton): the feed's webcal:// and https links with copy buttons, a QR code of the
 // link, and three short steps for Google Calendar, Apple Calendar and Outlook.
 import { useEffect, useState, type FocusEvent, type InputHTMLAttributes } from 'react';

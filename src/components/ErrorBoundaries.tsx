@@ -15,7 +15,7 @@ interface BoundaryState {
   resetKey: unknown;
 }
 
-/** An error boundary that records the failure in the error log (spec 2: both are auto-recorded). */
+/** An error boundary that records the failure in the error log (docs/logs.md: crashes are reported). */
 export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
 
@@ -29,7 +29,7 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    // No fixed severity: the reporter applies spec 8's rule (severityOf, common/logs/rules.ts) to the
+    // No fixed severity: the reporter applies the severity rule of docs/logs.md (severityOf, common/logs/rules.ts) to the
     // error's name and message (network, auth, CORS high; validation, not found medium; else low).
     reportClientError({
       type: 'frontend',

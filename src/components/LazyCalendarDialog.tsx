@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 
 // The 'Aggiungi al calendario' dialog, its QR code library and its texts are a chunk of their
-// own, downloaded on the first opening (issue 14: the public page's JavaScript budget holds),
+// own, downloaded on the first opening (docs/calendar.md: the public page's JavaScript budget holds),
 // through a tiny loader chunk so that the start-up code does not list the dialog's chunks.
 const CalendarDialog = lazy(() => import('./CalendarDialogLoader'));
 

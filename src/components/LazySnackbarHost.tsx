@@ -7,7 +7,7 @@ import { PALETTE } from '../../common/core/palette';
 
 /**
  * notistack's toasts with colours that keep white text at WCAG AA contrast (its defaults: success
- * 3.3:1, warning 2.1:1, info 3.7:1); issue 13. From 600 px at most 560 px wide: a long message (an
+ * 3.3:1, warning 2.1:1, info 3.7:1); docs/public-page.md, accessibility. From 600 px at most 560 px wide: a long message (an
  * undo's clashes) wraps instead of spreading over the page.
  */
 const ContrastContent = styled(MaterialDesignContent)(() => ({

@@ -19,7 +19,7 @@ export interface LiteButtonProps {
 
 /**
  * A button drawn like MUI's Button (same colours, shape, type) from a plain <button> or <a>: the public
- * page's start-up bundle has no room for ButtonBase and its ripple (issue 13). Focus shows an outline.
+ * page's start-up bundle has no room for ButtonBase and its ripple (docs/public-page.md). Focus shows an outline.
  */
 export function LiteButton({ variant = 'text', href, disabled, children, sx, ...rest }: LiteButtonProps) {
   return (

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { PageTitle } from './PageTitle';
 
 /**
- * The head of every signed-in screen (issue 25): the title, what belongs beside it (a count), and the
+ * The head of every signed-in screen (docs/screens.md): the title, what belongs beside it (a count), and the
  * screen's toolbar on the right, at the same place, width and size everywhere. The content below spans
  * the same width (the app's one Container).
  */

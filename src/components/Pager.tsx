@@ -9,10 +9,10 @@ import { LOGS_MSG } from '../../common/logs/messages';
 const S = LOGS_MSG.screen;
 
 /**
- * The one pager of the app's tables (spec 2's 'Precedente', 'Pagina X di Y', 'Successiva'; issue 25):
+ * The one pager of the app's tables ('Precedente', 'Pagina X di Y', 'Successiva'; one frame, docs/screens.md):
  * the error and activity logs, the export preview and the user audit. `summary` (the rows shown, a
  * page size) sits on its left; the buttons only when there is more than one page, or `always` (the
- * export preview's page control of spec 2 shows 'Pagina 1 di 1' too).
+ * export preview's page control, docs/esportazioni.md, shows 'Pagina 1 di 1' too).
  */
 export function Pager({
   page,

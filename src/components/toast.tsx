@@ -20,7 +20,7 @@ const SnackbarHost = lazy(() => import('./LazySnackbarHost'));
 
 /**
  * Toasts for the public page's shell: notistack (about 7 KB gzip) is downloaded the first time a toast
- * is asked for, not with the page (issue 13); the queue waits for it.
+ * is asked for, not with the page (docs/public-page.md); the queue waits for it.
  */
 export function LazyToasts({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);

@@ -8,11 +8,11 @@ export interface PublicConfig {
   supabaseUrl: string;
   /** Its public key; null when the server gave none (supabase-js then cannot start). */
   supabaseAnonKey: string | null;
-  /** CLUB_NAME: the home-team detection of spec 4 and the highlighted team on the cards. */
+  /** CLUB_NAME: the home-team detection (docs/partite.md, home or away) and the highlighted team on the cards. */
   clubName: string;
   /** APP_TIMEZONE: the club's "today". */
   timezone: string;
-  /** CLASH_MARGIN_MINUTES: the changing-room changeover of the clash rule (issue 15). */
+  /** CLASH_MARGIN_MINUTES: the changing-room changeover of the clash rule (docs/occupazione.md). */
   clashMarginMinutes: number;
 }
 

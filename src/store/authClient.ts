@@ -106,7 +106,7 @@ export async function signOut(scope: 'global' | 'local' = 'global'): Promise<voi
 
 /**
  * Asks the authentication service for a new access token: the store's one refresh function
- * (setupStore shares it, single flight, between the spec 4 timer and the base query's
+ * (setupStore shares it, single flight, between the proactive timer of docs/auth.md and the base query's
  * re-authorization after a 401). supabase-js hands TOKEN_REFRESHED to applySession before this
  * resolves, so the store already holds the new token then; a failure throws.
  */

@@ -4,9 +4,9 @@ import { api, type ApiError } from '../api/api';
 import { REPORT_URL, reportClientError, type ClientErrorReport } from '../api/errorReporter';
 
 /**
- * The error half of the Redux middleware of ARCHITECTURE.md: every RTK Query call that ends
+ * The error half of the store's Redux middleware (the error reporting of docs/logs.md): every RTK Query call that ends
  * rejected (after its retries; told by RTK's matchers, isRejectedApiCall below) is reported to the
- * error log as type api (spec 3, 9), with the endpoint, method and status in the context. Left
+ * error log as type api (docs/logs.md), with the endpoint, method and status in the context. Left
  * out, on purpose:
  * - calls RTK Query skipped (condition) or aborted: nothing failed;
  * - 401: sign-in with a wrong password and expired or missing sessions ('Utente non

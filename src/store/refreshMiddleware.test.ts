@@ -23,7 +23,7 @@ function setup() {
   return { store, refresh, signIn };
 }
 
-describe('token refresh rules (spec 4)', () => {
+describe('token refresh rules (docs/auth.md)', () => {
   beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') }));
   afterEach(() => jest.useRealTimers());
 

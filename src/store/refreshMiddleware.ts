@@ -1,7 +1,7 @@
 import { createListenerMiddleware, type ListenerEffectAPI, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { refreshFlagged, refreshStarted, refreshSuggested, sessionChanged, signedOut, type SessionState } from './sessionSlice';
 
-/** Spec 4 and 9: token refresh thresholds. */
+/** Token refresh thresholds (docs/auth.md). */
 export const REFRESH_RULES = {
   flagAfterMs: 30 * 60 * 1000,
   autoAfterMs: 35 * 60 * 1000,
@@ -40,7 +40,7 @@ export interface SessionStore {
 }
 
 /**
- * The one refresh of a store's access token. The timer below (spec 4, proactive) and the base
+ * The one refresh of a store's access token. The timer below (proactive, docs/auth.md) and the base
  * query's re-authorization after a 401 (src/api/api.ts, reactive) both go through it, so a refresh
  * one of them started is joined, never doubled: one call of the authentication service however
  * many callers. supabase-js's own timer is off (src/api/supabase.ts).
@@ -128,7 +128,7 @@ export function createSessionRefresher(
 
 /**
  * Listener middleware keeping the access token fresh, the one owner of the proactive refresh
- * (spec 4): checks every 30 s while signed in, at once on a new token, and when a response
+ * (docs/auth.md): checks every 30 s while signed in, at once on a new token, and when a response
  * suggests a refresh. `refresh` is the store's shared one (SessionRefresher.refresh).
  */
 export function createRefreshListener(refresh: () => Promise<unknown>, now: () => number = () => Date.now()) {

@@ -3,7 +3,7 @@ import { resolveRole, cachedRole, clearRoleCache } from './roleResolution';
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const jwt = (claims: object) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.sig`;
 
-describe('role resolution order (spec 6)', () => {
+describe('role resolution order (roles: docs/users.md)', () => {
   const user = { id: 'u1', role: 'authenticated', app_metadata: {}, user_metadata: {} };
 
   it('reads the app_role claim first', () => {

@@ -30,7 +30,7 @@ export function decodeJwt(token: string | undefined): Record<string, unknown> | 
 }
 
 /**
- * Spec 6: the token's app_role claim, the legacy role claim, the user's role, app_metadata.role,
+ * Which role the SPA uses (roles: docs/users.md): the token's app_role claim, the legacy role claim, the user's role, app_metadata.role,
  * user_metadata.role; the first valid one wins, reader whenever none is (or anything fails).
  */
 export function resolveRole(session: SessionLike | null | undefined): Role {
@@ -53,7 +53,7 @@ export function resolveRole(session: SessionLike | null | undefined): Role {
 const cache = new Map<string, { role: Role; at: number; token?: string }>();
 
 /**
- * resolveRole with the role cache of spec 9 (15 minutes per user). The role travels in the access
+ * resolveRole with a role cache of 15 minutes per user. The role travels in the access
  * token, so a new token (a refresh after a role change) is always read again.
  */
 export function cachedRole(session: SessionLike, now = Date.now()): Role {

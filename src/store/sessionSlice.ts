@@ -16,7 +16,7 @@ export interface SessionState {
   expiresAt: number | null;
   issuedAt: number | null;
   roleStatus: 'idle' | 'loading' | 'ready' | 'error';
-  /** Spec 4: set once the token is older than 30 minutes, cleared by the next token. */
+  /** Set once the token is older than 30 minutes (docs/auth.md), cleared by the next token. */
   refreshFlagged: boolean;
   /** Milliseconds since epoch of the last refresh attempt (at most one per minute). */
   lastRefreshAt: number | null;

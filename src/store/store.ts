@@ -19,7 +19,7 @@ export interface StoreOptions {
 
 /**
  * Builds a store; tests pass a preloaded state (renderWithProviders). Its one refresh (single
- * flight) is shared by the spec 4 timer and the base query's re-authorization after a 401, which
+ * flight) is shared by the proactive refresh timer (docs/auth.md) and the base query's re-authorization after a 401, which
  * finds it in the thunk extra argument (BaseQueryApi.extra).
  */
 export function setupStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {

@@ -74,7 +74,7 @@ describe('Cambia password (account menu)', () => {
     expect(changePasswordProblem(CURRENT, NEXT, NEXT)).toBeNull();
   });
 
-  it('validates before anything is sent: current required, spec 5 criteria with the strength bar, confirmation, a different password', async () => {
+  it('validates before anything is sent: current required, the criteria of docs/auth.md with the strength bar, confirmation, a different password', async () => {
     const { dialog, fill, submit } = await openDialog();
     expect(within(dialog).getByText('Sicurezza password: Debole')).toBeInTheDocument();
     expect(within(dialog).getByRole('list', { name: 'Criteri della password' })).toBeInTheDocument();

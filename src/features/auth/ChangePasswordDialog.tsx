@@ -43,7 +43,7 @@ function updateFailure(error: { name?: string; message?: string; code?: string }
  * 'Cambia password' of the account menu: the current password is checked first (POST /api/login,
  * the sign-in's own check: a wrong one changes nothing and counts toward the lock-out like a
  * sign-in), then the new one is set on this session (supabase-js updateUser, PUT /auth/v1/user),
- * which ends the account's other sessions. Spec 5's criteria and strength bar, as on the reset screen.
+ * which ends the account's other sessions. The criteria of docs/auth.md and the strength bar, as on the reset screen.
  */
 export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useAppSelector(selectSessionUser);

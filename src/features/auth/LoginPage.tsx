@@ -89,7 +89,7 @@ function ForgotPasswordForm({ initialEmail, onClose }: { initialEmail: string; o
   );
 }
 
-/** Spec 2, 4, 5, 8: sign-in in two steps (POST /api/login, then the identity provider). */
+/** Sign-in (docs/auth.md) in two steps (POST /api/login, then the identity provider). */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();

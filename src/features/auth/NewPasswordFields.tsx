@@ -29,7 +29,7 @@ interface Props {
 }
 
 /**
- * Spec 5's new password: the field, the strength bar with its label, the five criteria ticked as
+ * A new password (docs/auth.md): the field, the strength bar with its label, the five criteria ticked as
  * they are met, and the confirmation with its match line. The reset screen and 'Cambia password'.
  */
 export function NewPasswordFields({ idPrefix = '', password, confirm, onPassword, onConfirm, visible, onVisibleChange, disabled }: Props) {

@@ -80,7 +80,7 @@ describe('reset-password screen', () => {
     expect(screen.getByText('Le password corrispondono')).toBeInTheDocument();
     expect(button).toBeEnabled();
 
-    // The server refuses the password as weak: the catalogue message of spec 8.
+    // The server refuses the password as weak (422 weak_password, docs/auth.md): the catalogue message.
     await u.click(button);
     expect(await screen.findByText('La password non rispetta i criteri di sicurezza richiesti')).toBeInTheDocument();
   });

@@ -45,13 +45,13 @@ function reportDetail(detail: unknown): string | undefined {
   return text.slice(0, REPORT_DETAIL_MAX);
 }
 
-/** Spec 8, Reset link: failures go to the error log as type auth, category auth, severity medium or high. */
+/** Reset link (docs/auth.md): failures go to the error log (docs/logs.md) as type auth, category auth, severity medium or high. */
 function reportAuthFailure(message: string, severity: 'medium' | 'high', detail?: unknown) {
   const text = reportDetail(detail);
   reportClientError({ type: 'auth', severity, message, context: { category: 'auth', ...(text ? { detail: text } : {}) } });
 }
 
-/** Spec 2, 4, 5, 8: set a new password from an emailed recovery (or invitation) link. */
+/** Set a new password (docs/auth.md) from an emailed recovery (or invitation) link. */
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const location = useLocation();

@@ -2,7 +2,7 @@ import { api } from '../../api/api';
 import type { LoginResponse } from '../../../common/auth/schemas';
 import type { ForgotPasswordResponse } from '../../../common/auth/types';
 
-/** Spec 7, authentication: public calls, never retried (a retry would count as another attempt). */
+/** Authentication (docs/auth.md): public calls, never retried (a retry would count as another attempt). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, { email: string; password: string }>({

@@ -4,7 +4,7 @@ import type { ApiError } from '../../api/api';
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.ceil(v) : null);
 
-/** Spec 8, Login: the message of a failed POST /api/login, and how long the form stays locked. */
+/** Sign-in (docs/auth.md, lock-out): the message of a failed POST /api/login, and how long the form stays locked. */
 export function loginFailure(error: ApiError, online = typeof navigator === 'undefined' || navigator.onLine): { message: string; lockSeconds: number | null } {
   const data = (error.data ?? {}) as { isRateLimited?: unknown; remainingTime?: unknown; retryAfter?: unknown };
   const remaining = num(data.remainingTime);
@@ -23,7 +23,7 @@ export function loginFailure(error: ApiError, online = typeof navigator === 'und
   return { message: serverErrorField(error.data) ?? error.message, lockSeconds: null };
 }
 
-/** Spec 8, Forgot password. */
+/** Forgot password (docs/auth.md, recovery mails). */
 export function forgotFailure(error: ApiError): string {
   if (error.status === 429) return MSG.forgot.tooMany;
   if (error.status === 400) return serverErrorField(error.data) ?? MSG.forgot.emailRequiredServer;
@@ -56,7 +56,7 @@ export function hasLinkParams(link: ResetLink): boolean {
   return !!(link.accessToken || link.refreshToken || link.error || link.errorCode || link.type);
 }
 
-/** Spec 8, Reset link: null when the link may be used, else the message of the invalid state. */
+/** Reset link (docs/auth.md, links): null when the link may be used, else the message of the invalid state. */
 export function resetLinkProblem(link: ResetLink): string | null {
   if (link.error === 'access_denied' && link.errorCode === 'otp_expired') return MSG.reset.expiredLink;
   if (link.error || link.errorCode) return MSG.reset.requestNewLink;
@@ -65,7 +65,7 @@ export function resetLinkProblem(link: ResetLink): string | null {
   return null;
 }
 
-/** Spec 8: setSession failures mapped to expired, no longer valid or revoked. */
+/** setSession failures mapped to expired, no longer valid or revoked (docs/auth.md, links). */
 export function sessionErrorMessage(error: { name?: string; message?: string; code?: string; status?: number }): string {
   const text = `${error.name ?? ''} ${error.code ?? ''} ${error.message ?? ''}`.toLowerCase();
   if (/expired|scadut/.test(text)) return MSG.reset.expiredLink;
@@ -73,7 +73,7 @@ export function sessionErrorMessage(error: { name?: string; message?: string; co
   return MSG.reset.requestNewLink;
 }
 
-/** Spec 8: updateUser failures. */
+/** updateUser failures (docs/auth.md, password change). */
 export function updateErrorMessage(error: { name?: string; message?: string; code?: string }): string {
   const text = `${error.name ?? ''} ${error.code ?? ''} ${error.message ?? ''}`.toLowerCase();
   if (/sessionmissing|session_not_found|session not found|session missing/.test(text)) return MSG.reset.sessionMissing;

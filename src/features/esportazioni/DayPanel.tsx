@@ -13,7 +13,7 @@ interface Props {
   onBusyChange: (busy: boolean) => void;
 }
 
-/** Giorno (spec 2): one date, its preview titled with the date and total, home and away columns, the day PDF. */
+/** Giorno (docs/esportazioni.md): one date, its preview titled with the date and total, home and away columns, the day PDF. */
 export function DayPanel({ today, disabled, onBusyChange }: Props) {
   const { date, pick, off, shown, buttons, status, area } = usePreviewPanel({
     today,

@@ -135,7 +135,7 @@ describe('export screen /estrazione', () => {
     expect(within(panel()).getByTestId('week-range')).toHaveTextContent(`Settimana dal ${formatDate(start)} al ${formatDate(end)}`);
   });
 
-  it('shows the spec 5 messages and sends nothing while the dates are missing or reversed', async () => {
+  it('shows the validation messages of docs/esportazioni.md and sends nothing while the dates are missing or reversed', async () => {
     const user = userEvent.setup();
     renderPage();
     await waitFor(() => expect(field('to').value).toBe(formatDate(today())));
@@ -345,7 +345,7 @@ describe('export screen /estrazione', () => {
     await act(async () => undefined);
   });
 
-  it('issue 24: the previews say what the PDFs say: the status beside the time, the reason, the counts of the headings', async () => {
+  it('docs/esportazioni.md: the previews say what the PDFs say: the status beside the time, the reason, the counts of the headings', async () => {
     const user = userEvent.setup();
     const t = today();
     const { start } = weekRange(t);

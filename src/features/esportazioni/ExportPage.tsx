@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/PageFrame';
 const TABS = ['table', 'week', 'day'] as const;
 type TabKey = (typeof TABS)[number];
 
-/** Estrazione (spec 2 Export screen): Tabella, Settimana, Giorno; nothing can be switched while a preview or file is under way. */
+/** Estrazione (docs/esportazioni.md): Tabella, Settimana, Giorno; nothing can be switched while a preview or file is under way. */
 export default function ExportPage() {
   const { timezone } = useClubConfig();
   const today = todayIn(timezone);

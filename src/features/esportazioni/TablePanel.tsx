@@ -56,7 +56,7 @@ interface Props {
   onBusyChange: (busy: boolean) => void;
 }
 
-/** Tabella (spec 2): a period, its paged preview (50 a page) and its CSV and PDF files. */
+/** Tabella (docs/esportazioni.md): a period, its paged preview (50 a page) and its CSV and PDF files. */
 export function TablePanel({ today, disabled, onBusyChange }: Props) {
   const [period, setPeriod] = useState(() => defaultPeriod(today));
   const touched = useRef(false);

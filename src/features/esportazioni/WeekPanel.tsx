@@ -17,7 +17,7 @@ interface Props {
 
 const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase('it') + s.slice(1);
 
-/** Settimana (spec 2): any day picks its Monday-Sunday week; a weekly calendar preview and the week PDF. */
+/** Settimana (docs/esportazioni.md): any day picks its Monday-Sunday week; a weekly calendar preview and the week PDF. */
 export function WeekPanel({ today, disabled, onBusyChange }: Props) {
   const { date: day, pick, off, shown, buttons, status, area } = usePreviewPanel({
     today,

@@ -14,7 +14,7 @@ export async function fileResponse(response: Response): Promise<unknown> {
 const PDF_MAGIC = '%PDF';
 
 /**
- * Spec 7: a downloaded file must be PDF, CSV or octet-stream and non-empty.
+ * A downloaded file must be PDF, CSV or octet-stream and non-empty (docs/esportazioni.md).
  * Returns the Italian message of the first problem, or null when the file can be saved.
  */
 export async function checkDownloadedFile(contentType: string | null | undefined, file: Blob, expect: 'csv' | 'pdf'): Promise<string | null> {

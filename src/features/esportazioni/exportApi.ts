@@ -10,19 +10,19 @@ export interface TablePreviewArgs {
   limit?: number;
 }
 
-/** One file of spec 7: the period table (CSV or PDF), the week PDF or the day PDF. */
+/** One file of docs/esportazioni.md: the period table (CSV or PDF), the week PDF or the day PDF. */
 export type ExportRequest =
   | { kind: 'tableCsv' | 'tablePdf'; from: string; to: string }
   | { kind: 'weekPdf'; weekStart: string }
   | { kind: 'dayPdf'; date: string };
 
-/** What is kept of a download: its name and size, never the Blob (STYLE.md: no non-serialisable values in state). */
+/** What is kept of a download: its name and size, never the Blob (the Redux state holds no non-serialisable values). */
 export interface DownloadedFile {
   fileName: string;
   size: number;
 }
 
-/** Path, body and file name (spec 7) of each export. */
+/** Path, body and file name (docs/esportazioni.md) of each export. */
 export function exportCall(req: ExportRequest): { url: string; body: Record<string, string>; fileName: string; format: 'csv' | 'pdf' } {
   switch (req.kind) {
     case 'tableCsv':
@@ -38,7 +38,7 @@ export function exportCall(req: ExportRequest): { url: string; body: Record<stri
   }
 }
 
-/** Previews and files of the export screen (spec 7 Exports). Previews refresh when a match changes. */
+/** Previews and files of the export screen (docs/esportazioni.md). Previews refresh when a match changes. */
 export const exportApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTablePreview: build.query<TablePreview, TablePreviewArgs>({

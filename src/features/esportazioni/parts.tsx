@@ -55,8 +55,8 @@ export function EmptyNotice({ children = EXPORT_MSG.empty }: { children?: ReactN
 }
 
 /**
- * Spec 2: start time, optional end time, home vs away team, campo, gruppo, tipo gara, optional
- * terreno. Issue 24: as on the PDF sheets, a match that is not plain 'In programma' has its status
+ * docs/esportazioni.md: start time, optional end time, home vs away team, campo, gruppo, tipo gara, optional
+ * terreno. As on the PDF sheets, a match that is not plain 'In programma' has its status
  * in bold beside the time ('Annullata', 'Rinviata - data da definire', 'Sospesa', 'Spostata dal
  * 21/11/2026'; common/esportazioni/rules.ts statusMark) and its reason under the teams.
  */
@@ -112,7 +112,7 @@ function Column({ title, matches, testId }: { title: string; matches: ExportMatc
   );
 }
 
-/** Spec 2: home (casa) and away (trasferta) side by side, each with its count. */
+/** Home (casa) and away (trasferta) side by side, each with its count (docs/esportazioni.md). */
 export function HomeAwayColumns({ casa, trasferta }: { casa: ExportMatch[]; trasferta: ExportMatch[] }) {
   return (
     <Grid container spacing={2}>

@@ -5,7 +5,7 @@ import { MSG } from '../../../common/core/messages';
 import type { Gruppo } from '../../../common/gruppi/rules';
 import GroupDeleteDialog from './GroupDeleteDialog';
 
-// Issue 25: deleting a category asks first, naming it; 'Annulla' deletes nothing.
+// Deleting a category (docs/gruppi.md) asks first, naming it; 'Annulla' deletes nothing.
 describe('GroupDeleteDialog', () => {
   const pulcini: Gruppo = { id: 7, name: 'Pulcini 2016', created_at: '2026-11-01T10:00:00Z', components: [] };
 

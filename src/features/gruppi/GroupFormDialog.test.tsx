@@ -10,7 +10,7 @@ const referent = (n: number) => screen.getByRole('group', { name: MSG.groups.ref
 const field = (n: number, label: string) => within(referent(n)).getByRole('textbox', { name: new RegExp(`^${label}`) });
 
 describe('GroupFormDialog', () => {
-  it('shows the spec 5 messages under the fields and sends nothing while invalid', async () => {
+  it('shows the validation messages of docs/gruppi.md under the fields and sends nothing while invalid', async () => {
     const user = userEvent.setup();
     const onSubmit = jest.fn(async (_input: GruppoInput) => undefined);
     renderWithProviders(<GroupFormDialog open onSubmit={onSubmit} onClose={() => undefined} />);

@@ -63,7 +63,7 @@ const toRaw = (name: string, rows: ReferenteRow[]) => ({
   components: rows.map(({ nome, cognome, telefono, email, notifiche }) => ({ nome, cognome, telefono, email, notifiche })),
 });
 
-/** Create and edit modal of a category with its referent rows (spec 2, 4 and 5 Category). */
+/** Create and edit modal of a category with its referent rows (docs/gruppi.md). */
 export default function GroupFormDialog({ open, formKey = 0, gruppo, onSubmit, onClose }: GroupFormDialogProps) {
   return (
     <Dialog open={open} maxWidth="md" fullWidth aria-labelledby="group-form-title">
@@ -88,7 +88,7 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
     setRows((current) => current.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
   const close = () => {
-    // Spec 4: a modal cannot be closed while it is saving.
+    // A modal cannot be closed while it is saving (docs/gruppi.md, screen).
     if (!saving) onClose();
   };
 
@@ -205,7 +205,7 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
                   </MenuItem>
                 ))}
               </TextField>
-              {/* Spec 5: at least one referent row remains. */}
+              {/* At least one referent row remains (docs/gruppi.md). */}
               {rows.length > 1 && (
                 <Tooltip title={MSG.groups.removeReferent(i + 1)}>
                   <span>

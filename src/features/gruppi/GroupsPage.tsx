@@ -51,7 +51,7 @@ function formatTelefono(digits: string | null): string {
 
 const asError = (err: unknown) => new Error(errorMessage(err));
 
-/** Gestione Categorie (spec 2): editors edit, admins also create and delete. */
+/** Gestione Categorie (docs/gruppi.md): editors edit, admins also create and delete. */
 export default function GroupsPage() {
   const role = useAppSelector(selectSessionUser)?.role;
   const canCreate = hasRole(role, 'admin');

@@ -14,7 +14,7 @@ import { NOTIFICHE_DEFAULT, NOTIFICHE_LABEL, NOTIFICHE_MSG } from '../../../comm
 const SENDING = ['ogni_modifica', 'settimanale'] as const;
 
 /**
- * The 'Notifiche' section of Gestione Categorie (issue 18): per category, who receives each kind of
+ * The 'Notifiche' section of Gestione Categorie (docs/notifiche.md): per category, who receives each kind of
  * mail. Only referents with an email receive anything; those who chose a mail but have no email
  * are named with 'senza email' so the gap shows.
  */

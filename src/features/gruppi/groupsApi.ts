@@ -5,7 +5,7 @@ import type { GruppoResponse } from '../../../common/gruppi/types';
 // The list is the app's one categories query (src/api/categoriesApi.ts), shared with the match forms.
 export { useGetGruppiQuery } from '../../api/categoriesApi';
 
-/** Category changes (spec 7): every change invalidates the list, so the screen and the match forms refresh. */
+/** Category changes (docs/gruppi.md): every change invalidates the list, so the screen and the match forms refresh. */
 export const groupsApi = api.injectEndpoints({
   endpoints: (build) => ({
     createGruppo: build.mutation<Gruppo, GruppoInput>({

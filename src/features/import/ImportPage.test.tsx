@@ -8,7 +8,7 @@ import type { ImportCheck, ImportResponse } from '../../../common/import/types';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import ImportPage from './ImportPage';
 
-// Fixture import (issue 17) in jsdom, against a stand-in server answering as server/features/import/routes.ts:
+// Fixture import (docs/import.md) in jsdom, against a stand-in server answering as server/features/import/routes.ts:
 // a file is read and checked, each row's problem said in Italian, the valid rows imported, the others kept.
 const TZ = 'Europe/Rome';
 const CONFIG = { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: TZ };

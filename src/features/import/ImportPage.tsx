@@ -15,7 +15,7 @@ import { SourcePicker } from './SourcePicker';
 import { useImport } from './useImport';
 
 /**
- * Importa partite (issue 17): a file or pasted cells, each column mapped to a field, the rows
+ * Importa partite (docs/import.md): a file or pasted cells, each column mapped to a field, the rows
  * checked with the form's rules and previewed with their problems, the valid ones imported; the
  * rows with problems stay to be corrected or downloaded. The work is in useImport.
  */
@@ -27,7 +27,7 @@ export default function ImportPage() {
     <Stack spacing={2}>
       <PageHeader title={M.title} />
       {categories.loaded && categories.names.length === 0 && (
-        // A fresh install (issue 25): every imported match needs a category first.
+        // A fresh install (docs/screens.md): every imported match needs a category first.
         <Alert severity="info" action={<Button component={RouterLink} to={paths.groups.getHref()}>{DASHBOARD_MSG.createCategory}</Button>}>
           {MSG.groups.noCategoriesForMatch}
         </Alert>

@@ -2,7 +2,7 @@ import { api, listTag } from '../../api/api';
 import type { PartitaValues } from '../../../common/partite/rules';
 import type { ImportCheck, ImportResponse } from '../../../common/import/types';
 
-/** The import's body: the rows, their file lines (the server's messages name them so), and whether the editor confirmed their clashes (issue 15). */
+/** The import's body: the rows, their file lines (the server's messages name them so), and whether the editor confirmed their clashes (docs/occupazione.md). */
 export interface ImportArg {
   partite: PartitaValues[];
   righe?: number[];
@@ -10,7 +10,7 @@ export interface ImportArg {
 }
 
 /**
- * Fixture import (issue 17); the answers are typed in common/import/types.ts, as the server's routes
+ * Fixture import (docs/import.md); the answers are typed in common/import/types.ts, as the server's routes
  * return them. The import invalidates the matches' list tag, so the dashboards refresh.
  */
 export const importApi = api.injectEndpoints({

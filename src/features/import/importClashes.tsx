@@ -1,4 +1,4 @@
-// Issue 15 in the fixture import's preview (/importa): each valid row checked with the shared rule
+// Clashes (docs/occupazione.md) in the fixture import's preview (/importa): each valid row checked with the shared rule
 // (common/occupazione/rules.ts batchClashes, the one the server applies to POST /api/partite/import) against
 // the stored matches of the file's days (from POST /api/partite/import/check) and the other rows;
 // importing rows that clash asks first, as saving a clashing match does.

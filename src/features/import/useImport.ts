@@ -117,7 +117,7 @@ export function useImport() {
     if (!table || !check) return [];
     return buildRows(table, mapping, hasHeader, { mode: 'create', today: todayIn(timezone), timezone, clubName, categories: check.gruppi }, new Set(check.existing), fixed, edits);
   }, [table, check, mapping, hasHeader, timezone, clubName, fixed, edits]);
-  // Issue 15: each valid row's clashes among its problems (the grid shows clash.rows); importing clashing rows asks first.
+  // Each valid row's clashes (docs/occupazione.md) among its problems (the grid shows clash.rows); importing clashing rows asks first.
   const clash = useImportClashes(rows, check, clubName);
 
   const { valid, duplicates } = useMemo(

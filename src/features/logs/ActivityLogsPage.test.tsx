@@ -90,7 +90,7 @@ beforeEach(() => {
 const signedIn = { session: { ...initialSessionState, status: 'signedIn' as const, accessToken: 'tok' } };
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('ActivityLogsPage (spec 2, Activity log screen)', () => {
+describe('ActivityLogsPage (docs/logs.md, the activity log screen)', () => {
   it('shows the title, total, link, the rows with type labels, users, endpoints or N/A, and the pager', async () => {
     renderWithProviders(<ActivityLogsPage />, { preloadedState: signedIn });
     await screen.findByText('Accesso effettuato: admin@club.it');

@@ -117,7 +117,7 @@ function ActivityDetailDialog({ entry, timezone, onClose }: { entry: ActivityLog
   );
 }
 
-/** Log Attività (spec 2): total in the header, filters, the paged table and the detail modal. */
+/** Log Attività (docs/logs.md): total in the header, filters, the paged table and the detail modal. */
 export default function ActivityLogsPage() {
   const { timezone } = useClubConfig();
   const { enqueueSnackbar } = useSnackbar();

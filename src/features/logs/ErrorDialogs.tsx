@@ -20,7 +20,7 @@ import { CloseActions, DetailField, Preformatted, SeverityChip, UserCell, format
 const S = LOGS_MSG.screen;
 const F = S.field;
 
-/** Every field of an error (spec 2, Error log screen, detail modal). */
+/** Every field of an error (docs/logs.md; the error log screen's detail modal). */
 export function ErrorDetailDialog({ entry, timezone, onClose }: { entry: ErrorLogEntry | null; timezone: string; onClose: () => void }) {
   return (
     <Dialog open={!!entry} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="error-detail-title" scroll="paper">
@@ -89,7 +89,7 @@ function NotesField({ value, onChange, disabled }: { value: string; onChange: (v
   );
 }
 
-/** Single resolve with optional notes (spec 2, 5). */
+/** Single resolve with optional notes (docs/logs.md). */
 export function ResolveDialog({
   entry,
   onClose,
@@ -140,7 +140,7 @@ export function ResolveDialog({
   );
 }
 
-/** Bulk resolve of the selected rows: only the open ones go to the server (spec 2, 4, 5). */
+/** Bulk resolve of the selected rows: only the open ones go to the server (docs/logs.md). */
 export function ResolveManyDialog({
   open,
   selected,

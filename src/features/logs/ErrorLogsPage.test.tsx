@@ -121,7 +121,7 @@ async function renderPage() {
   return { user, ...view };
 }
 
-describe('ErrorLogsPage (spec 2, Error log screen)', () => {
+describe('ErrorLogsPage (docs/logs.md, the error log screen)', () => {
   it('shows the title, the link to the activity log, the first 5 statistics groups, the total line and the pager', async () => {
     await renderPage();
     expect(screen.getByRole('heading', { name: 'Log Errori' })).toBeInTheDocument();

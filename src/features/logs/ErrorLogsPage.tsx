@@ -81,7 +81,7 @@ function StatCard({ stat }: { stat: ErrorStat }) {
   );
 }
 
-/** Log Errori (spec 2): statistics, filters, the paged table with selection, detail and resolve modals. */
+/** Log Errori (docs/logs.md): statistics, filters, the paged table with selection, detail and resolve modals. */
 export default function ErrorLogsPage() {
   const { timezone } = useClubConfig();
   const { enqueueSnackbar } = useSnackbar();

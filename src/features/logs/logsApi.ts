@@ -2,7 +2,7 @@ import { api, CACHE_TTL } from '../../api/api';
 import type { ActivityLogEntry, ErrorLogEntry, ErrorStatsResponse, LogPage, ResolveMultipleResponse, ResolveResponse } from '../../../common/logs/rules';
 import type { ActivityType, ErrorType, Severity } from '../../../common/logs/constants';
 
-/** What the error screen asks for (spec 3, Error filters); unset filters are left out of the query. */
+/** What the error screen asks for (docs/logs.md, the error log's filters); unset filters are left out of the query. */
 export interface ErrorQuery {
   page: number;
   limit: number;
@@ -16,7 +16,7 @@ export interface ErrorQuery {
   end_date?: string;
 }
 
-/** What the activity screen asks for (spec 3, Activity filters). */
+/** What the activity screen asks for (docs/logs.md, the activity log's filters). */
 export interface ActivityQuery {
   page: number;
   limit: number;
@@ -42,8 +42,8 @@ const STATS = { type: 'ErrorStats' as const, id: 'LIST' };
 const ACTIVITIES = { type: 'Activity' as const, id: 'LIST' };
 
 /**
- * The error log and activity log calls (spec 7, Logs). A resolve updates every cached page of
- * the error list locally (spec 4: list updated locally, statistics reloaded), reloads the
+ * The error log and activity log calls (docs/logs.md). A resolve updates every cached page of
+ * the error list locally (the list updated locally, the statistics reloaded), reloads the
  * statistics and the activity log (a resolution is an activity).
  */
 export const logsApi = api.enhanceEndpoints({ addTagTypes: ['ErrorLog', 'ErrorStats', 'Activity'] }).injectEndpoints({
@@ -83,7 +83,7 @@ export const logsApi = api.enhanceEndpoints({ addTagTypes: ['ErrorLog', 'ErrorSt
           () => false,
         );
         if (!ok) return;
-        // Only the open ones were resolved (spec 4); the answer has no rows, so mark them here.
+        // Only the open ones were resolved (docs/logs.md); the answer has no rows, so mark them here.
         const ids = new Set(errorIds);
         const now = new Date().toISOString();
         for (const args of logsApi.util.selectCachedArgsForQuery(getState(), 'getErrorLogs')) {

@@ -36,7 +36,7 @@ export function dateTimeParam(d: Dayjs | null, end = false): string | undefined 
   return d.format(end ? 'YYYY-MM-DDTHH:mm:59' : 'YYYY-MM-DDTHH:mm');
 }
 
-/** Spec 9: low green, medium amber, high red, critical dark red; text colours with AA contrast (4.5:1 or more). */
+/** Severity colours (docs/logs.md): low green, medium amber, high red, critical dark red; text colours with AA contrast (4.5:1 or more). */
 export const SEVERITY_COLOURS: Record<Severity, { bg: string; fg: string }> = {
   low: { bg: '#1b5e20', fg: '#ffffff' },
   medium: { bg: '#ffb300', fg: '#1a1a1a' },
@@ -49,7 +49,7 @@ export function SeverityChip({ severity }: { severity: Severity }) {
   return <Chip size="small" label={S.severityLabel[severity]} sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 600 }} />;
 }
 
-/** Email and role of a log entry's user, or 'Anonimo' (spec 2); the role label defaults to 'Utente'. */
+/** Email and role of a log entry's user, or 'Anonimo' (docs/logs.md); the role label defaults to 'Utente'. */
 export function UserCell({ email, role }: { email: string | null; role: Role | null }) {
   if (!email) return <Typography variant="body2">{LOGS_MSG.anonymous}</Typography>;
   return (
@@ -80,7 +80,7 @@ export function DateTimeFilter({ label, value, onChange, min, max }: { label: st
   );
 }
 
-/** One labelled field of a detail modal; nothing when the value is absent (spec 2: each only if present). */
+/** One labelled field of a detail modal; nothing when the value is absent (docs/logs.md: each only if present). */
 export function DetailField({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   if (children === null || children === undefined || children === '') return null;
   return (
@@ -165,7 +165,7 @@ export function FilterBarEnd({
 }
 
 /**
- * Filters, page and page size of a log screen (spec 4, 9): filter edits reach the query 300 ms
+ * Filters, page and page size of a log screen (docs/logs.md): filter edits reach the query 300 ms
  * after the last change; the page goes back to 1 when the applied filters or the page size change.
  */
 export function useLogFilters<F extends object>(empty: F, initialLimit: number) {
@@ -211,7 +211,7 @@ export function FilterSection({ active, children }: { active: boolean; children:
   );
 }
 
-/** A log screen whose first load failed: its header, then 'Errore: ...' with 'Riprova' (spec 8). */
+/** A log screen whose first load failed: its header, then 'Errore: ...' with 'Riprova' (messages of docs/api.md). */
 export function LoadFailure({ header, message, onRetry, retrying }: { header: ReactNode; message: string | null; onRetry: () => void; retrying: boolean }) {
   return (
     <Box>

@@ -23,7 +23,7 @@ export interface BoardDateFieldProps {
 }
 
 /**
- * The board's date (issue 25, item 4): gg/mm/aaaa typed with the keyboard, with or without the
+ * The board's date (docs/occupazione.md, the board): gg/mm/aaaa typed with the keyboard, with or without the
  * slashes. The field keeps what is being typed as its own draft and opens a day only once it is a
  * whole date (a four-digit year): at once when its year is typed, picked in the calendar, on Enter
  * or on leaving the field, else when the typing pauses. The draft is never replaced half-way by

@@ -246,7 +246,7 @@ function WeekBoard({ monday, matches }: { monday: string; matches: OccupancyMatc
   );
 }
 
-/** Occupazione campi (issue 15): a day or a week of the facilities, clashes outlined in red; prints on one landscape A4 page. */
+/** Occupazione campi (docs/occupazione.md): a day or a week of the facilities, clashes outlined in red; prints on one landscape A4 page. */
 export default function OccupancyPage() {
   const { timezone } = useClubConfig();
   const today = todayIn(timezone);

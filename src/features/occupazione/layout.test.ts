@@ -12,7 +12,7 @@ const layout = (...blocks: Block[]) => {
 };
 const FULL = { left: 0, width: 1 };
 
-describe('layoutColumn (occupancy board, issue 25 item 9)', () => {
+describe('layoutColumn (occupancy board, docs/occupazione.md)', () => {
   it('gives a block that overlaps nothing the whole column', () => {
     expect(layout(block('a', '10:00', '11:30'))).toEqual({ a: FULL });
   });

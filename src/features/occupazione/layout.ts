@@ -1,5 +1,5 @@
 /**
- * Where the blocks of one column of the occupancy board go side by side (issue 25, item 9).
+ * Where the blocks of one column of the occupancy board (docs/occupazione.md) go side by side.
  *
  * Blocks that overlap in time form a cluster (transitively: A-B and B-C overlapping put A, B and C
  * in one cluster even when A and C do not overlap). Inside a cluster each block gets the first lane

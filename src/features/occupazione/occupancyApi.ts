@@ -4,7 +4,7 @@ import type { Occupancy, OccupancyResponse } from '../../../common/occupazione/t
 // The board's answer is typed in common/, the server's route returns the same type.
 export type { Occupancy, OccupancyClash, OccupancyMatch } from '../../../common/occupazione/types';
 
-/** The board's period (issue 15): every match of the days with its clashes; refreshed when a match changes. */
+/** The board's period (docs/occupazione.md): every match of the days with its clashes; refreshed when a match changes. */
 export const occupancyApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOccupazione: build.query<Occupancy, { from: string; to: string }>({

@@ -12,7 +12,7 @@ import { useCreatePartitaMutation, useGetPartitaQuery } from './matchesApi';
 import { EMPTY_VALUES, MatchForm, toFormValues, type FormValues } from './MatchForm';
 import { useSaveFlow } from './useSaveFlow';
 
-/** What 'Salva e aggiungi un'altra' keeps for the next match of the same day (issue 25): date, category, pitch, competition. */
+/** What 'Salva e aggiungi un'altra' keeps for the next match of the same day (docs/planning.md): date, category, pitch, competition. */
 function nextOf(v: FormValues): FormValues {
   return { ...EMPTY_VALUES, data: v.data, gruppo: v.gruppo, campo: v.campo, tipoGara: v.tipoGara, terreno: v.terreno };
 }

@@ -14,7 +14,7 @@ import type { PartitaValues } from '../../../common/partite/rules';
 import { paths } from '../../config/paths';
 import { useLazyCheckConflittiQuery } from './matchesApi';
 
-/** Quiet time after the last keystroke before the form asks the server (issue 15: debounced). */
+/** Quiet time after the last keystroke before the form asks the server (docs/occupazione.md: debounced). */
 export const CLASH_CHECK_DEBOUNCE_MS = 400;
 
 /**

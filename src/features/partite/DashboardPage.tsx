@@ -34,10 +34,10 @@ import { formatDayHeading } from '../../../common/partite/cardText';
 import { countLine } from '../../../common/partite/meaning';
 import { PageHeader } from '../../components/PageFrame';
 
-// Issue 16: the bulk status bar, in its own chunk, loaded for editors only.
+// The bulk status bar (docs/partite.md, status), in its own chunk, loaded for editors only.
 const StatusActions = lazy(() => import('./StatusActions'));
 
-/** / signed in (spec 2): every upcoming match read through supabase-js, filtered here; sample data when loading fails. */
+/** / signed in (docs/partite.md, reading matches): every upcoming match read through supabase-js, filtered here; sample data when loading fails. */
 export default function DashboardPage() {
   const navigate = useNavigate();
   const role = useAppSelector(selectRole);
@@ -47,7 +47,7 @@ export default function DashboardPage() {
   const { data, isLoading, isFetching, isError, refetch } = useGetPartiteQuery(today);
   const [filters, setFilters] = useState<PartiteFilters>({});
   const source = useMemo(() => (isError ? sampleMatches(today, clubName) : (data ?? [])), [isError, data, today, clubName]);
-  // Issue 15: clashes among the upcoming matches that hold their facilities (not cancelled, not postponed with
+  // Clashes (docs/occupazione.md) among the upcoming matches that hold their facilities (not cancelled, not postponed with
   // the date to be set: common/occupazione/rules.ts holdsFacilities), with the server's changeover margin (CLASH_MARGIN_MINUTES):
   // none until that margin is known, so no mark shows that the server's margin would take back.
   const clashes = useMemo(
@@ -72,7 +72,7 @@ export default function DashboardPage() {
       else next.delete(id);
       return next;
     });
-  // Issue 25: the match just added is scrolled to and outlined (AddMatchPage navigates here with its id).
+  // The match just added is scrolled to and outlined (docs/planning.md; AddMatchPage navigates here with its id).
   const location = useLocation();
   const highlight = (location.state as { highlight?: number } | null)?.highlight;
   const shownHighlight = partite.some((p) => p.id === highlight);
@@ -133,7 +133,7 @@ export default function DashboardPage() {
               {source.length === 0 && !isError && canEdit && <FirstSteps isAdmin={hasRole(role, 'admin')} />}
             </>
           ) : (
-            // Issue 25: under day headings, compact cards (six and more on the office laptop's first screen).
+            // Under day headings, compact cards (docs/planning.md; six and more on the office laptop's first screen).
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
               {byDay(partite).map(([day, items]) => (
                 <Box key={day} component="section" aria-labelledby={`giorno-${day}`}>
@@ -160,12 +160,12 @@ export default function DashboardPage() {
   );
 }
 
-/** A fresh install's dashboard says what to do first (issue 25): a category, then the first match. */
+/** A fresh install's dashboard says what to do first (docs/screens.md): a category, then the first match. */
 function FirstSteps({ isAdmin }: { isAdmin: boolean }) {
   const { names, loaded } = useCategoryNames();
   if (!loaded) return null;
   const needCategory = names.length === 0;
-  // Only an administrator creates categories (spec 6): an editor is told whom to ask.
+  // Only an administrator creates categories (docs/users.md): an editor is told whom to ask.
   if (needCategory && !isAdmin) {
     return (
       <Typography sx={{ mt: 2, textAlign: 'center' }} data-testid="first-steps">
@@ -195,7 +195,7 @@ function byDay(partite: Partita[]): Array<[string, Partita[]]> {
   return [...days];
 }
 
-/** A card of the signed-in dashboard, outlined in red with its clashes listed when it has any (issue 15). */
+/** A card of the signed-in dashboard, outlined in red with its clashes listed when it has any (docs/occupazione.md). */
 function ClashMarkedCard({
   partita,
   clashes,
@@ -221,7 +221,7 @@ function ClashMarkedCard({
   );
 }
 
-/** Issue 16: a card with its selection checkbox on the left (editors and admins). */
+/** A card with its selection checkbox on the left for the status actions (docs/partite.md, status; editors and admins). */
 function SelectableCard({
   partita,
   show,

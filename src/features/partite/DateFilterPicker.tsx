@@ -14,7 +14,7 @@ export interface DateFilterPickerProps {
 }
 
 /**
- * The dashboards' date filter (issue 13): the match form's Italian picker (gg/mm/aaaa whatever the
+ * The dashboards' date filter (docs/public-page.md): the match form's Italian picker (gg/mm/aaaa whatever the
  * browser's language). Loaded on demand by FilterPanel, so the public page's first download has no pickers.
  */
 export default function DateFilterPicker({ label, value, onChange, autoFocus, fullWidth = false }: DateFilterPickerProps) {

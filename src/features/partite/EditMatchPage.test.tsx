@@ -5,7 +5,7 @@ import { MSG } from '../../../common/core/messages';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import EditMatchPage from './EditMatchPage';
 
-// Issue 24: the edit screen tells a read that failed (no connection) from a match that is not there.
+// The edit screen tells a read that failed (no connection) from a match that is not there (docs/partite.md, reading matches).
 describe('the edit screen when its match cannot be read', () => {
   let server: StandInServer;
   beforeAll(async () => {

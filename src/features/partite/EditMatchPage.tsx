@@ -79,7 +79,7 @@ export default function EditMatchPage() {
             <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
               {deleting ? MSG.match.deleting : MSG.match.delete}
             </Button>
-            {/* Issue 25: the add form filled from this match (another date, another opponent...). */}
+            {/* 'Duplica' (docs/planning.md): the add form filled from this match (another date, another opponent...). */}
             <Button variant="outlined" disabled={busy} component={RouterLink} to={`${paths.addMatch.getHref()}?da=${encodeURIComponent(String(partita.id))}`}>
               {MSG.match.duplicate}
             </Button>

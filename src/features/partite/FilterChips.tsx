@@ -20,7 +20,7 @@ function chipText(key: FilterKey, value: string): string {
   return `${label}: ${shown}`;
 }
 
-/** The active filters of the folded bar (issue 25), each removable on its own. */
+/** The active filters of the folded bar (docs/planning.md), each removable on its own. */
 export default function FilterChips({ filters, onChange }: { filters: PartiteFilters; onChange: (f: PartiteFilters) => void }) {
   return (
     <>

@@ -12,11 +12,11 @@ import { STATO_LABELS } from '../../../common/stato/labels';
 
 const L = DASHBOARD_MSG.filterLabels;
 
-// The Italian picker of the match form, fetched the first time someone opens the date filter (issue 13).
+// The Italian picker of the match form, fetched the first time someone opens the date filter (docs/public-page.md).
 const loadDatePicker = () => import('./DateFilterPicker');
 const DateFilterPicker = lazy(loadDatePicker);
 
-/** Phones (under 600 px): fields full width and at least 44 px tall, for a finger (issue 13). */
+/** Phones (under 600 px): fields full width and at least 44 px tall, for a finger (docs/public-page.md, phones). */
 const PHONE_FIELD = {
   '& .MuiInputBase-input': { py: { xs: '12.5px', sm: '8.5px' } },
   '& .MuiInputLabel-root:not(.MuiInputLabel-shrink)': { transform: { xs: 'translate(14px, 13px) scale(1)', sm: 'translate(14px, 9px) scale(1)' } },
@@ -76,9 +76,9 @@ function DateFilter({ value, onChange }: { value: string; onChange: (v: string) 
 }
 
 /**
- * The eight filter fields of spec 2 with the input rules of spec 5 (time digits and colon, text from a
+ * The eight filter fields of the dashboards with their input rules (docs/partite.md, dashboard filters: time digits and colon, text from a
  * limited set). A chunk of its own, loaded by FilterPanel when the fields are on screen: at once on a
- * wide screen, when 'Filtri' is pressed on a phone (issue 13).
+ * wide screen, when 'Filtri' is pressed on a phone (docs/public-page.md).
  */
 export default function FilterFields({ filters, onChange }: { filters: PartiteFilters; onChange: (f: PartiteFilters) => void }) {
   const set = (key: FilterKey, value: string) => onChange({ ...filters, [key]: value });
@@ -136,7 +136,7 @@ export default function FilterFields({ filters, onChange }: { filters: PartiteFi
       {text('campo')}
       {select('terreno', TERRENI.map((t) => ({ value: t, label: MATCH_OPTION_MSG.terrenoLabel[t] })), 140)}
       {select('tipoGara', TIPI_GARA.map((t) => ({ value: t, label: MATCH_OPTION_MSG.tipoGara[t] })), 150)}
-      {/* Issue 16: the match status. */}
+      {/* The match status (docs/partite.md, status). */}
       {select('stato', STATI.map((t) => ({ value: t, label: STATO_LABELS[t] })), 150)}
     </Box>
   );

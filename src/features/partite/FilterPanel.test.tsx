@@ -23,10 +23,10 @@ function Harness({ seen }: { seen: PartiteFilters[] }) {
 }
 
 describe('FilterPanel', () => {
-  it('offers the eight filters of spec 2 by their Italian labels, the selects as native lists', async () => {
+  it('offers the eight filters of the dashboards (docs/partite.md) by their Italian labels, the selects as native lists', async () => {
     renderWithProviders(<Harness seen={[]} />);
     const panel = screen.getByRole('region', { name: MSG.dashboard.filters });
-    // The fields are a lazy chunk of their own (issue 13).
+    // The fields are a lazy chunk of their own (docs/public-page.md).
     await within(panel).findByRole('textbox', { name: L.ora });
     for (const key of ['ora', 'squadracasa', 'squadratrasferta', 'gruppo', 'campo'] as const) {
       expect(within(panel).getByRole('textbox', { name: L[key] })).toHaveValue('');
@@ -42,7 +42,7 @@ describe('FilterPanel', () => {
     expect(within(panel).getByRole('button', { name: MSG.dashboard.resetFilters })).toBeDisabled();
   });
 
-  it('keeps the input rules of spec 5, counts the active filters and resets them all', async () => {
+  it('keeps the input rules of docs/partite.md (dashboard filters), counts the active filters and resets them all', async () => {
     const user = userEvent.setup();
     const seen: PartiteFilters[] = [];
     renderWithProviders(<Harness seen={seen} />);

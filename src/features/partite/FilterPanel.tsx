@@ -9,7 +9,7 @@ import { countActiveFilters, type PartiteFilters } from '../../../common/partite
 import { LiteButton } from '../../components/LiteButton';
 
 const FilterFields = lazy(() => import('./FilterFields'));
-// The signed-in dashboard's chips: their own chunk, the public page never loads them (issue 13's budget).
+// The signed-in dashboard's chips: their own chunk, the public page never loads them (its budget: docs/testing.md).
 const FilterChips = lazy(() => import('./FilterChips'));
 
 
@@ -29,9 +29,9 @@ function useWide(): boolean {
 }
 
 /**
- * The dashboards' filter panel (spec 2): title, count of active filters, 'Reset Filtri' and the eight
+ * The dashboards' filter panel (docs/partite.md): title, count of active filters, 'Reset Filtri' and the eight
  * fields. Under 600 px it folds behind a 'Filtri' button with the count, so a phone shows the matches
- * first (issue 13); the fields' code is loaded when they are first on screen.
+ * first (docs/public-page.md, phones); the fields' code is loaded when they are first on screen.
  */
 export function FilterPanel({
   filters,
@@ -43,7 +43,7 @@ export function FilterPanel({
   filters: PartiteFilters;
   onChange: (f: PartiteFilters) => void;
   initialOpen?: boolean;
-  /** The signed-in dashboard (issue 25): folded at every width into one bar, the active filters as chips. */
+  /** The signed-in dashboard (docs/planning.md): folded at every width into one bar, the active filters as chips. */
   folded?: boolean;
   /** Controls shown at the end of the folded bar. */
   children?: ReactNode;

@@ -5,7 +5,7 @@ type BadgeColor = 'default' | 'primary' | 'secondary' | 'info' | 'success';
 
 /**
  * A small read-only label drawn like MUI's small Chip. The card's badges are never clickable or
- * deletable, so a styled span does the job without Chip's 2.7 KB gzip on the public page (issue 3).
+ * deletable, so a styled span does the job without Chip's 2.7 KB gzip on the public page (its budget: docs/testing.md).
  */
 export function MatchBadge({ label, color = 'default', variant = 'filled' }: { label: string; color?: BadgeColor; variant?: 'filled' | 'outlined' }) {
   return (

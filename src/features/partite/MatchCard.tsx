@@ -25,13 +25,13 @@ function Team({ name, club }: { name: string; club: boolean }) {
   );
 }
 
-// Issue 16: badge and reason of a match not In programma, in their own chunk (public page budget).
+// Badge and reason of a match not In programma (docs/partite.md, status), in their own chunk (public page budget).
 const StatusBadge = lazy(() => import('./MatchStatusInfo'));
 const StatusReason = lazy(() => import('./MatchStatusInfo').then((m) => ({ default: m.MatchStatusReason })));
 
 /**
- * A match card (spec 2): date, times, competition type, teams (club's highlighted), field, surface, rooms, category, CASA.
- * A sample card (spec 2's fallback when the matches cannot be read) says 'Esempio', is greyed and never opens.
+ * A match card (docs/partite.md): date, times, competition type, teams (club's highlighted), field, surface, rooms, category, CASA.
+ * A sample card (the dashboards' fallback when the matches cannot be read, docs/partite.md) says 'Esempio', is greyed and never opens.
  */
 export function MatchCard({
   partita: p,
@@ -43,13 +43,13 @@ export function MatchCard({
   partita: Partita;
   onClick?: () => void;
   sample?: boolean;
-  /** The signed-in dashboard's card under its day heading (issue 25): no date, two compact rows. */
+  /** The signed-in dashboard's card under its day heading (docs/planning.md): no date, two compact rows. */
   dense?: boolean;
   /** Just saved: outlined until the next visit. */
   highlighted?: boolean;
 }) {
   const { clubName } = useClub();
-  // The texts the server's HTML of / shows too (common/partite/cardText.ts, issue 13).
+  // The texts the server's HTML of / shows too (common/partite/cardText.ts, docs/public-page.md).
   const text = matchCardText(p, clubName);
   const stato = statoOf(p.stato);
   const badges = (
@@ -102,7 +102,7 @@ export function MatchCard({
     </Box>
   ) : (
     // Card and CardContent's look (outlined paper, 16 px padding, 24 px at the bottom) from Paper and Box,
-    // which the public page's bundle has anyway (issue 13).
+    // which the public page's bundle has anyway (docs/public-page.md).
     <Box sx={{ p: 2, pb: 3 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="subtitle2" component="span">
@@ -151,7 +151,7 @@ export function MatchCard({
       data-sample={sample ? 'true' : undefined}
     >
       {onClick && !sample ? (
-        // A plain button (not CardActionArea): the public page's bundle has no ButtonBase (issue 13).
+        // A plain button (not CardActionArea): the public page's bundle has no ButtonBase (docs/public-page.md).
         <Box
           component="button"
           type="button"

@@ -73,13 +73,13 @@ interface Props {
   onConflictsClose?: () => void;
   /** Extra buttons (delete on the edit screen). */
   actions?: ReactNode;
-  /** Add form: 'Salva e aggiungi un'altra' (issue 25), the same checks as a save. */
+  /** Add form: 'Salva e aggiungi un'altra' (docs/planning.md), the same checks as a save. */
   onSaveAnother?: (payload: SavePayload) => void;
   /** The add form: the first empty field (date, start, home team) takes the focus when the form opens. */
   focusFirstEmpty?: boolean;
 }
 
-/** The add/edit form of spec 2, 4 and 5: Italian pickers, suggestions, home fields, the shared validation rules. */
+/** The add/edit form (docs/partite.md): Italian pickers, suggestions, home fields, the shared validation rules. */
 export function MatchForm({
   mode,
   title,
@@ -97,10 +97,10 @@ export function MatchForm({
   focusFirstEmpty = false,
 }: Props) {
   const [v, setV] = useState<FormValues>(initial);
-  // Issue 25: a home match's end is proposed from the category's usual length until the editor sets it.
+  // docs/planning.md: a home match's end is proposed from the category's usual length until the editor sets it.
   // (A duplicated match whose end was the proposed one keeps following its start.)
   const endProposed = useRef(!initial.oraFine || initial.oraFine === proposedEndTime(initial.ora, initial.gruppo));
-  // Issue 25: where the typing starts (a new form: the date; the next match of the day: its time).
+  // docs/planning.md: where the typing starts (a new form: the date; the next match of the day: its time).
   const [firstEmpty] = useState<'data' | 'ora' | 'squadraCasa' | null>(() =>
     !focusFirstEmpty ? null : !initial.data ? 'data' : !initial.ora ? 'ora' : !initial.squadraCasa ? 'squadraCasa' : null,
   );
@@ -114,7 +114,7 @@ export function MatchForm({
   const today = todayIn(timezone);
   const error = validatePartita(v, { mode, today, clubName, timezone });
   const home = effectiveHome(v, clubName);
-  // Issue 15: clashes under the fields; saving with clashes asks first.
+  // Clashes under the fields; saving with clashes asks first (docs/occupazione.md).
   const { clashes, current: clashesCurrent } = useClashCheck(v, matchId, clubName);
   const [asking, setAsking] = useState<ClashInfo[] | null>(null);
   const dialogClashes = asking ?? serverConflicts ?? null;
@@ -128,7 +128,7 @@ export function MatchForm({
     if (key === 'oraFine') endProposed.current = false;
     setV((prev) => {
       const next = { ...prev, [key]: value };
-      // Spec 4: the club's name in the home team makes it a home match.
+      // The club's name in the home team makes it a home match (docs/partite.md, home or away).
       if (key === 'squadraCasa' && isHomeTeam(value as string, clubName)) next.isHouseMatch = true;
       if (endProposed.current) next.oraFine = proposedEndTime(next.ora, next.gruppo) ?? next.oraFine;
       return next;

@@ -5,7 +5,7 @@ import { DASHBOARD_MSG } from '../../../common/partite/messages';
 import type { Partita } from '../../../common/partite/read';
 import { MatchCard } from './MatchCard';
 
-/** The cards, or the empty state of spec 2 (no matches at all versus none passing the filters). */
+/** The cards, or the dashboards' empty state (docs/partite.md; no matches at all versus none passing the filters). */
 export function MatchList({
   partite,
   filtered,
@@ -15,11 +15,11 @@ export function MatchList({
   partite: Partita[];
   filtered: boolean;
   onOpen: (p: Partita) => void;
-  /** Spec 2's sample matches: badged 'Esempio', greyed, never opened. */
+  /** The sample matches (docs/partite.md): badged 'Esempio', greyed, never opened. */
   sample?: boolean;
 }) {
   if (partite.length === 0) {
-    // A plain outlined notice rather than Alert: Alert brings IconButton and its icons to the public page (issue 3).
+    // A plain outlined notice rather than Alert: Alert brings IconButton and its icons to the public page (its budget: docs/testing.md).
     return (
       <Paper variant="outlined" role="status" sx={{ p: 3, textAlign: 'center' }}>
         <Typography color="text.secondary">{filtered ? DASHBOARD_MSG.noFilteredMatches : DASHBOARD_MSG.noMatches}</Typography>
@@ -27,7 +27,7 @@ export function MatchList({
     );
   }
   return (
-    // Box rather than Stack: the public page's bundle has no Stack (issue 13).
+    // Box rather than Stack: the public page's bundle has no Stack (docs/public-page.md).
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {partite.map((p) => (
         <MatchCard key={p.id} partita={p} onClick={() => onOpen(p)} sample={sample} />

@@ -1,4 +1,4 @@
-// Issue 16: a match's status on its card (public and signed-in dashboards share MatchCard), read
+// docs/partite.md (status): a match's status on its card (public and signed-in dashboards share MatchCard), read
 // through the SPA's sanitiser like the server's answer.
 import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -39,7 +39,7 @@ describe('status on the match card', () => {
     expect(screen.getByText('Lupi').closest('p')!).not.toHaveStyle({ textDecoration: 'line-through' });
   });
 
-  it('the two kinds of rinviata read as every output reads them (issue 24)', async () => {
+  it('the two kinds of rinviata read as every output reads them (docs/partite.md, status)', async () => {
     const { unmount } = render(<MatchCard partita={sanitizePartite([raw({ stato: 'rinviata', data_da_definire: true })])[0]} />);
     expect(await screen.findByTestId('match-status')).toHaveTextContent('Rinviata - data da definire');
     unmount();
@@ -69,7 +69,7 @@ describe('status on the match card', () => {
   });
 });
 
-// Issue 25: the bulk actions are named by their result, and each dialog lists the matches it changes,
+// The bulk actions (docs/partite.md, status) are named by their result, and each dialog lists the matches it changes,
 // closes with 'Annulla' changing nothing, and confirms with a red button naming the action and the count.
 describe('the bulk status dialog says what it changes', () => {
   const TODAY = '2099-05-01';

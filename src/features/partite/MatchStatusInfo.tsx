@@ -1,5 +1,5 @@
-// Issue 16: the status badge and reason of a match not In programma. Loaded by MatchCard only
-// when such a match is shown, so the public page's start-up download does not grow (issue 13).
+// The status badge and reason of a match not In programma (docs/partite.md, status). Loaded by MatchCard only
+// when such a match is shown, so the public page's start-up download does not grow (docs/public-page.md).
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MEANING_COLORS, MOTIVO_LABEL } from '../../../common/stato/labels';

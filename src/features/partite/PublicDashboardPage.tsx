@@ -27,10 +27,10 @@ export interface PublicStart {
   loginWarning?: boolean;
 }
 
-/** Spec 7: the public listing is refetched 500 ms after the last filter change. */
+/** The public listing is refetched 500 ms after the last filter change (docs/partite.md, public list). */
 const PUBLIC_DEBOUNCE_MS = 500;
 
-/** Cards per rendering step: the first screenful at once, the rest in later steps (issue 13: TBT). */
+/** Cards per rendering step: the first screenful at once, the rest in later steps (docs/public-page.md: TBT). */
 const CARDS_PER_STEP = 8;
 
 /** 'HH:MM' of a moment in the club's timezone. */
@@ -39,7 +39,7 @@ const hhmmIn = (at: number, timeZone: string) => new Intl.DateTimeFormat('it-IT'
 /**
  * / for visitors: upcoming matches with filters, from GET /api/partite/public. It needs no Redux store,
  * router or supabase-js, so the public shell (src/app/PublicApp.tsx) shows it with the smallest
- * download of the app (issue 13); the signed-in app shows it too after a sign-out.
+ * download of the app (docs/public-page.md); the signed-in app shows it too after a sign-out.
  */
 export default function PublicDashboardPage({ onLogin, start }: { onLogin: () => void; start?: PublicStart }) {
   const notify = useNotify();
@@ -80,7 +80,7 @@ export default function PublicDashboardPage({ onLogin, start }: { onLogin: () =>
           {DASHBOARD_MSG.login}
         </LiteButton>
       </Box>
-      {/* Issue 14: subscribe to the club's feed; the dialog's code loads on the first click. */}
+      {/* Subscribe to the club's feed (docs/calendar.md); the dialog's code loads on the first click. */}
       <LiteButton variant="outlined" aria-haspopup="dialog" onClick={() => setCalendarOpen(true)} sx={{ minHeight: 44, mb: 2 }}>
         {CALENDAR_BUTTON}
       </LiteButton>

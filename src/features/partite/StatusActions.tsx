@@ -23,7 +23,7 @@ import { useGetPartiteQuery } from './matchesApi';
 import { CLASH_MSG, type ClashInfo } from '../../../common/occupazione/rules';
 import { ClashList } from './ClashWarnings';
 
-/** The clashes of a 409 a bulk move or an undo answered (issue 15), or null for any other error. */
+/** The clashes of a 409 a bulk move or an undo answered (docs/occupazione.md), or null for any other error. */
 function clashesOf(err: unknown): ClashInfo[] | null {
   const e = err as { status?: unknown; data?: { conflitti?: unknown } };
   return e.status === 409 && Array.isArray(e.data?.conflitti) ? (e.data.conflitti as ClashInfo[]) : null;
@@ -40,7 +40,7 @@ export interface StatusActionsProps {
 }
 
 /**
- * Issue 16 (editors and admins): 'Seleziona tutte' for the filtered list, the count selected, and
+ * The status actions of docs/partite.md (editors and admins): 'Seleziona tutte' for the filtered list, the count selected, and
  * the bulk status actions, each through a dialog listing the matches it changes and asking for the
  * reason; after a change a toast offers 'Annulla operazione' for 10 seconds. Loaded on demand by
  * the signed-in dashboard.
@@ -62,7 +62,7 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
       enqueueSnackbar(STATUS_MSG.undone, { variant: 'success' });
     } catch (err) {
       const clashes = clashesOf(err);
-      // Issue 15: the matches would go back onto places taken since; the editor may confirm.
+      // docs/occupazione.md: the matches would go back onto places taken since; the editor may confirm.
       // The clashes one a line under the server's message (a toast at most 560 px wide).
       const message = clashes ? (
         <span>
@@ -211,7 +211,7 @@ function StatusDialog({
   const [giorni, setGiorni] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState('');
-  // Issue 15: the clashes the server answered (409); the next submit confirms them.
+  // The clashes the server answered (409, docs/occupazione.md); the next submit confirms them.
   const [clashes, setClashes] = useState<ClashInfo[] | null>(null);
   const [cambia, { isLoading }] = useCambiaStatoMutation();
 

@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Suggestion } from './matchesApi';
 
-/** Spec 2 and 9: suggestions load on focus, 300 ms after typing 2 or more characters; the list is 200 px high at most. */
+/** Suggestions (docs/partite.md) load on focus, 300 ms after typing 2 or more characters; the list is 200 px high at most. */
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const DROPDOWN_MAX_PX = 200;
 

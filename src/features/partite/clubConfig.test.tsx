@@ -48,7 +48,7 @@ describe("the club's name and timezone come from GET /api/config", () => {
     const home = screen.getByRole('switch', { name: MSG.match.homeMatch });
     await waitFor(() => expect(home).toBeChecked());
     expect(home).toBeDisabled();
-    // Issue 25: the end is proposed from the category's usual length (Juniores: 105 minutes).
+    // The end is proposed from the category's usual length (docs/planning.md; Juniores: 105 minutes).
     expect(await screen.findByText(MSG.match.endProposed(105))).toBeInTheDocument();
     expect(screen.getByTestId('form-error')).not.toHaveTextContent(MSG.match.labels.oraFine);
   });
@@ -71,7 +71,7 @@ describe('parsePublicConfig', () => {
       timezone: 'Europe/Rome',
       clashMarginMinutes: 15,
     });
-    // Issue 15: CLASH_MARGIN_MINUTES as the server sends it; anything else keeps the default.
+    // CLASH_MARGIN_MINUTES (docs/occupazione.md) as the server sends it; anything else keeps the default.
     expect(parsePublicConfig({ clashMarginMinutes: 0 }, 'http://x.it').clashMarginMinutes).toBe(0);
     expect(parsePublicConfig({ clashMarginMinutes: 30 }, 'http://x.it').clashMarginMinutes).toBe(30);
     for (const bad of ['30', -1, 2.5, 121, null]) expect(parsePublicConfig({ clashMarginMinutes: bad }, 'http://x.it').clashMarginMinutes).toBe(15);

@@ -6,7 +6,7 @@ import type { ClashInfo } from '../../../common/occupazione/rules';
 import type { ConflittiResponse } from '../../../common/occupazione/types';
 import type { PartitaResponse, PublicPartiteResponse, Suggestion, SuggestionsResponse } from '../../../common/partite/types';
 
-/** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (issue 15). */
+/** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (docs/occupazione.md). */
 export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
 import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partite/read';
 
@@ -17,7 +17,7 @@ const toQuery = (filters: PartiteFilters) => {
   return qs ? `?${qs}` : '';
 };
 
-/** Matches (spec 7). Every write invalidates the list tag, so both dashboards refresh by themselves. */
+/** Matches (docs/partite.md). Every write invalidates the list tag, so both dashboards refresh by themselves. */
 export const matchesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPublicPartite: build.query<Partita[], PartiteFilters>({
@@ -26,7 +26,7 @@ export const matchesApi = api.injectEndpoints({
       transformResponse: (body: PublicPartiteResponse) => sanitizePartite(body?.data),
       providesTags: [listTag('Partita')],
     }),
-    /** The signed-in dashboard reads the table through supabase-js (spec 7), from `today` on, by date then time. */
+    /** The signed-in dashboard reads the table through supabase-js (docs/partite.md, reading matches), from `today` on, by date then time. */
     getPartite: build.query<Partita[], string>({
       async queryFn(today) {
         try {
@@ -42,7 +42,7 @@ export const matchesApi = api.injectEndpoints({
     }),
     getPartita: build.query<Partita | null, string>({
       query: (id) => `api/partite/${encodeURIComponent(id)}`,
-      // The edit form starts from the stored text (issue 24): a save sends every field back.
+      // The edit form starts from the stored text (docs/partite.md, reading matches): a save sends every field back.
       transformResponse: (body: PartitaResponse) => storedPartita(body?.data),
       providesTags: (_r, _e, id) => [itemTag('Partita', id)],
     }),
@@ -58,7 +58,7 @@ export const matchesApi = api.injectEndpoints({
       providesTags: ['Suggestion'],
       keepUnusedDataFor: 60,
     }),
-    // The form's live clash check (issue 15): POST, but a read; never cached.
+    // The form's live clash check (docs/occupazione.md): POST, but a read; never cached.
     checkConflitti: build.query<ClashInfo[], Record<string, unknown>>({
       query: (body) => ({ url: 'api/partite/conflitti', method: 'POST', body }),
       transformResponse: (body: ConflittiResponse) => (body?.conflitti ?? []).map(({ id, motivo, messaggio }) => ({ id, motivo, messaggio })),

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { Partita } from '../../../common/partite/read';
 
-/** Spec 2: the three sample matches shown, with a banner, when the dashboard cannot load. */
+/** The three sample matches shown, with a banner, when the dashboard cannot load (docs/partite.md). */
 export function sampleMatches(today: string, clubName: string): Partita[] {
   const day = (n: number) => dayjs(today).add(n, 'day').format('YYYY-MM-DD');
   return [

@@ -8,7 +8,7 @@ export interface StatoBody {
   nuovaData?: string | null;
   giorni?: number | null;
   motivo?: string | null;
-  /** Issue 15: the editor confirmed the clashes the server listed (409). */
+  /** The editor confirmed the clashes the server listed (409, docs/occupazione.md). */
   confermaSovrapposizioni?: boolean;
 }
 
@@ -16,7 +16,7 @@ export interface StatoBody {
 export type UndoArg = string | { operazione: string; confermaSovrapposizioni: boolean };
 
 /**
- * Bulk status changes of the signed-in dashboard and their undo (issue 16). Injected apart from
+ * Bulk status changes of the signed-in dashboard and their undo (docs/partite.md, status). Injected apart from
  * matchesApi so the public page's bundle does not take them in. No retries: a write is sent once.
  */
 export const statusApi = api.injectEndpoints({

@@ -29,7 +29,7 @@ interface Answer {
 }
 
 /**
- * Spec 7's retry rule (src/api/policy.ts, which this shell cannot import without the whole message
+ * The retry rule of docs/api.md (src/api/policy.ts, which this shell cannot import without the whole message
  * catalogue): at most 2 retries, after 1 s then 2 s, on 5xx, 429 or a network failure.
  */
 const MAX_RETRIES = 2;
@@ -62,7 +62,7 @@ const PUBLIC_DATA_ID = 'public-partite';
 let pageListingTaken = false;
 
 /**
- * The unfiltered list the server rendered into / (issue 13), read once: the first render shows it
+ * The unfiltered list the server rendered into / (docs/public-page.md), read once: the first render shows it
  * without waiting for a fetch; later mounts (after a sign-out, a retry) fetch as before.
  */
 function takeServerListing(): Answer | null {
@@ -79,8 +79,8 @@ function takeServerListing(): Answer | null {
 }
 
 /**
- * GET /api/partite/public with plain fetch, no Redux store (issue 13: the public page's shell has none).
- * Spec 7's retries (2, on 5xx/429/network); the previous list stays shown while new filters load. The
+ * GET /api/partite/public with plain fetch, no Redux store (docs/public-page.md: the public page's shell has none).
+ * The retries of docs/api.md (2, on 5xx/429/network); the previous list stays shown while new filters load. The
  * browser revalidates with the server's ETag; the service worker answers from its copy when offline.
  */
 export function usePublicPartite(filters: PartiteFilters): PublicListing {

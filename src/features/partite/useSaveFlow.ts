@@ -5,18 +5,18 @@ import { paths } from '../../config/paths';
 import { errorMessage } from '../../api/api';
 import type { ClashInfo } from '../../../common/occupazione/rules';
 
-/** Spec 2: after a successful save or delete the screen returns to / after 2 seconds. */
+/** After a successful save or delete the screen returns to / after 2 seconds (docs/partite.md). */
 export const RETURN_AFTER_MS = 2000;
 
 /**
  * Runs a save or delete: busy flag, success toast then back to / after 2 s, error toast on failure.
- * With `then`, the success goes there instead of the timed return (the add form's own flow, issue 25).
+ * With `then`, the success goes there instead of the timed return (the add form's own flow, docs/planning.md).
  */
 export function useSaveFlow() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [done, setDone] = useState(false);
-  // Issue 15: a save the server refused for clashes (409) waits for the editor's confirmation.
+  // A save the server refused for clashes (409, docs/occupazione.md) waits for the editor's confirmation.
   const [conflicts, setConflicts] = useState<ClashInfo[] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {

@@ -5,7 +5,7 @@ import { MSG } from '../../../common/core/messages';
 import InviteUserDialog from './InviteUserDialog';
 
 describe('InviteUserDialog', () => {
-  it('shows the spec 5 messages and sends nothing while the email is missing or malformed; role defaults to reader', async () => {
+  it('shows the validation messages of docs/users.md and sends nothing while the email is missing or malformed; role defaults to reader', async () => {
     const user = userEvent.setup();
     const sent: string[] = [];
     const realFetch = global.fetch;

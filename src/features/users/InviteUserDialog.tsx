@@ -16,10 +16,10 @@ import { inviteUserSchema } from '../../../common/users/rules';
 import { errorMessage } from '../../api/api';
 import { useInviteUserMutation } from './usersApi';
 
-/** Spec 9: the invite modal closes 2 s after success. */
+/** The invite modal closes 2 s after success (docs/users.md). */
 export const INVITE_CLOSE_DELAY_MS = 2000;
 
-/** Invite modal (spec 5): email required and well formed, role defaults to reader. */
+/** Invite modal (docs/users.md): email required and well formed, role defaults to reader. */
 export default function InviteUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(DEFAULT_ROLE);

@@ -36,7 +36,7 @@ import { useGetUserAuditQuery, useGetUsersQuery, type AuditFilters } from './use
 import { PageHeader } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
 
-/** Spec 4 and 9: filter changes reset the page to 1 and reload after 300 ms. */
+/** Filter changes reset the page to 1 and reload after 300 ms (docs/users.md, user audit). */
 export const FILTER_DEBOUNCE_MS = 300;
 
 interface FilterState {
@@ -120,7 +120,7 @@ function AuditRow({ r }: { r: UserAuditRecord }) {
   );
 }
 
-/** Registro modifiche utenti (spec 2): filters, pagination (50 by default), who changed what. */
+/** Registro modifiche utenti (docs/users.md): filters, pagination (50 by default), who changed what. */
 export default function UserAuditPage() {
   const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
@@ -274,7 +274,7 @@ export default function UserAuditPage() {
               {MSG.users.auditEmpty}
             </Typography>
           )}
-          {/* The app's one pager (issue 25), with this list's page size beside it. */}
+          {/* The app's one pager (docs/screens.md), with this list's page size beside it. */}
           <Pager
             page={Math.max(1, Math.min(page, totalPages))}
             totalPages={totalPages}

@@ -7,7 +7,7 @@ import type { User } from '../../../common/users/rules';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import UsersPage from './UsersPage';
 
-// Issue 25: a role change asks first, naming the person and both roles; 'Annulla' changes nothing.
+// A role change asks first, naming the person and both roles (docs/users.md); 'Annulla' changes nothing.
 describe('Gestione Utenti: changes that ask first', () => {
   const MARIO = 'mario@example.it';
   const user = (over: Partial<User>): User => ({

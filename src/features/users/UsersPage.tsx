@@ -65,7 +65,7 @@ function CountCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** Gestione Utenti (spec 2): counts, search, role filter, the table, invite, delete, sync. */
+/** Gestione Utenti (docs/users.md): counts, search, role filter, the table, invite, delete, sync. */
 export default function UsersPage() {
   const me = useAppSelector(selectSessionUser);
   const { timezone } = useClubConfig();
@@ -134,7 +134,7 @@ export default function UsersPage() {
     }
   };
 
-  // The app's one table style (MUI Table, as the logs, the audit and the categories; issue 25).
+  // The app's one table style (MUI Table, as the logs, the audit and the categories; docs/screens.md).
   const columns: Array<{ field: string; headerName: string; width?: number; cell: (row: User) => ReactNode }> = [
     {
       field: 'email',

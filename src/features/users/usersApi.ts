@@ -23,7 +23,7 @@ export function auditParams(f: AuditFilters): Record<string, string> {
   return out;
 }
 
-/** Users and the user audit log (spec 7): every change also invalidates the audit log it writes to. */
+/** Users and the user audit log (docs/users.md): every change also invalidates the audit log it writes to. */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<UsersListResponse, void>({
