@@ -85,7 +85,7 @@ if (json) {
       ` = avvio (telefono, finché non si usa un comando) ${entryOnly.toFixed(1)} KB + React, pagina e campi dei filtri su schermo largo ${(total - entryOnly).toFixed(1)} KB; ${lazyLeft} chunk solo su azione dell'utente`,
   );
   console.log(
-    `Riferimento: budget ${BUDGET_KB} KB gzip, build ingenua circa ${NAIVE_KB} KB (issue 3) -> ${ok ? 'OK' : 'SUPERATO'} ` +
+    `Riferimento: budget ${BUDGET_KB} KB gzip, build ingenua circa ${NAIVE_KB} KB (docs/testing.md) -> ${ok ? 'OK' : 'SUPERATO'} ` +
       `(${((total / BUDGET_KB) * 100).toFixed(0)}% del budget, ${(BUDGET_KB - total).toFixed(1)} KB di margine)`,
   );
 }

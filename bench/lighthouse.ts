@@ -146,7 +146,7 @@ async function main(): Promise<boolean> {
       await series(`CALIBRATO (solo riferimento, non per l'obiettivo): CPU ${multiplier}x da benchmarkIndex ${Math.round(plain.benchmarkIndex)}`, multiplier);
     }
     ok = (Object.keys(TARGET) as Array<keyof typeof TARGET>).every((k) => plain.summary[k] >= TARGET[k]);
-    console.log(`Obiettivo (issue 13) sul preset mobile: prestazioni >= 95, le altre 100 -> ${ok ? 'OK' : 'NON RAGGIUNTO'}`);
+    console.log(`Obiettivo (docs/public-page.md) sul preset mobile: prestazioni >= 95, le altre 100 -> ${ok ? 'OK' : 'NON RAGGIUNTO'}`);
   } finally {
     await chrome.kill();
     await t.close();

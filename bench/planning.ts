@@ -78,7 +78,7 @@ async function main() {
         );
       };
       row('baseline: una partita alla volta dalla dashboard', before, false);
-      row("issue 25: 'Salva e aggiungi un'altra'", after, true);
+      row("'Salva e aggiungi un'altra'", after, true);
     } finally {
       await browser.close();
     }
