@@ -1,4 +1,4 @@
-// Clash check speed (issue 15): one candidate checked against a season of 1,000 matches in under
+// Clash check speed (docs/occupazione.md): one candidate checked against a season of 1,000 matches in under
 // 10 ms p95 (the day's SQL plus the rule, as POST /api/partite/conflitti and the save re-check run
 // it), and the occupancy board's day query (matches of the day with their clashes) in under 20 ms
 // p95. Baseline in the same run: a bare `SELECT 1` round trip and the day's SELECT without the rule.
@@ -7,8 +7,8 @@
 import type pg from 'pg';
 import dayjs from 'dayjs';
 import { openBench, quantile, runBench, seedCategories, teardown } from './harness';
-import { checkClashes, lockMatchDay, matchesOfDay } from '../server/plugins/clashes';
-import { matchesBetween } from '../server/features/occupazione/repo';
+import { checkClashes } from '../server/features/occupazione/clashes';
+import { lockMatchDay, matchesBetween, matchesOfDay } from '../server/features/occupazione/repo';
 import { clashCandidate, clashesOfAll, findClashes, type ClashMatch } from '../common/occupazione/rules';
 import { todayIn } from '../common/core/dates';
 

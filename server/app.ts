@@ -23,7 +23,11 @@ import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
 import { notificheRoutes } from './features/notifiche/routes';
 import { recordServerError } from './features/logs/recorder';
-import { chooseEncoding, HomePageCache, publicListingFor, renderPublicHome } from './plugins/public-home';
+import { clashesPlugin } from './features/occupazione/clashes';
+import { weekPdfPlugin } from './features/esportazioni/week-pdf';
+import { publicListingPlugin } from './features/partite/public-listing';
+import { schedulerPlugin } from './plugins/scheduler';
+import { chooseEncoding, HomePageCache, renderPublicHome } from './shared/public-home';
 import { matchesEtag } from './shared/listing-cache';
 
 export interface AppDeps {
@@ -40,9 +44,9 @@ export interface AppDeps {
   /** Sees every route as it is registered (the app-wide role-matrix test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
   /**
-   * true: this app runs the background notification queue worker (start.ts sets it). Off by
-   * default so test apps of other features poll nothing, lock nothing and mail nobody behind their
-   * backs; the notifiche tests drive the queue by hand (runOnce) and one turns the worker on.
+   * true: this app registers the notification queue's jobs with the scheduler (start.ts sets it). Off
+   * by default so test apps of other features poll nothing, lock nothing and mail nobody behind their
+   * backs; the notifiche tests drive the queue by hand (runOnce) and one turns the jobs on.
    */
   notifyWorker?: boolean;
 }
@@ -164,6 +168,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Root plugins, before the routes that use them: the one scheduler of timed work, and the services
+  // one feature provides to others as decorators (each consumer declares the names it depends on).
+  await app.register(schedulerPlugin, { pool: deps.pool });
+  await app.register(clashesPlugin); // occupazione -> partite, import
+  await app.register(weekPdfPlugin); // esportazioni -> notifiche
+  await app.register(publicListingPlugin); // partite -> the page of / below
+
   await app.register(authPlugin);
   await app.register(restPlugin, { prefix: '/rest/v1' });
   await app.register(gruppiRoutes, { prefix: '/api' });
@@ -206,19 +217,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!isApi && !isFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
       // Issue 13: / carries the public list in its HTML (a failure falls back to the plain page).
-      const provider = pathname === '/' ? publicListingFor(app.deps) : undefined;
-      if (provider && clientDir) {
+      if (pathname === '/' && clientDir) {
         try {
-          const listing = await provider();
-          if (listing) {
-            const template = (indexTemplate ??= fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
-            const encoding = chooseEncoding(request.headers['accept-encoding']);
-            const page = homePages.page(listing, encoding, (producedAt) => renderPublicHome(template, listing, config.clubName, producedAt));
-            reply.header('vary', 'accept-encoding').header('etag', page.etag);
-            if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-            if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
-            return reply.type('text/html; charset=utf-8').send(page.body);
-          }
+          const listing = await app.publicListing();
+          const template = (indexTemplate ??= fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
+          const encoding = chooseEncoding(request.headers['accept-encoding']);
+          const page = homePages.page(listing, encoding, (producedAt) => renderPublicHome(template, listing, config.clubName, producedAt));
+          reply.header('vary', 'accept-encoding').header('etag', page.etag);
+          if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+          if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
+          return reply.type('text/html; charset=utf-8').send(page.body);
         } catch (err) {
           request.log.warn({ err }, 'lista pubblica non inserita nella pagina');
         }

@@ -50,17 +50,24 @@ export async function startServer(
       // The notification queue (issue 18) runs in the server process; test apps leave it off.
       notifyWorker: true,
     });
-    app.addHook('onClose', async () => {
+    // After app.close(), not in an onClose hook: those run newest first, so a hook added here would end
+    // the pool before the app's own hooks (the scheduler waiting for a job, the recovery mails) are done.
+    const release = async () => {
       mailer.close();
       await pool.end();
       await embedded?.stop();
-    });
+    };
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;
     const close = async () => {
-      // Answers in flight are sent whole (new requests get 503 meanwhile); then the listener, the pool and PostgreSQL close.
+      // Answers in flight are sent whole (new requests get 503 meanwhile); then the listener, the app's
+      // hooks (jobs under way finish), the pool and PostgreSQL close.
       await app.drain(DRAIN_TIMEOUT_MS);
-      await app.close();
+      try {
+        await app.close();
+      } finally {
+        await release();
+      }
     };
     return { app, pool, url: `http://localhost:${port}`, close };
   } catch (err) {

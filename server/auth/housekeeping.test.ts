@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../../test/app';
 import { LIMITS, RATE_LIMIT_RETENTION_SECONDS } from '../shared/rate-limit';
-import { Housekeeping, deleteStaleAuthRows } from './housekeeping';
+import { HOUSEKEEPING_INTERVAL_MS } from '../plugins/scheduler';
+import { deleteStaleAuthRows } from './housekeeping';
 import { RECOVERY_MAIL_COOLDOWN_SECONDS } from './recovery';
 
 describe('housekeeping of rate limits, locks and sign-in attempts', () => {
@@ -62,30 +63,28 @@ describe('housekeeping of rate limits, locks and sign-in attempts', () => {
     expect(RATE_LIMIT_RETENTION_SECONDS).toBeGreaterThanOrEqual(RECOVERY_MAIL_COOLDOWN_SECONDS);
   });
 
-  it('the running app sweeps after an answer, at most once an hour per process', async () => {
+  it('the running app sweeps on the scheduler, at most once an hour per process; an answer no longer triggers a sweep', async () => {
     await seed('app');
-    expect((await t.app.inject({ url: '/api/config' })).statusCode).toBe(200);
-    const deadline = Date.now() + 5000;
-    while (JSON.stringify(await remaining('app')) !== JSON.stringify(afterSweep('app')) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const before = t.app.scheduler.state('auth-housekeeping');
+    expect(before.intervalMs).toBe(HOUSEKEEPING_INTERVAL_MS);
+    expect(await t.app.scheduler.runNow('auth-housekeeping')).toMatchObject({ status: 'done' });
     expect(await remaining('app')).toEqual(afterSweep('app'));
 
-    // Within the hour another answer sweeps nothing.
+    // The next sweep is an hour after this one...
+    const after = t.app.scheduler.state('auth-housekeeping');
+    expect(after).toMatchObject({ running: false, lastOutcome: 'done' });
+    expect(after.runs).toBeGreaterThan(before.runs);
+    expect(after.nextRunAt! - Date.now()).toBeGreaterThan(HOUSEKEEPING_INTERVAL_MS - 60_000);
+    // ...and within the hour an answer sweeps nothing (no sweep starts, none ran).
     await seed('later');
     expect((await t.app.inject({ url: '/api/config' })).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    expect(t.app.scheduler.state('auth-housekeeping')).toMatchObject({ running: false, runs: after.runs, nextRunAt: after.nextRunAt });
     expect((await remaining('later')).counters).toEqual(['live:later', 'stale:later']);
   });
 
-  it('Housekeeping.maybeRun starts a sweep first, then only once the interval has passed', async () => {
-    const h = new Housekeeping(t.db.pool, () => t.app.log, 1000);
-    const first = h.maybeRun(10_000);
-    expect(first).not.toBeNull();
-    await first;
-    expect(h.maybeRun(10_500)).toBeNull();
-    const again = h.maybeRun(11_000);
-    expect(again).not.toBeNull();
-    await again;
+  it('every purge is an hourly job of the one scheduler, beside the rows it purges; a test app runs no queue jobs', () => {
+    const jobs = t.app.scheduler.jobs();
+    expect(jobs.map((j) => j.name).sort()).toEqual(['auth-housekeeping', 'calendar-purge', 'log-retention', 'stato-purge']);
+    for (const job of jobs) expect(job.intervalMs).toBe(HOUSEKEEPING_INTERVAL_MS);
   });
 });

@@ -5,33 +5,10 @@ import { bearerToken, resolveUser } from '../shared/auth-guard';
 import { HttpError, isDatabaseDown, recordFailure } from '../shared/errors';
 import { buildReadQuery, PostgrestError, type TableSpec } from './postgrest';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../shared/listing-cache';
+import { PARTITA_COLUMN_TYPES } from '../shared/partite-columns';
 
-/** The one table readable through PostgREST: the columns of spec 3 (no audit columns). */
-const PARTITE: TableSpec = {
-  name: 'partite',
-  columns: {
-    id: 'integer',
-    data: 'date',
-    ora: 'time',
-    ora_fine: 'time',
-    squadracasa: 'text',
-    squadratrasferta: 'text',
-    gruppo: 'text',
-    campo: 'text',
-    is_house_match: 'boolean',
-    spogliatoio_gari: 'smallint',
-    spogliatoio_ospiti: 'smallint',
-    terreno: 'text',
-    tipo_gara: 'text',
-    // Issue 16: the match's status and its reason.
-    stato: 'text',
-    motivo_stato: 'text',
-    // Migration 014: a 'rinviata' whose new date is still to be set (it frees its facilities).
-    data_da_definire: 'boolean',
-    // Migration 016: the date a moved match had before ('Spostata dal', common/partite/meaning.ts).
-    data_originale: 'date',
-  },
-};
+/** The one table readable through PostgREST: the columns of spec 3 (no audit columns), in table order. */
+const PARTITE: TableSpec = { name: 'partite', columns: PARTITA_COLUMN_TYPES };
 
 // PostgREST's wording: the client reads code and message, never shows them as they are.
 const anonymousDenied = () => new PostgrestError(401, '42501', 'permission denied for table partite');

@@ -6,7 +6,6 @@ import { bearer, createUser, type TestUser } from '../../../test/users';
 import { insertMatch, type MatchRow } from '../../../test/partite';
 import { todayIn } from '../../../common/core/dates';
 import { CALENDAR_MSG, defaultDurationMinutes } from '../../../common/calendar/rules';
-import { deleteStaleAuthRows } from '../../auth/housekeeping';
 import { buildFeed, stampFeed } from './ics';
 import type { FeedMatch } from './repo';
 
@@ -193,7 +192,7 @@ describe('GET /api/calendar.ics and /api/calendar/{id}.ics', () => {
     expect((await feed('/api/calendar.ics')).events.has(uid(id))).toBe(true);
     await t.db.pool.query(`UPDATE public.partite_cancellate SET deleted_at = now() - interval '31 days'`);
     expect((await feed('/api/calendar.ics')).events.has(uid(id))).toBe(false);
-    expect((await deleteStaleAuthRows(t.db.pool)).calendarCancellations).toBe(1);
+    expect(await t.app.scheduler.runNow('calendar-purge')).toEqual({ status: 'done', result: 1 });
     expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.partite_cancellate')).rows[0].n).toBe(0);
   });
 

@@ -5,17 +5,17 @@
 // (02:30 of the last Sunday of October in Rome) as its SECOND occurrence, where RFC 5545 3.3.5
 // and every other part of the app take the first.
 import dayjs from 'dayjs';
-import type { Partita } from '../../../common/partite/read';
 import { localInstant } from '../../../common/partite/times';
 import { defaultDurationMinutes } from '../../../common/calendar/rules';
 import type { Db } from '../../db/pool';
+import { partitaColumns, type PartitaRow } from '../../shared/partite-columns';
 
 /**
  * A feed event: the match as read (common/partite/read.ts) with its status always set ('annullata'
  * for a deleted match, issue 16) and what its reading needs (data_da_definire, data_originale:
  * common/partite/meaning.ts), its iCalendar SEQUENCE and its instants.
  */
-export interface FeedMatch extends Required<Partita> {
+export interface FeedMatch extends PartitaRow {
   sequence: number;
   start_at: Date;
   /**
@@ -43,12 +43,11 @@ export interface FeedQuery {
 type FeedRow = Omit<FeedMatch, 'start_at' | 'end_at'>;
 
 const LIVE = `
-  SELECT p.id, to_char(p.data, 'YYYY-MM-DD') AS data, to_char(p.ora, 'HH24:MI') AS ora, to_char(p.ora_fine, 'HH24:MI') AS ora_fine,
-         p.squadracasa, p.squadratrasferta, p.gruppo, p.campo, p.is_house_match, p.spogliatoio_gari, p.spogliatoio_ospiti,
-         p.terreno, p.tipo_gara, p.stato, p.motivo_stato, p.data_da_definire, to_char(p.data_originale, 'YYYY-MM-DD') AS data_originale,
+  SELECT ${partitaColumns({ alias: 'p', text: true })},
          p.sequence, p.updated_at, NULL::timestamptz AS deleted_at
     FROM public.partite p`;
 
+// A deleted match, column by column as LIVE lists them (UNION ALL matches by position, in table order).
 const CANCELLED = `
   SELECT c.id, to_char(c.data, 'YYYY-MM-DD'), to_char(c.ora, 'HH24:MI'), to_char(c.ora_fine, 'HH24:MI'),
          c.squadracasa, c.squadratrasferta, c.gruppo, c.campo, c.is_house_match, NULL::smallint, NULL::smallint,

@@ -5,6 +5,7 @@
 // time it is sent (ics.ts stampFeed); the ETag is the hash of the cached text, which has no
 // DTSTAMP time in it, so it is weak (W/): answers that differ only in DTSTAMP are equivalent.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import dayjs from 'dayjs';
 import { z } from '../../../common/core/zod';
 import { MSG } from '../../../common/core/messages';
@@ -15,6 +16,7 @@ import { LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../shared
 import { pgListenerOf } from '../../shared/pg-listener';
 import { buildFeed, EventTextCache, stampFeed } from './ics';
 import * as repo from './repo';
+import { calendarPurgeJob } from './purge';
 
 const feedQuery = z.strictObject({ casa: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidQuery }).optional() });
 
@@ -25,8 +27,10 @@ function categoryId(raw: string): number {
   return id;
 }
 
-export const calendarRoutes: FastifyPluginAsync = async (app) => {
+const calendar: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
+  // Cancellations past the feeds' 30 days: purged by the scheduler, hourly.
+  app.scheduler.register(calendarPurgeJob);
   const cache = new ListingCache(pool, app.log, 'calendar_changed', LISTING_CACHE_MAX_BYTES / 2);
   app.addHook('onClose', async () => cache.stop());
   const host = new URL(config.publicUrl).hostname;
@@ -87,3 +91,6 @@ export const calendarRoutes: FastifyPluginAsync = async (app) => {
   app.get('/calendar.ics', async (request, reply) => serve(request, reply, null));
   app.get<{ Params: { id: string } }>('/calendar/:id.ics', async (request, reply) => serve(request, reply, categoryId(request.params.id)));
 };
+
+/** The calendar feeds (issue 14); mounted by server/app.ts under /api. */
+export const calendarRoutes = fp(calendar, { name: 'calendar', fastify: '5.x', dependencies: ['scheduler'], encapsulate: true });

@@ -6,15 +6,14 @@ import type { ExportMatch } from '../../../common/esportazioni/rules';
 import { emptyMeaningCounts, type MeaningCounts } from '../../../common/partite/meaning';
 import { meaningOf } from '../../../common/partite/meaning';
 import type { StatoPartita } from '../../../common/stato/read';
+import { partitaColumns } from '../../shared/partite-columns';
 
 /**
  * The columns of spec 3, times as 'HH:mm' (what the previews and files show), and what a match's
  * status reads from in every output (issue 24, common/partite/meaning.ts): stato, motivo_stato,
  * data_da_definire (migration 014) and data_originale (migration 016, 'YYYY-MM-DD').
  */
-const COLUMNS = `id, to_char(data, 'YYYY-MM-DD') AS data, to_char(ora, 'HH24:MI') AS ora, to_char(ora_fine, 'HH24:MI') AS ora_fine,
-  squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato,
-  data_da_definire, to_char(data_originale, 'YYYY-MM-DD') AS data_originale`;
+const COLUMNS = partitaColumns({ text: true });
 // $3: the optional status filter (issue 16), NULL for every status.
 const IN_PERIOD = 'data BETWEEN $1::date AND $2::date AND ($3::text IS NULL OR stato = $3::text)';
 const ORDER = 'ORDER BY data, ora, id';

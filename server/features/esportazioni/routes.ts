@@ -11,12 +11,9 @@ import {
   periodBodySchema,
   splitHomeAway,
   tablePreviewQuerySchema,
-  weekDays,
   weekRange,
   weekSchema,
   type DayPreview,
-  type ExportMatch,
-  type WeekPreview,
 } from '../../../common/esportazioni/rules';
 import { feedUrls } from '../../../common/calendar/rules';
 import { recordActivity } from '../../shared/activity';
@@ -24,7 +21,7 @@ import { requireRole } from '../../shared/auth-guard';
 import { parseInput } from '../../shared/errors';
 import { csvStream } from './csv';
 import { dayPdf, tablePdf, weekPdf } from './pdf';
-import { provideWeekPdf } from '../../plugins/week-pdf';
+import { weekOf } from './week-pdf';
 import * as repo from './repo';
 
 /** Headers of every file answer: the type, the spec 7 file name, never cached (SECURITY.md). */
@@ -32,25 +29,8 @@ function fileHeaders(reply: FastifyReply, type: string, fileName: string): Fasti
   return reply.header('content-type', type).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
 }
 
-function weekOf(matches: ExportMatch[], start: string, end: string): WeekPreview {
-  return {
-    week: { start, end },
-    total: matches.length,
-    ...splitHomeAway(matches),
-    days: weekDays(start).map((date) => ({ date, ...splitHomeAway(matches.filter((m) => m.data === date)) })),
-  };
-}
-
 export const exportsRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
-  // The notifiche weekly digest attaches this week sheet, of one category (server/plugins/week-pdf.ts).
-  provideWeekPdf(async (db, cfg, { start, end, gruppo }) => {
-    const week = weekOf((await repo.listPeriod(db, start, end)).filter((m) => m.gruppo === gruppo), start, end);
-    const generatedAt = dayjs().tz(cfg.timezone).format('DD/MM/YYYY HH:mm');
-    const pdf = await weekPdf({ clubName: cfg.clubName, generatedAt, feedUrl: feedUrls(cfg.publicUrl).https, start, end, total: week.total, days: week.days });
-    return { pdf, filename: FILE_NAMES.weekPdf(start, end), total: week.total };
-  });
-
   /** One activity record per file (logs feature); a failure to record never withholds the file. */
   const logExport = async (request: FastifyRequest, message: string, context: Record<string, unknown>) => {
     try {

@@ -12,8 +12,9 @@ import { HttpError, badRequest, parseInput } from '../../shared/errors';
 import { withTransaction } from '../../db/pool';
 import { recordActivity } from '../../shared/activity';
 import { CLASH_MSG, clashCandidate } from '../../../common/occupazione/rules';
-import { batchClashList, checkBatch, lockMatchDays, matchesOnDays, recordBatchOverride } from '../../plugins/clashes';
+import fp from 'fastify-plugin';
 import * as repo from './repo';
+import type { ImportCheck, ImportResponse } from '../../../common/import/types';
 
 /** 2,000 rows of 12 fields, texts up to the schema's 1,000-character cap, fit well within 8 MiB (1 MiB does not). */
 const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -39,11 +40,13 @@ function rowError(riga: number, issue: z.core.$ZodIssue): string {
   return IMPORT_MSG.row(riga, label ? `${label}: ${issue.message}` : issue.message);
 }
 
-export const importRoutes: FastifyPluginAsync = async (app) => {
+const importPlugin: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
+  // Issue 15: the occupazione feature's clash check of the rows (app.clashes).
+  const { batchClashList, checkBatch, lockMatchDays, matchesOnDays, recordBatchOverride } = app.clashes;
 
   // The preview's look-up: the category names and the existing matches on the file's days (duplicates).
-  app.post('/partite/import/check', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request) => {
+  app.post('/partite/import/check', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request): Promise<ImportCheck> => {
     const dates = [...new Set(parseInput(checkBody, request.body).dates.filter((d) => isIsoDate(d)))];
     const [gruppi, existing, occupano] = await Promise.all([
       repo.categoryNames(pool),
@@ -59,7 +62,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/partite/import',
     { preHandler: requireRole('editor', MSG.match.forbiddenCreate), bodyLimit: IMPORT_BODY_LIMIT },
-    async (request, reply) => {
+    async (request, reply): Promise<ImportResponse> => {
       const { partite, confermaSovrapposizioni = false, righe } = parseInput(importBody, request.body);
       if (partite.length === 0) throw badRequest(IMPORT_MSG.empty);
       if (righe && righe.length !== partite.length) throw badRequest(MSG.http.badRequest);
@@ -106,7 +109,11 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
         if ((err as { code?: string }).code === '23503') throw badRequest(MSG.match.unknownGruppo);
         throw err;
       });
-      return reply.status(201).send({ create: ids.length, ids });
+      reply.status(201);
+      return { create: ids.length, ids };
     },
   );
 };
+
+/** Mounted by server/app.ts under /api; the clash check is the occupazione feature's (`app.clashes`). */
+export const importRoutes = fp(importPlugin, { name: 'import', fastify: '5.x', dependencies: ['clashes'], encapsulate: true });

@@ -1,6 +1,5 @@
 import { createTestApp, type TestApp } from '../../../test/app';
-import { purgeOldLogs } from '../../plugins/log-retention';
-import { deleteStaleAuthRows } from '../../auth/housekeeping';
+import { purgeOldLogs } from './retention';
 import { loadConfig } from '../../config';
 
 let t: TestApp;
@@ -42,10 +41,10 @@ it('deletes rows older than the retention in batches, keeps recent ones (an erro
   expect(await purgeOldLogs(t.db.pool, 5)).toEqual({ errors: 7, activities: 7 });
 });
 
-it('the housekeeping sweep runs it with LOG_RETENTION_DAYS', async () => {
+it('the scheduler\'s log-retention job runs it with LOG_RETENTION_DAYS', async () => {
   await seed(3, 2);
-  const swept = await deleteStaleAuthRows(t.db.pool, 365);
-  expect(swept).toMatchObject({ logErrors: 3, logActivities: 3 });
+  const swept = await t.app.scheduler.runNow('log-retention');
+  expect(swept).toEqual({ status: 'done', result: { errors: 3, activities: 3 } });
   expect(await counts()).toEqual({ e: 2, a: 2 });
   expect(loadConfig({}).logRetentionDays).toBe(365);
   expect(loadConfig({ LOG_RETENTION_DAYS: '90' }).logRetentionDays).toBe(90);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { activityFiltersSchema, errorFiltersSchema, errorIdParamsSchema, errorReportSchema, resolveErrorSchema, resolveMultipleSchema, severityOf, type ErrorStatsResponse, type ResolveMultipleResponse, type ResolveResponse } from '../../../common/logs/rules';
 import { INTAKE_BODY_LIMIT, INTAKE_RATE_LIMIT } from '../../../common/logs/constants';
 import { LOGS_MSG } from '../../../common/logs/messages';
@@ -8,14 +9,16 @@ import { conflict, notFound, parseInput } from '../../shared/errors';
 import { recordActivity, sanitizeContext } from '../../shared/activity';
 import * as repo from './repo';
 import { IntakeBatcher, MemoryRateLimit } from './intake';
+import { logRetentionJob } from './retention';
 
 const admin = requireRole('admin', LOGS_MSG.server.forbidden);
 
 const str = (v: unknown, max: number) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null);
 
-/** Error log and activity log (spec 7 Logs): the intake is open to everyone, the rest to admins. */
-export const logsRoutes: FastifyPluginAsync = async (app) => {
+const logs: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
+  // Rows past LOG_RETENTION_DAYS: purged by the scheduler, hourly, in batches.
+  app.scheduler.register(logRetentionJob(config.logRetentionDays));
 
   // Open to signed-out visitors too (their failures matter most); the user is attached when a
   // valid bearer token comes with it. Small body, per-IP limit in memory, group commit (intake.ts):
@@ -104,3 +107,6 @@ export const logsRoutes: FastifyPluginAsync = async (app) => {
     return repo.listActivities(pool, filters, config.timezone);
   });
 };
+
+/** Error log and activity log (spec 7 Logs): the intake is open to everyone, the rest to admins. */
+export const logsRoutes = fp(logs, { name: 'logs', fastify: '5.x', dependencies: ['scheduler'], encapsulate: true });

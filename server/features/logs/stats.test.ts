@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../../test/app';
-import { purgeOldLogs } from '../../plugins/log-retention';
+import { purgeOldLogs } from './retention';
 import { errorStats, upsertError } from './repo';
 
 // Migration 011: public.error_stats, kept by triggers, must always equal a GROUP BY over error_logs.

@@ -42,7 +42,14 @@ async function match(gruppo: string, data: string, ora = '10:00', app = t): Prom
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t.db.pool, 'admin');
-  deps = { pool: t.db.pool, mailer: createMailer({ smtpUrl: t.smtp.url, from: 'test@example.it', dataDir: '/tmp', logger }), config: t.config, jwtSecret: TEST_JWT_SECRET };
+  deps = {
+    pool: t.db.pool,
+    mailer: createMailer({ smtpUrl: t.smtp.url, from: 'test@example.it', dataDir: '/tmp', logger }),
+    config: t.config,
+    jwtSecret: TEST_JWT_SECRET,
+    // The exports feature's week sheet, as the app's notifiche jobs get it.
+    weekPdf: t.app.weekPdf,
+  };
 });
 afterAll(async () => {
   deps.mailer.close();
@@ -330,6 +337,9 @@ describe('background worker', () => {
     const env = { NOTIFY_DELAY_SECONDS: '0' };
     const [on, off] = await Promise.all([createTestApp({ env, deps: { notifyWorker: true } }), createTestApp({ env })]);
     try {
+      const queueJobs = (app: TestApp) => app.app.scheduler.jobs().filter((j) => j.name.startsWith('notifiche')).map((j) => j.name).sort();
+      expect(queueJobs(on)).toEqual(['notifiche', 'notifiche-riepilogo']);
+      expect(queueJobs(off)).toEqual([]);
       for (const app of [on, off]) {
         await category('Allievi', [{ email: 'anna@example.it' }], app, await createUser(app.db.pool, 'admin'));
         await match('Allievi', inDays(2), '10:00', app);

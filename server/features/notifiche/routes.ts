@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { NOTIFICHE_MSG } from '../../../common/notifiche/rules';
 import { recordActivity } from '../../shared/activity';
 import { withTransaction } from '../../db/pool';
 import * as repo from './repo';
 import { readUnsubscribeToken } from './mail';
-import { startWorker } from './worker';
+import { notificheJobs } from './worker';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -33,9 +34,9 @@ function page(reply: FastifyReply, status: number, title: string, text: string, 
  * Change notifications (issue 18): the unsubscribe link of every mail (no sign-in, a signed token).
  * RFC 8058: a GET never unsubscribes (mail scanners and link previews open links), it only shows
  * the question with a confirm button; the POST (that button, or the mail client's one-click POST
- * of "List-Unsubscribe=One-Click") unsubscribes and shows the confirmation. Also the queue worker.
+ * of "List-Unsubscribe=One-Click") unsubscribes and shows the confirmation. Also the queue's jobs.
  */
-export const notificheRoutes: FastifyPluginAsync = async (app) => {
+const notifiche: FastifyPluginAsync = async (app) => {
   const { pool, config, jwtSecret, mailer } = app.deps;
 
   // RFC 8058: mail providers POST "List-Unsubscribe=One-Click" as a form (only in this plugin).
@@ -75,9 +76,11 @@ export const notificheRoutes: FastifyPluginAsync = async (app) => {
     return page(reply, 200, NOTIFICHE_MSG.unsubscribedTitle, NOTIFICHE_MSG.unsubscribed(claims.email, gruppo));
   });
 
-  // Only where asked (start.ts): test apps of other features run no background loop (AppDeps).
+  // Only where asked (start.ts): test apps of other features run no queue jobs (AppDeps).
   if (app.deps.notifyWorker === true) {
-    const worker = startWorker({ pool, mailer, config, jwtSecret, logger: app.log as never });
-    app.addHook('onClose', async () => worker.stop());
+    for (const job of notificheJobs({ pool, mailer, config, jwtSecret, logger: app.log as never, weekPdf: app.weekPdf })) app.scheduler.register(job);
   }
 };
+
+/** Mounted by server/app.ts under /api; the digest attaches the exports feature's week sheet (`app.weekPdf`). */
+export const notificheRoutes = fp(notifiche, { name: 'notifiche', fastify: '5.x', dependencies: ['scheduler', 'week-pdf'], encapsulate: true });

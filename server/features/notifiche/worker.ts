@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Pool } from '../../db/pool';
@@ -9,13 +10,13 @@ import { NOTIFICHE_MSG } from '../../../common/notifiche/rules';
 import { recordActivity } from '../../shared/activity';
 import * as repo from './repo';
 import { weekRange } from '../../../common/esportazioni/rules';
-import { weekPdfBuilder } from '../../plugins/week-pdf';
+import type { Job } from '../../plugins/scheduler';
 import { changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } from './mail';
 
 /** Attempts before a job is 'fallita'; waits 1, 2, 4, 8 minutes between them. */
 export const MAX_ATTEMPTS = 5;
 export const BACKOFF_BASE_MS = 60_000;
-/** How often the background loop looks at the queue. */
+/** How often the scheduler's notifiche jobs look at the queue and at the week's digest. */
 export const POLL_MS = 5_000;
 /** Matches dated from today to this many days ahead (APP_TIMEZONE) are announced. */
 export const WINDOW_DAYS = 14;
@@ -26,6 +27,8 @@ export interface WorkerDeps {
   config: Config;
   jwtSecret: string;
   logger?: Logger;
+  /** The exports feature's week sheet (`app.weekPdf`), attached to the weekly digest; without it the digest goes without. */
+  weekPdf?: FastifyInstance['weekPdf'];
 }
 
 /**
@@ -119,8 +122,8 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
     const gruppoId = job.dati?.gruppoId ?? 0;
     const link = unsubscribeUrl(deps.config.publicUrl, await unsubscribeToken(deps.jwtSecret, gruppoId, job.email));
     try {
-      const build = job.tipo === 'riepilogo' && job.dati?.weekFrom && job.dati.weekTo ? weekPdfBuilder() : null;
-      const week = build ? await build(deps.pool, deps.config, { start: job.dati!.weekFrom!, end: job.dati!.weekTo!, gruppo: job.gruppo }) : null;
+      const build = job.tipo === 'riepilogo' && job.dati?.weekFrom && job.dati.weekTo ? deps.weekPdf : undefined;
+      const week = build ? await build({ start: job.dati!.weekFrom!, end: job.dati!.weekTo!, gruppo: job.gruppo }) : null;
       await deps.mailer.send({
         to: job.email,
         subject: job.oggetto,
@@ -153,26 +156,20 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
   });
 }
 
-/** One pass: group due changes, then send every due job. */
-export async function runOnce(deps: WorkerDeps, now: Date = new Date()): Promise<void> {
+/** One pass: group due changes, then send every due job (until `signal` is aborted: the app closes). */
+export async function runOnce(deps: WorkerDeps, now: Date = new Date(), signal?: AbortSignal): Promise<void> {
   await groupChanges(deps, now);
-  while (await sendOne(deps, now));
+  while (!signal?.aborted && (await sendOne(deps, now)));
 }
 
-/** The background loop of a server process; stop() waits for the pass under way. */
-export function startWorker(deps: WorkerDeps, pollMs = POLL_MS): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    if (stopped) return;
-    running = running.then(() => (stopped ? undefined : digestJobs(deps).then(() => runOnce(deps)).catch((err: unknown) => deps.logger?.error({ err }, 'coda notifiche'))));
-  }, pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+/**
+ * The queue's jobs of the scheduler, every POLL_MS: the change mails (group, then send) and the
+ * weekly digest. The queue's row locks (SKIP LOCKED) and the digest's key already make each mail
+ * once across processes; the scheduler's advisory lock also keeps each pass to one process at a time.
+ */
+export function notificheJobs(deps: WorkerDeps, pollMs = POLL_MS): Job[] {
+  return [
+    { name: 'notifiche', intervalMs: pollMs, run: ({ signal }) => runOnce(deps, new Date(), signal) },
+    { name: 'notifiche-riepilogo', intervalMs: pollMs, run: () => digestJobs(deps) },
+  ];
 }

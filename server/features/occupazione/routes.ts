@@ -6,8 +6,9 @@ import { partitaBodySchema } from '../../../common/partite/rules';
 import { clashCandidate, clashesOfAll } from '../../../common/occupazione/rules';
 import { requireRole } from '../../shared/auth-guard';
 import { badRequest, parseInput } from '../../shared/errors';
-import { checkClashes, clashView } from '../../plugins/clashes';
+import { checkClashes, clashView } from './clashes';
 import * as repo from './repo';
+import type { ConflittiResponse, OccupancyResponse } from '../../../common/occupazione/types';
 
 /** The board shows at most this many days at once (a week, with room to spare). */
 export const OCCUPANCY_MAX_DAYS = 14;
@@ -24,7 +25,7 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
 
   // The form's live check: the body of a match save (plus the id to leave out when editing), possibly
   // incomplete; without a valid date and start time there is nothing to compare yet.
-  app.post('/partite/conflitti', { preHandler: requireRole('editor') }, async (request) => {
+  app.post('/partite/conflitti', { preHandler: requireRole('editor') }, async (request): Promise<ConflittiResponse> => {
     const body = parseInput(checkBody, request.body);
     const candidate = clashCandidate(body, config.clubName);
     if (!candidate) return { conflitti: [] };
@@ -32,7 +33,7 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The occupancy board: every match of the days from..to with its clashes with the others of its day.
-  app.get('/occupazione', { preHandler: requireRole('editor') }, async (request) => {
+  app.get('/occupazione', { preHandler: requireRole('editor') }, async (request): Promise<OccupancyResponse> => {
     const { from, to } = parseInput(occupancyQuery, request.query);
     if (!isIsoDate(from) || !isIsoDate(to) || to < from) throw badRequest(MSG.http.badRequest);
     if (dayNumber(to) - dayNumber(from) >= OCCUPANCY_MAX_DAYS) throw badRequest(MSG.http.badRequest);

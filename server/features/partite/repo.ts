@@ -1,10 +1,7 @@
 import type { Db } from '../../db/pool';
 import type { Partita, PartiteFilters } from '../../../common/partite/read';
 import type { PartitaPayload } from '../../../common/partite/rules';
-
-/** The columns of spec 3, as every read returns them (time as '15:00:00', date as '2026-11-21'). */
-export const PARTITA_COLUMNS =
-  'id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato, data_da_definire, data_originale';
+import { PARTITA_COLUMNS } from '../../shared/partite-columns';
 
 const values = (p: PartitaPayload) => [
   p.data,

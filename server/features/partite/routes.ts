@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { z } from '../../../common/core/zod';
 import { MSG } from '../../../common/core/messages';
-import { cachedToday, todayIn } from '../../../common/core/dates';
+import { todayIn } from '../../../common/core/dates';
 import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters } from '../../../common/partite/read';
 import { matchLabel, partitaPayloadSchema, type FormMode } from '../../../common/partite/rules';
 import { requireRole } from '../../shared/auth-guard';
@@ -12,10 +13,8 @@ import { withTransaction } from '../../db/pool';
 import { recordActivity } from '../../shared/activity';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import type { Partita } from '../../../common/partite/read';
-import { ListingCache } from '../../shared/listing-cache';
-import { providePublicListing } from '../../plugins/public-home';
 import { statoRoutes } from './stato';
-import { clashesConfirmed, recheckClashes, recordClashOverride } from '../../plugins/clashes';
+import { statoPurgeJob } from './stato-purge';
 
 // Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
 const publicQuery = z.strictObject(Object.fromEntries(FILTER_KEYS.map((k) => [k, z.string().max(200).optional()])));
@@ -38,36 +37,25 @@ function changes(before: Partita, after: Partita): Record<string, { from: unknow
   return out;
 }
 
-export const partiteRoutes: FastifyPluginAsync = async (app) => {
+const partite: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
-  const cache = new ListingCache(pool, app.log, 'partite_changed');
-  app.addHook('onClose', async () => cache.stop());
+  // Issue 15: the clash check of the occupazione feature, re-run inside each save's transaction.
+  const { clashesConfirmed, recheckClashes, recordClashOverride } = app.clashes;
   await app.register(statoRoutes); // issue 16: POST /partite/stato and its undo
+  // The undo's before-images past a day: purged by the scheduler, hourly.
+  app.scheduler.register(statoPurgeJob);
 
   const payload = (request: FastifyRequest, mode: FormMode) =>
     parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), request.body);
 
-  // Public: no sign-in. Upcoming matches with the dashboard's filters; ETag/304 for repeated polls.
-  /** The cached serialised listing for these filters (one database read per change of the table). */
-  const publicListing = async (appliedFilters: ReturnType<typeof normalizeFilters>) => {
-    const today = cachedToday(config.timezone);
-    // The text filters match in any case (ILIKE): every spelling of one filter is one entry.
-    const key = `${today}|${JSON.stringify(appliedFilters).toLowerCase()}`;
-    cache.ensureStarted();
-    return cache.load(key, async () => {
-      const data = await repo.listUpcoming(pool, today, appliedFilters);
-      return JSON.stringify({ success: true, data, appliedFilters, error: null });
-    });
-  };
-  // Issue 13: app.ts renders the unfiltered list into the HTML of / (server/plugins/public-home.ts).
-  providePublicListing(app.deps, () => publicListing(normalizeFilters({})));
-
+  // Public: no sign-in. Upcoming matches with the dashboard's filters, cached (app.publicListing,
+  // one database read per change of the table); ETag/304 for repeated polls.
   app.get('/partite/public', async (request: FastifyRequest, reply: FastifyReply) => {
     const appliedFilters = normalizeFilters(parseInput(publicQuery, request.query));
     reply.header('cache-control', 'no-cache');
     let entry;
     try {
-      entry = await publicListing(appliedFilters);
+      entry = await app.publicListing(appliedFilters);
     } catch (err) {
       const down = isDatabaseDown(err);
       request.log[down ? 'warn' : 'error']({ err }, 'lettura partite pubbliche non riuscita');
@@ -153,3 +141,11 @@ export const partiteRoutes: FastifyPluginAsync = async (app) => {
     return { data: await repo.campoSuggestions(pool, search.trim()) };
   });
 };
+
+/** The match API; mounted by server/app.ts under /api. */
+export const partiteRoutes = fp(partite, {
+  name: 'partite',
+  fastify: '5.x',
+  dependencies: ['scheduler', 'clashes', 'public-listing'],
+  encapsulate: true,
+});

@@ -13,8 +13,8 @@ import { withTransaction } from '../../db/pool';
 import { z } from '../../../common/core/zod';
 import { CLASH_MSG, holdsFacilities } from '../../../common/occupazione/rules';
 import { matchLabel } from '../../../common/partite/rules';
-import { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride, type Move } from '../../plugins/clashes';
 import * as repo from './statoRepo';
+import type { Move } from './statoRepo';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,6 +47,8 @@ const describeMove = (m: Move) =>
 
 export const statoRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
+  // Issue 15: the occupazione feature's clash check of the moves (declared by partiteRoutes, which registers this).
+  const { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride } = app.clashes;
 
   app.post('/partite/stato', { preHandler: requireRole('editor', STATUS_MSG.forbidden) }, async (request) => {
     const today = todayIn(config.timezone);

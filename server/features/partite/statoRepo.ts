@@ -1,10 +1,14 @@
 // SQL of the match-status endpoints (issue 16): bulk status changes with their before-image,
 // and the undo that puts the rows back.
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import type { AzioneStato } from '../../../common/stato/rules';
 import type { StatoPartita } from '../../../common/stato/read';
 import { OPERAZIONE_KEEP_HOURS } from '../../../common/stato/rules';
-import type { Move } from '../../plugins/clashes';
+import { partitaColumns } from '../../shared/partite-columns';
+
+/** A match a bulk request moves, as the clash check (`app.clashes`, occupazione feature) takes it. */
+export type Move = Parameters<FastifyInstance['clashes']['daysOfMoves']>[0][number];
 
 /** A row as the bulk operation found it (to_jsonb of the whole row: the before-image). */
 export interface LockedRow {
@@ -124,11 +128,12 @@ export async function markUndone(db: Db, id: string): Promise<void> {
   await db.query('UPDATE public.partite_operazioni_stato SET annullata_il = now() WHERE id = $1', [id]);
 }
 
+const CLASH_COLUMNS = partitaColumns({ omit: ['terreno', 'tipo_gara', 'motivo_stato', 'data_originale'] });
+
 /** The clash columns of the matches (issue 15's check of an undo), as they are now. */
 export async function clashRows(db: Db, ids: number[]) {
   const { rows } = await db.query<Move['row']>(
-    `SELECT id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, stato, data_da_definire
-       FROM public.partite WHERE id = ANY($1::int[]) ORDER BY id`,
+    `SELECT ${CLASH_COLUMNS} FROM public.partite WHERE id = ANY($1::int[]) ORDER BY id`,
     [ids],
   );
   return rows;

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/pool';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/pool';
 import {
   CLASH_MSG,
-  HOLDS_FACILITIES_SQL,
   batchClashes,
   clashCandidate,
   findClashes,
@@ -10,41 +10,16 @@ import {
   type BatchClash,
   type Clash,
   type ClashMatch,
-} from '../../common/occupazione/rules';
-import type { PartitaValues } from '../../common/partite/rules';
-import type { Partita } from '../../common/partite/read';
-import { HttpError } from '../shared/errors';
-import { recordActivity } from '../shared/activity';
+} from '../../../common/occupazione/rules';
+import type { PartitaValues } from '../../../common/partite/rules';
+import type { Partita } from '../../../common/partite/read';
+import { HttpError } from '../../shared/errors';
+import { recordActivity } from '../../shared/activity';
+import { lockMatchDay, lockMatchDays, matchesOfDay, matchesOnDays } from './repo';
 
-// The clash check of a match save (issue 15), shared by the clashes feature (POST
-// /api/partite/conflitti) and the matches feature (POST and PUT re-check inside their
-// transaction): features do not import each other, so it lives here with its own SQL.
-
-const COLUMNS =
-  'id, data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara, stato, motivo_stato, data_da_definire';
-
-/**
- * A cancelled match, or one postponed with its new date to be set (issue 16), no longer holds its
- * campo, rooms or teams; one postponed to a new date holds them there (common/occupazione/rules.ts).
- */
-
-/** Namespace of the day locks (pg_advisory_xact_lock(int, int)): 'CL' + 15. */
-const DAY_LOCK_CLASS = 0x434c15;
-
-/**
- * Serialises the saves of one day: held until the transaction ends, so two editors saving
- * clashing matches at the same moment are checked one after the other and the second sees the
- * first. The key is the day number, so different days never wait for each other.
- */
-export async function lockMatchDay(db: Db, data: string): Promise<void> {
-  await db.query(`SELECT pg_advisory_xact_lock($1, ($2::date - date '2000-01-01'))`, [DAY_LOCK_CLASS, data]);
-}
-
-/** The matches of one day that still take place, by time (the candidate's only possible clashes). */
-export async function matchesOfDay(db: Db, data: string): Promise<Partita[]> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM public.partite WHERE data = $1 AND ${HOLDS_FACILITIES_SQL} ORDER BY ora, id`, [data]);
-  return rows;
-}
+// The clash check of a match save (issue 15): this feature's live check (POST /api/partite/conflitti),
+// and, through the `clashes` decorator (clashesPlugin below), the re-check inside the transactions of
+// the partite feature (POST, PUT, bulk status moves and their undo) and of the fixture import.
 
 /** The clashes of a candidate (its id left out when editing) with the stored matches of its day. */
 export async function checkClashes(db: Db, candidate: ClashMatch, marginMinutes: number): Promise<Clash<Partita>[]> {
@@ -94,27 +69,6 @@ export async function recordClashOverride(db: Db, request: FastifyRequest, match
 
 /** At most this many clashes are listed in a 409 or an activity record (the count is always whole). */
 export const BATCH_LIST_MAX = 100;
-
-/**
- * The day locks of several days in one query, in date order: every caller that takes more than
- * one day takes them in this order, and before any row lock (as POST and PUT do), so two batches,
- * or a batch and a save, never wait for each other in a circle.
- */
-export async function lockMatchDays(db: Db, days: Iterable<string>): Promise<void> {
-  const sorted = [...new Set(days)].sort();
-  if (sorted.length === 0) return;
-  // unnest yields the array in its order; each row takes its lock before the next one is read.
-  await db.query(`SELECT pg_advisory_xact_lock($1, (d - date '2000-01-01')) FROM unnest($2::date[]) AS d`, [DAY_LOCK_CLASS, sorted]);
-}
-
-/** The matches of the given days that still take place, in one query (not one per row). */
-export async function matchesOnDays(db: Db, days: string[]): Promise<Partita[]> {
-  if (days.length === 0) return [];
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM public.partite WHERE data = ANY($1::date[]) AND ${HOLDS_FACILITIES_SQL} ORDER BY data, ora, id`, [
-    [...new Set(days)],
-  ]);
-  return rows;
-}
 
 /**
  * The clashes of a batch with the stored matches of the days of its checked rows and with each
@@ -226,3 +180,34 @@ export async function recordBatchOverride(
     context: { ...context, confermatoDa: request.user?.email ?? null, righe: list.righe, totale: list.totale, conflitti: list.conflitti },
   });
 }
+
+/** What the partite and import features use of the clash check (`app.clashes`). */
+const clashService = {
+  lockMatchDays,
+  matchesOnDays,
+  recheckClashes,
+  clashesConfirmed,
+  recordClashOverride,
+  checkBatch,
+  batchClashList,
+  daysOfMoves,
+  recheckMoves,
+  recordBatchOverride,
+};
+
+export type ClashService = typeof clashService;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The clash check of saves, imports and bulk moves, owned by the occupazione feature (docs/occupazione.md). */
+    clashes: ClashService;
+  }
+}
+
+/** Provides `app.clashes` to every feature; registered at the root by server/app.ts. */
+export const clashesPlugin = fp(
+  async (app) => {
+    app.decorate('clashes', clashService);
+  },
+  { name: 'clashes', fastify: '5.x' },
+);

@@ -1,5 +1,6 @@
-import type { Db } from '../db/pool';
-import { CANCELLED_KEEP_DAYS } from '../../common/calendar/rules';
+import type { Db } from '../../db/pool';
+import { CANCELLED_KEEP_DAYS } from '../../../common/calendar/rules';
+import { HOUSEKEEPING_FIRST_RUN_MS, HOUSEKEEPING_INTERVAL_MS, type Job } from '../../plugins/scheduler';
 
 /**
  * Housekeeping of the calendar feeds (issue 14, migration 008): forgets the cancellations of
@@ -12,3 +13,11 @@ export async function purgeExpiredCancellations(db: Db): Promise<number> {
   ]);
   return rowCount ?? 0;
 }
+
+/** The hourly purge of old cancellations, a job of the scheduler (registered by calendarRoutes). */
+export const calendarPurgeJob: Job<number> = {
+  name: 'calendar-purge',
+  intervalMs: HOUSEKEEPING_INTERVAL_MS,
+  firstRunMs: HOUSEKEEPING_FIRST_RUN_MS,
+  run: ({ db }) => purgeExpiredCancellations(db),
+};

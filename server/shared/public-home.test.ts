@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { todayIn } from '../../common/core/dates';
 import { formatDataIt } from '../../common/partite/cardText';
-import type { CachedListing } from '../shared/listing-cache';
+import type { CachedListing } from './listing-cache';
 import { escapeHtml, HOME_RERENDER_MS, HomePageCache, jsonForScript } from './public-home';
 
 /** Issue 13: / carries the public list in its first response, every text escaped, the data as JSON. */

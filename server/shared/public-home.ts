@@ -1,6 +1,10 @@
+// The public list of / rendered into the first response (issue 13: LCP on a phone): server/app.ts's
+// HTML fallback renders the listing the partite feature provides (`app.publicListing`). Every text is
+// HTML-escaped; the data for the client goes in a <script type="application/json"> block, which the
+// CSP (script-src 'self') allows because the browser never executes it.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { CachedListing } from '../shared/listing-cache';
+import type { CachedListing } from './listing-cache';
 import { DASHBOARD_MSG } from '../../common/partite/messages';
 import { sanitizePartite, type Partita } from '../../common/partite/read';
 import { matchCardText } from '../../common/partite/cardText';
@@ -9,26 +13,6 @@ import { MEANING_COLORS, MOTIVO_LABEL } from '../../common/stato/labels';
 import { PUBLIC_MSG } from '../../common/partite/publicPage';
 import { CALENDAR_BUTTON } from '../../common/calendar/messages';
 import { PALETTE as C, RADIUS, withAlpha } from '../../common/core/palette';
-
-/**
- * The public list of / rendered into the first response (issue 13: LCP on a phone). The matches
- * feature registers how to read its cached listing (providePublicListing); app.ts's HTML fallback
- * asks for it (publicListingFor), so no feature imports another. Every text is HTML-escaped; the
- * data for the client goes in a <script type="application/json"> block, which the CSP (script-src
- * 'self') allows because the browser never executes it.
- */
-export type PublicListingProvider = () => Promise<CachedListing | undefined>;
-
-const providers = new WeakMap<object, PublicListingProvider>();
-
-/** Called by the matches feature with its app's deps (the same object in every plugin of one app). */
-export function providePublicListing(deps: object, provider: PublicListingProvider): void {
-  providers.set(deps, provider);
-}
-
-export function publicListingFor(deps: object): PublicListingProvider | undefined {
-  return providers.get(deps);
-}
 
 /** The id of the JSON block src/features/partite/usePublicPartite.ts reads. */
 export const PUBLIC_DATA_ID = 'public-partite';
