@@ -22,6 +22,7 @@ import { usersRoutes } from './features/users/routes';
 import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
 import { notificheRoutes } from './features/notifiche/routes';
+import { allenamentiRoutes } from './features/allenamenti/routes';
 import { recordServerError } from './features/logs/recorder';
 import { clashesPlugin } from './features/occupazione/clashes';
 import { weekPdfPlugin } from './features/esportazioni/week-pdf';
@@ -171,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Root plugins, before the routes that use them: the one scheduler of timed work, and the services
   // one feature provides to others as decorators (each consumer declares the names it depends on).
   await app.register(schedulerPlugin, { pool: deps.pool });
-  await app.register(clashesPlugin); // occupazione -> partite, import
+  await app.register(clashesPlugin); // occupazione -> partite, import, allenamenti
   await app.register(weekPdfPlugin); // esportazioni -> notifiche
   await app.register(publicListingPlugin); // partite -> the page of / below
 
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partiteRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(clashesRoutes, { prefix: '/api' });
+  await app.register(allenamentiRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });

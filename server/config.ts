@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { firstPasswordError } from '../common/auth/password';
 import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../common/occupazione/messages';
+import { DEFAULT_PLAYING_HOURS, parsePlayingHours, type PlayingHours } from '../common/occupazione/slots';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -69,6 +70,12 @@ const schema = z.object({
     .min(0, 'almeno 0 secondi')
     .max(86400, 'al massimo 86400 secondi')
     .default(300),
+  // The club's playing hours for the slot finder (docs/allenamenti.md).
+  PLAYING_HOURS: z
+    .string()
+    .trim()
+    .default(DEFAULT_PLAYING_HOURS)
+    .refine((v) => parsePlayingHours(v) !== null, 'usa ad esempio "1-5=17:00-21:00;6-7=09:00-19:00" (giorni 1 = lunedì ... 7 = domenica)'),
   // 'true' would let any client choose its IP through X-Forwarded-For (SECURITY.md): refused.
   TRUST_PROXY: z
     .string()
@@ -101,6 +108,8 @@ export interface Config {
   clashMarginMinutes: number;
   /** Seconds the change mails of a category wait so that close edits make one mail (NOTIFY_DELAY_SECONDS). */
   notifyDelaySeconds: number;
+  /** When matches may be proposed by the slot finder, per weekday (PLAYING_HOURS). */
+  playingHours: PlayingHours;
 }
 
 export class ConfigError extends Error {}
@@ -135,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionDays: e.LOG_RETENTION_DAYS,
     clashMarginMinutes: e.CLASH_MARGIN_MINUTES,
     notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
+    playingHours: parsePlayingHours(e.PLAYING_HOURS)!,
   };
 }

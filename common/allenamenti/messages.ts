@@ -67,6 +67,53 @@ export const ALLENAMENTI_MSG = {
   describe: (gruppo: string, giorno: number, from: string, to: string, campo: string) => `${gruppo}, ${GIORNI[giorno - 1]} ${from}-${to}, ${campo}`,
   empty: 'Nessun allenamento: aggiungi il primo con «Nuovo allenamento»',
   loadError: 'Impossibile caricare gli allenamenti',
+  // The screen (src/features/allenamenti): the weekly grid, its filters and the form.
+  loading: 'Caricamento allenamenti...',
+  count: (n: number) => (n === 1 ? '1 allenamento' : `${n} allenamenti`),
+  emptyReader: 'Nessun allenamento in calendario',
+  noneFiltered: 'Nessun allenamento con questi filtri',
+  allGruppi: 'Tutte le categorie',
+  allCampi: 'Tutti i campi',
+  clearFilters: 'Azzera filtri',
+  grid: 'Settimana tipo degli allenamenti',
+  cell: (campo: string, giorno: string) => `${campo}, ${giorno}`,
+  addHere: (campo: string, giorno: string) => `Nuovo allenamento: ${campo}, ${giorno}`,
+  rooms: (rooms: readonly number[]) =>
+    rooms.length === 0 ? 'Nessuno spogliatoio' : rooms.length === 1 ? `Spogliatoio ${rooms[0]}` : `Spogliatoi ${rooms.join(', ')}`,
+  room: (n: number) => `Spogliatoio ${n}`,
+  /** Dates as dd/mm/yyyy. */
+  period: (dal: string, al: string) => `dal ${dal} al ${al}`,
+  /** The period on a block of the grid, on one line. */
+  periodShort: (dal: string, al: string) => `${dal} - ${al}`,
+  skippedCount: (n: number) => (n === 1 ? '1 data saltata' : `${n} date saltate`),
+  ended: 'Concluso',
+  /** Where a block of the grid is, read before its text: 'Campo Comunale, lunedì:'. */
+  blockPlace: (campo: string, giorno: string) => `${campo}, ${giorno}:`,
+  roomsHint: 'Facoltativi: tocca gli spogliatoi che usa',
+  skipDate: 'Data da saltare',
+  addSkip: 'Aggiungi data',
+  removeSkip: (data: string) => `Rimuovi ${data}`,
+  noSkips: 'Nessuna data saltata',
+  skipNotInPeriod: (giorno: string) => `Scegli un giorno di ${giorno} compreso nel periodo`,
+  skipDuplicate: 'Questa data è già tra le date saltate',
+  occurrences: (n: number) => (n === 1 ? '1 allenamento nel periodo' : `${n} allenamenti nel periodo`),
+  endProposed: (minutes: number) => `Proposta: ${minutes} minuti dopo l'inizio`,
+  noCategories: 'Nessuna categoria: creane una da Categorie prima di aggiungere allenamenti.',
+  saving: 'Salvataggio...',
+  deleting: 'Eliminazione...',
+  saveAndAddAnother: 'Salva e aggiungi un altro',
+  /** After 'Salva e aggiungi un altro': the form keeps category, pitch, period, times and rooms. */
+  savedAnother: (what: string) => `Salvato: ${what}. Scegli il giorno del prossimo allenamento.`,
+  saveError: "Impossibile salvare l'allenamento",
+  deleteError: "Impossibile eliminare l'allenamento",
+  deleteText: (what: string, period: string) => `${what}, ${period}: tutte le sue date saranno tolte dal calendario.`,
+  clashTitle: 'Salvare comunque?',
+  clashIntro: "L'allenamento si sovrappone a:",
+  clashConfirm: 'Salva comunque',
+  /** When a clash first happens: from a date (another series), on a date (a match). */
+  clashFrom: (data: string) => `dal ${data}`,
+  clashOn: (data: string) => `il ${data}`,
+  openMatch: 'Apri la partita',
 } as const;
 
 export const SLOT_MSG = {

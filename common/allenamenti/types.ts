@@ -1,6 +1,7 @@
 // Response types of /api/allenamenti and /api/slot-liberi: they type the routes and the SPA's endpoints.
 import type { Allenamento } from './rules';
 import type { Partita } from '../partite/read';
+import type { Slot } from '../occupazione/slots';
 
 export interface AllenamentiResponse {
   data: Allenamento[];
@@ -20,4 +21,9 @@ export interface AllenamentoConflitto {
   data: string;
   allenamento?: Allenamento;
   partita?: Partita;
+}
+
+/** GET /api/slot-liberi: the earliest free slots (common/occupazione/slots.ts). */
+export interface SlotLiberiResponse {
+  data: Slot[];
 }

@@ -2,7 +2,8 @@
 // the SPA reads them (src/features/occupazione/occupancyApi.ts, src/features/partite/matchesApi.ts).
 // Types only: nothing here runs.
 import type { Partita } from '../partite/read';
-import type { Clash, ClashInfo } from './rules';
+import type { ClashInfo, ClashReason } from './rules';
+import type { Allenamento } from '../allenamenti/rules';
 
 /** A clash of a match of the board with another of its day (without the other match's row). */
 export type OccupancyClash = ClashInfo;
@@ -10,13 +11,27 @@ export type OccupancyClash = ClashInfo;
 /** A match of the board, with its clashes. */
 export type OccupancyMatch = Partita & { conflitti: OccupancyClash[] };
 
-/** The board's period: every match of the days from..to that holds its facilities. */
+/** One training of the board: a series on one of its dates (docs/allenamenti.md), with its clashes. */
+export interface OccupancyTraining {
+  /** The series' id. */
+  id: number;
+  data: string;
+  gruppo: string;
+  campo: string;
+  oraInizio: string;
+  oraFine: string;
+  spogliatoi: number[];
+  conflitti: OccupancyClash[];
+}
+
+/** The board's period: every match of the days from..to that holds its facilities, and every training. */
 export interface Occupancy {
   from: string;
   to: string;
   /** The changeover margin in minutes. */
   margin: number;
   partite: OccupancyMatch[];
+  allenamenti: OccupancyTraining[];
 }
 
 /** GET /api/occupazione?from=&to= */
@@ -24,7 +39,16 @@ export interface OccupancyResponse {
   data: Occupancy;
 }
 
-/** POST /api/partite/conflitti: the form's live check, each clash with the other match's row. */
+/** A clash as a save's 409 and the live check list it: with a match (its row), or with a training (the series). */
+export interface Conflitto {
+  id: number;
+  motivo: ClashReason;
+  messaggio: string;
+  partita?: Partita;
+  allenamento?: Allenamento;
+}
+
+/** POST /api/partite/conflitti: the form's live check. */
 export interface ConflittiResponse {
-  conflitti: Clash<Partita>[];
+  conflitti: Conflitto[];
 }

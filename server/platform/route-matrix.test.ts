@@ -94,6 +94,13 @@ const MATRIX: Row[] = [
   // Clashes (issue 15): editors and administrators; an empty candidate has nothing to compare (200), no period is a 400.
   { method: 'POST', route: '/api/partite/conflitti', payload: {}, expect: editorUp(200) },
   { method: 'GET', route: '/api/occupazione', expect: editorUp(400) },
+  // Training slots and the slot finder (docs/allenamenti.md): reading for every signed-in user, writing for editors up.
+  { method: 'GET', route: '/api/allenamenti', expect: signedIn(200) },
+  { method: 'POST', route: '/api/allenamenti', payload: {}, expect: editorUp(400) },
+  { method: 'PUT', route: '/api/allenamenti/:id', url: `/api/allenamenti/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
+  { method: 'DELETE', route: '/api/allenamenti/:id', url: `/api/allenamenti/${UNKNOWN_ID}`, expect: editorUp(404) },
+  { method: 'POST', route: '/api/allenamenti/:id/salta', url: `/api/allenamenti/${UNKNOWN_ID}/salta`, payload: {}, expect: editorUp(400) },
+  { method: 'GET', route: '/api/slot-liberi', expect: editorUp(400) },
 
   // Exports (spec 6-7): any signed-in user; an empty body or query is a 400 (no file is made).
   { method: 'GET', route: '/api/exports/preview/table', expect: signedIn(400) },

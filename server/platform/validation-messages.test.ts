@@ -46,4 +46,19 @@ describe('validation messages are Italian', () => {
     });
     expect(expectItalian400(token, 'msg')).toBe('Il testo è troppo lungo (massimo 4096 caratteri)');
   });
+
+  it('training series and the slot finder past their limits (docs/allenamenti.md)', async () => {
+    const editor = await createUser(t.db.pool, 'editor');
+    const series = { gruppo: 'x'.repeat(101), campo: 'Campo', giorno: 9, oraInizio: '18:00', oraFine: '19:00', dal: '2026-09-01', al: '2027-06-30', spogliatoi: [], saltate: [] };
+    const post = await t.app.inject({ method: 'POST', url: '/api/allenamenti', headers: bearer(editor), payload: series });
+    expect(expectItalian400(post)).toBe('Categoria: al massimo 100 caratteri');
+    const rooms = await t.app.inject({ method: 'POST', url: '/api/allenamenti', headers: bearer(editor), payload: { ...series, gruppo: 'Pulcini', giorno: 1, spogliatoi: Array(20).fill(1) } });
+    expect(expectItalian400(rooms)).toBe('Gli spogliatoi devono essere numeri diversi tra 1 e 7');
+    const skip = await t.app.inject({ method: 'POST', url: '/api/allenamenti/1/salta', headers: bearer(editor), payload: { data: 'x'.repeat(5000) } });
+    expect(expectItalian400(skip)).toBe('La data deve essere nel formato aaaa-mm-gg');
+    const slots = await t.app.inject({ url: `/api/slot-liberi?gruppo=${'a'.repeat(101)}`, headers: bearer(editor) });
+    expect(expectItalian400(slots)).toBe('Richiesta non valida - controlla i dati inviati');
+    const durata = await t.app.inject({ url: '/api/slot-liberi?gruppo=Pulcini&durata=mezzora', headers: bearer(editor) });
+    expect(expectItalian400(durata)).toBe('La durata deve essere un numero di minuti tra 30 e 240');
+  });
 });

@@ -32,6 +32,7 @@ const EditMatchPage = lazyScreen(screens.editMatch);
 const ImportPage = lazyScreen(screens.importMatches);
 const GroupsPage = lazyScreen(screens.groups);
 const OccupancyPage = lazyScreen(screens.occupancy);
+const AllenamentiPage = lazyScreen(screens.allenamenti);
 const UsersPage = lazyScreen(screens.users);
 const UserAuditPage = lazyScreen(screens.userAudit);
 const LoginPage = lazyScreen(screens.login);
@@ -106,6 +107,14 @@ export function AppRoutes() {
         <Route path={paths.importMatches.path} element={editorOnly(<ImportPage />)} />
         <Route path={paths.groups.path} element={editorOnly(<GroupsPage />)} />
         <Route path={paths.occupancy.path} element={editorOnly(<OccupancyPage />)} />
+        <Route
+          path={paths.allenamenti.path}
+          element={
+            <RequireSignIn>
+              <AllenamentiPage />
+            </RequireSignIn>
+          }
+        />
         <Route path={paths.users.path} element={adminOnly(<UsersPage />)} />
         <Route path={paths.userAudit.path} element={adminOnly(<UserAuditPage />)} />
         <Route path={paths.errorLogs.path} element={adminOnly(<ErrorLogsPage />)} />

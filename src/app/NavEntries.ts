@@ -3,6 +3,7 @@ import { hasRole, type Role } from '../../common/users/roles';
 import { paths } from '../config/paths';
 import { IMPORT_NAV_LABEL } from '../../common/import/messages';
 import { OCCUPANCY_LABEL } from '../../common/occupazione/messages';
+import { ALLENAMENTI_LABEL } from '../../common/allenamenti/messages';
 
 const N = MSG.screens.nav;
 
@@ -30,6 +31,7 @@ const ENTRIES: NavEntry[] = [
       { to: paths.addMatch.getHref(), label: N.addMatch, min: 'editor' },
       { to: paths.importMatches.getHref(), label: IMPORT_NAV_LABEL, min: 'editor' },
       { to: paths.occupancy.getHref(), label: OCCUPANCY_LABEL, min: 'editor' },
+      { to: paths.allenamenti.getHref(), label: ALLENAMENTI_LABEL, min: 'reader' },
     ],
   },
   { kind: 'link', to: paths.groups.getHref(), label: N.groups, min: 'editor' },

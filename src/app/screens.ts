@@ -43,6 +43,7 @@ export const screens = {
   importMatches: screen(() => import('../features/import/ImportPage')),
   groups: screen(() => import('../features/gruppi/GroupsPage')),
   occupancy: screen(() => import('../features/occupazione/OccupancyPage')),
+  allenamenti: screen(() => import('../features/allenamenti/AllenamentiPage')),
   users: screen(() => import('../features/users/UsersPage')),
   userAudit: screen(() => import('../features/users/UserAuditPage')),
   login: screen(() => import('../features/auth/LoginPage')),

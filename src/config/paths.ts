@@ -20,6 +20,7 @@ export const paths = {
   editMatch: { path: '/modifica-partita/:id', getHref: (id: string) => `/modifica-partita/${encodeURIComponent(id)}`, access: 'editor' },
   groups: fixed('/gruppi', 'editor'),
   occupancy: fixed('/occupazione', 'editor'),
+  allenamenti: fixed('/allenamenti', 'signedIn'),
   users: fixed('/gestione-utenti', 'admin'),
   userAudit: fixed('/user-audit', 'admin'),
   errorLogs: fixed('/error-logs', 'admin'),

@@ -15,19 +15,27 @@ import type { PartitaValues } from '../../../common/partite/rules';
 import type { Partita } from '../../../common/partite/read';
 import { HttpError } from '../../shared/errors';
 import { recordActivity } from '../../shared/activity';
-import { lockMatchDay, lockMatchDays, matchesOfDay, matchesOnDays } from './repo';
+import { lockMatchDay, lockMatchDays, matchesOfDay, matchesOnDays, trainingsBetween, trainingsOnDays } from './repo';
+import { matchTrainingClashes, type TrainingClash } from '../../../common/allenamenti/rules';
+import type { Conflitto } from '../../../common/occupazione/types';
 
 // The clash check of a match save (issue 15): this feature's live check (POST /api/partite/conflitti),
 // and, through the `clashes` decorator (clashesPlugin below), the re-check inside the transactions of
 // the partite feature (POST, PUT, bulk status moves and their undo) and of the fixture import.
 
-/** The clashes of a candidate (its id left out when editing) with the stored matches of its day. */
-export async function checkClashes(db: Db, candidate: ClashMatch, marginMinutes: number): Promise<Clash<Partita>[]> {
-  return findClashes(candidate, await matchesOfDay(db, candidate.data), marginMinutes);
+/** A clash of a match with another match, or with a training of its day (docs/allenamenti.md). */
+export type AnyClash = Clash<Partita> | TrainingClash;
+
+/** The clashes of a candidate (its id left out when editing) with the stored matches and the trainings of its day. */
+export async function checkClashes(db: Db, candidate: ClashMatch, marginMinutes: number): Promise<AnyClash[]> {
+  const matches = findClashes(candidate, await matchesOfDay(db, candidate.data), marginMinutes);
+  const trainings = matchTrainingClashes(candidate, await trainingsBetween(db, candidate.data, candidate.data), marginMinutes);
+  return [...matches, ...trainings];
 }
 
 /** What an API answer and an activity record carry of a clash. */
-export const clashView = (c: Clash<Partita>) => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio, partita: c.partita });
+export const clashView = (c: AnyClash): Conflitto =>
+  'allenamento' in c ? { id: c.id, motivo: c.motivo, messaggio: c.messaggio, allenamento: c.allenamento } : { id: c.id, motivo: c.motivo, messaggio: c.messaggio, partita: c.partita };
 
 /**
  * The re-check of a match save, inside its transaction (call it before reading or writing the
@@ -39,7 +47,7 @@ export async function recheckClashes(
   db: Db,
   payload: PartitaValues,
   opts: { id: number | null; confirmed: boolean; marginMinutes: number; clubName: string },
-): Promise<Clash<Partita>[]> {
+): Promise<AnyClash[]> {
   const candidate = clashCandidate({ ...payload, id: opts.id }, opts.clubName);
   if (!candidate) return [];
   await lockMatchDay(db, candidate.data);
@@ -52,7 +60,7 @@ export async function recheckClashes(
 export const clashesConfirmed = (body: unknown) => (body as { confermaSovrapposizioni?: unknown } | null)?.confermaSovrapposizioni === true;
 
 /** The activity record of a save confirmed over clashes: a warning naming who confirmed it and the clashes. */
-export async function recordClashOverride(db: Db, request: FastifyRequest, match: Partita, description: string, clashes: Clash<Partita>[]) {
+export async function recordClashOverride(db: Db, request: FastifyRequest, match: Partita, description: string, clashes: AnyClash[]) {
   if (clashes.length === 0) return;
   await recordActivity(db, request, {
     type: 'warning',
@@ -85,7 +93,16 @@ export async function checkBatch(
   const days = candidates.flatMap((c, i) => (c && check(i) ? [c.data] : []));
   if (days.length === 0) return candidates.map(() => []);
   const stored = (await matchesOnDays(db, days)).filter((m) => !excludeIds.has(m.id));
-  return batchClashes(candidates, stored, marginMinutes, check);
+  const perRow = batchClashes(candidates, stored, marginMinutes, check);
+  // The trainings of those days hold their pitches and rooms too (docs/allenamenti.md).
+  const trainings = await trainingsOnDays(db, days);
+  if (trainings.length > 0) {
+    candidates.forEach((c, i) => {
+      if (!c || !check(i)) return;
+      for (const t of matchTrainingClashes(c, trainings, marginMinutes)) perRow[i].push({ indice: i, id: t.id, altra: null, motivo: t.motivo, messaggio: t.messaggio });
+    });
+  }
+  return perRow;
 }
 
 /** A clash of a batch as an answer or an activity record lists it. */
@@ -185,6 +202,7 @@ export async function recordBatchOverride(
 const clashService = {
   lockMatchDays,
   matchesOnDays,
+  trainingsBetween,
   recheckClashes,
   clashesConfirmed,
   recordClashOverride,

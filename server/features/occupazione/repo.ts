@@ -2,6 +2,8 @@ import type { Db } from '../../db/pool';
 import type { Partita } from '../../../common/partite/read';
 import { HOLDS_FACILITIES_SQL } from '../../../common/occupazione/rules';
 import { partitaColumns } from '../../shared/partite-columns';
+import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
+import type { Allenamento } from '../../../common/allenamenti/rules';
 
 /** What the board and the clash check read of a match: every column but data_originale. */
 const COLUMNS = partitaColumns({ omit: ['data_originale'] });
@@ -60,4 +62,40 @@ export async function matchesBetween(db: Db, from: string, to: string): Promise<
     [from, to],
   );
   return rows;
+}
+
+/** The training series whose period meets [from, to] (docs/allenamenti.md), by start time. */
+export async function trainingsBetween(db: Db, from: string, to: string): Promise<Allenamento[]> {
+  const { rows } = await db.query<Allenamento>(
+    `SELECT ${ALLENAMENTO_COLUMNS} FROM public.allenamenti WHERE dal <= $2::date AND al >= $1::date ORDER BY ora_inizio, id`,
+    [from, to],
+  );
+  return rows;
+}
+
+/** The training series whose period meets the span of the given days (filter with trainsOn for each day). */
+export async function trainingsOnDays(db: Db, days: readonly string[]): Promise<Allenamento[]> {
+  if (days.length === 0) return [];
+  const sorted = [...days].sort();
+  return trainingsBetween(db, sorted[0], sorted[sorted.length - 1]);
+}
+
+/** The club's pitches as its home matches and trainings name them, the most used first (the slot finder tries them in this order). */
+export async function knownPitches(db: Db): Promise<string[]> {
+  const { rows } = await db.query<{ campo: string }>(
+    `SELECT min(campo) AS campo FROM (
+       SELECT campo FROM public.partite WHERE is_house_match
+       UNION ALL SELECT campo FROM public.allenamenti
+     ) AS uses
+     GROUP BY lower(regexp_replace(campo, '\\s+', '', 'g'))
+     ORDER BY count(*) DESC, min(campo)
+     LIMIT 50`,
+  );
+  return rows.map((r) => r.campo);
+}
+
+/** A match's teams and place, for the slot finder's `partita` (the match being rescheduled). */
+export async function matchForSlots(db: Db, id: number): Promise<Pick<Partita, 'id' | 'squadracasa' | 'squadratrasferta' | 'campo' | 'gruppo' | 'is_house_match' | 'ora' | 'ora_fine'> | null> {
+  const { rows } = await db.query(`SELECT id, squadracasa, squadratrasferta, campo, gruppo, is_house_match, to_char(ora, 'HH24:MI') AS ora, to_char(ora_fine, 'HH24:MI') AS ora_fine FROM public.partite WHERE id = $1`, [id]);
+  return rows[0] ?? null;
 }

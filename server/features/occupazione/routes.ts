@@ -3,18 +3,38 @@ import { z } from '../../../common/core/zod';
 import { MSG } from '../../../common/core/messages';
 import { isIsoDate } from '../../../common/core/dateText';
 import { partitaBodySchema } from '../../../common/partite/rules';
-import { clashCandidate, clashesOfAll } from '../../../common/occupazione/rules';
+import { clashCandidate, clashesOfAll, type ClashInfo } from '../../../common/occupazione/rules';
+import { matchTrainingClashes, occurrencesOf, seriesClashes, seriesMatchClashes, trainsOn } from '../../../common/allenamenti/rules';
 import { requireRole } from '../../shared/auth-guard';
-import { badRequest, parseInput } from '../../shared/errors';
+import { badRequest, notFound, parseInput } from '../../shared/errors';
 import { checkClashes, clashView } from './clashes';
 import * as repo from './repo';
 import type { ConflittiResponse, OccupancyResponse } from '../../../common/occupazione/types';
+import { findSlots, SLOTS_MAX } from '../../../common/occupazione/slots';
+import { SLOT_MSG } from '../../../common/allenamenti/messages';
+import type { SlotLiberiResponse } from '../../../common/allenamenti/types';
+import { defaultDurationMinutes } from '../../../common/calendar/rules';
+import { minutesOf } from '../../../common/occupazione/rules';
+import { todayIn } from '../../../common/core/dates';
+import dayjs from 'dayjs';
 
 /** The board shows at most this many days at once (a week, with room to spare). */
 export const OCCUPANCY_MAX_DAYS = 14;
 
 const invalid = { error: MSG.http.badRequest };
 const occupancyQuery = z.strictObject({ from: z.string(invalid).max(10), to: z.string(invalid).max(10) });
+
+/** The slot finder searches at most this many days at once. */
+export const SLOT_SEARCH_MAX_DAYS = 120;
+const slotQuery = z.strictObject({
+  gruppo: z.string(invalid).trim().min(1, invalid).max(100, invalid),
+  durata: z.coerce.number({ error: SLOT_MSG.invalid.durata }).int(SLOT_MSG.invalid.durata).min(30, SLOT_MSG.invalid.durata).max(240, SLOT_MSG.invalid.durata).optional(),
+  dal: z.string(invalid).max(10, invalid).refine((d) => isIsoDate(d), invalid).optional(),
+  al: z.string(invalid).max(10, invalid).refine((d) => isIsoDate(d), invalid).optional(),
+  campo: z.string(invalid).trim().min(1, invalid).max(100, invalid).optional(),
+  casa: z.enum(['0', '1'], invalid).optional(),
+  partita: z.string(invalid).regex(/^[1-9][0-9]{0,9}$/, invalid).refine((v) => Number(v) <= 2147483647, invalid).optional(),
+});
 
 const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
 
@@ -38,14 +58,61 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
     if (!isIsoDate(from) || !isIsoDate(to) || to < from) throw badRequest(MSG.http.badRequest);
     if (dayNumber(to) - dayNumber(from) >= OCCUPANCY_MAX_DAYS) throw badRequest(MSG.http.badRequest);
     const partite = await repo.matchesBetween(pool, from, to);
+    const series = await repo.trainingsBetween(pool, from, to);
     const clashes = clashesOfAll(partite, margin);
+    const info = (c: { id: number; motivo: ClashInfo['motivo']; messaggio: string }): ClashInfo => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio });
+    // Every date of the period a series trains on, with what it clashes with that day.
+    const allenamenti = series.flatMap((t) =>
+      occurrencesOf(t, from, to).map((data) => {
+        const dayMatches = partite.filter((p) => p.data === data);
+        const others = series.filter((o) => o.id !== t.id && trainsOn(o, data));
+        return {
+          id: t.id,
+          data,
+          gruppo: t.gruppo,
+          campo: t.campo,
+          oraInizio: t.oraInizio,
+          oraFine: t.oraFine,
+          spogliatoi: t.spogliatoi,
+          conflitti: [...seriesMatchClashes(t, dayMatches, margin), ...seriesClashes(t, others, margin)].map(info),
+        };
+      }),
+    );
     return {
       data: {
         from,
         to,
         margin,
-        partite: partite.map((p) => ({ ...p, conflitti: (clashes.get(p.id) ?? []).map((c) => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio })) })),
+        partite: partite.map((p) => ({ ...p, conflitti: [...(clashes.get(p.id) ?? []), ...matchTrainingClashes(p, series, margin)].map(info) })),
+        allenamenti: allenamenti.sort((a, b) => a.data.localeCompare(b.data) || a.oraInizio.localeCompare(b.oraInizio) || a.id - b.id),
       },
     };
+  });
+
+  // The slot finder (docs/allenamenti.md): the earliest slots where a match of the category fits.
+  app.get('/slot-liberi', { preHandler: requireRole('editor') }, async (request): Promise<SlotLiberiResponse> => {
+    const q = parseInput(slotQuery, request.query);
+    const today = todayIn(config.timezone);
+    const dal = q.dal && q.dal > today ? q.dal : today;
+    const al = q.al ?? dayjs(dal).add(30, 'day').format('YYYY-MM-DD');
+    if (al < dal) throw badRequest(MSG.http.badRequest);
+    if (dayNumber(al) - dayNumber(dal) >= SLOT_SEARCH_MAX_DAYS) throw badRequest(SLOT_MSG.invalid.periodo);
+    const partita = q.partita ? await repo.matchForSlots(pool, Number(q.partita)) : null;
+    if (q.partita && !partita) throw notFound(MSG.match.notFound);
+    const casa = q.casa ? q.casa === '1' : (partita?.is_house_match ?? false);
+    const durata = q.durata ?? (partita?.ora_fine ? minutesOf(partita.ora_fine) - minutesOf(partita.ora) : defaultDurationMinutes(q.gruppo));
+    // An away match needs no pitch or room of the club: one slot per time, at the pitch it had.
+    const campi = casa ? (q.campo ? [q.campo] : await repo.knownPitches(pool)) : [q.campo ?? partita?.campo ?? ''];
+    const [matches, trainings] = await Promise.all([repo.matchesBetween(pool, dal, al), repo.trainingsBetween(pool, dal, al)]);
+    const now = dayjs().tz(config.timezone);
+    const data = findSlots(
+      { gruppo: q.gruppo, durata, dal, al, campi, casa, partita: partita ?? undefined, notBefore: { data: today, minutes: now.hour() * 60 + now.minute() }, timezone: config.timezone },
+      matches,
+      trainings,
+      config.playingHours,
+      margin,
+      SLOTS_MAX,
+    );
+    return { data };
   });
 };

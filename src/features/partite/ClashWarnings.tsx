@@ -56,9 +56,15 @@ function ClashItems({ clashes }: { clashes: ClashInfo[] }) {
       {clashes.map((c) => (
         <li key={`${c.id}-${c.motivo}`}>
           {c.messaggio}{' '}
-          <Link component={RouterLink} to={paths.editMatch.getHref(String(c.id))} target="_blank" rel="noopener">
-            {CLASH_MSG.openMatch}
-          </Link>
+          {c.motivo === 'allenamento' ? (
+            <Link component={RouterLink} to={paths.allenamenti.getHref()} target="_blank" rel="noopener">
+              {CLASH_MSG.openTrainings}
+            </Link>
+          ) : (
+            <Link component={RouterLink} to={paths.editMatch.getHref(String(c.id))} target="_blank" rel="noopener">
+              {CLASH_MSG.openMatch}
+            </Link>
+          )}
         </li>
       ))}
     </ul>
