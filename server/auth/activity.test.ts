@@ -5,9 +5,9 @@ import { LIMITS } from '../shared/rate-limit';
 import type { Pool } from '../db/pool';
 import { IP_BLOCK_RECORD_INTERVAL_MS, shouldRecordIpBlock } from './ip-block';
 
-// Issue 11 item 3, the auth actions the first round left off the activity log: password change
+// The auth actions on the activity log besides sign-in (docs/logs.md): password change
 // or reset, recovery requests, per-IP sign-in blocks, sign-out. Each writes exactly one record,
-// with no password or token in it (S15).
+// with no password or token in it.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -40,7 +40,7 @@ function requestOrigin(request: FastifyRequest): string | null {
   return `${protocol}://${host}`;
 }
 
-/** The app's own sign-in endpoints of spec 7 and the SPA's runtime configuration. */
+/** The app's own sign-in endpoints (docs/auth.md) and the SPA's runtime configuration. */
 export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = async (app, { tasks }) => {
   const { config, pool } = app.deps;
   const anonKey = await signAnonKey(app.deps.jwtSecret, `${config.publicUrl}/auth/v1`);

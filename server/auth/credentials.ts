@@ -25,7 +25,7 @@ export async function authenticate(
   request: FastifyRequest | null = null,
 ): Promise<AuthOutcome> {
   const attempt = await beginAttempt(pool, email, ip);
-  // The activity log names the email tried (never the password: S15); the account when it exists.
+  // The activity log names the email tried (never the password: docs/logs.md); the account when it exists.
   const tried = { id: null, email, role: null };
   if (attempt.locked) {
     await recordActivity(pool, request, {

@@ -4,7 +4,7 @@ import { MSG } from '../../common/core/messages';
 
 export const API_VERSION = '2024-01-01';
 
-/** An error answered in the GoTrue envelope (protocol doc section 1). */
+/** An error answered in the GoTrue envelope (docs/auth.md, errors). */
 export class GoTrueError extends Error {
   constructor(
     public readonly status: number,

@@ -50,7 +50,7 @@ function redirectOf(query: unknown): string | undefined {
   return typeof value === 'string' && value.length <= 2048 ? value : undefined;
 }
 
-/** The Supabase Auth (GoTrue) subset of SUPABASE-PROTOCOL.md, served at /auth/v1. */
+/** The Supabase Auth (GoTrue) subset of docs/auth.md, served at /auth/v1. */
 export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = async (app, { tasks }) => {
   const { config, pool } = app.deps;
   const keys: SessionKeys = { jwtSecret: app.deps.jwtSecret, issuer: `${config.publicUrl}/auth/v1` };
@@ -142,7 +142,7 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
       await repo.setPassword(db, user.id, passwordHash);
       await repo.deleteSessionsOfUser(db, user.id, session.sessionId);
       await repo.deleteOutstandingOneTimeTokens(db, user.id);
-      // Never the password, nor anything of the session's tokens (S15): who, and how they proved it.
+      // Never the password, nor anything of the session's tokens (docs/logs.md): who, and how they proved it.
       await recordActivity(db, request, {
         type: 'success',
         message: LOGS_MSG.activity.passwordChanged(user.email),

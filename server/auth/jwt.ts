@@ -18,7 +18,7 @@ export interface AccessClaims {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** The access token of the protocol doc, section 3 (HS256, 1 hour), plus our app_role claim. */
+/** The access token of docs/auth.md (wire subset: HS256, 1 hour), plus our app_role claim. */
 export async function signAccessToken(
   secret: string,
   issuer: string,

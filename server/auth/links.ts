@@ -7,7 +7,7 @@ export const LINK_TTL_SECONDS: Record<OneTimeType, number> = { recovery: 60 * 60
 
 /**
  * Where a link may send the browser: only pages of our own PUBLIC_URL (same origin, under its
- * path). Anything else, or nothing, falls back to PUBLIC_URL itself (SECURITY S8).
+ * path). Anything else, or nothing, falls back to PUBLIC_URL itself (docs/auth.md, links).
  */
 export function safeRedirect(config: Config, redirectTo: string | undefined | null, fallback = config.publicUrl): string {
   if (!redirectTo) return fallback;

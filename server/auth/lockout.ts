@@ -2,7 +2,7 @@ import type { Db, Pool } from '../db/pool';
 import { withTransaction } from '../db/pool';
 
 /**
- * Spec 4 lock-out: 5 failures for one email within 15 minutes lock the account for 15 minutes, for the
+ * Lock-out (docs/auth.md): 5 failures for one email within 15 minutes lock the account for 15 minutes, for the
  * client address they came from (TRUST_PROXY decides which address that is): someone who knows the
  * admin's email cannot keep the admin out from another address. ACCOUNT_LOCK_THRESHOLD failures from
  * all addresses together lock the account everywhere (the brute-force brake, far above one person's

@@ -50,7 +50,7 @@ describe('POST /api/login and the account lock-out', () => {
     const nonJson = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{email:', headers: { 'content-type': 'application/json' } });
     expect(nonJson.statusCode).toBe(400);
     const text = await t.app.inject({ method: 'POST', url: '/api/login', payload: 'email=a', headers: { 'content-type': 'text/plain' } });
-    // The app accepts JSON bodies only (SECURITY S9).
+    // The app accepts JSON bodies only (docs/api.md, input).
     expect(text.statusCode).toBe(415);
     expect(text.json().error).toBeTruthy();
     const unknown = await login(t.app, { email: 'a@b.it', password: 'x', role: 'admin' });
@@ -178,7 +178,7 @@ describe('POST /api/login and the account lock-out', () => {
     });
   });
 
-  it('five failures lock the account for that address only: the right password from another still works; an unknown email behaves alike (S5)', async () => {
+  it('five failures lock the account for that address only: the right password from another still works; an unknown email behaves alike (docs/auth.md, lock-out)', async () => {
     const u = await createUser(t.db.pool, 'reader');
     const unknownEmail = 'mai-registrato@example.it';
     const answers: Record<string, Array<{ status: number; body: unknown }>> = { known: [], unknown: [] };

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/users';
 import { linkIn } from '../../test/smtp';
 
-describe('S15: no password, token or Authorization value in the logs', () => {
+describe('no password, token or Authorization value in the logs (docs/logs.md)', () => {
   let t: TestApp;
   let log = '';
   beforeAll(async () => {

@@ -32,7 +32,7 @@ export class BackgroundTasks {
   }
 }
 
-/** What became of a recovery request, as its activity record says (never the link or its token: S15). */
+/** What became of a recovery request, as its activity record says (never the link or its token: docs/logs.md). */
 type RecoveryOutcome = 'link_issued' | 'cooldown' | 'unknown_account' | 'disabled_account';
 
 /**

@@ -10,7 +10,7 @@ import { signAccessToken } from './jwt';
 
 type Session = { access_token: string; refresh_token: string; expires_in: number };
 
-describe('auth security (SECURITY S2-S8)', () => {
+describe('auth security (docs/auth.md)', () => {
   let t: TestApp;
   let second: FastifyInstance;
   beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('auth security (SECURITY S2-S8)', () => {
   const getUser = (token: string) => t.app.inject({ url: '/auth/v1/user', headers: { authorization: `Bearer ${token}` } });
   const me = (token: string) => t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
 
-  describe('S2: tampered tokens are refused with the protocol codes', () => {
+  describe('tampered tokens are refused with the protocol codes', () => {
     it('alg none, wrong signature, expired, wrong aud, no token', async () => {
       const u = await createUser(t.db.pool, 'admin');
       const [header, payload] = u.token.split('.');
@@ -65,7 +65,7 @@ describe('auth security (SECURITY S2-S8)', () => {
     });
   });
 
-  describe('S3: logout, password change and deletion stop tokens at once', () => {
+  describe('logout, password change and deletion stop tokens at once', () => {
     it('logout (default scope global) kills every session of the user; the deleted session gets session_not_found', async () => {
       const u = await createUser(t.db.pool, 'reader');
       const a = await signIn(u.email);
@@ -148,7 +148,7 @@ describe('auth security (SECURITY S2-S8)', () => {
     });
   });
 
-  describe('S4: refresh rotation across processes and under concurrency', () => {
+  describe('refresh rotation across processes and under concurrency', () => {
     it('rotation is consistent across two app instances', async () => {
       const u = await createUser(t.db.pool, 'reader');
       const s = await signIn(u.email);
@@ -183,7 +183,7 @@ describe('auth security (SECURITY S2-S8)', () => {
     });
   });
 
-  describe('S6 and S8: recovery and invitation links', () => {
+  describe('recovery and invitation links', () => {
     it('known and unknown emails get the same answer; one mail per address per minute; link single use', async () => {
       const u = await createUser(t.db.pool, 'reader');
       const before = t.smtp.mails.length;
@@ -238,7 +238,7 @@ describe('auth security (SECURITY S2-S8)', () => {
       ]);
     });
 
-    it('S8: redirect_to outside PUBLIC_URL falls back to PUBLIC_URL', async () => {
+    it('redirect_to outside PUBLIC_URL falls back to PUBLIC_URL', async () => {
       const u = await createUser(t.db.pool, 'reader');
       for (const evil of ['https://evil.example/reset-password', 'http://localhost:3000.evil.example/x', '//evil.example', 'javascript:alert(1)', 'http://user@localhost:3000/x']) {
         const link = await issueLink(t.db.pool, t.config, { userId: u.id, type: 'recovery' });
@@ -285,7 +285,7 @@ describe('auth security (SECURITY S2-S8)', () => {
     });
   });
 
-  describe('S7: no plain token at rest', () => {
+  describe('no plain token at rest', () => {
     it('no recovery, invitation or refresh token appears in any column of any table', async () => {
       const u = await createUser(t.db.pool, 'reader');
       const secrets: string[] = [];
@@ -358,7 +358,7 @@ describe('auth security (SECURITY S2-S8)', () => {
       expect(last!.json()).toEqual({ success: false, error: 'Troppi tentativi. Riprova più tardi.' });
     });
 
-    it('/api/me answers the session user of spec 3', async () => {
+    it('/api/me answers the session user (docs/auth.md, wire subset)', async () => {
       const u = await createUser(t.db.pool, 'editor');
       const res = await t.app.inject({ url: '/api/me', headers: bearer(u) });
       expect(res.json()).toEqual({ id: u.id, email: u.email, role: 'editor', recovery_sent_at: null, email_change_sent_at: null, last_sign_in_at: null });

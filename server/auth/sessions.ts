@@ -9,7 +9,7 @@ import { deriveChildToken, randomToken, sha256 } from './crypto';
 import * as repo from './repo';
 import { GoTrueError } from './gotrue-errors';
 
-/** Protocol doc section 5: a revoked token other than the live one's parent is accepted this long. */
+/** docs/auth.md (refresh tokens): a revoked token other than the live one's parent is accepted this long. */
 export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
 
 export interface SessionKeys {
@@ -25,7 +25,7 @@ export function roleOf(user: Pick<repo.AuthUserRow, 'raw_app_meta_data'>): Role 
   return isRole(role) ? role : DEFAULT_ROLE;
 }
 
-/** The protocol's User object (section 2); unset timestamps are left out. */
+/** GoTrue's User object (docs/auth.md, wire subset); unset timestamps are left out. */
 export function userJson(u: repo.AuthUserRow) {
   const optional = {
     email_confirmed_at: iso(u.email_confirmed_at),
@@ -111,7 +111,7 @@ async function issueChild(db: Db, keys: SessionKeys, parent: repo.RefreshTokenRo
 }
 
 /**
- * grant_type=refresh_token, GoTrue's rotation with reuse detection (protocol doc section 5),
+ * grant_type=refresh_token, GoTrue's rotation with reuse detection (docs/auth.md, refresh tokens),
  * serialised per token and per session with SELECT ... FOR UPDATE.
  */
 export async function refreshSession(

@@ -8,7 +8,7 @@ import { freePort } from '../../test/app';
 import { removeDataDir, spawnServer, stopServerProcess, tempDataDir, waitExit } from './process';
 
 /*
- * Issue 12 items 1 and 2: every failure of the embedded PostgreSQL stops the start with one
+ * docs/operations.md (start): every failure of the embedded PostgreSQL stops the start with one
  * Italian line saying why and what to do, and nothing in an existing data directory is deleted.
  * Each cause is created for real and the server process (`node server/main.ts`, as `npm start`)
  * is started on it.
@@ -84,7 +84,7 @@ afterAll(() => {
   }
 });
 
-describe('item 1: as root, a DATA_DIR (or checkout) the postgres user cannot enter', () => {
+describe('as root, a DATA_DIR (or checkout) the postgres user cannot enter', () => {
   (isRoot ? it : it.skip)('stops at once with the folder and the chmod that fixes it; the fix works', async () => {
     const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'garibaldina-private-'));
     fs.chmodSync(privateDir, 0o700);
@@ -99,7 +99,7 @@ describe('item 1: as root, a DATA_DIR (or checkout) the postgres user cannot ent
       expect(ms).toBeLessThan(9000);
       // Nothing of PostgreSQL was written.
       expect(fs.readdirSync(dataDir)).toEqual([]);
-      // The check itself: well within the issue's 2 s.
+      // The check itself: well within 2 s (the start stops at once, docs/operations.md).
       const checkStarted = Date.now();
       expect(() => checkPostgresUserAccess([dataDir])).toThrow(EmbeddedStartError);
       expect(Date.now() - checkStarted).toBeLessThan(2000);
@@ -156,7 +156,7 @@ describe('item 1: as root, a DATA_DIR (or checkout) the postgres user cannot ent
   });
 });
 
-describe('item 2: each known cause has its message and the data directory is untouched', () => {
+describe('each known cause has its message and the data directory is untouched', () => {
   it('a data directory of another PostgreSQL major version', async () => {
     const dataDir = tempDataDir('oldmajor');
     try {

@@ -58,7 +58,7 @@ async function countGruppi(t: TestApp): Promise<number> {
   return rows[0].n;
 }
 
-describe('S9: bodies the API refuses (nothing changed)', () => {
+describe('bodies the API refuses (docs/api.md, input: nothing changed)', () => {
   let t: TestApp;
   let admin: TestUser;
   beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('S9: bodies the API refuses (nothing changed)', () => {
   });
 });
 
-describe('S11: 5xx answers carry no internals', () => {
+describe('5xx answers carry no internals (docs/operations.md, HTTP answers)', () => {
   let p: ProbeApp;
   const recorded: string[] = [];
   const logLines: string[] = [];
@@ -157,7 +157,7 @@ describe('S11: 5xx answers carry no internals', () => {
   });
 });
 
-describe('S12: security headers, SPA serving, caching and precompression', () => {
+describe('security headers, SPA serving, caching and precompression (docs/operations.md, HTTP answers)', () => {
   let t: ProbeApp;
   let https: ProbeApp;
   let clientDir: string;
@@ -263,7 +263,7 @@ describe('S12: security headers, SPA serving, caching and precompression', () =>
   });
 });
 
-describe('client IP (SECURITY.md: X-Forwarded-For only behind TRUST_PROXY)', () => {
+describe('client IP (X-Forwarded-For only behind TRUST_PROXY, README.md settings)', () => {
   async function ipSeen(env: Record<string, string>, forwardedFor: string): Promise<string> {
     const p = await probeApp({ env });
     try {
@@ -286,7 +286,7 @@ describe('client IP (SECURITY.md: X-Forwarded-For only behind TRUST_PROXY)', () 
   });
 });
 
-describe('database pool (SECURITY.md: error listener and timeouts)', () => {
+describe('database pool (docs/operations.md, HTTP answers: error listener and timeouts)', () => {
   it('has an error listener and the request limits: 2 s to get a connection, 2.5 s per statement, 2 s per lock wait, 3 s without an answer', async () => {
     const db = await createTestDatabase();
     const pool = createPool(db.url);

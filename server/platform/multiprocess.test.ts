@@ -10,7 +10,7 @@ import { createPool, type Pool } from '../db/pool';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './process';
 
 /*
- * Issue 12 item 3: several server processes on one database (README "External PostgreSQL").
+ * Several server processes on one database (docs/operations.md, "External PostgreSQL").
  * Two real server processes (`node server/main.ts`, as `npm start`) start at the same moment on
  * one fresh, empty DATABASE_URL; what is done through one is honoured by the other at its next
  * request, and the limits count the requests made to both.

@@ -7,7 +7,7 @@ import { bearer, createUser } from '../../test/users';
 import { acquirePgListener, type PgListenerLease } from '../shared/pg-listener';
 
 /*
- * Issue 12 item 4: the LISTEN connection of shared/pg-listener (cache barriers, LISTENs of late
+ * The LISTEN connection of shared/pg-listener (docs/performance.md: cache barriers, LISTENs of late
  * subscribers) must never have two queries in flight. pg 8 emits the process warning 'Calling
  * client.query() when the client is already executing a query is deprecated and will be removed
  * in pg@9.0' when client.query() is called while another query waits in the client's queue (pg 9

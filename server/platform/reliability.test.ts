@@ -228,7 +228,7 @@ describe('R3: SIGTERM under load', () => {
     const slow = await halfSentRequest(server.url, '/api/login', JSON.stringify(credentials));
     // Each sign-in is a bcrypt check plus database writes: thirty at once keep the server busy for a while.
     // One address each: parallel attempts on one account are capped by the lock-out (the fifth
-    // places the lock in advance), and an unknown address costs the same bcrypt check (S5).
+    // places the lock in advance), and an unknown address costs the same bcrypt check (docs/auth.md, passwords).
     const load = Array.from({ length: 30 }, (_, i) => login({ email: `ospite${i}@garibaldina.example.it`, password: 'Sbagliata1!' }));
     while (finishedAt.length < 2) await sleep(5);
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 
 /*
- * Issue 12 item 5 with DATABASE_URL: `npm run backup` writes a pg_dump of that database, `npm run
+ * docs/backup.md with DATABASE_URL: `npm run backup` writes a pg_dump of that database, `npm run
  * restore -- <file>` puts it back with pg_restore. Both are the machine's PostgreSQL client, which
- * must be of the server's major version or newer (README); where it is missing or older (the
+ * must be of the server's major version or newer (docs/backup.md); where it is missing or older (the
  * embedded PostgreSQL is 17, Debian 12's client 15) there is nothing of ours to test and the test
  * says so. CI's second round, on the machine's PostgreSQL, runs it.
  */

@@ -6,7 +6,7 @@ import { freePort } from '../../test/app';
 import { embeddedDatabaseUrl, removeDataDir, startServerProcess, stopServerProcess, tempDataDir } from './process';
 
 /*
- * Issue 12 item 5: `npm run backup`, then `npm run restore -- <archive>` for the embedded
+ * docs/backup.md: `npm run backup`, then `npm run restore -- <archive>` for the embedded
  * PostgreSQL: refused while the app runs, the current data moved aside (not deleted), and the
  * app then finds the data as they were at the backup.
  */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTestApp, type TestApp } from '../../test/app';
 import { MSG } from '../../common/core/messages';
 
-/** Issue 13 item 7: robots.txt is a file, a missing file is a 404, every other path still gets the app. */
+/** docs/public-page.md (crawlers): robots.txt is a file, a missing file is a 404, every other path still gets the app. */
 let t: TestApp;
 let clientDir: string;
 
@@ -41,7 +41,7 @@ describe('static files and the app fallback', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/index-Ab12.js' })).statusCode).toBe(200);
   });
 
-  it('still serves the app on every route of spec 2 and any other path', async () => {
+  it('still serves the app on the route of every screen and any other path', async () => {
     for (const url of ['/', '/login', '/modifica-partita/12', '/gestione-utenti', '/qualsiasi/percorso', '/?data=2026-11-28']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(200);

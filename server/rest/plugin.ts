@@ -7,7 +7,7 @@ import { buildReadQuery, PostgrestError, type TableSpec } from './postgrest';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../shared/listing-cache';
 import { PARTITA_COLUMN_TYPES } from '../shared/partite-columns';
 
-/** The one table readable through PostgREST: the columns of spec 3 (no audit columns), in table order. */
+/** The one table readable through PostgREST: the columns of a match (docs/partite.md, fields; no audit columns), in table order. */
 const PARTITE: TableSpec = { name: 'partite', columns: PARTITA_COLUMN_TYPES };
 
 // PostgREST's wording: the client reads code and message, never shows them as they are.
@@ -49,7 +49,7 @@ function sendError(reply: FastifyReply, err: PostgrestError) {
   return reply.status(err.status).send(err.body());
 }
 
-/** A read-only, PostgREST-compatible endpoint for public.partite (SUPABASE-PROTOCOL.md section 7). */
+/** A read-only, PostgREST-compatible endpoint for public.partite (docs/auth.md, /rest/v1). */
 export const restPlugin: FastifyPluginAsync = async (app) => {
   const { pool } = app.deps;
   // Serialised answers per query, emptied by every write to partite (NOTIFY): the auth check still runs on each request.

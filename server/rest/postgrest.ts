@@ -1,6 +1,6 @@
 /**
  * The subset of PostgREST's URL grammar that supabase-js sends for a read of one table
- * (SUPABASE-PROTOCOL.md section 7), translated into one parameterised SQL query. Column names
+ * (docs/auth.md, /rest/v1), translated into one parameterised SQL query. Column names
  * come only from the whitelist; every value travels as a parameter cast to its column's type.
  */
 

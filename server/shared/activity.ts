@@ -24,7 +24,7 @@ const CONTEXT_DEPTH_MAX = 6;
 const CONTEXT_STRING_MAX = 1000;
 const CONTEXT_KEYS_MAX = 50;
 
-/** Keys whose values never reach a log (S15): passwords, tokens, credentials of any kind. */
+/** Keys whose values never reach a log (docs/logs.md): passwords, tokens, credentials of any kind. */
 const SECRET_KEY = /pass(word|wd)?|pwd|token|secret|authori[sz]ation|cookie|credential|api[-_]?key|otp|bearer|jwt|session[-_]?id|refresh/i;
 const BEARER_VALUE = /\b(Bearer|Basic)\s+[\w\-.~+/=]+/gi;
 const JWT_VALUE = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
@@ -66,10 +66,10 @@ export function endpointOf(request: FastifyRequest): string {
 }
 
 /**
- * Writes one activity record (ARCHITECTURE.md: THE helper every feature calls). Pass the
+ * Writes one activity record (THE helper every feature calls, docs/api.md). Pass the
  * transaction's client as `db` so that the record commits, or rolls back, with the action.
  * Endpoint, IP and user agent come from the request; the user from request.user unless
- * `entry.user` names them (sign-in). Secrets are stripped from the context (S15).
+ * `entry.user` names them (sign-in). Secrets are stripped from the context (docs/logs.md).
  */
 export async function recordActivity(
   db: Db,

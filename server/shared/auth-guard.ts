@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-/** Spec 4: a token older than 30 minutes is flagged so that the SPA refreshes it. */
+/** A token older than 30 minutes is flagged so that the SPA refreshes it (docs/auth.md, refresh in the SPA). */
 export const REFRESH_SUGGESTED_AFTER_S = 30 * 60;
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -209,7 +209,7 @@ function sessionUser(claims: AccessClaims, id: string, email: string, role: Role
 }
 
 /**
- * Spec 4's refresh hint: for a token older than 30 minutes, and for one whose role claim no longer
+ * The refresh hint (docs/auth.md): for a token older than 30 minutes, and for one whose role claim no longer
  * matches the stored role, so that a promoted or demoted user's screens follow at their next call.
  */
 function flagOldToken(reply: FastifyReply, user: AuthUser): void {

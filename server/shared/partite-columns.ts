@@ -1,7 +1,7 @@
 import type { Partita } from '../../common/partite/read';
 
 /**
- * The columns of a match (spec 3 and migrations 010, 014, 016) in table order, with their SQL types:
+ * The columns of a match (docs/partite.md, fields; migrations 010, 014, 016) in table order, with their SQL types:
  * the one list every full read of public.partite selects, and the PostgREST endpoint's table. It has
  * exactly the fields of `Partita` (common/partite/read.ts), which the type check enforces.
  */

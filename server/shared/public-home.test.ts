@@ -9,7 +9,7 @@ import { formatDataIt } from '../../common/partite/cardText';
 import type { CachedListing } from './listing-cache';
 import { escapeHtml, HOME_RERENDER_MS, HomePageCache, jsonForScript } from './public-home';
 
-/** Issue 13: / carries the public list in its first response, every text escaped, the data as JSON. */
+/** The server's page (docs/public-page.md): / carries the public list in its first response, every text escaped, the data as JSON. */
 let t: TestApp;
 let clientDir: string;
 const EVIL = '<script>alert(1)</script>';
@@ -57,7 +57,7 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('<h1');
     expect(html).toContain('Dashboard Partite Garibaldina');
     expect(html).toContain('Prossime Partite (1)');
-    // Cleaned as the client cleans on read (no < > ; \; quotes typographic, issue 24), and what remains escaped (&).
+    // Cleaned as the client cleans on read (no < > ; \; quotes typographic: docs/partite.md, reading matches), and what remains escaped (&).
     expect(html).toContain('<span class="p-team p-club" data-club="true">Garibaldina Pulcini</span> vs <span class="p-team">scriptalert(1)/script</span>');
     expect(html).toContain('Campo: Campo ”A” &amp; B');
     expect(html).toContain('Spogliatoi: Garibaldina 1 · Ospiti 2');
@@ -194,7 +194,7 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('<p class="p-body2 p-mt">Motivo: Campo allagato</p>');
   });
 
-  it('reads the two kinds of rinviata as every output does (issue 24)', async () => {
+  it('reads the two kinds of rinviata as every output does (docs/partite.md, status)', async () => {
     const page = async (expected: string) => {
       let html = '';
       for (let i = 0; i < 50 && !html.includes(expected); i++) {

@@ -1,4 +1,4 @@
-// The public list of / rendered into the first response (issue 13: LCP on a phone): server/app.ts's
+// The public list of / rendered into the first response (docs/public-page.md: LCP on a phone): server/app.ts's
 // HTML fallback renders the listing the partite feature provides (`app.publicListing`). Every text is
 // HTML-escaped; the data for the client goes in a <script type="application/json"> block, which the
 // CSP (script-src 'self') allows because the browser never executes it.
@@ -138,7 +138,7 @@ function page(partite: Partita[], clubName: string, producedAt: number): string 
 
 export function renderPublicHome(indexHtml: string, listing: CachedListing, clubName: string, producedAt = Date.now()): string {
   const body = JSON.parse(listing.body) as { data?: Partita[] };
-  // The same cleaning the client applies on read (spec 7), so both show the same text; escaped on top.
+  // The same cleaning the client applies on read (docs/partite.md, reading matches), so both show the same text; escaped on top.
   const partite = sanitizePartite(body.data);
   const html = page(partite, clubName, producedAt);
   const data = `<script type="application/json" id="${PUBLIC_DATA_ID}">${jsonForScript({ producedAt, etag: listing.etag, body })}</script>`;

@@ -8,7 +8,7 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** SECURITY.md per-IP limits. */
+/** The per-IP limits of docs/auth.md. */
 export const LIMITS = {
   token: { name: 'token', max: 150, windowSeconds: 300 },
   login: { name: 'login', max: 150, windowSeconds: 300 },

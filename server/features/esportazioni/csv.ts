@@ -1,7 +1,7 @@
-// The period table as CSV (issue 10 item 2): Excel with Italian settings opens it as it is —
+// The period table as CSV (docs/esportazioni.md, CSV): Excel with Italian settings opens it as it is —
 // UTF-8 with BOM, ';' separator, RFC 4180 quoting, CRLF, dates dd/mm/yyyy, times HH:mm — and
-// no cell runs as a formula (SECURITY S13). Written by csv-stringify, streamed row by row.
-// Issue 24: a field holding a comma, a semicolon, a quote, a tab, a CR or an LF is always quoted
+// no cell runs as a formula (a leading '). Written by csv-stringify, streamed row by row.
+// A field holding a comma, a semicolon, a quote, a tab, a CR or an LF is always quoted
 // (quotes doubled), so a reason written on two lines stays one multi-line cell and a row never
 // splits or shifts, whatever separators the reader guesses (LibreOffice Calc offers ',', ';' and
 // tab together; Python's csv.Sniffer may pick any of them).

@@ -291,7 +291,7 @@ describe('PDF files', () => {
     expect(text).toContain('Ștefănești 7 - Garibaldina Sab 7');
     expect(text).toContain('09:00 - 10:15');
     expect(text).toContain('Đakovo 0');
-    // Issue 14: the club feed's QR code and its caption in the corner of the notice-board sheet.
+    // The club feed's QR code and its caption in the corner of the notice-board sheet (docs/calendar.md).
     expect(text).toContain('Inquadra per avere le partite sul telefono');
     expect(text).toContain('http://localhost:3000/api/calendar.ics');
   });

@@ -24,7 +24,7 @@ export function pdfPages(pdf: Buffer): Promise<string[]> {
 }
 
 /**
- * Names of active content (SECURITY S14) found in the PDF's objects (outside the compressed
+ * Names of active content (docs/esportazioni.md, PDF: no JavaScript, actions or links) found in the PDF's objects (outside the compressed
  * content and font streams, whose random bytes could spell anything): [] for a safe file.
  */
 export function activeContent(pdf: Buffer): string[] {

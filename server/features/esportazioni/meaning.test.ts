@@ -1,4 +1,4 @@
-// Issue 24: the exports say what every other output says. One match in each of the five meanings
+// The exports say what every other output says (docs/partite.md, status). One match in each of the five meanings
 // of common/partite/meaning.ts (in programma; moved to a new date; postponed with the date to be set;
 // suspended; cancelled), set through the real status endpoint as an editor would, read back from
 // the CSV (csv-parse), the three PDFs (pdf.js text) and the previews' JSON.
@@ -71,7 +71,7 @@ const WEEK_COUNT = '2 partite, 1 rinviata, 1 sospesa, 2 annullate';
 const DAY_COUNT = '2 partite, 1 rinviata, 1 sospesa, 1 annullata';
 const LONELY_COUNT = '0 partite, 1 annullata';
 
-describe('the CSV (issue 24)', () => {
+describe('the CSV (docs/partite.md, status)', () => {
   it('one row per match, the Stato column per meaning, the reason in one quoted multi-line cell', async () => {
     const res = await post('/api/exports/table.csv', { from: d(0), to: SUNDAY });
     expect(res.statusCode).toBe(200);
@@ -99,7 +99,7 @@ describe('the CSV (issue 24)', () => {
   });
 });
 
-describe('the PDFs (issue 24)', () => {
+describe('the PDFs (docs/partite.md, status)', () => {
   it('the table: Stato is readMatch().text for each match; the heading counts the matches played and names the others', async () => {
     const pages = await pdfPages((await post('/api/exports/table.pdf', { from: d(0), to: SUNDAY })).rawPayload);
     const text = flat(pages.join('\n'));
@@ -154,7 +154,7 @@ describe('the PDFs (issue 24)', () => {
   });
 });
 
-describe('the previews (issue 24)', () => {
+describe('the previews (docs/partite.md, status)', () => {
   const byName = (ms: ExportMatch[]) => Object.fromEntries(ms.map((m) => [m.squadracasa, m]));
 
   it('each match carries what its status reads from; the sheets words and counts come out of it', async () => {

@@ -9,12 +9,12 @@ import type { StatoPartita } from '../../../common/stato/read';
 import { partitaColumns } from '../../shared/partite-columns';
 
 /**
- * The columns of spec 3, times as 'HH:mm' (what the previews and files show), and what a match's
- * status reads from in every output (issue 24, common/partite/meaning.ts): stato, motivo_stato,
+ * The columns of a match (docs/partite.md, fields), times as 'HH:mm' (what the previews and files show), and what a match's
+ * status reads from in every output (docs/partite.md, status; common/partite/meaning.ts): stato, motivo_stato,
  * data_da_definire (migration 014) and data_originale (migration 016, 'YYYY-MM-DD').
  */
 const COLUMNS = partitaColumns({ text: true });
-// $3: the optional status filter (issue 16), NULL for every status.
+// $3: the optional status filter (docs/esportazioni.md), NULL for every status.
 const IN_PERIOD = 'data BETWEEN $1::date AND $2::date AND ($3::text IS NULL OR stato = $3::text)';
 const ORDER = 'ORDER BY data, ora, id';
 
@@ -24,7 +24,7 @@ export async function countPeriod(db: Db, from: string, to: string, stato: Stato
 }
 
 /**
- * The period's matches by meaning (issue 24: the heading of the paged table preview names the
+ * The period's matches by meaning (docs/esportazioni.md: the heading of the paged table preview names the
  * matches not played apart). Grouped by the columns the meaning reads; common/partite/meaning.ts
  * tells the meaning of each group, so SQL holds no second copy of the rule.
  */

@@ -26,7 +26,7 @@ const ROUTES: Array<[string, string, object | undefined]> = [
   ['POST', '/api/exports/day.pdf', { date: '2026-11-21' }],
 ];
 
-describe('S1: sign-in required', () => {
+describe('sign-in required (docs/users.md, roles)', () => {
   it.each(ROUTES)('%s %s: anonymous 401, a bad token 401, a reader 200', async (method, url, payload) => {
     const body = payload ? { payload } : {};
     const anon = await t.app.inject({ method: method as 'GET', url, ...body });
@@ -54,7 +54,7 @@ describe('period cap', () => {
   });
 });
 
-describe('S13: CSV cells a spreadsheet would run', () => {
+describe('CSV cells a spreadsheet would run (docs/esportazioni.md, CSV)', () => {
   it('neutraliseCell puts a quote before = + - @ TAB CR LF, and only then', () => {
     for (const s of ['=1+1', '+39 333', '-2', '@SUM(A1)', '\tx', '\rx', '\nx']) expect(neutraliseCell(s)).toBe(`'${s}`);
     for (const s of ['Garibaldina', '1=1', 'a-b', '', "'già"]) expect(neutraliseCell(s)).toBe(s);
@@ -88,7 +88,7 @@ describe('S13: CSV cells a spreadsheet would run', () => {
   });
 });
 
-describe('S14: PDFs with hostile text', () => {
+describe('PDFs with hostile text (docs/esportazioni.md, PDF)', () => {
   const LONG = 'Lunghissimo'.repeat(910); // 10,010 characters
   const HOSTILE = [
     'Squadra (con) parentesi) e (',

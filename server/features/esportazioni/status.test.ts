@@ -1,4 +1,4 @@
-// Match status (issue 16) in the exports and the calendar feeds: the CSV column 'Stato', the
+// Match status (docs/partite.md, status) in the exports and the calendar feeds: the CSV column 'Stato', the
 // status in the PDFs, the optional status filter, and 'RINVIATA: ' / STATUS:CANCELLED in the feeds.
 import dayjs from 'dayjs';
 import ICAL from 'ical.js';
@@ -81,7 +81,7 @@ describe('exports', () => {
     expect(table).toContain('In programma');
     // Dates stay on one line with the extra column.
     expect(table).toContain(`${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)} 09:00`);
-    // Issue 24: the status in bold beside the time, the reason in the grey line.
+    // The status in bold beside the time, the reason in the grey line (docs/esportazioni.md).
     const dayText = (await pdfPages((await post('/api/exports/day.pdf', { date: day })).rawPayload)).join('\n');
     expect(dayText).toMatch(/09:00 - 18:00\s*Annullata\s*Garibaldina\s*Annullata - Ospiti A/);
     expect(dayText).toContain('Motivo: Campo allagato');
@@ -97,7 +97,7 @@ describe('exports', () => {
 });
 
 describe('calendar feeds', () => {
-  // Issue 24 (common/partite/meaning.ts): a match postponed with its date to be set is CANCELLED at its old time too.
+  // docs/partite.md, status (common/partite/meaning.ts): a match postponed with its date to be set is CANCELLED at its old time too.
   it("a postponed match's SUMMARY starts with 'RINVIATA: ', a cancelled one's with 'ANNULLATA: '; both are STATUS:CANCELLED, the others CONFIRMED", async () => {
     const res = await t.app.inject({ url: '/api/calendar.ics' });
     expect(res.statusCode).toBe(200);

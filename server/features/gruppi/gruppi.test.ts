@@ -47,7 +47,7 @@ describe('API /api/gruppi', () => {
   afterAll(() => t.close());
   beforeEach(() => t.db.pool.query('TRUNCATE public.gruppi RESTART IDENTITY CASCADE'));
 
-  describe('role matrix (SECURITY S1)', () => {
+  describe('role matrix (docs/gruppi.md, permissions)', () => {
     // Every route of the feature has one row: [anonymous, reader, editor, admin] -> [status, error message].
     const matrix: Record<string, Record<Who, number>> = {
       'GET /api/gruppi': { anonymous: 401, reader: 403, editor: 200, admin: 200 },

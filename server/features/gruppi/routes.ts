@@ -20,7 +20,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Categories (gruppi) and their referents: spec 6 permissions, spec 5 and 8 messages. */
+/** Categories (gruppi) and their referents: the permissions and messages of docs/gruppi.md, errors as docs/api.md says. */
 export const gruppiRoutes: FastifyPluginAsync = async (app) => {
   const { pool } = app.deps;
 

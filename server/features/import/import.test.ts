@@ -152,7 +152,7 @@ describe('POST /api/partite/import', () => {
     expect(await count()).toBe(0);
   });
 
-  // Each row's teams of its own: one team in two matches at one time would be a clash (issue 15).
+  // Each row's teams of its own: one team in two matches at one time would be a clash (docs/occupazione.md).
   it('2,000 rows are imported (body over 1 MiB with long texts); 2,001 are refused', async () => {
     const long = 'x'.repeat(95);
     const many = Array.from({ length: 2000 }, (_, i) => row(i, { campo: `${long} ${i}`, squadraCasa: `casa ${i} ${long}`.slice(0, 100), squadraTrasferta: `ospiti ${i} ${long}`.slice(0, 100) }));
@@ -194,7 +194,7 @@ describe('POST /api/partite/import/check', () => {
     expect(res.json()).toEqual({
       gruppi: ['Allievi', 'Esordienti', 'Pulcini'],
       existing: [`${inDays(4)}|09:30|leoni rossi|ospiti 1`],
-      // Issue 15: the matches of those days that hold their facilities, and the changeover margin.
+      // The matches of those days that hold their facilities, and the changeover margin (docs/import.md).
       partite: [expect.objectContaining({ id: expect.any(Number), data: inDays(4), ora: '09:30:00', squadracasa: 'Leoni ROSSI', stato: 'programmata' })],
       margine: 15,
     });
@@ -238,7 +238,7 @@ describe('round trip: the export CSV imports back', () => {
   });
 });
 
-// Issue 15 for an import: the rule of a save, for each row against the stored matches and the other rows.
+// Clashes of an import (docs/occupazione.md): the rule of a save, for each row against the stored matches and the other rows.
 describe('clashes of an import', () => {
   const house = (i: number, over: Record<string, unknown> = {}) =>
     row(i, { squadraCasa: `Garibaldina ${i}`, isHouseMatch: true, ora: '10:00', oraFine: '11:30', campo: 'Campo Nord', spogliatoioGari: 1, spogliatoioOspiti: 2, ...over });

@@ -1,4 +1,4 @@
-// Fixture import (issue 17): many matches in one request and one transaction, each row checked with
+// Fixture import (docs/import.md): many matches in one request and one transaction, each row checked with
 // the form's own rules (partitaPayloadSchema), plus the preview's check of categories and duplicates.
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from '../../../common/core/zod';
@@ -21,7 +21,7 @@ const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 const importBody = z.strictObject({
   partite: z.array(z.unknown(), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
-  // Issue 15 for an import: rows that clash are written only when the editor confirmed them.
+  // Clashes (docs/occupazione.md): rows that clash are written only when the editor confirmed them.
   confermaSovrapposizioni: z.boolean({ error: MSG.http.badRequest }).optional(),
   // The file line of each row, so that messages name the row as the preview does (default: 1, 2, ...).
   righe: z.array(z.number({ error: MSG.http.badRequest }).int().min(1).max(1_000_000), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS).optional(),
@@ -42,7 +42,7 @@ function rowError(riga: number, issue: z.core.$ZodIssue): string {
 
 const importPlugin: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
-  // Issue 15: the occupazione feature's clash check of the rows (app.clashes).
+  // The occupazione feature's clash check of the rows (app.clashes, docs/occupazione.md).
   const { batchClashList, checkBatch, lockMatchDays, matchesOnDays, recordBatchOverride } = app.clashes;
 
   // The preview's look-up: the category names and the existing matches on the file's days (duplicates).
@@ -54,8 +54,8 @@ const importPlugin: FastifyPluginAsync = async (app) => {
       matchesOnDays(pool, dates),
     ]);
     const keys = existing.map((m) => duplicateKey({ data: m.data, ora: m.ora, squadraCasa: m.squadracasa, squadraTrasferta: m.squadratrasferta }));
-    // Issue 15: the matches of those days that hold a campo, rooms or teams, and the changeover
-    // margin, for the preview's clash check (common/occupazione/rules.ts importClashes, the rule the import applies).
+    // The matches of those days that hold a campo, rooms or teams, and the changeover margin
+    // (docs/import.md), for the preview's clash check (common/occupazione/rules.ts importClashes, the rule the import applies).
     return { gruppi, existing: keys, partite: occupano, margine: config.clashMarginMinutes };
   });
 
@@ -80,7 +80,7 @@ const importPlugin: FastifyPluginAsync = async (app) => {
         const known = new Set(names);
         const unknown = payloads.findIndex((p) => !known.has(p.gruppo));
         if (unknown >= 0) throw badRequest(IMPORT_MSG.row(riga(unknown), IMPORT_MSG.unknownCategory(payloads[unknown].gruppo, names)));
-        // Issue 15, as for a save: the days locked, their matches read once, the rule in memory;
+        // Clashes as for a save (docs/occupazione.md): the days locked, their matches read once, the rule in memory;
         // a clash (with a stored match or another row) is a 409 with the list unless confirmed.
         const candidates = payloads.map((p) => clashCandidate(p, config.clubName));
         await lockMatchDays(db, payloads.map((p) => p.data));

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, TEST_PASSWORD, type TestUser } from '../../../test/users';
 import { todayIn } from '../../../common/core/dates';
 
-// Issue 11 item 3: the activity records the server writes, each in the transaction of its action:
+// The activity records the server writes (docs/logs.md), each in the transaction of its action:
 // a refused or rolled-back action leaves none.
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/pool';
 import { upsertErrors, type BatchedError, type NewError } from './repo';
 
 /**
- * Group commit for POST /api/error-logs (issue 11, "Speed": 2,000 reports/s of one repeated
+ * Group commit for POST /api/error-logs (docs/logs.md, "Speed": 2,000 reports/s of one repeated
  * error). One upsert per report queued every request on the same hot row's lock (about 200/s).
  * Instead, reports arriving within `windowMs` are merged by hash in memory and written with ONE
  * statement (occurrence_count + n); each request is answered only after the statement holding
@@ -73,11 +73,11 @@ export class IntakeBatcher {
 }
 
 /**
- * The intake's per-IP limit (SECURITY.md: about 60 a minute), kept in this process's memory: a
+ * The intake's per-IP limit (docs/logs.md: about 60 a minute), kept in this process's memory: a
  * fixed window per address. The limit is abuse control for a log, not data worth a database
  * write per report (that write, on public.rate_limits, cost more than the report itself), so it
  * is not shared between processes and restarts with the server: the app runs as one process
- * (ARCHITECTURE.md), and at worst a restart grants one address one more window. Expired windows
+ * (docs/logs.md), and at worst a restart grants one address one more window. Expired windows
  * are swept when the map grows, so a flood from many addresses holds at most `maxKeys` entries.
  */
 export class MemoryRateLimit {

@@ -180,7 +180,7 @@ describe('admin API', () => {
   };
   const messages = (page: LogPage<ErrorLogEntry>) => page.data.map((r) => r.error_message);
 
-  it('lists newest occurrence first with data, count, page, totalPages and every spec 3 field', async () => {
+  it('lists newest occurrence first with data, count, page, totalPages and every field of an error record', async () => {
     const page = await list();
     expect(page).toMatchObject({ count: 6, page: 1, totalPages: 1 });
     expect(messages(page)[0]).toBe('Network error');
@@ -271,7 +271,7 @@ describe('admin API', () => {
     expect(act.context).toMatchObject({ error_id: id, notes: 'Rete del campo sistemata' });
   });
 
-  it('bulk resolve: only the open ones, already resolved ignored; none open -> the spec message', async () => {
+  it('bulk resolve: only the open ones, already resolved ignored; none open -> the message that all are already resolved', async () => {
     const bad = await put('/api/error-logs/resolve-multiple', { errorIds: [] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'Array di ID errori richiesto' });

@@ -12,9 +12,9 @@ export function isPostgresError(err: unknown): boolean {
 }
 
 /**
- * The server's own error recording (ARCHITECTURE.md "Errors, logs, observability"): an
+ * The server's own error recording (docs/logs.md): an
  * unexpected 5xx goes to error_logs as type database (a PostgreSQL error) or backend, severity by
- * the rule of spec 8, with endpoint, method, status, user and request id; deduplicated like the
+ * severityOf (docs/logs.md, severity), with endpoint, method, status, user and request id; deduplicated like the
  * browser's reports. buildApp uses it unless AppDeps.recordError says otherwise.
  */
 export const recordServerError: ErrorRecorder = async (err: Error, request: FastifyRequest) => {

@@ -208,7 +208,7 @@ async function listPage<T extends QueryResultRow>(db: Db, spec: ListSpec) {
   return { data, ...count, page, totalPages: pages };
 }
 
-/** GET /api/error-logs: the filters of spec 3, newest occurrence first. */
+/** GET /api/error-logs: the filters of docs/logs.md, newest occurrence first. */
 export function errorListSpec(f: ErrorFilters, timezone: string, cap = LOG_COUNT_CAP): ListSpec {
   const w = new Where();
   if (f.error_type) w.add((p) => `error_type = ${p}`, f.error_type);
@@ -263,7 +263,7 @@ export async function resolveErrors(db: Db, ids: string[], notes: string | null)
   return rows;
 }
 
-/** GET /api/activities: the filters of spec 3, newest first. */
+/** GET /api/activities: the filters of docs/logs.md, newest first. */
 export function activityListSpec(f: ActivityFilters, timezone: string, cap = LOG_COUNT_CAP): ListSpec {
   const w = new Where();
   if (f.activity_type) w.add((p) => `activity_type = ${p}`, f.activity_type);

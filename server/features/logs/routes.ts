@@ -89,7 +89,7 @@ const logs: FastifyPluginAsync = async (app) => {
     const data = await withTransaction(pool, async (db) => {
       const current = await repo.getErrorForUpdate(db, id);
       if (!current) throw notFound(LOGS_MSG.server.errorNotFound);
-      // One way (spec 4): a resolved error stays resolved, its notes untouched.
+      // One way (docs/logs.md): a resolved error stays resolved, its notes untouched.
       if (current.resolved) throw conflict(LOGS_MSG.server.alreadyResolved);
       const row = await repo.resolveError(db, id, notes);
       await recordActivity(db, request, {
@@ -108,5 +108,5 @@ const logs: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** Error log and activity log (spec 7 Logs): the intake is open to everyone, the rest to admins. */
+/** Error log and activity log (docs/logs.md): the intake is open to everyone, the rest to admins. */
 export const logsRoutes = fp(logs, { name: 'logs', fastify: '5.x', dependencies: ['scheduler'], encapsulate: true });

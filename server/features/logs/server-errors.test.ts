@@ -10,7 +10,7 @@ import { TEST_JWT_SECRET } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { bearer, createUser, TEST_PASSWORD, type TestUser } from '../../../test/users';
 
-// The server's own error recording (default ErrorRecorder of buildApp) and S15: no password,
+// The server's own error recording (default ErrorRecorder of buildApp) and docs/logs.md's rule: no password,
 // token or Authorization value in error_logs, activity_logs or the pino logs.
 
 let app: FastifyInstance;
@@ -71,7 +71,7 @@ it('a PostgreSQL error is recorded as database, with its SQLSTATE', async () => 
   expect(row.context.code).toBe('42P01');
 });
 
-it('S15: no password, token or Authorization value in error_logs, activity_logs or the pino logs', async () => {
+it('no password, token or Authorization value in error_logs, activity_logs or the pino logs', async () => {
   const wrong = 'Sbagliata7!qq';
   // Sign in the way the SPA does, fail once, report errors with secrets in their context, provoke a 5xx.
   expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
@@ -109,6 +109,6 @@ it('S15: no password, token or Authorization value in error_logs, activity_logs 
     expect(logs).not.toContain(secret);
   }
   // A token inside an exception's own message is redacted in the error log. (The pino line of
-  // server/shared/errors.ts logs err as is: not redacted there, see the report of issue 11.)
+  // server/shared/errors.ts logs err as is: not redacted there: a known limit, docs/logs.md.)
   expect(dump).not.toContain('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0');
 });

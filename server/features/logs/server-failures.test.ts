@@ -11,8 +11,8 @@ import { TEST_JWT_SECRET } from '../../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 
-// Server failures the server answers with a 5xx reach the error log (issue 11 item 1, "Server-side
-// failures recorded by the server itself"): an HttpError of 5xx (the 503 of an invitation whose
+// Server failures the server answers with a 5xx reach the error log (docs/logs.md: the server
+// records its own unexpected 5xx): an HttpError of 5xx (the 503 of an invitation whose
 // mail cannot go out), and the routes that answer their 5xx themselves (public match listing,
 // calendar feed, PostgREST read). The database-down 503 is not recorded: nothing could be written.
 

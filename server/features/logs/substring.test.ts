@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { listActivities, listErrors } from './repo';
 import { activityFiltersSchema, errorFiltersSchema } from '../../../common/logs/rules';
 
-// Substring filters (spec 3 Error filters / Activity filters: case-insensitive substring) give the
+// Substring filters (docs/logs.md, error and activity filters: case-insensitive substring) give the
 // same rows and count whichever plan PostgreSQL picks: walking the date index (migration 013
 // carries the lower-case email and endpoint in it) or the trigram indexes. The reference is the
 // definition itself, lower(col) LIKE '%text%' on the table, newest first.

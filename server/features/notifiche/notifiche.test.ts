@@ -130,7 +130,7 @@ describe('change mails', () => {
     expect(rows[0].n).toBe(2);
   });
 
-  it("a status move reads as every output reads it (issue 24): moved, date to be set, suspended, cancelled", async () => {
+  it("a status move reads as every output reads it (docs/partite.md, status): moved, date to be set, suspended, cancelled", async () => {
     await category('Under 14 Stati', [{ email: 'stati@example.it', notifiche: 'ogni_modifica' }]);
     const ids = await Promise.all([3, 4, 5, 6].map((n, i) => match('Under 14 Stati', inDays(n), `1${i}:00`)));
     await runOnce(deps, later(301));

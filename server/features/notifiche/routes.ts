@@ -31,7 +31,7 @@ function page(reply: FastifyReply, status: number, title: string, text: string, 
 }
 
 /**
- * Change notifications (issue 18): the unsubscribe link of every mail (no sign-in, a signed token).
+ * Change notifications (docs/notifiche.md): the unsubscribe link of every mail (no sign-in, a signed token).
  * RFC 8058: a GET never unsubscribes (mail scanners and link previews open links), it only shows
  * the question with a confirm button; the POST (that button, or the mail client's one-click POST
  * of "List-Unsubscribe=One-Click") unsubscribes and shows the confirmation. Also the queue's jobs.

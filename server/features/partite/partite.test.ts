@@ -23,7 +23,7 @@ const valid = (over: Record<string, unknown> = {}) => ({
   spogliatoioOspiti: null,
   terreno: 'erba',
   tipoGara: 'campionato',
-  // The fixtures repeat one match at one time: saved over its clashes (issue 15, tested in features/clashes).
+  // The fixtures repeat one match at one time: saved over its clashes (docs/occupazione.md, tested in features/occupazione).
   confermaSovrapposizioni: true,
   ...over,
 });
@@ -107,7 +107,7 @@ describe('POST /api/partite', () => {
     expect(await count()).toBe(before);
   });
 
-  it('accepts the same rooms on edit only (spec 5: checked on create only); accepts today', async () => {
+  it('accepts the same rooms on edit only (docs/partite.md, validation: checked on create only); accepts today', async () => {
     const res = await create(valid({ data: today, isHouseMatch: true, oraFine: '17:00', spogliatoioGari: 1, spogliatoioOspiti: 2 }));
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;

@@ -9,7 +9,7 @@ declare module 'fastify' {
     /**
      * The public list of upcoming matches for these (normalised) filters, none by default, serialised
      * and cached until the next write to public.partite: GET /api/partite/public, and the page of /
-     * that server/app.ts renders with the list in it (issue 13).
+     * that server/app.ts renders with the list in it (docs/public-page.md).
      */
     publicListing(filters?: PartiteFilters): Promise<CachedListing>;
   }

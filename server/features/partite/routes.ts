@@ -39,9 +39,9 @@ function changes(before: Partita, after: Partita): Record<string, { from: unknow
 
 const partite: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
-  // Issue 15: the clash check of the occupazione feature, re-run inside each save's transaction.
+  // The clash check of the occupazione feature (docs/occupazione.md), re-run inside each save's transaction.
   const { clashesConfirmed, recheckClashes, recordClashOverride } = app.clashes;
-  await app.register(statoRoutes); // issue 16: POST /partite/stato and its undo
+  await app.register(statoRoutes); // POST /partite/stato and its undo (docs/partite.md, status)
   // The undo's before-images past a day: purged by the scheduler, hourly.
   app.scheduler.register(statoPurgeJob);
 
@@ -81,7 +81,7 @@ const partite: FastifyPluginAsync = async (app) => {
     const p = payload(request, 'create');
     const clashOpts = { id: null, confirmed: clashesConfirmed(request.body), marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
     const partita = await withTransaction(pool, async (db) => {
-      // Issue 15: the day's saves one at a time; a clash is a 409 unless confirmed.
+      // The day's saves one at a time; a clash is a 409 unless confirmed (docs/occupazione.md).
       const clashes = await recheckClashes(db, p, clashOpts);
       const created = await repo.insertPartita(db, p);
       await recordActivity(db, request, {
@@ -100,7 +100,7 @@ const partite: FastifyPluginAsync = async (app) => {
     const p = payload(request, 'edit');
     const clashOpts = { id, confirmed: clashesConfirmed(request.body), marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
     const partita = await withTransaction(pool, async (db) => {
-      // Issue 15: the day lock is taken before the row lock, in the same order as POST.
+      // The day lock (docs/occupazione.md) is taken before the row lock, in the same order as POST.
       const clashes = await recheckClashes(db, p, clashOpts);
       const before = await repo.findPartitaForUpdate(db, id);
       if (!before) throw notFound(MSG.match.notFound);

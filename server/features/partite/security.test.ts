@@ -12,7 +12,7 @@ const body = () => ({
   data: future,
   ora: '10:00',
   squadraCasa: `Casa ${++seq}`,
-  squadraTrasferta: `Ospite ${seq}`, // a different team each time: the same team twice at 10:00 is a clash (issue 15)
+  squadraTrasferta: `Ospite ${seq}`, // a different team each time: the same team twice at 10:00 is a clash (docs/occupazione.md)
   campo: 'Campo',
   gruppo: 'Pulcini',
   tipoGara: 'torneo',
@@ -47,7 +47,7 @@ interface Row {
 }
 const NOT_AUTH = 'Utente non autenticato';
 
-// S1: every route of the matches feature against every role; 401 vs 403 and their messages.
+// Every route of the matches feature against every role (docs/users.md, roles); 401 vs 403 and their messages.
 const MATRIX: Row[] = [
   { method: 'GET', url: () => '/api/partite/public', expect: { anonymous: [200], reader: [200], editor: [200], admin: [200] } },
   { method: 'GET', url: () => `/api/partite/${matchId}`, expect: { anonymous: [401, NOT_AUTH], reader: [200], editor: [200], admin: [200] } },
@@ -63,7 +63,7 @@ const MATRIX: Row[] = [
     payload: body,
     expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Non hai i permessi per modificare partite'], editor: [200], admin: [200] },
   },
-  // Issue 16: bulk status changes and their undo, editors and administrators.
+  // Bulk status changes and their undo (docs/partite.md, status): editors and administrators.
   {
     method: 'POST',
     url: () => '/api/partite/stato',
@@ -82,14 +82,14 @@ const MATRIX: Row[] = [
     expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Non hai i permessi per eliminare partite'], editor: [200], admin: [200] },
   },
   { method: 'GET', url: () => '/api/squadre/suggestions?search=lu', expect: { anonymous: [401, NOT_AUTH], reader: [200], editor: [200], admin: [200] } },
-  // Clash check (issue 15, server/features/occupazione): editors and administrators.
+  // Clash check (docs/occupazione.md, server/features/occupazione): editors and administrators.
   {
     method: 'POST',
     url: () => '/api/partite/conflitti',
     payload: body,
     expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Accesso negato - permessi insufficienti'], editor: [200], admin: [200] },
   },
-  // Fixture import (issue 17, server/features/import): editors and administrators; an empty body is refused.
+  // Fixture import (docs/import.md, server/features/import): editors and administrators; an empty body is refused.
   {
     method: 'POST',
     url: () => '/api/partite/import',
@@ -109,7 +109,7 @@ const MATRIX: Row[] = [
   ),
 ];
 
-describe('S1 role matrix of the matches routes', () => {
+describe('role matrix of the matches routes', () => {
   const routes = t_routes();
   it('covers every route the feature registers (a new route without a row fails)', () => {
     const registered = routes();
@@ -155,7 +155,7 @@ function t_routes() {
   };
 }
 
-describe('S10 SQL injection in every filter', () => {
+describe('SQL injection in every filter', () => {
   const ATTACKS = [
     "' OR '1'='1",
     "'; DROP TABLE public.partite; --",
@@ -185,7 +185,7 @@ describe('S10 SQL injection in every filter', () => {
         if (res.statusCode === 400) continue;
         expect(res.statusCode).toBe(200);
         const { data, appliedFilters } = res.json();
-        // The filter rules (spec 5) drop or clean the value: what applies holds no quote, semicolon or
+        // The filter rules (docs/partite.md, dashboard filters) drop or clean the value: what applies holds no quote, semicolon or
         // comment, and the answer is exactly that of the cleaned value ('Lupi%' -> 'Lupi' finds Lupi, as typing it would).
         const applied: string | undefined = appliedFilters[key];
         if (applied === undefined) continue;

@@ -3,7 +3,7 @@ import { OPERAZIONE_KEEP_HOURS } from '../../../common/stato/rules';
 import { HOUSEKEEPING_FIRST_RUN_MS, HOUSEKEEPING_INTERVAL_MS, type Job } from '../../plugins/scheduler';
 
 /**
- * Housekeeping of the match-status undo (issue 16, migration 010): forgets the before-images
+ * Housekeeping of the match-status undo (docs/partite.md, status; migration 010): forgets the before-images
  * of bulk operations older than a day (they can no longer be undone). Returns how many went.
  */
 export async function purgeExpiredStatoOperations(db: Db): Promise<number> {

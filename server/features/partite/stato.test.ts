@@ -22,7 +22,7 @@ async function seed(n: number, dataOffset = 7): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     seq++;
-    // Teams of their own: the same team twice at 15:00 on one day would be a clash (issue 15).
+    // Teams of their own: the same team twice at 15:00 on one day would be a clash (docs/occupazione.md).
     const { rows } = await t.db.pool.query(
       `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara)
        VALUES ($1, '15:00', $2, $3, 'Pulcini', 'Stadio', 'campionato') RETURNING id`,
@@ -253,7 +253,7 @@ describe('POST /api/partite/stato/:operazione/annulla', () => {
   });
 });
 
-// Issue 15 for the bulk moves: the same rule and the same confirmation as a save.
+// Clashes of the bulk moves (docs/occupazione.md): the same rule and the same confirmation as a save.
 describe('clashes of the bulk moves', () => {
   /** A home match on day `offset`, Campo Nord, rooms 1 and 2 unless told. */
   async function home(offset: number, over: { ora?: string; fine?: string; campo?: string; casa?: string; stato?: string; rooms?: [number | null, number | null] } = {}) {
@@ -435,7 +435,7 @@ describe('data_da_definire (migration 014): which kind of Rinviata a match is', 
   });
 });
 
-describe('the first date of a moved match (migration 016, issue 24)', () => {
+describe('the first date of a moved match (migration 016, docs/partite.md, status)', () => {
   const firstDate = async (id: number) =>
     (await t.db.pool.query(`SELECT to_char(data, 'YYYY-MM-DD') AS data, to_char(data_originale, 'YYYY-MM-DD') AS originale, stato, data_da_definire FROM public.partite WHERE id = $1`, [id])).rows[0];
 

@@ -1,4 +1,4 @@
-// Match status (issue 16): bulk status changes of the signed-in dashboard and their undo.
+// Match status (docs/partite.md, status): bulk status changes of the signed-in dashboard and their undo.
 // Registered from partite's routes.ts (under /api).
 import type { FastifyPluginAsync } from 'fastify';
 import dayjs from 'dayjs';
@@ -30,7 +30,7 @@ const undoBody = z.strictObject({ confermaSovrapposizioni: z.boolean({ error: MS
 const addDays = (data: string, giorni: number) => dayjs(data).add(giorni, 'day').format('YYYY-MM-DD');
 
 /**
- * Where a match will be after a bulk action (issue 15's check of the moves): its new date when the
+ * Where a match will be after a bulk action (the clash check of the moves, docs/occupazione.md): its new date when the
  * action moves it ('rinvia' with a date, 'sposta'), its date when the action leaves it holding its
  * facilities ('sospendi', 'ripristina'), null when it frees them ('annulla', 'rinvia' keeping the date).
  */
@@ -47,7 +47,7 @@ const describeMove = (m: Move) =>
 
 export const statoRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
-  // Issue 15: the occupazione feature's clash check of the moves (declared by partiteRoutes, which registers this).
+  // The occupazione feature's clash check of the moves (docs/occupazione.md; declared by partiteRoutes, which registers this).
   const { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride } = app.clashes;
 
   app.post('/partite/stato', { preHandler: requireRole('editor', STATUS_MSG.forbidden) }, async (request) => {
@@ -55,7 +55,7 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
     const req = parseInput(statoRequestSchema(today), request.body);
     const by = request.user?.email ?? null;
     return withTransaction(pool, async (db) => {
-      // Issue 15: the days the matches move to are locked before the rows (as a save does), so a
+      // Clash check (docs/occupazione.md): the days the matches move to are locked before the rows (as a save does), so a
       // save or another bulk request on those days waits; read once more under the row locks below.
       const moveOf = (r: { data: string; stato?: unknown; data_da_definire?: unknown }) => ({ row: r as MoveRow, data: targetOf(req, r) });
       const locked = new Set(daysOfMoves((await repo.peekRows(db, req.ids)).map(moveOf)));
@@ -116,7 +116,7 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
         if (!op) throw notFound(STATUS_MSG.operationNotFound);
         if (op.annullata_il) throw conflict(STATUS_MSG.alreadyUndone);
         const ids = op.righe.map((r) => Number(r.id));
-        // Issue 15: the days the matches go back to, locked before the rows (their before-image says which).
+        // Clash check (docs/occupazione.md): the days the matches go back to, locked before the rows (their before-image says which).
         const back = new Map(op.righe.map((r) => [Number(r.id), r as unknown as MoveRow]));
         await lockMatchDays(db, [...back.values()].filter((b) => holdsFacilities(b)).map((b) => b.data));
         const current = await repo.lockSequences(db, ids);

@@ -1,4 +1,4 @@
-// SQL of the match-status endpoints (issue 16): bulk status changes with their before-image,
+// SQL of the match-status endpoints (docs/partite.md, status): bulk status changes with their before-image,
 // and the undo that puts the rows back.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
@@ -130,7 +130,7 @@ export async function markUndone(db: Db, id: string): Promise<void> {
 
 const CLASH_COLUMNS = partitaColumns({ omit: ['terreno', 'tipo_gara', 'motivo_stato', 'data_originale'] });
 
-/** The clash columns of the matches (issue 15's check of an undo), as they are now. */
+/** The clash columns of the matches (the clash check of an undo, docs/occupazione.md), as they are now. */
 export async function clashRows(db: Db, ids: number[]) {
   const { rows } = await db.query<Move['row']>(
     `SELECT ${CLASH_COLUMNS} FROM public.partite WHERE id = ANY($1::int[]) ORDER BY id`,

@@ -7,7 +7,7 @@ import { sanitizePartita, storedPartita } from '../../../common/partite/read';
 import { insertMatch } from '../../../test/partite';
 
 /*
- * Issue 24: what is saved is what every later write starts from. The edit screen reads a match
+ * docs/partite.md (reading matches): what is saved is what every later write starts from. The edit screen reads a match
  * (GET /api/partite/:id) and sends every field back: texts full of apostrophes, quotes and
  * semicolons must come back byte-identical. And names are single-line: a line break or a tab in a
  * team, pitch, category or referent is refused in Italian, nothing stored.

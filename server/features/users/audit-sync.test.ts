@@ -40,7 +40,7 @@ describe('GET /api/user-audit', () => {
     );
   });
 
-  it('answers { data, count, totalPages, page }, newest first, with the fields of spec 3', async () => {
+  it('answers { data, count, totalPages, page }, newest first, with the fields of docs/users.md (user audit)', async () => {
     const res = await get('/api/user-audit');
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: UserAuditRecord[]; count: number; totalPages: number; page: number };

@@ -147,7 +147,7 @@ export async function insertAudit(db: Db, e: AuditEntry): Promise<void> {
   );
 }
 
-/** One page of audit records, newest first, with the filters of spec 3. */
+/** One page of audit records, newest first, with the filters of docs/users.md (user audit). */
 export async function listAudit(db: Db, q: AuditQuery, timezone: string): Promise<{ rows: UserAuditRecord[]; count: number }> {
   const where: string[] = [];
   const params: unknown[] = [];

@@ -43,7 +43,7 @@ function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string })?.code === '23505';
 }
 
-/** User management and the user audit log (spec 7 Users): admins only. */
+/** User management and the user audit log (docs/users.md): admins only. */
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config, mailer } = app.deps;
 
@@ -155,7 +155,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     return { message: MSG.users.deleted(email) };
   });
 
-  // Lifts the sign-in locks of an account (spec 4 lock-out), from every address: the administrator's
+  // Lifts the sign-in locks of an account (docs/auth.md, lock-out), from every address: the administrator's
   // way to let someone back in before the 15 minutes are over, without changing their password.
   app.post('/users/:id/unlock', { preHandler: requireRole('admin', MSG.users.forbiddenUnlock) }, async (request) => {
     const { id } = parseInput(userIdParamsSchema, request.params);

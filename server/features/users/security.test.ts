@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { MSG } from '../../../common/core/messages';
 import { usersRoutes } from './routes';
 
-// SECURITY.md S1 (role matrix) and S3 (deletion and demotion take effect at once) for the users routes.
+// The role matrix (docs/users.md, roles) and changes that take effect at once (deletion and demotion, docs/auth.md) for the users routes.
 let t: TestApp;
 let admin: TestUser;
 let editor: TestUser;
@@ -31,7 +31,7 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; u
   { method: 'GET', path: '/api/user-audit', url: () => '/api/user-audit', forbidden: MSG.users.forbiddenAudit, adminStatus: 200 },
 ];
 
-describe('S1 role matrix', () => {
+describe('role matrix', () => {
   for (const r of ROUTES) {
     const name = `${r.method} ${r.path}`;
     it(`${name}: anonymous 401, reader 403, editor 403, admin allowed`, async () => {
@@ -65,7 +65,7 @@ describe('S1 role matrix', () => {
   });
 });
 
-describe('S3 changes take effect at once', () => {
+describe('changes take effect at once', () => {
   it("a deleted user's token stops working immediately", async () => {
     const victim = await createUser(t.db.pool, 'admin');
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(victim) })).statusCode).toBe(200);
