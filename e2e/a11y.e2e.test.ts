@@ -125,6 +125,7 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
       // The screens of the later issues (import, facilities board).
       ['importa', '/importa'],
       ['occupazione', '/occupazione'],
+      ['allenamenti', '/allenamenti'],
     ];
     // One frame for every signed-in screen (docs/screens.md): the head (title and toolbar) at the same place and
     // width, the title the same size (screenshots at 1366 x 768 kept in e2e/screenshots as artefacts).

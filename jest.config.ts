@@ -1,15 +1,16 @@
-
+import type { Config } from 'jest';
 
 // TypeScript is compiled to CommonJS for Jest; the few ESM-only packages are compiled too.
+// Projects: common (node), server (node, real PostgreSQL and SMTP), spa (jsdom), e2e (Chromium).
+// See docs/testing.md.
 const esmOnly = ['jose', 'content-disposition', 'cookie'];
-const transform = {
+const transform: Config['transform'] = {
   '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }],
 };
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const common = { transform, transformIgnorePatterns, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
 
-/** @type {import('jest').Config} */
-const config = {
+const config: Config = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,
