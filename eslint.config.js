@@ -71,6 +71,29 @@ export default tseslint.config(
     },
   },
   {
+    // No barrels: a name is imported from the module that defines it (one grep finds its home).
+    files: ['common/**/*.ts', 'src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'niente barrel: importa dal modulo che definisce il nome' },
+        { selector: 'ExportNamedDeclaration[source]', message: 'niente ri-esportazioni: importa dal modulo che definisce il nome' },
+      ],
+    },
+  },
+  {
+    // A domain's messages.ts imports nothing but its own constants: the navigation and the public
+    // page load it without the rules (docs/glossary.md, README 'Code layout').
+    files: ['common/*/messages.ts'],
+    ignores: ['common/core/messages.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./constants$)', message: 'i messages.ts di un dominio non importano nulla (solo le costanti del dominio)' }] },
+      ],
+    },
+  },
+  {
     // common/core/zod.ts configures zod; server/config.ts validates environment variables for the operator, not user input.
     files: ['common/core/zod.ts', 'server/config.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { checkPostgresUserAccess, embeddedBinaries, EmbeddedStartError, explainPostgresOutput, fsMessage, inUseMessage } from './embedded-checks';
 
-export { EmbeddedStartError } from './embedded-checks';
 
 export interface EmbeddedDb {
   url: string;

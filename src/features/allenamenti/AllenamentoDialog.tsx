@@ -43,7 +43,8 @@ import { PickersProvider } from '../../components/PickersProvider';
 import { useNotify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useClubConfig } from '../../store/useClubConfig';
-import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody, type AllenamentoConflitto } from './allenamentiApi';
+import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody } from './allenamentiApi';
+import { type AllenamentoConflitto } from '../../../common/allenamenti/types';
 import { CampoField } from './CampoField';
 import { PROPOSED_MINUTES, addMinutes, formatDate, newSeries, toRaw, type FormValues } from './grid';
 

@@ -3,7 +3,6 @@ import type { Allenamento, AllenamentoPayload } from '../../../common/allenament
 import type { AllenamentiResponse, AllenamentoResponse } from '../../../common/allenamenti/types';
 import type { Suggestion, SuggestionsResponse } from '../../../common/partite/types';
 
-export type { AllenamentoConflitto } from '../../../common/allenamenti/types';
 
 /** A save's body: the series, and confermaSovrapposizioni once the editor confirmed its clashes (409). */
 export type AllenamentoBody = AllenamentoPayload & { confermaSovrapposizioni?: boolean };

@@ -32,12 +32,8 @@ import { CalendarButton } from '../../components/CalendarButton';
 import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
-import {
-  useCreateGruppoMutation,
-  useDeleteGruppoMutation,
-  useGetGruppiQuery,
-  useUpdateGruppoMutation,
-} from './groupsApi';
+import { useCreateGruppoMutation, useDeleteGruppoMutation, useUpdateGruppoMutation } from './groupsApi';
+import { useGetGruppiQuery } from '../../api/categoriesApi';
 import GroupDeleteDialog from './GroupDeleteDialog';
 import GroupFormDialog from './GroupFormDialog';
 import NotificheSection from './NotificheSection';

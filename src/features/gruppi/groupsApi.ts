@@ -3,7 +3,6 @@ import type { Gruppo, GruppoInput } from '../../../common/gruppi/rules';
 import type { GruppoResponse } from '../../../common/gruppi/types';
 
 // The list is the app's one categories query (src/api/categoriesApi.ts), shared with the match forms.
-export { useGetGruppiQuery } from '../../api/categoriesApi';
 
 /** Category changes (docs/gruppi.md): every change invalidates the list, so the screen and the match forms refresh. */
 export const groupsApi = api.injectEndpoints({

@@ -15,7 +15,8 @@ import { NOTES_MAX } from '../../../common/logs/constants';
 import { type ErrorLogEntry } from '../../../common/logs/rules';
 import { errorMessage } from '../../api/api';
 import { useResolveErrorMutation, useResolveMultipleMutation } from './logsApi';
-import { CloseActions, DetailField, Preformatted, SeverityChip, UserCell, formatInstant, json } from './shared';
+import { CloseActions, DetailField, Preformatted, SeverityChip, UserCell, json } from './shared';
+import { formatInstant } from '../../../common/core/dates';
 
 const S = LOGS_MSG.screen;
 const F = S.field;

@@ -28,7 +28,6 @@ dayjs.extend(timezone);
 const S = LOGS_MSG.screen;
 
 /** An instant as the club reads it, the one format of the app (common/core/dates.ts). */
-export { formatInstant } from '../../../common/core/dates';
 
 /** A picked date-time as the filter parameter: the club's local wall time; an end keeps its whole minute. */
 export function dateTimeParam(d: Dayjs | null, end = false): string | undefined {

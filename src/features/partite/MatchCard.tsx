@@ -10,7 +10,6 @@ import { matchCardText } from '../../../common/partite/cardText';
 import { useClub } from '../../components/ClubContext';
 import { statoOf } from '../../../common/stato/read';
 
-export { formatDataIt } from '../../../common/partite/cardText';
 
 
 function Team({ name, club }: { name: string; club: boolean }) {

@@ -30,7 +30,7 @@ import { errorMessage } from '../../api/api';
 import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
 import { useDebounced } from '../../components/useDebounced';
 import { paths } from '../../config/paths';
-import { formatDateTime } from './format';
+import { formatInstant } from '../../../common/core/dates';
 import { useClubConfig } from '../../store/useClubConfig';
 import { useGetUserAuditQuery, useGetUsersQuery, type AuditFilters } from './usersApi';
 import { PageHeader } from '../../components/PageFrame';
@@ -83,7 +83,7 @@ function AuditRow({ r }: { r: UserAuditRecord }) {
   const { timezone } = useClubConfig();
   return (
     <TableRow hover>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at, timezone)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(r.created_at, timezone)}</TableCell>
       <TableCell>
         <Chip size="small" color={ACTION_COLOR[r.action_type]} label={MSG.users.actionLabel[r.action_type]} />
       </TableCell>

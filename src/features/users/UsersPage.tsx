@@ -43,7 +43,8 @@ import { selectSessionUser } from '../../store/sessionSlice';
 import { paths } from '../../config/paths';
 import InviteUserDialog from './InviteUserDialog';
 import { useChangeUserRoleMutation, useDeleteUserMutation, useGetUsersQuery, useSyncUsersMutation, useUnlockUserMutation } from './usersApi';
-import { formatDateTime, formatTime } from './format';
+import { formatInstant } from '../../../common/core/dates';
+import { formatTime } from './format';
 import { PageHeader } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
 
@@ -182,14 +183,14 @@ export default function UsersPage() {
         </Select>
       ),
     },
-    { field: 'created_at', headerName: MSG.users.createdAt, width: 160, cell: (row) => formatDateTime(row.created_at, timezone) },
+    { field: 'created_at', headerName: MSG.users.createdAt, width: 160, cell: (row) => formatInstant(row.created_at, timezone) },
     {
       field: 'last_sign_in_at',
       headerName: MSG.users.lastSignIn,
       width: 160,
-      cell: (row) => (row.last_sign_in_at ? formatDateTime(row.last_sign_in_at, timezone) : MSG.users.never),
+      cell: (row) => (row.last_sign_in_at ? formatInstant(row.last_sign_in_at, timezone) : MSG.users.never),
     },
-    { field: 'last_updated', headerName: MSG.users.lastUpdated, width: 170, cell: (row) => formatDateTime(row.last_updated, timezone) },
+    { field: 'last_updated', headerName: MSG.users.lastUpdated, width: 170, cell: (row) => formatInstant(row.last_updated, timezone) },
     {
       field: 'actions',
       headerName: MSG.users.actions,
