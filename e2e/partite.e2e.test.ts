@@ -6,7 +6,7 @@ import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
-import { navBar } from './nav';
+import { navBar, openNavMenu } from './nav';
 import { eventually, expectCount } from './expect';
 
 let t: TestApp;
@@ -84,7 +84,10 @@ describe('matches in Chromium', () => {
     await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
     await expectCount(page.getByRole('link', { name: 'Aggiungi Partita' }), 0);
     await navBar(page).getByRole('link', { name: 'Estrazione' }).waitFor();
-    await expectCount(navBar(page).getByRole('button', { name: 'Partite' }), 0);
+    // The Partite menu offers a reader the trainings only.
+    const menu = await openNavMenu(page, 'Partite');
+    await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(['Allenamenti']));
+    await page.keyboard.press('Escape');
     await page.goto(`${t.url}/aggiungi-partita`);
     await page.waitForURL(`${t.url}/`);
     await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();

@@ -50,6 +50,7 @@ describe('configuration (one zod schema, read once at start)', () => {
       LOG_RETENTION_DAYS: '90',
       CLASH_MARGIN_MINUTES: '20',
       NOTIFY_DELAY_SECONDS: '120',
+      PLAYING_HOURS: '6-7=10:00-18:30; 3=17:30-20:00',
     });
     expect(c).toEqual({
       port: 8080,
@@ -70,7 +71,10 @@ describe('configuration (one zod schema, read once at start)', () => {
       logRetentionDays: 90,
       clashMarginMinutes: 20,
       notifyDelaySeconds: 120,
+      playingHours: { 1: null, 2: null, 3: { from: 1050, to: 1200 }, 4: null, 5: null, 6: { from: 600, to: 1110 }, 7: { from: 600, to: 1110 } },
     });
+    // Default: weekdays 17:00-21:00, Saturday and Sunday 9:00-19:00 (docs/allenamenti.md).
+    expect(loadConfig({}).playingHours).toMatchObject({ 1: { from: 1020, to: 1260 }, 6: { from: 540, to: 1140 } });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
@@ -90,6 +94,8 @@ describe('configuration (one zod schema, read once at start)', () => {
     ['LOG_LEVEL', 'verbose'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '10.0.0.1/40'],
+    ['PLAYING_HOURS', 'sabato 9-19'],
+    ['PLAYING_HOURS', '6=19:00-09:00'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     const message = failure({ [name]: value });
     expect(message).toMatch(/^Configurazione non valida:/);
