@@ -109,9 +109,9 @@ describe('user management in the browser', () => {
 
     await signIn(person, t.url, NEW_EMAIL, NEW_PASSWORD);
     await nav(person).getByRole('link', { name: 'Estrazione' }).waitFor();
-    // A reader: the two links, no match or admin group.
+    // A reader: the two links and the Partite menu (trainings only), no admin group.
     await eventually(() => nav(person).getByRole('link').allTextContents(), (v) => expect(v).toEqual(['Dashboard', 'Estrazione']));
-    await expectCount(nav(person).getByRole('button'), 0);
+    await eventually(() => nav(person).getByRole('button').allTextContents(), (v) => expect(v).toEqual(['Partite']));
   });
 
   it('the admin promotes them to editor, after a confirmation naming them; after their session refreshes they see the editor links', async () => {

@@ -28,7 +28,7 @@ const startPublicApp = (start?: PublicStart) => loadPublicApp().then(({ mountPub
 if (!hasStoredSession() && isPublicHome(window.location.pathname)) {
   // A visitor on the home page: only the public page's code runs; 'Login' brings in the rest.
   const serverPage = document.getElementById('public-page');
-  // The server put the list in the page (server/plugins/public-home.ts): it stays as it is until used,
+  // The server put the list in the page (server/shared/public-home.ts): it stays as it is until used,
   // unless it is the service worker's old copy (offline), which React marks as such at once.
   if (serverPage && isKeptCopy(serverPage)) void startPublicApp({ fromServerPage: true });
   else if (serverPage) enhanceServerPage(serverPage, startPublicApp, login);

@@ -114,6 +114,12 @@ export const ALLENAMENTI_MSG = {
   clashFrom: (data: string) => `dal ${data}`,
   clashOn: (data: string) => `il ${data}`,
   openMatch: 'Apri la partita',
+  // 'Salta questo allenamento' on the occupancy board (src/features/occupazione): one date of a series.
+  skipTitle: 'Saltare questo allenamento?',
+  /** what: describe(...); data: the long date ('mercoledì 4 novembre 2026'). */
+  skipText: (what: string, data: string) => `${what}: l'allenamento di ${data} sarà tolto dal calendario. Le altre date della serie restano.`,
+  skipConfirm: 'Salta allenamento',
+  skipError: "Impossibile saltare l'allenamento",
 } as const;
 
 export const SLOT_MSG = {
@@ -123,6 +129,31 @@ export const SLOT_MSG = {
   choose: 'Scegli',
   loading: 'Cerco gli slot liberi...',
   error: 'Impossibile cercare gli slot liberi',
+  // The finder of the SPA (src/components/SlotFinder.tsx) and the places that use it.
+  close: 'Chiudi',
+  search: 'Cerca',
+  period: 'Periodo di ricerca',
+  dal: 'Dal',
+  al: 'Al',
+  /** Over the list: what was searched ('Pulcini, dal 28/11/2026 al 28/12/2026'). */
+  searched: (gruppo: string, dal: string, al: string) => `${gruppo}, dal ${dal} al ${al}`,
+  count: (n: number) => (n === 1 ? '1 slot libero' : `${n} slot liberi`),
+  /** 'spogliatoi 3 e 4'. */
+  rooms: (rooms: readonly number[]) => (rooms.length === 1 ? `spogliatoio ${rooms[0]}` : `spogliatoi ${rooms.slice(0, -1).join(', ')} e ${rooms[rooms.length - 1]}`),
+  /** A slot on one line: 'sabato 28 novembre, 10:00-11:30, Comunale, spogliatoi 3 e 4'. */
+  describe: (giorno: string, from: string, to: string, campo: string, rooms: readonly number[]): string =>
+    [giorno, `${from}-${to}`, campo, rooms.length > 0 ? SLOT_MSG.rooms(rooms) : ''].filter(Boolean).join(', '),
+  needsGruppo: 'Scegli prima la categoria per cercare uno slot',
+  periodOrder: 'La data di fine deve essere uguale o successiva alla data di inizio',
+  periodDates: 'Indica le date del periodo (gg/mm/aaaa)',
+  /** The 'Rinvia' dialog: the postponement moves the date only. */
+  rinviaNote: (slot: string) =>
+    `Slot scelto: ${slot}. Il rinvio sposta solo la data: dopo la conferma, «Apri la partita» nel messaggio che compare apre la modifica con ora, campo e spogliatoi dello slot.`,
+  openMatch: 'Apri la partita',
+  /** The edit form opened with a slot's values (query parameters). */
+  prefilled: 'Data, ora, campo e spogliatoi dello slot scelto sono già inseriti: controlla e salva per confermarli.',
+  /** The import preview: the row the finder is for. */
+  forRow: (line: number) => `Slot liberi per la riga ${line}`,
   invalid: {
     durata: 'La durata deve essere un numero di minuti tra 30 e 240',
     periodo: 'Il periodo di ricerca può durare al massimo 120 giorni',

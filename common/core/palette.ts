@@ -1,6 +1,6 @@
 /**
  * The club's colours, in one place for every surface that draws them: MUI's theme
- * (src/app/theme.ts), the server's HTML of / (server/plugins/public-home.ts), the web app manifest
+ * (src/app/theme.ts), the server's HTML of / (server/shared/public-home.ts), the web app manifest
  * (vite.config.ts) and the screens that colour icons and chips by hand. Each meets WCAG AA with
  * white text (docs/public-page.md, accessibility); index.html's first paint repeats primary and background as literals.
  */

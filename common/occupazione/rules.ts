@@ -76,6 +76,15 @@ export const CLASH_MSG = {
   boardRoom: (n: number) => `Spogliatoio ${n}`,
   boardClashes: (n: number) => (n === 1 ? '1 sovrapposizione' : `${n} sovrapposizioni`),
   boardLoadError: "Impossibile caricare l'occupazione dei campi",
+  // The board's trainings (docs/allenamenti.md): one block per date a series trains on.
+  boardEmptyWithTrainings: 'Nessuna partita in casa e nessun allenamento in questo periodo',
+  boardEmptyDayWithTrainings: 'Nessuna partita in casa e nessun allenamento',
+  /** The label a training block starts with (the style alone does not say it). */
+  boardTraining: 'Allenamento',
+  /** A training block's first line in the tooltip: 'Allenamento 18:00-19:30 Esordienti'. */
+  boardTrainingText: (time: string, gruppo: string) => `Allenamento ${time} ${gruppo}`,
+  /** A training block as read aloud: 'Allenamento 18:00-19:30 Esordienti, Campo Comunale, Spogliatoi 2, 3'. */
+  boardTrainingLabel: (time: string, gruppo: string, campo: string, rooms: string) => `Allenamento ${time} ${gruppo}, ${campo}, ${rooms}`,
   // Signed-in dashboard (item 5)
   onlyClashes: 'Solo sovrapposizioni',
   cardMark: (n: number) => (n === 1 ? 'Sovrapposizione:' : `${n} sovrapposizioni:`),

@@ -1,5 +1,5 @@
 // The texts of a match card (docs/partite.md), computed once for both renderings of a card: React's
-// (src/features/partite/MatchCard.tsx) and the server's HTML of / (server/plugins/public-home.ts,
+// (src/features/partite/MatchCard.tsx) and the server's HTML of / (server/shared/public-home.ts,
 // docs/public-page.md), so the first response shows exactly what React shows later.
 import { DASHBOARD_MSG, MATCH_OPTION_MSG } from './messages';
 import { isHomeTeam, type Partita } from './read';

@@ -23,7 +23,7 @@ const REACT_CONTROL: Record<string, string> = {
 };
 
 /**
- * The server's HTML of / (server/plugins/public-home.ts) is the page a phone shows until a control is
+ * The server's HTML of / (server/shared/public-home.ts) is the page a phone shows until a control is
  * used (docs/public-page.md): the list, 'Login' (a link) and the other controls work from these few lines, and React
  * (start) is loaded and takes over on the first press of 'Filtri', 'Aggiungi al calendario' or a card,
  * carrying on what was asked; on a wide screen at once, the filter fields being on screen there. While

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PrintIcon from '@mui/icons-material/Print';
-import { CLASH_MSG, matchSpan, normName, timeOf } from '../../../common/occupazione/rules';
+import { CLASH_MSG, matchSpan, timeOf } from '../../../common/occupazione/rules';
+import { hasRole } from '../../../common/users/roles';
 import { MSG } from '../../../common/core/messages';
 import { isIsoDate } from '../../../common/core/dateText';
 import { todayIn } from '../../../common/core/dates';
@@ -22,9 +23,15 @@ import { PickersProvider } from '../../components/PickersProvider';
 import { errorMessage } from '../../api/api';
 import { paths } from '../../config/paths';
 import { useClubConfig } from '../../store/useClubConfig';
-import { useGetOccupazioneQuery, type OccupancyMatch } from './occupancyApi';
+import { useAppSelector } from '../../store/hooks';
+import { selectSessionUser } from '../../store/sessionSlice';
+import { useGetOccupazioneQuery } from './occupancyApi';
+import type { OccupancyMatch, OccupancyTraining } from '../../../common/occupazione/types';
 import { BoardDateField } from './BoardDateField';
-import { fractionOf, layoutColumn, type Placement } from './layout';
+import { fractionOf } from './layout';
+import { clashesOf, columnsOf, itemsOf, placementsOf, type BoardItem } from './board';
+import { blockSx, firstLineSx } from './blockStyle';
+import { SkipTrainingDialog, TrainingBlock } from './TrainingBlock';
 
 const M = CLASH_MSG;
 type View = 'giorno' | 'settimana';
@@ -35,34 +42,6 @@ const mondayOf = (iso: string) => {
   return d.subtract((d.day() + 6) % 7, 'day').format('YYYY-MM-DD');
 };
 const addDays = (iso: string, n: number) => dayjs(iso).add(n, 'day').format('YYYY-MM-DD');
-
-interface Column {
-  key: string;
-  label: string;
-  matches: OccupancyMatch[];
-}
-
-/** One column per campo (first spelling, compared like the rule) and one per changing room used, of home matches. */
-function columnsOf(matches: OccupancyMatch[]): Column[] {
-  const home = matches.filter((m) => m.is_house_match);
-  const campi = new Map<string, Column>();
-  const rooms = new Map<number, Column>();
-  for (const m of home) {
-    const k = normName(m.campo);
-    if (!campi.has(k)) campi.set(k, { key: `campo:${k}`, label: m.campo, matches: [] });
-    campi.get(k)!.matches.push(m);
-    for (const r of new Set([m.spogliatoio_gari, m.spogliatoio_ospiti])) {
-      if (r == null) continue;
-      if (!rooms.has(r)) rooms.set(r, { key: `room:${r}`, label: M.boardRoom(r), matches: [] });
-      rooms.get(r)!.matches.push(m);
-    }
-  }
-  const byLabel = (a: Column, b: Column) => a.label.localeCompare(b.label, 'it');
-  return [...[...campi.values()].sort(byLabel), ...[...rooms.entries()].sort(([a], [b]) => a - b).map(([, c]) => c)];
-}
-
-/** Where each block of a column goes: the column's width unless it overlaps others (layout.ts). */
-const placementsOf = (matches: OccupancyMatch[]): Map<number, Placement> => layoutColumn(matches.map((m) => ({ id: m.id, ...matchSpan(m) })), (b) => b.id);
 
 const clashTitle = (m: OccupancyMatch) => m.conflitti.map((c) => c.messaggio).join('\n');
 const teams = (m: OccupancyMatch) => `${m.squadracasa} - ${m.squadratrasferta}`;
@@ -82,51 +61,16 @@ function MatchBlock({ m, style, compact }: { m: OccupancyMatch; style?: React.CS
       aria-label={`${time} ${teams(m)} (${m.gruppo})${clash ? `: ${clashTitle(m)}` : ''}`}
       onClick={() => navigate(paths.editMatch.getHref(String(m.id)))}
       style={style}
-      sx={{
-        position: compact ? 'static' : 'absolute',
-        display: 'block',
-        width: compact ? '100%' : undefined,
-        boxSizing: 'border-box',
-        overflow: 'hidden',
-        textAlign: 'left',
-        font: 'inherit',
-        fontSize: 12,
-        lineHeight: 1.2,
-        px: 0.5,
-        py: '2px',
-        mb: compact ? 0.5 : 0,
-        cursor: 'pointer',
-        bgcolor: clash ? '#fdecea' : '#e3f2fd',
-        color: 'text.primary',
-        border: clash ? '2px solid' : '1px solid',
-        borderColor: clash ? 'error.main' : 'primary.light',
-        borderRadius: 1,
-        // Names wrap (a long word too) and are never cut on the right; a block too short for its
-        // text grows over what is below while pointed at or focused.
-        overflowWrap: 'anywhere',
-        ...(compact
-          ? {}
-          : {
-              '&:hover, &:focus-visible': {
-                height: 'auto !important',
-                minHeight: 'var(--block-height)',
-                zIndex: 2,
-                boxShadow: 3,
-                '& > span': { whiteSpace: 'normal' },
-              },
-            }),
-        '@media print': { breakInside: 'avoid', printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' },
-      }}
+      sx={[
+        blockSx(compact),
+        {
+          bgcolor: clash ? '#fdecea' : '#e3f2fd',
+          border: clash ? '2px solid' : '1px solid',
+          borderColor: clash ? 'error.main' : 'primary.light',
+        },
+      ]}
     >
-      <Box
-        component="span"
-        sx={{
-          display: 'block',
-          fontSize: 11,
-          // On the board one line (the whole of it on hover and in the tooltip); in the week it wraps.
-          ...(compact ? {} : { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
-        }}
-      >
+      <Box component="span" sx={firstLineSx(compact)}>
         <strong>{time}</strong>{' '}
         <Box component="span" sx={{ color: 'text.secondary' }}>
           {m.gruppo}
@@ -166,12 +110,16 @@ const HOUR_PX = 60;
 /** Narrowest a lane of a column gets: overlapping blocks widen their column (and the board scrolls) before getting narrower. */
 const LANE_MIN_PX = 120;
 
-function DayBoard({ matches }: { matches: OccupancyMatch[] }) {
-  const columns = columnsOf(matches);
-  if (columns.length === 0) return <Alert severity="info">{M.boardEmptyDay}</Alert>;
-  const spans = matches.filter((m) => m.is_house_match).map(matchSpan);
-  const first = Math.min(8, Math.floor(Math.min(...spans.map((s) => s.start)) / 60));
-  const last = Math.max(20, Math.ceil(Math.max(...spans.map((s) => s.end)) / 60));
+/** A match's or a training's block. */
+function ItemBlock({ item, style, compact, onSkip }: { item: BoardItem; style?: React.CSSProperties; compact?: boolean; onSkip?: (t: OccupancyTraining) => void }) {
+  return item.kind === 'partita' ? <MatchBlock m={item.m} style={style} compact={compact} /> : <TrainingBlock t={item.t} style={style} compact={compact} onSkip={onSkip} />;
+}
+
+function DayBoard({ items, onSkip }: { items: BoardItem[]; onSkip?: (t: OccupancyTraining) => void }) {
+  const columns = columnsOf(items);
+  if (columns.length === 0) return <Alert severity="info">{M.boardEmptyDayWithTrainings}</Alert>;
+  const first = Math.min(8, Math.floor(Math.min(...items.map((s) => s.start)) / 60));
+  const last = Math.max(20, Math.ceil(Math.max(...items.map((s) => s.end)) / 60));
   const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i);
   const height = (last - first) * HOUR_PX;
   const y = (min: number) => ((min - first * 60) / 60) * HOUR_PX;
@@ -185,7 +133,8 @@ function DayBoard({ matches }: { matches: OccupancyMatch[] }) {
         ))}
       </Box>
       {columns.map((c) => {
-        const placements = placementsOf(c.matches);
+        // Matches and trainings together: a block takes the column's width unless it overlaps another.
+        const placements = placementsOf(c.items);
         const lanes = Math.max(1, ...[...placements.values()].map((p) => p.lanes));
         const min = LANE_MIN_PX * lanes;
         return (
@@ -197,17 +146,17 @@ function DayBoard({ matches }: { matches: OccupancyMatch[] }) {
               {hours.slice(1).map((h) => (
                 <Box key={h} sx={{ position: 'absolute', left: 0, right: 0, top: y(h * 60), borderTop: 1, borderColor: 'grey.200' }} />
               ))}
-              {c.matches.map((m) => {
-                const { start, end } = matchSpan(m);
-                const { left, width } = fractionOf(placements.get(m.id) ?? { lane: 0, span: 1, lanes: 1 });
-                const height = Math.max(18, y(end) - y(start));
+              {c.items.map((item) => {
+                const { left, width } = fractionOf(placements.get(item.key) ?? { lane: 0, span: 1, lanes: 1 });
+                const height = Math.max(18, y(item.end) - y(item.start));
                 return (
-                  <MatchBlock
-                    key={m.id}
-                    m={m}
+                  <ItemBlock
+                    key={item.key}
+                    item={item}
+                    onSkip={onSkip}
                     style={
                       {
-                        top: y(start),
+                        top: y(item.start),
                         height,
                         '--block-height': `${height}px`,
                         left: `calc(${100 * left}% + 2px)`,
@@ -225,28 +174,29 @@ function DayBoard({ matches }: { matches: OccupancyMatch[] }) {
   );
 }
 
-function WeekBoard({ monday, matches }: { monday: string; matches: OccupancyMatch[] }) {
+function WeekBoard({ monday, partite, allenamenti, onSkip }: { monday: string; partite: OccupancyMatch[]; allenamenti: OccupancyTraining[]; onSkip?: (t: OccupancyTraining) => void }) {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  if (itemsOf(partite, allenamenti).length === 0) return <Alert severity="info">{M.boardEmptyWithTrainings}</Alert>;
   return (
     <Box data-testid="occupancy-week" sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(120px, 1fr))', gap: 1, overflowX: 'auto' }}>
-      {days.map((d) => {
-        const home = matches.filter((m) => m.data === d && m.is_house_match);
-        return (
-          <Box key={d} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, minHeight: 120 }}>
-            <Typography variant="subtitle2" sx={{ '&::first-letter': { textTransform: 'uppercase' }, mb: 0.5 }}>
-              {formatWeekday(d)}
-            </Typography>
-            {home.map((m) => (
-              <MatchBlock key={m.id} m={m} compact />
-            ))}
-          </Box>
-        );
-      })}
+      {days.map((d) => (
+        <Box key={d} data-testid="occupancy-week-day" data-date={d} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5, minHeight: 120 }}>
+          <Typography variant="subtitle2" sx={{ '&::first-letter': { textTransform: 'uppercase' }, mb: 0.5 }}>
+            {formatWeekday(d)}
+          </Typography>
+          {itemsOf(partite, allenamenti, d).map((item) => (
+            <ItemBlock key={item.key} item={item} compact onSkip={onSkip} />
+          ))}
+        </Box>
+      ))}
     </Box>
   );
 }
 
-/** Occupazione campi (docs/occupazione.md): a day or a week of the facilities, clashes outlined in red; prints on one landscape A4 page. */
+/**
+ * Occupazione campi (docs/occupazione.md): a day or a week of the facilities, matches and trainings
+ * (docs/allenamenti.md), clashes outlined in red; prints on one landscape A4 page.
+ */
 export default function OccupancyPage() {
   const { timezone } = useClubConfig();
   const today = todayIn(timezone);
@@ -258,7 +208,13 @@ export default function OccupancyPage() {
   const { data, error, isFetching, isLoading } = useGetOccupazioneQuery({ from, to });
   const go = (next: { data?: string; vista?: View }) => setParams({ data: next.data ?? date, vista: next.vista ?? view }, { replace: true });
   const step = view === 'giorno' ? 1 : 7;
-  const clashes = useMemo(() => (data?.partite ?? []).filter((m) => m.is_house_match && m.conflitti.length > 0).length, [data]);
+  const items = useMemo(() => itemsOf(data?.partite ?? [], data?.allenamenti ?? []), [data]);
+  // Blocks outlined in red: home matches and training dates with a clash.
+  const clashes = useMemo(() => items.filter((i) => clashesOf(i).length > 0).length, [items]);
+  const canEdit = hasRole(useAppSelector(selectSessionUser)?.role, 'editor');
+  // 'Salta questo allenamento': the training asked about; kept while the dialog closes.
+  const [skipping, setSkipping] = useState<{ t: OccupancyTraining; open: boolean } | null>(null);
+  const onSkip = canEdit ? (t: OccupancyTraining) => setSkipping({ t, open: true }) : undefined;
   const heading = view === 'giorno' ? formatLongDate(date) : `${formatLongDate(from)} - ${formatLongDate(to)}`;
 
   return (
@@ -307,11 +263,17 @@ export default function OccupancyPage() {
           ) : isLoading || !data ? (
             <CircularProgress aria-label={MSG.screens.loading} />
           ) : view === 'giorno' ? (
-            <DayBoard matches={data.partite} />
+            <DayBoard items={items} onSkip={onSkip} />
           ) : (
-            <WeekBoard monday={from} matches={data.partite} />
+            <WeekBoard monday={from} partite={data.partite} allenamenti={data.allenamenti ?? []} onSkip={onSkip} />
           )}
         </Box>
+        <SkipTrainingDialog
+          training={skipping?.t ?? null}
+          open={skipping?.open ?? false}
+          onClose={() => setSkipping((s) => (s ? { ...s, open: false } : s))}
+          onExited={() => setSkipping(null)}
+        />
       </Box>
     </PickersProvider>
   );

@@ -1,18 +1,30 @@
-import { api, listTag } from '../../api/api';
+import { api, itemTag, listTag } from '../../api/api';
 import type { Occupancy, OccupancyResponse } from '../../../common/occupazione/types';
 
-// The board's answer is typed in common/, the server's route returns the same type.
-export type { Occupancy, OccupancyClash, OccupancyMatch } from '../../../common/occupazione/types';
+// The board's answer is typed in common/occupazione/types.ts: the server's route returns the same type.
 
-/** The board's period (docs/occupazione.md): every match of the days with its clashes; refreshed when a match changes. */
+/**
+ * The board's period (docs/occupazione.md): every match and every training date of the days with
+ * their clashes; refreshed when a match or a training series changes (here or on its own screen).
+ */
 export const occupancyApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOccupazione: build.query<Occupancy, { from: string; to: string }>({
       query: ({ from, to }) => `api/occupazione?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
       transformResponse: (response: OccupancyResponse) => response.data,
-      providesTags: [listTag('Partita')],
+      providesTags: [listTag('Partita'), listTag('Allenamento')],
+    }),
+    /**
+     * 'Salta questo allenamento' (docs/allenamenti.md): skips one date of a series. Named apart from
+     * the training screen's endpoint (features do not import each other, and endpoint names are one
+     * namespace); it invalidates the same tags, so the board and the training screen both refresh.
+     */
+    skipTrainingDate: build.mutation<void, { id: number; data: string }>({
+      query: ({ id, data }) => ({ url: `api/allenamenti/${id}/salta`, method: 'POST', body: { data } }),
+      transformResponse: () => undefined,
+      invalidatesTags: (_result, _error, { id }) => [itemTag('Allenamento', id), listTag('Allenamento')],
     }),
   }),
 });
 
-export const { useGetOccupazioneQuery } = occupancyApi;
+export const { useGetOccupazioneQuery, useSkipTrainingDateMutation } = occupancyApi;

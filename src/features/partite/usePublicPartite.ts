@@ -21,7 +21,7 @@ export interface PublicListing {
 
 interface Answer {
   key: string;
-  /** The list came from the page's JSON block (server/plugins/public-home.ts). */
+  /** The list came from the page's JSON block (server/shared/public-home.ts). */
   fromPage?: boolean;
   data?: Partita[];
   producedAt?: number;
@@ -57,7 +57,7 @@ async function fetchListing(query: string, signal: AbortSignal): Promise<{ data:
   }
 }
 
-/** The id server/plugins/public-home.ts gives the JSON block. */
+/** The id server/shared/public-home.ts gives the JSON block. */
 const PUBLIC_DATA_ID = 'public-partite';
 let pageListingTaken = false;
 
