@@ -65,6 +65,23 @@ export const CALENDAR_MSG = {
   },
   calendarName: (club: string, categoria: string | null, homeOnly: boolean) =>
     `Partite ${club}${categoria ? ` - ${categoria}` : ''}${homeOnly ? ' (solo casa)' : ''}`,
+  // Training series in the feeds (?allenamenti=1, docs/calendar.md).
+  /** The dialog's switch: the address with the category's trainings. */
+  includeTrainings: 'Includi allenamenti',
+  includeTrainingsHint: "Aggiunge gli allenamenti settimanali, con le date saltate già tolte",
+  /** The server's 400 for a value of `allenamenti` other than 0 or 1. */
+  invalidTrainingsQuery: 'Parametro non valido: usa allenamenti=1 per includere gli allenamenti',
+  /** X-WR-CALNAME of a feed with the trainings. */
+  calendarNameWithTrainings: (club: string, categoria: string | null, homeOnly: boolean) =>
+    `Partite e allenamenti ${club}${categoria ? ` - ${categoria}` : ''}${homeOnly ? ' (partite solo casa)' : ''}`,
+  training: {
+    /** SUMMARY of a training series: 'Allenamento Esordienti'. */
+    summary: (gruppo: string) => `Allenamento ${gruppo}`,
+    /** DESCRIPTION line: 'Ogni mercoledì 18:00-19:30'. */
+    weekly: (giorno: string, from: string, to: string) => `Ogni ${giorno} ${from}-${to}`,
+    /** DESCRIPTION line of the rooms: 'Spogliatoi: 3, 4'. */
+    rooms: (rooms: readonly number[]) => `${rooms.length === 1 ? 'Spogliatoio' : 'Spogliatoi'}: ${rooms.join(', ')}`,
+  },
 } as const;
 
 /**
@@ -147,16 +164,23 @@ export function eventDescription(
   return lines.join('\n');
 }
 
-/** The feed's path: the club's, or one category's by id (the id survives a rename); ?casa=1 for home matches only. */
-export function feedPath(categoryId?: number | null, homeOnly = false): string {
-  return `${categoryId == null ? '/api/calendar.ics' : `/api/calendar/${categoryId}.ics`}${homeOnly ? '?casa=1' : ''}`;
+/**
+ * The feed's path: the club's, or one category's by id (the id survives a rename); ?casa=1 for home
+ * matches only; ?allenamenti=1 with the training series too.
+ */
+export function feedPath(categoryId?: number | null, homeOnly = false, trainings = false): string {
+  const query = [homeOnly ? 'casa=1' : null, trainings ? 'allenamenti=1' : null].filter(Boolean).join('&');
+  return `${categoryId == null ? '/api/calendar.ics' : `/api/calendar/${categoryId}.ics`}${query ? `?${query}` : ''}`;
 }
 
 /** The https (or http) address and the webcal:// subscribe address of a feed, from the app's public address. */
-export function feedUrls(publicUrl: string, categoryId?: number | null, homeOnly = false): { https: string; webcal: string } {
-  const https = `${publicUrl.replace(/\/+$/, '')}${feedPath(categoryId, homeOnly)}`;
+export function feedUrls(publicUrl: string, categoryId?: number | null, homeOnly = false, trainings = false): { https: string; webcal: string } {
+  const https = `${publicUrl.replace(/\/+$/, '')}${feedPath(categoryId, homeOnly, trainings)}`;
   return { https, webcal: https.replace(/^https?:\/\//i, 'webcal://') };
 }
 
 /** A feed event's UID: the match's id, stable for its life (edits keep it, a deletion reuses it). */
 export const eventUid = (id: number, host: string) => `partita-${id}@${host}`;
+
+/** A training series' UID in the feeds: its id, stable for its life, never the UID of a match. */
+export const trainingUid = (id: number, host: string) => `allenamento-${id}@${host}`;

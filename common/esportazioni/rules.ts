@@ -101,6 +101,17 @@ export const EXPORT_MSG = {
     `Spogliatoio ${clubName}: ${club ?? '-'}  ·  Spogliatoio ospiti: ${guests ?? '-'}`,
   /** A day continued on the next page (week PDF). */
   continued: '(segue)',
+  // Trainings on the week sheet (docs/esportazioni.md): POST /api/exports/week.pdf with allenamenti: true.
+  /** The week panel's checkbox. */
+  includeTrainings: 'Includi allenamenti',
+  invalidAllenamenti: 'allenamenti deve essere vero o falso',
+  /** One training of the week: 'lunedì 18:00-19:30 Campo Comunale (spogliatoi 3, 4)'. */
+  trainingItem: (giorno: string, from: string, to: string, campo: string, rooms: readonly number[]) =>
+    `${giorno} ${from}-${to} ${campo}${rooms.length === 0 ? '' : ` (${rooms.length === 1 ? 'spogliatoio' : 'spogliatoi'} ${rooms.join(', ')})`}`,
+  /** The band's line of a category ('Allenamenti Esordienti: '), or of the sheet of one category ('Allenamenti: '), before its trainings joined by '; '. */
+  trainingsLabel: (gruppo: string | null) => `Allenamenti${gruppo ? ` ${gruppo}` : ''}: `,
+  trainingsSeparator: '; ',
+  noTrainings: 'Allenamenti: nessuno in questa settimana',
   /** Activity log lines (logs feature), one per export. */
   activity: {
     tableCsv: (from: string, to: string, n: number) => `Export CSV ${from} - ${to} (${countOf(n, 'partita', 'partite')})`,
@@ -310,6 +321,16 @@ export const weekSchema = z
   .superRefine(checkStato)
   .transform((v) => ({ weekStart: v.weekStart as string, stato: toStato(v.stato) }));
 
+/**
+ * Body of POST /api/exports/week.pdf: any day of the week, and `allenamenti: true` to print the
+ * week's trainings in a band at the foot of the sheet.
+ */
+export const weekPdfBodySchema = z
+  .strictObject({ weekStart: rawDate, stato: rawStato, allenamenti: z.boolean({ error: EXPORT_MSG.invalidAllenamenti }).optional() })
+  .superRefine((v, ctx) => checkDate(v.weekStart, EXPORT_MSG.weekRequired, ctx))
+  .superRefine(checkStato)
+  .transform((v) => ({ weekStart: v.weekStart as string, stato: toStato(v.stato), allenamenti: v.allenamenti === true }));
+
 /** Query of GET /api/exports/preview/day and body of POST /api/exports/day.pdf. */
 export const daySchema = z
   .strictObject({ date: rawDate, stato: rawStato })
@@ -363,6 +384,23 @@ export interface WeekPreview extends DayColumns {
   total: number;
   /** Seven days, Monday to Sunday, each with its home and away matches. */
   days: Array<DayColumns & { date: string }>;
+}
+
+/** One training of the week on the sheet (a date of a series, docs/allenamenti.md). */
+export interface WeekTraining {
+  data: string;
+  /** 1 = lunedì ... 7 = domenica. */
+  giorno: number;
+  oraInizio: string;
+  oraFine: string;
+  campo: string;
+  spogliatoi: number[];
+}
+
+/** The trainings of one category in the week (gruppo null on the sheet of that category alone), by date and time. */
+export interface WeekTrainingGroup {
+  gruppo: string | null;
+  items: WeekTraining[];
 }
 
 /** Splits matches (already sorted by date and time) into home and away. */

@@ -1,11 +1,6 @@
 import { useMemo } from 'react';
 import { api, listTags } from './api';
-import type { Gruppo } from '../../common/gruppi/rules';
-
-export interface GruppiList {
-  data: Gruppo[];
-  count: number;
-}
+import type { GruppiResponse } from '../../common/gruppi/types';
 
 /**
  * The one categories query of the app: the categories screen shows it, the match forms offer its
@@ -14,7 +9,7 @@ export interface GruppiList {
  */
 export const categoriesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getGruppi: build.query<GruppiList, void>({
+    getGruppi: build.query<GruppiResponse, void>({
       query: () => 'api/gruppi',
       providesTags: (result) => listTags('Gruppo', result?.data),
       // Lists are cached 2 minutes (docs/api.md).

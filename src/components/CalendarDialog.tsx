@@ -1,6 +1,7 @@
 // The 'Aggiungi al calendario' dialog (docs/calendar.md), loaded only when its button is clicked
-// (CalendarButton): the feed's webcal:// and https links with copy buttons, a QR code of the
-// link, and three short steps for Google Calendar, Apple Calendar and Outlook.
+// (CalendarButton): the feed's webcal:// and https links with copy buttons ('Solo partite in casa'
+// and 'Includi allenamenti' switches choose the address), a QR code of the link, and three short
+// steps for Google Calendar, Apple Calendar and Outlook.
 import { useEffect, useState, type FocusEvent, type InputHTMLAttributes } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -55,9 +56,10 @@ function LinkField({ label, value, testId, onCopy }: { label: string; value: str
 
 export default function CalendarDialog({ open, onClose, categoryId, categoryName }: CalendarDialogProps) {
   const [homeOnly, setHomeOnly] = useState(false);
+  const [trainings, setTrainings] = useState(false);
   const [qr, setQr] = useState<{ text: string; src: string } | null>(null);
   const [toast, setToast] = useState<string | null>(null);
-  const urls = feedUrls(window.location.origin, categoryId ?? null, homeOnly);
+  const urls = feedUrls(window.location.origin, categoryId ?? null, homeOnly, trainings);
   const name = categoryName ?? CALENDAR_MSG.clubFeed;
 
   // The QR code carries the https link: phone cameras open it everywhere (Android has no webcal:
@@ -80,7 +82,16 @@ export default function CalendarDialog({ open, onClose, categoryId, categoryName
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2">{CALENDAR_MSG.intro}</Typography>
-          <FormControlLabel control={<Switch checked={homeOnly} onChange={(e) => setHomeOnly(e.target.checked)} />} label={CALENDAR_MSG.homeOnly} />
+          <Stack>
+            <FormControlLabel control={<Switch checked={homeOnly} onChange={(e) => setHomeOnly(e.target.checked)} />} label={CALENDAR_MSG.homeOnly} />
+            <FormControlLabel
+              control={<Switch checked={trainings} onChange={(e) => setTrainings(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'calendar-trainings-hint' } }} />}
+              label={CALENDAR_MSG.includeTrainings}
+            />
+            <Typography id="calendar-trainings-hint" variant="caption" color="text.secondary">
+              {CALENDAR_MSG.includeTrainingsHint}
+            </Typography>
+          </Stack>
           <LinkField label={CALENDAR_MSG.webcalLabel} value={urls.webcal} testId="calendar-webcal" onCopy={copy} />
           <LinkField label={CALENDAR_MSG.httpsLabel} value={urls.https} testId="calendar-https" onCopy={copy} />
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5 }}>

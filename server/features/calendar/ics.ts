@@ -1,11 +1,17 @@
-// The iCalendar text of a feed (RFC 5545), written by ical-generator. Times are UTC instants
+// The iCalendar text of a feed (RFC 5545), written by ical-generator. Match times are UTC instants
 // (DTSTART:...Z) computed in the club's timezone (repo.ts, common/partite/times.ts): correct in every
 // season without a VTIMEZONE block; calendars show them in the phone's own timezone. Each event's
-// status reads common/partite/meaning.ts (issue 24).
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { CALENDAR_REFRESH_SECONDS, defaultDurationMinutes, eventDescription, eventSummary, eventUid } from '../../../common/calendar/rules';
+// status reads common/partite/meaning.ts (issue 24). Training series (?allenamenti=1) recur weekly
+// in the club's local time: TZID and a VTIMEZONE (vtimezone.ts), see trainingEvent().
+import dayjs from 'dayjs';
+import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus, type ICalCalendar } from 'ical-generator';
+import { CALENDAR_MSG, CALENDAR_REFRESH_SECONDS, defaultDurationMinutes, eventDescription, eventSummary, eventUid, trainingUid } from '../../../common/calendar/rules';
 import { readMatch } from '../../../common/partite/meaning';
-import type { FeedMatch } from './repo';
+import { localInstant } from '../../../common/partite/times';
+import { occurrencesOf, weekdayOf } from '../../../common/allenamenti/rules';
+import { GIORNI } from '../../../common/allenamenti/messages';
+import type { FeedMatch, FeedTraining } from './repo';
+import { vtimezone } from './vtimezone';
 
 export interface FeedInput {
   /** X-WR-CALNAME. */
@@ -14,6 +20,8 @@ export interface FeedInput {
   host: string;
   timezone: string;
   events: FeedMatch[];
+  /** The training series (?allenamenti=1): one recurring VEVENT each, in local time with TZID. */
+  trainings?: FeedTraining[];
   /** Folded VEVENT texts of earlier builds, reused while their match is unchanged. */
   cache?: EventTextCache;
 }
@@ -105,8 +113,50 @@ export function foldLines(text: string): string {
   return out.join('\r\n');
 }
 
+const nextDay = (iso: string) => dayjs(iso).add(1, 'day').format('YYYY-MM-DD');
+
+/**
+ * The VEVENT of a training series, or null when it trains on no date. Unlike a match (an instant in
+ * UTC), a series is a time of the club's day repeated every week: DTSTART and DTEND of its first
+ * date in local time with TZID (ical-generator writes a Day.js value read in the event's timezone),
+ * RRULE:FREQ=WEEKLY until the end of its last day (UNTIL in UTC, as RFC 5545 3.3.10 asks with a
+ * TZID start), an EXDATE with the same TZID and time for each skipped date. Calendars then keep
+ * 18:00 at 18:00 on both sides of the daylight-saving changes (the VTIMEZONE says when they are).
+ */
+function trainingEvent(calendar: ICalCalendar, t: FeedTraining, host: string, timezone: string): string | null {
+  const first = occurrencesOf({ ...t, saltate: [] }, t.dal, t.al)[0];
+  if (first === undefined || occurrencesOf(t, t.dal, t.al).length === 0) return null;
+  const at = (date: string, time: string) => dayjs(localInstant(date, time, timezone).instant);
+  const until = new Date(localInstant(nextDay(t.al), '00:00', timezone).instant.getTime() - 1000);
+  const skipped = t.saltate.filter((d) => d >= first && d <= t.al && weekdayOf(d) === t.giorno);
+  const m = CALENDAR_MSG.training;
+  const description = [`${CALENDAR_MSG.description.categoria}: ${t.gruppo}`, m.weekly(GIORNI[t.giorno - 1], t.oraInizio, t.oraFine)];
+  if (t.spogliatoi.length > 0) description.push(m.rooms(t.spogliatoi));
+  const text = calendar
+    .createEvent({
+      id: trainingUid(t.id, host),
+      sequence: t.sequence,
+      timezone,
+      start: at(first, t.oraInizio),
+      end: at(first, t.oraFine),
+      repeating: {
+        freq: ICalEventRepeatingFreq.WEEKLY,
+        until,
+        ...(skipped.length > 0 ? { exclude: skipped.map((d) => at(d, t.oraInizio)) } : {}),
+      },
+      stamp: STAMP_PLACEHOLDER,
+      lastModified: t.updated_at,
+      summary: m.summary(t.gruppo),
+      location: t.campo,
+      description: description.join('\n'),
+      status: ICalEventStatus.CONFIRMED,
+    })
+    .toString();
+  return foldLines(text);
+}
+
 /** The feed's text with every DTSTAMP a placeholder: what is cached and hashed; stampFeed() gives what is sent. */
-export function buildFeed({ name, host, timezone, events, cache }: FeedInput): string {
+export function buildFeed({ name, host, timezone, events, trainings = [], cache }: FeedInput): string {
   const calendar = ical({
     name: calendarNameText(name),
     prodId: { company: 'Garibaldina', product: 'Calendario Partite', language: 'IT' },
@@ -145,6 +195,9 @@ export function buildFeed({ name, host, timezone, events, cache }: FeedInput): s
     cache?.set(key, folded);
     return folded;
   });
+  // The series, after the calendar's properties and before the matches, with the VTIMEZONE their TZID names.
+  const series = trainings.map((t) => trainingEvent(calendar, t, host, timezone)).filter((e): e is string => e !== null);
+  const zone = series.length > 0 ? (vtimezone(timezone) ?? '') : '';
   // RFC 5545 3.1: every content line ends with CRLF, the last one too (ical-generator omits it).
-  return `${frame.slice(0, end)}${body.join('')}${frame.slice(end)}\r\n`;
+  return `${frame.slice(0, end)}${zone}${series.join('')}${body.join('')}${frame.slice(end)}\r\n`;
 }

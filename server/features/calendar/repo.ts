@@ -9,6 +9,8 @@ import { localInstant } from '../../../common/partite/times';
 import { defaultDurationMinutes } from '../../../common/calendar/rules';
 import type { Db } from '../../db/pool';
 import { partitaColumns, type PartitaRow } from '../../shared/partite-columns';
+import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
+import type { Allenamento } from '../../../common/allenamenti/rules';
 
 /**
  * A feed event: the match as read (common/partite/read.ts) with its status always set ('annullata'
@@ -102,4 +104,29 @@ export async function listFeed(db: Db, q: FeedQuery): Promise<FeedMatch[]> {
     params,
   );
   return rows.map((r) => withInstants(r, q.timezone));
+}
+
+/** A training series of a feed (docs/allenamenti.md) with its iCalendar SEQUENCE and LAST-MODIFIED (migration 017). */
+export interface FeedTraining extends Allenamento {
+  sequence: number;
+  updated_at: Date;
+}
+
+/**
+ * The training series of a feed (`?allenamenti=1`): the category's (through its id, so a rename
+ * keeps them) or every category's, those still valid on or after `from` (the window's first day),
+ * by category, weekday, time.
+ */
+export async function listFeedTrainings(db: Db, q: { gruppoId: number | null; from: string }): Promise<FeedTraining[]> {
+  const params: unknown[] = [q.from];
+  const where = ['a.al >= $1::date'];
+  if (q.gruppoId !== null) {
+    params.push(q.gruppoId);
+    where.push(`a.gruppo = (SELECT g.name FROM public.gruppi g WHERE g.id = $${params.length})`);
+  }
+  const { rows } = await db.query<FeedTraining>(
+    `SELECT ${ALLENAMENTO_COLUMNS}, sequence, updated_at FROM public.allenamenti a WHERE ${where.join(' AND ')} ORDER BY gruppo, giorno, ora_inizio, id`,
+    params,
+  );
+  return rows;
 }

@@ -1,5 +1,6 @@
 // Calendar feeds (issue 14): the club's at /api/calendar.ics and one per category at
-// /api/calendar/{id}.ics, each with ?casa=1 for home matches only. Public like the dashboard's
+// /api/calendar/{id}.ics, each with ?casa=1 for home matches only and ?allenamenti=1 with the
+// training series too (docs/calendar.md). Public like the dashboard's
 // list (no sign-in); ETag / Last-Modified with 304, cached per process and emptied by NOTIFY
 // calendar_changed (migration 008) through the shared ListingCache. Each answer's DTSTAMP is the
 // time it is sent (ics.ts stampFeed); the ETag is the hash of the cached text, which has no
@@ -18,7 +19,10 @@ import { buildFeed, EventTextCache, stampFeed } from './ics';
 import * as repo from './repo';
 import { calendarPurgeJob } from './purge';
 
-const feedQuery = z.strictObject({ casa: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidQuery }).optional() });
+const feedQuery = z.strictObject({
+  casa: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidQuery }).optional(),
+  allenamenti: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidTrainingsQuery }).optional(),
+});
 
 /** '12' -> 12; anything else (not a positive 32-bit integer) is no category. */
 function categoryId(raw: string): number {
@@ -37,9 +41,9 @@ const calendar: FastifyPluginAsync = async (app) => {
   const eventTexts = new EventTextCache();
 
   /** The feed's text and its last change, built from the database (once for the requests that miss it together) or taken from the cache. */
-  async function feed(gruppoId: number | null, homeOnly: boolean) {
+  async function feed(gruppoId: number | null, homeOnly: boolean, withTrainings: boolean) {
     const today = cachedToday(config.timezone);
-    const key = `${today}|${gruppoId ?? ''}|${homeOnly ? 1 : 0}`;
+    const key = `${today}|${gruppoId ?? ''}|${homeOnly ? 1 : 0}|${withTrainings ? 1 : 0}`;
     cache.ensureStarted();
     // This process wrote through its pool since the last barrier: let those commits' NOTIFYs
     // arrive first, so a feed read right after an edit never comes from the cache of before.
@@ -57,18 +61,30 @@ const calendar: FastifyPluginAsync = async (app) => {
         cancelledSince: dayjs.tz(today, config.timezone).subtract(CANCELLED_KEEP_DAYS, 'day').toDate(),
         timezone: config.timezone,
       });
-      const text = buildFeed({ name: CALENDAR_MSG.calendarName(config.clubName, name, homeOnly), host, timezone: config.timezone, events, cache: eventTexts });
+      const trainings = withTrainings ? await repo.listFeedTrainings(pool, { gruppoId, from: windowStart.format('YYYY-MM-DD') }) : [];
+      const text = buildFeed({
+        name: (withTrainings ? CALENDAR_MSG.calendarNameWithTrainings : CALENDAR_MSG.calendarName)(config.clubName, name, homeOnly),
+        host,
+        timezone: config.timezone,
+        events,
+        trainings,
+        cache: eventTexts,
+      });
+      // A deleted series (or one moved to another category) leaves no row behind to date the change,
+      // so a feed with trainings has no Last-Modified (an If-Modified-Since could get a stale 304):
+      // its ETag alone validates it.
+      if (withTrainings) return { body: text, meta: '' };
       const latest = Math.max(dayjs.tz(today, config.timezone).valueOf(), ...events.map((e) => (e.deleted_at ?? e.updated_at).getTime()));
       return { body: text, meta: new Date(Math.floor(latest / 1000) * 1000).toUTCString() };
     });
-    return { ...entry, lastModified: entry.meta! };
+    return { ...entry, lastModified: entry.meta || null };
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply, gruppoId: number | null) {
-    const homeOnly = parseInput(feedQuery, request.query).casa === '1';
+    const query = parseInput(feedQuery, request.query);
     let entry;
     try {
-      entry = await feed(gruppoId, homeOnly);
+      entry = await feed(gruppoId, query.casa === '1', query.allenamenti === '1');
     } catch (err) {
       if (err instanceof HttpError) throw err; // no such category
       const down = isDatabaseDown(err);
@@ -77,13 +93,14 @@ const calendar: FastifyPluginAsync = async (app) => {
       await recordFailure(request, err);
       return reply.status(down ? 503 : 500).send({ error: down ? MSG.http.unavailable : MSG.http.internal });
     }
-    reply.header('cache-control', 'no-cache').header('etag', `W/${entry.etag}`).header('last-modified', entry.lastModified);
+    reply.header('cache-control', 'no-cache').header('etag', `W/${entry.etag}`);
+    if (entry.lastModified !== null) reply.header('last-modified', entry.lastModified);
     const inm = request.headers['if-none-match'];
     const ims = request.headers['if-modified-since'];
     const notModified =
       inm !== undefined
         ? matchesEtag(inm, entry.etag)
-        : ims !== undefined && Date.parse(ims) >= Date.parse(entry.lastModified);
+        : ims !== undefined && entry.lastModified !== null && Date.parse(ims) >= Date.parse(entry.lastModified);
     if (notModified) return reply.status(304).send();
     return reply.type(CALENDAR_CONTENT_TYPE).send(stampFeed(entry.body));
   }

@@ -10,6 +10,7 @@
 // 'Rinviata - data da definire', 'Sospesa', or 'Spostata dal 21/11/2026' for a match moved to that
 // day, which is played there and not marked as postponed), its reason in the grey line; the table's
 // Stato column is readMatch().text; headings count with countLine ('3 partite, 1 annullata').
+// The week sheet may end with a band of the week's trainings (allenamenti: true; drawTrainingBand).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -31,7 +32,9 @@ import {
   type DayColumns,
   type ExportColumn,
   type ExportMatch,
+  type WeekTrainingGroup,
 } from '../../../common/esportazioni/rules';
+import { GIORNI } from '../../../common/allenamenti/messages';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -67,6 +70,9 @@ const COLOR = {
   away: '#1565c0',
   awayBg: '#e3f2fd',
   dayBg: '#e9edf2',
+  /** The trainings band of the week sheet. */
+  training: '#6d4c00',
+  trainingBg: '#fbf5e6',
 };
 const MARGIN = 32;
 /**
@@ -428,9 +434,50 @@ function columnTitles(doc: Doc, cols: DayColumns, y: number, size: number): numb
 
 // ---- Week calendar ----
 
+/** A category's line of the trainings band: its label (bold) and its trainings of the week. */
+function trainingLine(g: WeekTrainingGroup): { label: string; text: string } {
+  const items = g.items.map((t) => EXPORT_MSG.trainingItem(GIORNI[t.giorno - 1], t.oraInizio, t.oraFine, clip(t.campo), t.spogliatoi));
+  return { label: clip(EXPORT_MSG.trainingsLabel(g.gruppo)), text: items.join(EXPORT_MSG.trainingsSeparator) };
+}
+
+const BAND_SIZE = 8.5;
+const BAND_PAD = 4;
+
+/**
+ * The trainings band at the foot of the week sheet (docs/esportazioni.md): one row per category,
+ * 'Allenamenti Esordienti: lunedì 18:00-19:30 Campo Comunale (spogliatoi 3, 4); giovedì ...', or
+ * 'Allenamenti: nessuno in questa settimana'. Rows break between pages like the match cards.
+ */
+function drawTrainingBand(doc: Doc, groups: WeekTrainingGroup[], y: number, onNewPage: () => number): number {
+  const x0 = MARGIN;
+  const w = contentWidth(doc);
+  const inner = w - 2 * BAND_PAD - 3;
+  const lines = groups.length === 0 ? [{ label: EXPORT_MSG.noTrainings, text: '' }] : groups.map(trainingLine);
+  y += 4;
+  for (const { label, text } of lines) {
+    // Measured in the regular face on a width narrowed by what the bold label takes more.
+    const boldWidth = doc.font(BOLD).fontSize(BAND_SIZE).widthOfString(label);
+    const extra = boldWidth - doc.font(FONT).fontSize(BAND_SIZE).widthOfString(label);
+    const h = textHeight(doc, label + text, inner - extra, 200) + 2 * BAND_PAD;
+    if (y + h > bottomLimit(doc)) y = onNewPage() + 4;
+    doc.rect(x0, y, w, h).fill(COLOR.trainingBg);
+    doc.rect(x0, y, 3, h).fill(COLOR.training);
+    doc.font(BOLD).fontSize(BAND_SIZE).fillColor(COLOR.training).text(label, x0 + 3 + BAND_PAD, y + BAND_PAD, { width: inner, height: h, continued: text !== '' });
+    if (text) doc.font(FONT).fillColor(COLOR.text).text(text, { width: inner, height: h });
+    y += h + 2;
+  }
+  return y;
+}
 
 export async function weekPdf(
-  input: PdfCommon & { start: string; end: string; total: number; days: Array<DayColumns & { date: string }> },
+  input: PdfCommon & {
+    start: string;
+    end: string;
+    total: number;
+    days: Array<DayColumns & { date: string }>;
+    /** The week's trainings by category (week-pdf.ts weekTrainings): a band at the foot of the sheet; none when absent. */
+    trainings?: WeekTrainingGroup[];
+  },
 ): Promise<Buffer> {
   const heading: PageHeading = {
     title: EXPORT_MSG.weekTitle,
@@ -458,7 +505,10 @@ export async function weekPdf(
     y += 20;
   };
 
-  if (input.total === 0) emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);
+  if (input.total === 0) {
+    emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);
+    y = doc.y + 16;
+  }
   for (const day of input.total === 0 ? [] : input.days) {
     const n = day.casa.length + day.trasferta.length;
     // A day heading never stays alone at the foot of a page.
@@ -477,6 +527,7 @@ export async function weekPdf(
     });
     y += 6;
   }
+  if (input.trainings) drawTrainingBand(doc, input.trainings, y, () => addPage(doc, heading, input));
   addFooters(doc, input);
   return toBuffer(doc);
 }

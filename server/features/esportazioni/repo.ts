@@ -1,4 +1,5 @@
-// SQL of the export feature: reads of public.partite by period, in date and time order.
+// SQL of the export feature: reads of public.partite by period, in date and time order, and of the
+// training series valid in a period (the week sheet's band).
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import { LONG_QUERY_MS, type Db, type Pool } from '../../db/pool';
@@ -7,6 +8,8 @@ import { emptyMeaningCounts, type MeaningCounts } from '../../../common/partite/
 import { meaningOf } from '../../../common/partite/meaning';
 import type { StatoPartita } from '../../../common/stato/read';
 import { partitaColumns } from '../../shared/partite-columns';
+import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
+import type { Allenamento } from '../../../common/allenamenti/rules';
 
 /**
  * The columns of a match (docs/partite.md, fields), times as 'HH:mm' (what the previews and files show), and what a match's
@@ -80,4 +83,13 @@ export async function streamPeriod(pool: Pool, from: string, to: string, stato: 
   stream.once('error', (err) => (failure = err));
   stream.once('close', () => client.release(failure));
   return stream;
+}
+
+/** The training series valid on at least one day of the period (the week sheet's band), by category, weekday and time. */
+export async function listTrainings(db: Db, from: string, to: string): Promise<Allenamento[]> {
+  const { rows } = await db.query<Allenamento>(
+    `SELECT ${ALLENAMENTO_COLUMNS} FROM public.allenamenti WHERE dal <= $2::date AND al >= $1::date ORDER BY gruppo, giorno, ora_inizio, id`,
+    [from, to],
+  );
+  return rows;
 }

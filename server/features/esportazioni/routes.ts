@@ -11,6 +11,7 @@ import {
   periodBodySchema,
   splitHomeAway,
   tablePreviewQuerySchema,
+  weekPdfBodySchema,
   weekRange,
   weekSchema,
   type DayPreview,
@@ -21,7 +22,7 @@ import { requireRole } from '../../shared/auth-guard';
 import { parseInput } from '../../shared/errors';
 import { csvStream } from './csv';
 import { dayPdf, tablePdf, weekPdf } from './pdf';
-import { weekOf } from './week-pdf';
+import { weekOf, weekTrainings } from './week-pdf';
 import * as repo from './repo';
 
 /** Headers of every file answer: the type, the spec 7 file name, never cached (SECURITY.md). */
@@ -81,11 +82,20 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/exports/week.pdf', reader, async (request, reply) => {
-    const q = parseInput(weekSchema, request.body);
+    const q = parseInput(weekPdfBodySchema, request.body);
     const { start, end } = weekRange(q.weekStart);
     const week = weekOf(await repo.listPeriod(pool, start, end, q.stato), start, end);
-    const pdf = await weekPdf({ ...pdfCommon(), feedUrl, start, end, total: week.total, days: week.days });
-    await logExport(request, EXPORT_MSG.activity.weekPdf(start, end, week.total), { kind: 'week.pdf', from: start, to: end, count: week.total, ...(q.stato ? { stato: q.stato } : {}) });
+    // allenamenti: true prints the week's trainings (every category's) in a band at the foot of the sheet.
+    const trainings = q.allenamenti ? weekTrainings(await repo.listTrainings(pool, start, end), start, end) : undefined;
+    const pdf = await weekPdf({ ...pdfCommon(), feedUrl, start, end, total: week.total, days: week.days, trainings });
+    await logExport(request, EXPORT_MSG.activity.weekPdf(start, end, week.total), {
+      kind: 'week.pdf',
+      from: start,
+      to: end,
+      count: week.total,
+      ...(q.stato ? { stato: q.stato } : {}),
+      ...(q.allenamenti ? { allenamenti: true } : {}),
+    });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.weekPdf(start, end)).send(pdf);
   });
 

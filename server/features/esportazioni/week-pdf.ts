@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import fp from 'fastify-plugin';
-import { FILE_NAMES, splitHomeAway, weekDays, type ExportMatch, type WeekPreview } from '../../../common/esportazioni/rules';
+import { FILE_NAMES, splitHomeAway, weekDays, type ExportMatch, type WeekPreview, type WeekTrainingGroup } from '../../../common/esportazioni/rules';
 import { feedUrls } from '../../../common/calendar/rules';
+import { occurrencesOf, weekdayOf, type Allenamento } from '../../../common/allenamenti/rules';
 import { weekPdf } from './pdf';
 import * as repo from './repo';
 
@@ -15,8 +16,28 @@ export function weekOf(matches: ExportMatch[], start: string, end: string): Week
   };
 }
 
-/** The week calendar PDF of one category, with its file name and how many matches it lists. */
-export type WeekPdfBuilder = (week: { start: string; end: string; gruppo: string }) => Promise<{ pdf: Buffer; filename: string; total: number }>;
+/**
+ * The trainings of the week (docs/allenamenti.md: the dates each series trains on, skipped dates
+ * left out), one group per category in the order of the series (by category), each by date and
+ * time; a category without a training that week has no group. `oneCategory`: the sheet is of one
+ * category, its group is unnamed.
+ */
+export function weekTrainings(series: Allenamento[], start: string, end: string, oneCategory = false): WeekTrainingGroup[] {
+  const groups = new Map<string, WeekTrainingGroup>();
+  for (const s of series) {
+    for (const data of occurrencesOf(s, start, end)) {
+      let group = groups.get(s.gruppo);
+      if (!group) groups.set(s.gruppo, (group = { gruppo: oneCategory ? null : s.gruppo, items: [] }));
+      group.items.push({ data, giorno: weekdayOf(data), oraInizio: s.oraInizio, oraFine: s.oraFine, campo: s.campo, spogliatoi: s.spogliatoi });
+    }
+  }
+  const order = (a: { data: string; oraInizio: string; oraFine: string }, b: typeof a) =>
+    a.data.localeCompare(b.data) || a.oraInizio.localeCompare(b.oraInizio) || a.oraFine.localeCompare(b.oraFine);
+  return [...groups.values()].map((g) => ({ ...g, items: g.items.sort(order) }));
+}
+
+/** The week calendar PDF of one category, with its file name and how many matches it lists; `allenamenti`: with the category's trainings of the week. */
+export type WeekPdfBuilder = (week: { start: string; end: string; gruppo: string; allenamenti?: boolean }) => Promise<{ pdf: Buffer; filename: string; total: number }>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,10 +50,11 @@ declare module 'fastify' {
 export const weekPdfPlugin = fp(
   async (app) => {
     const { pool, config } = app.deps;
-    const builder: WeekPdfBuilder = async ({ start, end, gruppo }) => {
+    const builder: WeekPdfBuilder = async ({ start, end, gruppo, allenamenti = false }) => {
       const week = weekOf((await repo.listPeriod(pool, start, end)).filter((m) => m.gruppo === gruppo), start, end);
+      const trainings = allenamenti ? weekTrainings((await repo.listTrainings(pool, start, end)).filter((s) => s.gruppo === gruppo), start, end, true) : undefined;
       const generatedAt = dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm');
-      const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: feedUrls(config.publicUrl).https, start, end, total: week.total, days: week.days });
+      const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: feedUrls(config.publicUrl).https, start, end, total: week.total, days: week.days, trainings });
       return { pdf, filename: FILE_NAMES.weekPdf(start, end), total: week.total };
     };
     app.decorate('weekPdf', builder);

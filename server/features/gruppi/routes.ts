@@ -1,3 +1,4 @@
+import type { GruppiResponse } from '../../../common/gruppi/types';
 import type { FastifyPluginAsync } from 'fastify';
 import { MSG } from '../../../common/core/messages';
 import { gruppoInputSchema } from '../../../common/gruppi/rules';
@@ -24,7 +25,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 export const gruppiRoutes: FastifyPluginAsync = async (app) => {
   const { pool } = app.deps;
 
-  app.get('/gruppi', { preHandler: requireRole('editor') }, async () => {
+  app.get('/gruppi', { preHandler: requireRole('editor') }, async (): Promise<GruppiResponse> => {
     const data = await repo.listGruppi(pool);
     return { data, count: data.length };
   });

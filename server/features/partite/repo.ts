@@ -1,3 +1,4 @@
+import type { Suggestion } from '../../../common/partite/types';
 import type { Db } from '../../db/pool';
 import type { Partita, PartiteFilters } from '../../../common/partite/read';
 import type { PartitaPayload } from '../../../common/partite/rules';
@@ -90,11 +91,6 @@ export async function listUpcoming(db: Db, today: string, f: PartiteFilters): Pr
     params,
   );
   return rows;
-}
-
-export interface Suggestion {
-  name: string;
-  usage_count: number;
 }
 
 const SUGGESTION_LIMIT = 20;

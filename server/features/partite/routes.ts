@@ -1,3 +1,4 @@
+import type { PartitaResponse, SuggestionsResponse } from '../../../common/partite/types';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from '../../../common/core/zod';
@@ -70,7 +71,7 @@ const partite: FastifyPluginAsync = async (app) => {
     return reply.type('application/json; charset=utf-8').send(entry.body);
   });
 
-  app.get<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('reader') }, async (request) => {
+  app.get<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('reader') }, async (request): Promise<PartitaResponse> => {
     const id = parseId(request.params.id, MSG.match.notFound);
     const partita = await repo.findPartita(pool, id);
     if (!partita) throw notFound(MSG.match.notFound);
@@ -95,7 +96,7 @@ const partite: FastifyPluginAsync = async (app) => {
     return reply.status(201).send({ data: partita });
   });
 
-  app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request) => {
+  app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request): Promise<PartitaResponse> => {
     const id = parseId(request.params.id, MSG.match.notFound);
     const p = payload(request, 'edit');
     const clashOpts = { id, confirmed: clashesConfirmed(request.body), marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
@@ -131,12 +132,12 @@ const partite: FastifyPluginAsync = async (app) => {
     return { success: true, data: { id } };
   });
 
-  app.get('/squadre/suggestions', { preHandler: requireRole('reader') }, async (request) => {
+  app.get('/squadre/suggestions', { preHandler: requireRole('reader') }, async (request): Promise<SuggestionsResponse> => {
     const { search = '' } = parseInput(suggestionQuery, request.query);
     return { data: await repo.teamSuggestions(pool, search.trim()) };
   });
 
-  app.get('/campi/suggestions', { preHandler: requireRole('reader') }, async (request) => {
+  app.get('/campi/suggestions', { preHandler: requireRole('reader') }, async (request): Promise<SuggestionsResponse> => {
     const { search = '' } = parseInput(suggestionQuery, request.query);
     return { data: await repo.campoSuggestions(pool, search.trim()) };
   });

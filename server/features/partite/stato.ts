@@ -1,5 +1,6 @@
 // Match status (docs/partite.md, status): bulk status changes of the signed-in dashboard and their undo.
 // Registered from partite's routes.ts (under /api).
+import type { CambiaStatoResponse } from '../../../common/stato/types';
 import type { FastifyPluginAsync } from 'fastify';
 import dayjs from 'dayjs';
 import { MSG } from '../../../common/core/messages';
@@ -50,7 +51,7 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
   // The occupazione feature's clash check of the moves (docs/occupazione.md; declared by partiteRoutes, which registers this).
   const { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride } = app.clashes;
 
-  app.post('/partite/stato', { preHandler: requireRole('editor', STATUS_MSG.forbidden) }, async (request) => {
+  app.post('/partite/stato', { preHandler: requireRole('editor', STATUS_MSG.forbidden) }, async (request): Promise<CambiaStatoResponse> => {
     const today = todayIn(config.timezone);
     const req = parseInput(statoRequestSchema(today), request.body);
     const by = request.user?.email ?? null;

@@ -1,3 +1,4 @@
+import type { UserChangeResponse, UserMessageResponse } from '../../../common/users/types';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MSG } from '../../../common/core/messages';
 import {
@@ -92,7 +93,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.put('/users/:id/role', { preHandler: requireRole('admin', MSG.users.forbiddenRoleChange) }, async (request) => {
+  app.put('/users/:id/role', { preHandler: requireRole('admin', MSG.users.forbiddenRoleChange) }, async (request): Promise<UserChangeResponse> => {
     const { id } = parseInput(userIdParamsSchema, request.params);
     const { role } = parseInput(changeRoleSchema, request.body);
     if (id === request.user!.id) throw forbidden(MSG.users.cannotChangeOwnRole);
@@ -125,7 +126,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     return { message: MSG.users.roleUpdated(role), data };
   });
 
-  app.delete('/users/:id', { preHandler: requireRole('admin', MSG.users.forbiddenDelete) }, async (request) => {
+  app.delete('/users/:id', { preHandler: requireRole('admin', MSG.users.forbiddenDelete) }, async (request): Promise<UserMessageResponse> => {
     const { id } = parseInput(userIdParamsSchema, request.params);
     if (id === request.user!.id) throw forbidden(MSG.users.cannotDeleteSelf);
     const email = await withTransaction(pool, async (db) => {
@@ -157,7 +158,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
 
   // Lifts the sign-in locks of an account (docs/auth.md, lock-out), from every address: the administrator's
   // way to let someone back in before the 15 minutes are over, without changing their password.
-  app.post('/users/:id/unlock', { preHandler: requireRole('admin', MSG.users.forbiddenUnlock) }, async (request) => {
+  app.post('/users/:id/unlock', { preHandler: requireRole('admin', MSG.users.forbiddenUnlock) }, async (request): Promise<UserMessageResponse> => {
     const { id } = parseInput(userIdParamsSchema, request.params);
     parseInput(syncUsersSchema, request.body ?? {});
     const email = await withTransaction(pool, async (db) => {

@@ -434,4 +434,35 @@ describe('export screen /estrazione', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Anteprima' }));
     expect(await within(panel()).findByText(`${EXPORT_MSG.dayTitle}: ${formatLongDate(days[4])} · 0 partite, 1 annullata`)).toBeInTheDocument();
   });
+
+  it("Settimana: 'Includi allenamenti' sends allenamenti: true with the week PDF; unticked, the body is the week alone", async () => {
+    const user = userEvent.setup();
+    const t = today();
+    const { start, end } = weekRange(t);
+    const days = Array.from({ length: 7 }, (_, i) => dayjs(start).add(i, 'day').format('YYYY-MM-DD'));
+    route = (r) => {
+      if (r.path === '/api/exports/preview/week') {
+        const casa = [match(1, days[5], true)];
+        return json({ week: { start, end }, total: 1, casa, trasferta: [], days: days.map((d) => ({ date: d, casa: casa.filter((m) => m.data === d), trasferta: [] })) });
+      }
+      if (r.path === '/api/exports/week.pdf') return { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.7 x' };
+      return undefined;
+    };
+    renderPage();
+    await waitFor(() => expect(field('to').value).toBe(formatDate(t)));
+    await user.click(tab('Settimana'));
+    const box = within(panel()).getByRole('checkbox', { name: EXPORT_MSG.includeTrainings });
+    expect(box).not.toBeChecked();
+
+    await user.click(within(panel()).getByRole('button', { name: 'Esporta PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await user.click(box);
+    expect(box).toBeChecked();
+    await user.click(within(panel()).getByRole('button', { name: 'Esporta PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved.map((s) => s.name)).toEqual([`partite_settimanali_${start}_${end}.pdf`, `partite_settimanali_${start}_${end}.pdf`]);
+    const bodies = seen.filter((r) => r.path === '/api/exports/week.pdf').map((r) => JSON.parse(r.body));
+    expect(bodies).toEqual([{ weekStart: t }, { weekStart: t, allenamenti: true }]);
+    await act(async () => undefined);
+  });
 });

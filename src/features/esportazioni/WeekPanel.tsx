@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,8 +20,12 @@ interface Props {
 
 const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase('it') + s.slice(1);
 
-/** Settimana (docs/esportazioni.md): any day picks its Monday-Sunday week; a weekly calendar preview and the week PDF. */
+/**
+ * Settimana (docs/esportazioni.md): any day picks its Monday-Sunday week; a weekly calendar preview
+ * and the week PDF, with the week's trainings in a band at its foot when 'Includi allenamenti' is ticked.
+ */
 export function WeekPanel({ today, disabled, onBusyChange }: Props) {
+  const [allenamenti, setAllenamenti] = useState(false);
   const { date: day, pick, off, shown, buttons, status, area } = usePreviewPanel({
     today,
     disabled,
@@ -26,7 +33,7 @@ export function WeekPanel({ today, disabled, onBusyChange }: Props) {
     lazy: useLazyGetWeekPreviewQuery(),
     required: EXPORT_MSG.weekRequired,
     isCurrent: (preview, picked) => preview.week.start === weekRange(picked).start,
-    request: (picked) => ({ kind: 'weekPdf', weekStart: picked }),
+    request: (picked) => ({ kind: 'weekPdf', weekStart: picked, ...(allenamenti ? { allenamenti: true } : {}) }),
   });
   const range = day ? weekRange(day) : null;
 
@@ -40,6 +47,10 @@ export function WeekPanel({ today, disabled, onBusyChange }: Props) {
           </Typography>
         )}
         <PreviewPdfButtons {...buttons} />
+        <FormControlLabel
+          control={<Checkbox name="allenamenti" checked={allenamenti} disabled={off} onChange={(e) => setAllenamenti(e.target.checked)} />}
+          label={EXPORT_MSG.includeTrainings}
+        />
       </Stack>
 
       <PanelStatus {...status} />

@@ -13,7 +13,7 @@ export interface TablePreviewArgs {
 /** One file of docs/esportazioni.md: the period table (CSV or PDF), the week PDF or the day PDF. */
 export type ExportRequest =
   | { kind: 'tableCsv' | 'tablePdf'; from: string; to: string }
-  | { kind: 'weekPdf'; weekStart: string }
+  | { kind: 'weekPdf'; weekStart: string; /** With the week's trainings in a band at the foot of the sheet. */ allenamenti?: boolean }
   | { kind: 'dayPdf'; date: string };
 
 /** What is kept of a download: its name and size, never the Blob (the Redux state holds no non-serialisable values). */
@@ -23,7 +23,7 @@ export interface DownloadedFile {
 }
 
 /** Path, body and file name (docs/esportazioni.md) of each export. */
-export function exportCall(req: ExportRequest): { url: string; body: Record<string, string>; fileName: string; format: 'csv' | 'pdf' } {
+export function exportCall(req: ExportRequest): { url: string; body: Record<string, string | boolean>; fileName: string; format: 'csv' | 'pdf' } {
   switch (req.kind) {
     case 'tableCsv':
       return { url: 'api/exports/table.csv', body: { from: req.from, to: req.to }, fileName: FILE_NAMES.tableCsv(req.from, req.to), format: 'csv' };
@@ -31,7 +31,9 @@ export function exportCall(req: ExportRequest): { url: string; body: Record<stri
       return { url: 'api/exports/table.pdf', body: { from: req.from, to: req.to }, fileName: FILE_NAMES.tablePdf(req.from, req.to), format: 'pdf' };
     case 'weekPdf': {
       const { start, end } = weekRange(req.weekStart);
-      return { url: 'api/exports/week.pdf', body: { weekStart: req.weekStart }, fileName: FILE_NAMES.weekPdf(start, end), format: 'pdf' };
+      const body: Record<string, string | boolean> = { weekStart: req.weekStart };
+      if (req.allenamenti) body.allenamenti = true;
+      return { url: 'api/exports/week.pdf', body, fileName: FILE_NAMES.weekPdf(start, end), format: 'pdf' };
     }
     case 'dayPdf':
       return { url: 'api/exports/day.pdf', body: { date: req.date }, fileName: FILE_NAMES.dayPdf(req.date), format: 'pdf' };
