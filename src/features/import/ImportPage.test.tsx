@@ -5,6 +5,9 @@ import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../t
 import { todayIn } from '../../../common/core/dates';
 import type { Gruppo } from '../../../common/gruppi/rules';
 import type { ImportCheck, ImportResponse } from '../../../common/import/types';
+import type { Slot } from '../../../common/occupazione/slots';
+import { SLOT_MSG } from '../../../common/allenamenti/messages';
+import { CLASH_MSG } from '../../../common/occupazione/rules';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import ImportPage from './ImportPage';
 
@@ -27,6 +30,7 @@ const CSV = [
 
 let server: StandInServer;
 let checks: ImportCheck;
+let slots: Slot[] = [];
 const CREATED: ImportResponse = { create: 1, ids: [42] };
 
 beforeAll(async () => {
@@ -35,7 +39,12 @@ beforeAll(async () => {
     if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
     if (req.method === 'GET' && url.pathname === '/api/gruppi') return { status: 200, body: { data: GRUPPI, count: GRUPPI.length } };
     if (req.method === 'POST' && url.pathname === '/api/partite/import/check') return { status: 200, body: checks };
-    if (req.method === 'POST' && url.pathname === '/api/partite/import') return { status: 201, body: CREATED };
+    if (req.method === 'POST' && url.pathname === '/api/partite/import') {
+      // One id a row sent, from CREATED's first.
+      const n = (JSON.parse(req.body) as { partite: unknown[] }).partite.length;
+      return { status: 201, body: { create: n, ids: Array.from({ length: n }, (_, i) => CREATED.ids[0] + i) } satisfies ImportResponse };
+    }
+    if (req.method === 'GET' && url.pathname === '/api/slot-liberi') return { status: 200, body: { data: slots } };
     return { status: 404, body: { error: 'Risorsa non trovata' } };
   });
   setTestApiOrigin(server.origin);
@@ -61,11 +70,11 @@ const posts = (path: string) => server.requests.filter((r) => r.method === 'POST
 const grid = () => screen.getByRole('grid');
 
 /** Opens /importa as an editor and chooses the file. */
-async function chooseFile() {
+async function chooseFile(text = CSV) {
   const user = userEvent.setup();
   renderWithProviders(<ImportPage />, { store: signedInStore('editor'), route: '/importa' });
   await screen.findByRole('heading', { name: 'Importa partite' });
-  await user.upload(screen.getByTestId('import-file'), csvFile(CSV, 'partite.csv'));
+  await user.upload(screen.getByTestId('import-file'), csvFile(text, 'partite.csv'));
   await screen.findByText('File: partite.csv');
   return user;
 }
@@ -114,5 +123,77 @@ describe('Importa partite /importa', () => {
     expect(screen.getByRole('button', { name: 'Importa 0 partite valide' })).toBeDisabled();
     // No 'Importa altre partite' while rows are left.
     expect(screen.queryByRole('button', { name: 'Importa altre partite' })).toBeNull();
+  });
+});
+
+// 'Trova uno slot' on a clashing row (docs/allenamenti.md, slot finder; docs/occupazione.md): the slot chosen
+// replaces the row's date, times, pitch and rooms, as a correction by hand, and the row is checked again.
+describe('a clashing row of the preview finds a free slot', () => {
+  // Two home matches on the same pitch at overlapping times: each clashes with the other.
+  const CLASHING = [
+    'Data;Ora;Ora fine;Casa;Ospiti;Campo;Categoria;Tipo',
+    `${dmy};10:00;11:30;Garibaldina Rossa;Aquile;Comunale;Pulcini;Campionato`,
+    `${dmy};10:30;12:00;Garibaldina Blu;Falchi;Comunale;Pulcini;Campionato`,
+  ].join('\r\n');
+  const other = day.add(2, 'day');
+  const rowOf = (text: string) => within(grid()).getByText(text).closest<HTMLElement>('[role="row"]')!;
+  const slotQueries = () => server.requests.filter((r) => r.url.startsWith('/api/slot-liberi')).map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
+
+  it("the row gets the slot's values, no longer clashes, and is imported with them", async () => {
+    slots = [
+      { data: other.format('YYYY-MM-DD'), ora: '15:00', oraFine: '16:30', campo: 'Campo Nord', spogliatoi: [3, 4] },
+      { data: other.format('YYYY-MM-DD'), ora: '17:00', oraFine: '18:30', campo: 'Campo Nord', spogliatoi: [3, 4] },
+    ];
+    const user = await chooseFile(CLASHING);
+    expect(await screen.findByText(CLASH_MSG.importCount(2))).toBeInTheDocument();
+    expect(screen.getByTestId('import-counts')).toHaveTextContent('Valide: 2 · Con errori: 0 · Duplicate: 0');
+    await within(grid()).findAllByTestId('row-errors');
+    // Each clashing row offers the finder.
+    expect(within(grid()).getAllByRole('button', { name: SLOT_MSG.find })).toHaveLength(2);
+    expect(within(rowOf('Garibaldina Blu')).getByTestId('row-errors')).toHaveTextContent('Campo già occupato dalle 10:00 alle 11:30 da Garibaldina Rossa - Aquile (riga 2)');
+
+    await user.click(within(rowOf('Garibaldina Blu')).getByRole('button', { name: SLOT_MSG.find }));
+    const finder = await screen.findByRole('dialog', { name: SLOT_MSG.forRow(3) });
+    const items = await within(finder).findAllByTestId('slot-item');
+    // The row's category, home, its length, from its date.
+    expect(slotQueries()).toEqual([{ gruppo: 'Pulcini', casa: '1', durata: '90', dal: iso, al: day.add(30, 'day').format('YYYY-MM-DD') }]);
+    await user.click(within(items[0]).getByRole('button', { name: SLOT_MSG.choose }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The row shows the slot; the clash is gone from both rows; the new day was asked of the server.
+    await waitFor(() => expect(screen.queryByText(CLASH_MSG.importCount(2))).toBeNull());
+    const row = rowOf('Garibaldina Blu');
+    const cell = (field: string) => row.querySelector(`[data-field="${field}"]`)!;
+    expect(cell('data')).toHaveTextContent(other.format('DD/MM/YYYY'));
+    expect(cell('ora')).toHaveTextContent('15:00');
+    expect(cell('oraFine')).toHaveTextContent('16:30');
+    expect(cell('campo')).toHaveTextContent('Campo Nord');
+    expect(cell('spogliatoi')).toHaveTextContent('3 / 4');
+    expect(within(grid()).queryAllByTestId('row-errors')).toEqual([]);
+    expect(within(grid()).queryByRole('button', { name: SLOT_MSG.find })).toBeNull();
+    await waitFor(() => expect(posts('/api/partite/import/check')).toContainEqual({ dates: [iso, other.format('YYYY-MM-DD')] }));
+    // The focus goes back to the row (its button is gone with the clash).
+    await waitFor(() => expect(document.activeElement?.closest('[role="row"]')).toBe(rowOf('Garibaldina Blu')));
+
+    await user.click(screen.getByRole('button', { name: 'Importa 2 partite valide' }));
+    await screen.findByRole('heading', { name: 'Partite create' });
+    const [sent] = posts('/api/partite/import') as Array<{ partite: Array<Record<string, unknown>>; righe: number[] }>;
+    expect(sent.righe).toEqual([2, 3]);
+    expect(sent.partite[1]).toMatchObject({
+      data: other.format('YYYY-MM-DD'),
+      ora: '15:00',
+      oraFine: '16:30',
+      campo: 'Campo Nord',
+      squadraCasa: 'Garibaldina Blu',
+      spogliatoioGari: 3,
+      spogliatoioOspiti: 4,
+    });
+    expect(sent.partite[0]).toMatchObject({ data: iso, ora: '10:00', campo: 'Comunale' });
+  });
+
+  it('a row that does not clash offers no finder', async () => {
+    await chooseFile();
+    await within(grid()).findAllByTestId('row-errors');
+    expect(within(grid()).queryByRole('button', { name: SLOT_MSG.find })).toBeNull();
   });
 });

@@ -1,10 +1,15 @@
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import type { GridColDef, GridRowHeightParams, GridValidRowModel } from '@mui/x-data-grid';
+import { useGridApiRef, type GridColDef, type GridRenderCellParams, type GridRowHeightParams, type GridValidRowModel } from '@mui/x-data-grid';
 import { IMPORT_MSG, type ImportField, type ImportRow } from '../../../common/import/rules';
 import { MSG } from '../../../common/core/messages';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
+import { SlotFinderDialog } from '../../components/SlotFinder';
+import type { SlotLiberiArgs } from '../../api/slotsApi';
+import type { Slot } from '../../../common/occupazione/slots';
+import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import { fmtDate } from './importTable';
 
 const M = IMPORT_MSG;
@@ -62,21 +67,61 @@ const COLUMNS: GridColDef<ImportRow>[] = [
     sortable: false,
     valueGetter: (_v, r) => r.errors.join(' · '),
     // The whole text, wrapped: the row grows to hold it (getRowHeight 'auto'), nothing is cut.
-    renderCell: ({ row }) =>
-      row.errors.length === 0 ? (
-        <Chip size="small" color="success" label={M.ok} />
-      ) : (
-        <Box
-          sx={{ py: 0.5, minHeight: ROW_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: 'center', whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3, color: 'error.main' }}
-          data-testid="row-errors"
-        >
-          {row.errors.map((e) => (
-            <div key={e}>{e}</div>
-          ))}
-        </Box>
-      ),
+    renderCell: (params) => <ProblemsCell {...params} />,
   },
 ];
+
+/** The rows that clash (by file line) and how to open the slot finder for one: the cells read it, the columns stay built once. */
+const SlotRows = createContext<{ lines: ReadonlySet<number>; open: (row: ImportRow, button: HTMLElement) => void } | null>(null);
+
+const problemsSx = { py: 0.5, minHeight: ROW_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: 'center', whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3, color: 'error.main' } as const;
+
+/** A row's problems; a row that clashes (docs/occupazione.md) also offers 'Trova uno slot'. */
+function ProblemsCell({ row, hasFocus }: GridRenderCellParams<ImportRow>) {
+  const slots = useContext(SlotRows);
+  if (row.errors.length === 0) return <Chip size="small" color="success" label={M.ok} />;
+  const problems = (
+    <Box sx={problemsSx} data-testid="row-errors">
+      {row.errors.map((e) => (
+        <div key={e}>{e}</div>
+      ))}
+    </Box>
+  );
+  if (!slots?.lines.has(row.line)) return problems;
+  return (
+    <Box sx={{ py: 0.5, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+      {problems}
+      <SlotCellButton hasFocus={hasFocus} onOpen={(el) => slots.open(row, el)} />
+    </Box>
+  );
+}
+
+/**
+ * The button inside a grid cell (the DataGrid's pattern for focusable content): reachable when its
+ * cell has the focus, its keys kept from the grid's own navigation.
+ */
+function SlotCellButton({ hasFocus, onOpen }: { hasFocus: boolean; onOpen: (button: HTMLElement) => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (hasFocus) ref.current?.focus();
+  }, [hasFocus]);
+  return (
+    <Button
+      ref={ref}
+      size="small"
+      variant="outlined"
+      color="warning"
+      tabIndex={hasFocus ? 0 : -1}
+      aria-haspopup="dialog"
+      onKeyDown={(e) => {
+        if (e.key === ' ' || e.key === 'Enter') e.stopPropagation();
+      }}
+      onClick={(e) => onOpen(e.currentTarget)}
+    >
+      {SLOT_MSG.find}
+    </Button>
+  );
+}
 const rowId = (r: ImportRow) => r.line;
 /** Only rows with problems grow to fit their messages; a valid row keeps the standard height (nothing to measure). */
 const rowHeight = (p: GridRowHeightParams) => ((p.model as ImportRow).errors.length ? 'auto' : null);
@@ -96,10 +141,46 @@ interface Props {
   loading: boolean;
   /** A cell corrected by the editor: the row's file line, the field, the new text. */
   onCorrect: (line: number, field: ImportField, text: string) => void;
+  /** The file lines of the rows that clash: each offers 'Trova uno slot'. */
+  slotLines?: ReadonlySet<number>;
+  /** What the slot finder looks for, for a row. */
+  slotQuery?: (row: ImportRow) => SlotLiberiArgs | null;
+  /** A slot chosen for a row: its values replace the row's. */
+  onChooseSlot?: (row: ImportRow, slot: Slot) => void;
 }
 
-/** The preview's rows, a field per column and the problems last; a double click corrects a cell. */
-export function PreviewGrid({ rows, loading, onCorrect }: Props) {
+const NO_LINES: ReadonlySet<number> = new Set();
+
+/**
+ * The preview's rows, a field per column and the problems last; a double click corrects a cell. A row
+ * that clashes offers 'Trova uno slot' (docs/allenamenti.md): the slot chosen fills its date, times,
+ * pitch and rooms.
+ */
+export function PreviewGrid({ rows, loading, onCorrect, slotLines = NO_LINES, slotQuery, onChooseSlot }: Props) {
+  const apiRef = useGridApiRef();
+  // The row the finder is open for (kept through the dialog's closing), and the button that opened it.
+  const [finding, setFinding] = useState<{ row: ImportRow; query: SlotLiberiArgs } | null>(null);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  // Back to the button, if the row still clashes; else to the row's problems cell, if the row is still shown.
+  const restoreFocus = () => {
+    if (opener.current?.isConnected) opener.current.focus();
+    else if (finding && apiRef.current?.getRow(finding.row.line)) apiRef.current.setCellFocus(finding.row.line, 'errors');
+  };
+  const slots = useMemo(
+    () => ({
+      lines: slotLines,
+      open: (row: ImportRow, button: HTMLElement) => {
+        const query = slotQuery?.(row);
+        if (!query) return;
+        opener.current = button;
+        setFinding({ row, query });
+        setOpen(true);
+      },
+    }),
+    [slotLines, slotQuery],
+  );
+
   const correct = useCallback(
     (next: GridValidRowModel, previous: GridValidRowModel) => {
       const { edited } = next as EditedRow;
@@ -112,20 +193,34 @@ export function PreviewGrid({ rows, loading, onCorrect }: Props) {
 
   return (
     <Box sx={{ height: 560 }}>
-      <ItalianDataGrid
-        rows={rows}
-        getRowId={rowId}
-        columns={COLUMNS}
-        loading={loading}
-        getRowHeight={rowHeight}
-        rowHeight={ROW_HEIGHT}
-        disableRowSelectionOnClick
-        processRowUpdate={correct}
-        pageSizeOptions={PAGE_SIZES}
-        initialState={GRID_STATE}
-        getRowClassName={rowClass}
-        sx={GRID_SX}
-        slotProps={GRID_SLOTS}
+      <SlotRows.Provider value={slots}>
+        <ItalianDataGrid
+          apiRef={apiRef}
+          rows={rows}
+          getRowId={rowId}
+          columns={COLUMNS}
+          loading={loading}
+          getRowHeight={rowHeight}
+          rowHeight={ROW_HEIGHT}
+          disableRowSelectionOnClick
+          processRowUpdate={correct}
+          pageSizeOptions={PAGE_SIZES}
+          initialState={GRID_STATE}
+          getRowClassName={rowClass}
+          sx={GRID_SX}
+          slotProps={GRID_SLOTS}
+        />
+      </SlotRows.Provider>
+      <SlotFinderDialog
+        open={open}
+        query={finding?.query ?? null}
+        title={finding ? SLOT_MSG.forRow(finding.row.line) : undefined}
+        onClose={() => setOpen(false)}
+        onChoose={(slot) => {
+          setOpen(false);
+          if (finding) onChooseSlot?.(finding.row, slot);
+        }}
+        restoreFocus={restoreFocus}
       />
     </Box>
   );

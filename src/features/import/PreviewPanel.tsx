@@ -56,7 +56,14 @@ export function PreviewPanel({ preview: p }: { preview: ImportPreview }) {
       {p.tooMany && <Alert severity="warning">{M.tooManyValid(valid, IMPORT_MAX_ROWS)}</Alert>}
       {p.rows.length === 0 && !p.checking && check && <Alert severity="info">{M.noRows}</Alert>}
       {p.clash.dialog}
-      <PreviewGrid rows={p.shown} loading={p.checking} onCorrect={p.correct} />
+      <PreviewGrid
+        rows={p.shown}
+        loading={p.checking}
+        onCorrect={p.correct}
+        slotLines={p.clash.lines}
+        slotQuery={p.slotQuery}
+        onChooseSlot={p.chooseSlot}
+      />
     </Paper>
   );
 }

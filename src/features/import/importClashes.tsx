@@ -9,9 +9,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { CLASH_MSG, batchClashes, clashCandidate } from '../../../common/occupazione/rules';
+import { CLASH_MSG, batchClashes, clashCandidate, minutesOf } from '../../../common/occupazione/rules';
 import type { ImportRow } from '../../../common/import/rules';
 import type { ImportCheck } from '../../../common/import/types';
+import type { SlotLiberiArgs } from '../../api/slotsApi';
 
 /** The dialog lists at most this many clashes, then says how many more. */
 const DIALOG_MAX = 20;
@@ -23,12 +24,16 @@ export interface ImportClashes {
   count: number;
   /** Every clash, naming its row ('Riga 7: Campo già occupato ...'). */
   list: string[];
+  /** The file lines of the rows that clash: each offers 'Trova uno slot'. */
+  lines: ReadonlySet<number>;
 }
+
+const NO_LINES: ReadonlySet<number> = new Set();
 
 /** The clashes of the preview's valid rows, by file line; the rows unchanged (same array) when there are none. */
 export function importClashes(rows: ImportRow[], check: Pick<ImportCheck, 'partite' | 'margine'> | null, clubName: string): ImportClashes {
   const valid = rows.filter((r) => r.payload);
-  if (!check || valid.length === 0) return { rows, count: 0, list: [] };
+  if (!check || valid.length === 0) return { rows, count: 0, list: [], lines: NO_LINES };
   const perRow = batchClashes(valid.map((r) => clashCandidate(r.payload!, clubName)), check.partite, check.margine);
   const byLine = new Map<number, string[]>();
   perRow.forEach((clashes, i) => {
@@ -38,11 +43,30 @@ export function importClashes(rows: ImportRow[], check: Pick<ImportCheck, 'parti
       clashes.map((c) => CLASH_MSG.rowMark(c.altra === null ? c.messaggio : CLASH_MSG.withRow(c.messaggio, valid[c.altra].line))),
     );
   });
-  if (byLine.size === 0) return { rows, count: 0, list: [] };
+  if (byLine.size === 0) return { rows, count: 0, list: [], lines: NO_LINES };
   return {
     rows: rows.map((r) => (byLine.has(r.line) ? { ...r, errors: [...r.errors, ...byLine.get(r.line)!] } : r)),
     count: byLine.size,
     list: [...byLine].flatMap(([line, messages]) => messages.map((m) => CLASH_MSG.row(line, m))),
+    lines: new Set(byLine.keys()),
+  };
+}
+
+/**
+ * What 'Trova uno slot' looks for, for a valid row (docs/allenamenti.md, slot finder): its category,
+ * home or away as it will be saved, its length when it has an end (else the category's usual one),
+ * from its date; an away row keeps its pitch. Null for a row that is not valid.
+ */
+export function rowSlotQuery(row: ImportRow, clubName: string): SlotLiberiArgs | null {
+  const c = row.payload && clashCandidate(row.payload, clubName);
+  if (!c) return null;
+  const length = c.ora_fine ? minutesOf(c.ora_fine) - minutesOf(c.ora) : null;
+  return {
+    gruppo: c.gruppo,
+    casa: c.is_house_match,
+    ...(length !== null && length >= 30 && length <= 240 ? { durata: length } : {}),
+    ...(!c.is_house_match && c.campo ? { campo: c.campo } : {}),
+    dal: c.data,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   failedRowsCsv,
   importBody,
   looksLikeHeader,
+  parseDate,
   parseTable,
   withoutLines,
   type FixedValues,
@@ -23,7 +24,8 @@ import { errorMessage } from '../../api/api';
 import { useClubConfig } from '../../store/useClubConfig';
 import { saveFile } from '../../components/saveFile';
 import { useCheckImportMutation, useImportPartiteMutation } from './importApi';
-import { useImportClashes } from './importClashes';
+import type { Slot } from '../../../common/occupazione/slots';
+import { rowSlotQuery, useImportClashes } from './importClashes';
 import { fileDates, fmtDate, initialMapping, rememberMapping, type Source } from './importTable';
 
 /** A created match as the result lists it. */
@@ -105,8 +107,17 @@ export function useImport() {
     setMapping(initialMapping(table, header));
   };
 
-  // A changed date column or header switch changes the days: asked again.
-  const dates = useMemo(() => (table ? fileDates(table, mapping, hasHeader) : []), [table, mapping, hasHeader]);
+  // A changed date column or header switch changes the days: asked again; so does a row's date
+  // corrected (by hand or from a slot), so its clashes are checked against that day's matches.
+  const dates = useMemo(() => {
+    if (!table) return [];
+    const days = new Set(fileDates(table, mapping, hasHeader));
+    for (const e of edits.values()) {
+      const d = e.data ? parseDate(e.data) : null;
+      if (d) days.add(d);
+    }
+    return [...days].sort();
+  }, [table, mapping, hasHeader, edits]);
   const datesKey = dates.join(',');
   useEffect(() => {
     if (table && datesKey !== asked.current) ask(dates);
@@ -134,6 +145,26 @@ export function useImport() {
   const correct = useCallback((line: number, field: ImportField, text: string) => {
     setEdits((all) => new Map(all).set(line, { ...all.get(line), [field]: text.trim() }));
   }, []);
+
+  /** 'Trova uno slot' of a clashing row: what it looks for (null for a row that is not valid). */
+  const slotQuery = useCallback((row: ImportRow) => rowSlotQuery(row, clubName), [clubName]);
+  /**
+   * A slot chosen for a row: its date, start and end (a home row also its pitch and rooms, the club's
+   * first) replace the row's cells, as corrections by hand do; the row is read and checked again.
+   */
+  const chooseSlot = useCallback(
+    (row: ImportRow, slot: Slot) => {
+      const home = rowSlotQuery(row, clubName)?.casa ?? false;
+      const texts: RawValues = { data: fmtDate(slot.data), ora: slot.ora, oraFine: slot.oraFine };
+      if (home) {
+        if (slot.campo) texts.campo = slot.campo;
+        texts.spogliatoioGari = slot.spogliatoi[0] != null ? String(slot.spogliatoi[0]) : '';
+        texts.spogliatoioOspiti = slot.spogliatoi[1] != null ? String(slot.spogliatoi[1]) : '';
+      }
+      setEdits((all) => new Map(all).set(row.line, { ...all.get(row.line), ...texts }));
+    },
+    [clubName],
+  );
 
   const doImport = async (confirmed = false) => {
     try {
@@ -212,6 +243,8 @@ export function useImport() {
       checkFailed: checkState.isError,
       importing: importState.isLoading,
       correct,
+      slotQuery,
+      chooseSlot,
       importValid,
       downloadFailed,
     },

@@ -8,8 +8,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { paths, readSlotPrefill, type SlotPrefill } from '../../config/paths';
+import { SLOT_MSG } from '../../../common/allenamenti/messages';
+import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../../../common/partite/read';
 import { MSG } from '../../../common/core/messages';
 import { hasRole } from '../../../common/users/roles';
 import { partitaToValues } from '../../../common/partite/rules';
@@ -17,12 +19,29 @@ import { errorMessage, type ApiError } from '../../api/api';
 import { useAppSelector } from '../../store/hooks';
 import { selectRole } from '../../store/sessionSlice';
 import { useDeletePartitaMutation, useGetPartitaQuery, useUpdatePartitaMutation } from './matchesApi';
-import { MatchForm, toFormValues } from './MatchForm';
+import { MatchForm, toFormValues, type FormValues } from './MatchForm';
 import { useSaveFlow } from './useSaveFlow';
 
-/** /modifica-partita/{id} (editor and above): edit, delete with confirmation, 'Partita non trovata!' on a bad id. */
+/** The form's values with a chosen slot's (the 'Rinvia' dialog's 'Apri la partita'; an away match's slot has no rooms). */
+function withSlot(values: FormValues, slot: Partial<SlotPrefill>): FormValues {
+  const room = (n: number | undefined) => (n !== undefined && n >= SPOGLIATOIO_MIN && n <= SPOGLIATOIO_MAX ? n : null);
+  return {
+    ...values,
+    ...(slot.data ? { data: slot.data } : {}),
+    ...(slot.ora ? { ora: slot.ora } : {}),
+    ...(slot.oraFine ? { oraFine: slot.oraFine } : {}),
+    ...(slot.campo ? { campo: slot.campo } : {}),
+    ...(slot.spogliatoi ? { spogliatoioGari: room(slot.spogliatoi[0]), spogliatoioOspiti: room(slot.spogliatoi[1]) } : {}),
+  };
+}
+
+/**
+ * /modifica-partita/{id} (editor and above): edit, delete with confirmation, 'Partita non trovata!' on a bad id.
+ * Query parameters of editMatchWithSlot (src/config/paths.ts) prefill a chosen slot's date, times, pitch and rooms.
+ */
 export default function EditMatchPage() {
   const { id = '' } = useParams();
+  const { search } = useLocation();
   const role = useAppSelector(selectRole);
   const allowed = hasRole(role, 'editor');
   const { data: partita, isLoading, isError, error, refetch, isFetching } = useGetPartitaQuery(id, { skip: !allowed });
@@ -57,7 +76,9 @@ export default function EditMatchPage() {
     );
   }
   if (!partita) return null;
-  const initial = toFormValues(partitaToValues(partita));
+  const prefill = readSlotPrefill(search);
+  const stored = toFormValues(partitaToValues(partita));
+  const initial = prefill ? withSlot(stored, prefill) : stored;
   const busy = saving || deleting || flow.done;
   return (
     <>
@@ -71,6 +92,8 @@ export default function EditMatchPage() {
         busyLabel={deleting ? MSG.match.deleting : MSG.match.saving}
         onCancel={flow.cancel}
         matchId={partita.id}
+        slotFinder
+        notice={prefill ? <Alert severity="info">{SLOT_MSG.prefilled}</Alert> : undefined}
         serverConflicts={flow.conflicts}
         onConflictsClose={flow.clearConflicts}
         onSave={(body) => void flow.run(() => update({ id, body }).unwrap(), MSG.match.updated, MSG.match.updateFailed)}

@@ -1,6 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
@@ -12,21 +13,26 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { useCategoryNames } from '../../api/categoriesApi';
 import { MSG } from '../../../common/core/messages';
-import { todayIn } from '../../../common/core/dates';
+import { isTime, todayIn } from '../../../common/core/dates';
 import { defaultDurationMinutes, proposedEndTime } from '../../../common/calendar/rules';
 import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN, TERRENI, TIPI_GARA, isHomeTeam } from '../../../common/partite/read';
 import { effectiveHome, toPayload, validatePartita, type FormMode, type PartitaValues } from '../../../common/partite/rules';
-import type { ClashInfo } from '../../../common/occupazione/rules';
+import { minutesOf, type ClashInfo } from '../../../common/occupazione/rules';
 import { PickersProvider } from '../../components/PickersProvider';
 import { useClubConfig } from '../../store/useClubConfig';
 import { useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery, type SavePayload } from './matchesApi';
 import { ClashDialog, ClashList, useClashCheck } from './ClashWarnings';
 import { SuggestionInput } from './SuggestionInput';
 import { PageHeader } from '../../components/PageFrame';
+import { SlotFinder } from '../../components/SlotFinder';
+import type { SlotLiberiArgs } from '../../api/slotsApi';
+import type { Slot } from '../../../common/occupazione/slots';
+import { SLOT_MSG } from '../../../common/allenamenti/messages';
 
 type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
 
@@ -77,7 +83,15 @@ interface Props {
   onSaveAnother?: (payload: SavePayload) => void;
   /** The add form: the first empty field (date, start, home team) takes the focus when the form opens. */
   focusFirstEmpty?: boolean;
+  /** 'Trova uno slot' by the date and times (docs/allenamenti.md): the edit form offers it. */
+  slotFinder?: boolean;
+  /** Shown over the fields (the edit form opened with a chosen slot's values). */
+  notice?: ReactNode;
 }
+
+/** The slot finder's durations (minutes) the server takes. */
+const SLOT_MIN_MINUTES = 30;
+const SLOT_MAX_MINUTES = 240;
 
 /** The add/edit form (docs/partite.md): Italian pickers, suggestions, home fields, the shared validation rules. */
 export function MatchForm({
@@ -95,6 +109,8 @@ export function MatchForm({
   onConflictsClose,
   onSaveAnother,
   focusFirstEmpty = false,
+  slotFinder = false,
+  notice,
 }: Props) {
   const [v, setV] = useState<FormValues>(initial);
   // docs/planning.md: a home match's end is proposed from the category's usual length until the editor sets it.
@@ -134,6 +150,35 @@ export function MatchForm({
       return next;
     });
   };
+  // 'Trova uno slot': the category and home/away as the form has them, the length of its times when
+  // they make one (else the match's stored length or the category's usual one), from its date.
+  const slotQuery = useMemo<SlotLiberiArgs>(() => {
+    const length = home && isTime(v.ora) && isTime(v.oraFine) ? minutesOf(v.oraFine) - minutesOf(v.ora) : null;
+    return {
+      gruppo: v.gruppo,
+      casa: home,
+      ...(length !== null && length >= SLOT_MIN_MINUTES && length <= SLOT_MAX_MINUTES ? { durata: length } : {}),
+      // An away match keeps its pitch (the server proposes times there); a home one may go to any.
+      ...(!home && v.campo.trim() ? { campo: v.campo.trim() } : {}),
+      ...(matchId !== undefined ? { partita: matchId } : {}),
+      ...(initial.data ? { dal: initial.data } : {}),
+    };
+  }, [v.gruppo, v.ora, v.oraFine, v.campo, home, matchId, initial.data]);
+  /** A chosen slot: its date and times; a home match also its pitch and rooms (the club's first). */
+  const chooseSlot = (slot: Slot) => {
+    setTouched(true);
+    if (home) endProposed.current = slot.oraFine === proposedEndTime(slot.ora, v.gruppo);
+    setV((prev) => ({
+      ...prev,
+      data: slot.data,
+      ora: slot.ora,
+      oraFine: slot.oraFine,
+      ...(home
+        ? { campo: slot.campo || prev.campo, spogliatoioGari: slot.spogliatoi[0] ?? null, spogliatoioOspiti: slot.spogliatoi[1] ?? null }
+        : {}),
+    }));
+  };
+
   const submit = (kind: 'save' | 'another') => {
     if (error || busy) return;
     saveKind.current = kind;
@@ -173,6 +218,7 @@ export function MatchForm({
             submit('save');
           }}
         >
+          {notice && <Box sx={{ mb: 2 }}>{notice}</Box>}
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 4 }}>
               <DatePicker
@@ -202,6 +248,18 @@ export function MatchForm({
                 label={MSG.match.homeMatch}
               />
             </Grid>
+            {slotFinder && (
+              <Grid size={12}>
+                <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <SlotFinder query={slotQuery} onChoose={chooseSlot} disabled={busy || !v.gruppo} />
+                  {!v.gruppo && (
+                    <Typography variant="body2" color="text.secondary">
+                      {SLOT_MSG.needsGruppo}
+                    </Typography>
+                  )}
+                </Stack>
+              </Grid>
+            )}
             <Grid size={{ xs: 12, md: 6 }}>
               <SuggestionInput autoFocus={firstEmpty === 'squadraCasa'} label={L.squadraCasa} required value={v.squadraCasa} onChange={(x) => set('squadraCasa', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
             </Grid>

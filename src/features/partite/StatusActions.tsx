@@ -1,5 +1,6 @@
 import { Fragment, useMemo, useState } from 'react';
 import dayjs from 'dayjs';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,6 +13,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
+import { useNavigate } from 'react-router-dom';
 import { GIORNI_MAX, STATUS_MSG, UNDO_TOAST_MS, type AzioneStato } from '../../../common/stato/rules';
 import { MOTIVO_MAX } from '../../../common/stato/read';
 import type { Partita } from '../../../common/partite/read';
@@ -22,6 +24,10 @@ import { useAnnullaOperazioneMutation, useCambiaStatoMutation } from './statusAp
 import { useGetPartiteQuery } from './matchesApi';
 import { CLASH_MSG, type ClashInfo } from '../../../common/occupazione/rules';
 import { ClashList } from './ClashWarnings';
+import { SlotFinder, describeSlot } from '../../components/SlotFinder';
+import type { Slot } from '../../../common/occupazione/slots';
+import { SLOT_MSG } from '../../../common/allenamenti/messages';
+import { editMatchWithSlot } from '../../config/paths';
 
 /** The clashes of a 409 a bulk move or an undo answered (docs/occupazione.md), or null for any other error. */
 function clashesOf(err: unknown): ClashInfo[] | null {
@@ -48,6 +54,8 @@ export interface StatusActionsProps {
 export default function StatusActions({ visibleIds, selected, onSelect, today }: StatusActionsProps) {
   const [azione, setAzione] = useState<AzioneStato | null>(null);
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  // The toasts are drawn outside the router: their links navigate through this.
+  const navigate = useNavigate();
   const [annulla] = useAnnullaOperazioneMutation();
   const all = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
   const some = visibleIds.some((id) => selected.has(id));
@@ -96,16 +104,34 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
     }
   };
 
-  const done = (operazione: string, aggiornate: number) => {
+  /** After a change; `moved`: the one match postponed to a chosen slot, whose edit form the toast opens with the slot's values. */
+  const done = (operazione: string, aggiornate: number, moved?: { id: number; slot: Slot }) => {
     onSelect(new Set());
     setAzione(null);
+    const edit = moved ? editMatchWithSlot(String(moved.id), moved.slot) : null;
     enqueueSnackbar(STATUS_MSG.updated(aggiornate), {
       variant: 'success',
       autoHideDuration: UNDO_TOAST_MS,
       action: (key) => (
-        <Button color="inherit" size="small" onClick={() => void undo(operazione, key)}>
-          {STATUS_MSG.undo}
-        </Button>
+        <>
+          {edit && (
+            <Button
+              color="inherit"
+              size="small"
+              href={edit}
+              onClick={(e) => {
+                e.preventDefault();
+                closeSnackbar(key);
+                void navigate(edit);
+              }}
+            >
+              {SLOT_MSG.openMatch}
+            </Button>
+          )}
+          <Button color="inherit" size="small" onClick={() => void undo(operazione, key)}>
+            {STATUS_MSG.undo}
+          </Button>
+        </>
       ),
     });
   };
@@ -204,7 +230,7 @@ function StatusDialog({
   partite: Partita[];
   today: string;
   onClose: () => void;
-  onDone: (operazione: string, aggiornate: number) => void;
+  onDone: (operazione: string, aggiornate: number, moved?: { id: number; slot: Slot }) => void;
 }) {
   const [motivo, setMotivo] = useState('');
   const [nuovaData, setNuovaData] = useState('');
@@ -214,6 +240,10 @@ function StatusDialog({
   // The clashes the server answered (409, docs/occupazione.md); the next submit confirms them.
   const [clashes, setClashes] = useState<ClashInfo[] | null>(null);
   const [cambia, { isLoading }] = useCambiaStatoMutation();
+  // 'Trova uno slot' (docs/allenamenti.md) when one match is postponed: the slot chosen, while the date is still its.
+  const [slot, setSlot] = useState<Slot | null>(null);
+  const single = azione === 'rinvia' && ids.length === 1 ? partite.find((p) => p.id === ids[0]) : undefined;
+  const chosen = slot && slot.data === nuovaData ? slot : null;
 
   const submit = async () => {
     setServerError('');
@@ -234,7 +264,7 @@ function StatusDialog({
     setErrors({});
     try {
       const result = await cambia(body).unwrap();
-      onDone(result.operazione, result.aggiornate);
+      onDone(result.operazione, result.aggiornate, single && chosen ? { id: single.id, slot: chosen } : undefined);
     } catch (err) {
       setClashes(clashesOf(err));
       setServerError(errorMessage(err));
@@ -260,6 +290,23 @@ function StatusDialog({
               <Typography color="error" variant="body2" role="alert">
                 {errors.nuovaData}
               </Typography>
+            )}
+            {single && (
+              <Box sx={{ mt: 1 }}>
+                <SlotFinder
+                  // From the day after the match's date (the server starts from today at the earliest); its length, teams and home/away.
+                  query={{ gruppo: single.gruppo, partita: single.id, dal: dayjs(single.data).add(1, 'day').format('YYYY-MM-DD') }}
+                  onChoose={(s) => {
+                    setSlot(s);
+                    change(setNuovaData)(s.data);
+                  }}
+                />
+              </Box>
+            )}
+            {chosen && (
+              <Alert severity="info" sx={{ mt: 1 }} data-testid="rinvia-slot-note">
+                {SLOT_MSG.rinviaNote(describeSlot(chosen, today))}
+              </Alert>
             )}
           </Box>
         )}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { Suggestion } from './matchesApi';
+import type { Suggestion } from '../../../common/partite/types';
 
 /** Suggestions (docs/partite.md) load on focus, 300 ms after typing 2 or more characters; the list is 200 px high at most. */
 export const SUGGEST_DEBOUNCE_MS = 300;

@@ -10,7 +10,6 @@ import type { PartitaResponse, PublicPartiteResponse, Suggestion, SuggestionsRes
 export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
 import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partite/read';
 
-export type { Suggestion } from '../../../common/partite/types';
 
 const toQuery = (filters: PartiteFilters) => {
   const qs = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as Array<[string, string]>).toString();

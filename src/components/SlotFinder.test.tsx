@@ -1,0 +1,144 @@
+// 'Trova uno slot' (docs/allenamenti.md, slot finder) in jsdom with the real store, against a stand-in
+// server answering GET /api/slot-liberi as server/features/occupazione/routes.ts does.
+import { useState } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../test/render';
+import { SLOT_MSG } from '../../common/allenamenti/messages';
+import { todayIn } from '../../common/core/dates';
+import { startStandInServer, type StandInServer } from '../api/testServer';
+import type { Slot } from '../../common/occupazione/slots';
+import type { SlotLiberiArgs } from '../api/slotsApi';
+import { SlotFinder, describeSlot, slotDay } from './SlotFinder';
+
+const SLOTS: Slot[] = [
+  { data: '2099-11-28', ora: '10:00', oraFine: '11:30', campo: 'Comunale', spogliatoi: [3, 4] },
+  { data: '2099-11-29', ora: '17:15', oraFine: '18:45', campo: 'Campo Nord', spogliatoi: [1, 2] },
+];
+
+let server: StandInServer;
+let answer: { status: number; body: unknown };
+beforeAll(async () => {
+  server = await startStandInServer((req) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/api/slot-liberi') return answer;
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
+  });
+  setTestApiOrigin(server.origin);
+});
+afterAll(async () => {
+  setTestApiOrigin(null);
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.splice(0);
+  answer = { status: 200, body: { data: SLOTS } };
+});
+
+const asked = () => server.requests.filter((r) => r.url.startsWith('/api/slot-liberi')).map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
+
+function Host({ query }: { query: SlotLiberiArgs }) {
+  const [chosen, setChosen] = useState<Slot[]>([]);
+  return (
+    <>
+      <SlotFinder query={query} onChoose={(s) => setChosen((c) => [...c, s])} />
+      <output data-testid="chosen">{JSON.stringify(chosen)}</output>
+    </>
+  );
+}
+const open = async (query: SlotLiberiArgs) => {
+  const user = userEvent.setup();
+  renderWithProviders(<Host query={query} />, { store: signedInStore('editor') });
+  await user.click(screen.getByRole('button', { name: SLOT_MSG.find }));
+  return { user, dialog: await screen.findByRole('dialog', { name: SLOT_MSG.title }) };
+};
+
+describe('the slot finder', () => {
+  it('dates in Italian long form, the year only when it is not this one', () => {
+    expect(slotDay('2026-11-28', '2026-06-01')).toBe('sabato 28 novembre');
+    expect(slotDay('2027-01-02', '2026-12-20')).toBe('sabato 2 gennaio 2027');
+    expect(describeSlot(SLOTS[0], '2099-01-01')).toBe('sabato 28 novembre, 10:00-11:30, Comunale, spogliatoi 3 e 4');
+    expect(describeSlot({ data: '2099-11-28', ora: '10:00', oraFine: '11:30', campo: '', spogliatoi: [] }, '2099-01-01')).toBe('sabato 28 novembre, 10:00-11:30');
+  });
+
+  it("lists the server's slots, asks with the query and the period, and 'Scegli' hands the slot back and closes", async () => {
+    const { user, dialog } = await open({ gruppo: 'Pulcini', durata: 90, casa: true, partita: 7 });
+    const today = todayIn('Europe/Rome');
+    const items = await within(dialog).findAllByTestId('slot-item');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'sabato 28 novembre 209910:00-11:30 · Comunale · spogliatoi 3 e 4Scegli',
+      'domenica 29 novembre 209917:15-18:45 · Campo Nord · spogliatoi 1 e 2Scegli',
+    ]);
+    expect(within(dialog).getByText(/2 slot liberi$/)).toHaveTextContent(
+      `Pulcini, dal ${dayjs(today).format('DD/MM/YYYY')} al ${dayjs(today).add(30, 'day').format('DD/MM/YYYY')} · 2 slot liberi`,
+    );
+    // The query as the route takes it: from today, 30 days.
+    expect(asked()).toEqual([{ gruppo: 'Pulcini', durata: '90', casa: '1', partita: '7', dal: today, al: dayjs(today).add(30, 'day').format('YYYY-MM-DD') }]);
+    // Each 'Scegli' is described by its slot.
+    const second = within(items[1]).getByRole('button', { name: SLOT_MSG.choose });
+    expect(second).toHaveAccessibleDescription('domenica 29 novembre 2099 17:15-18:45 · Campo Nord · spogliatoi 1 e 2');
+
+    await user.click(second);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(screen.getByTestId('chosen').textContent!)).toEqual([SLOTS[1]]);
+    await waitFor(() => expect(screen.getByRole('button', { name: SLOT_MSG.find })).toHaveFocus());
+  });
+
+  it("a match's date ahead is where the search starts; 'Chiudi' closes, chooses nothing and gives the focus back", async () => {
+    const from = dayjs(todayIn('Europe/Rome')).add(40, 'day').format('YYYY-MM-DD');
+    const { user, dialog } = await open({ gruppo: 'Allievi', dal: from });
+    await within(dialog).findAllByTestId('slot-item');
+    expect(asked()).toEqual([{ gruppo: 'Allievi', dal: from, al: dayjs(from).add(30, 'day').format('YYYY-MM-DD') }]);
+    await user.click(within(dialog).getByRole('button', { name: SLOT_MSG.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('chosen')).toHaveTextContent('[]');
+    await waitFor(() => expect(screen.getByRole('button', { name: SLOT_MSG.find })).toHaveFocus());
+  });
+
+  it("another period: 'Cerca' asks for it; an end before the start is refused without asking", async () => {
+    const { user, dialog } = await open({ gruppo: 'Pulcini' });
+    await within(dialog).findAllByTestId('slot-item');
+    const start = dayjs(todayIn('Europe/Rome')).add(5, 'day');
+    const typeDate = async (label: string, d: dayjs.Dayjs) => {
+      const group = within(dialog).getByRole('group', { name: label });
+      await user.click(within(group).getAllByRole('spinbutton')[0]);
+      await user.keyboard(d.format('DDMMYYYY'));
+    };
+    await typeDate(SLOT_MSG.dal, start);
+    await typeDate(SLOT_MSG.al, start.add(10, 'day'));
+    await user.click(within(dialog).getByRole('button', { name: SLOT_MSG.search }));
+    await waitFor(() => expect(asked()).toHaveLength(2));
+    expect(asked()[1]).toEqual({ gruppo: 'Pulcini', dal: start.format('YYYY-MM-DD'), al: start.add(10, 'day').format('YYYY-MM-DD') });
+    await within(dialog).findAllByTestId('slot-item');
+
+    await typeDate(SLOT_MSG.al, start.subtract(1, 'day'));
+    await user.click(within(dialog).getByRole('button', { name: SLOT_MSG.search }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(SLOT_MSG.periodOrder);
+    expect(asked()).toHaveLength(2);
+    expect(within(dialog).queryByTestId('slot-item')).toBeNull();
+  });
+
+  it('no free slot: says so', async () => {
+    answer = { status: 200, body: { data: [] } };
+    const { dialog } = await open({ gruppo: 'Pulcini' });
+    expect(await within(dialog).findByText(SLOT_MSG.none)).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('slot-item')).toBeNull();
+  });
+
+  it("a refused search shows the server's reason; a failure the finder's message", async () => {
+    answer = { status: 400, body: { error: SLOT_MSG.invalid.durata } };
+    const first = await open({ gruppo: 'Pulcini', durata: 20 });
+    expect(await within(first.dialog).findByText(SLOT_MSG.invalid.durata)).toBeInTheDocument();
+    await first.user.click(within(first.dialog).getByRole('button', { name: SLOT_MSG.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // A server error (retried by the base query, then given up).
+    answer = { status: 500, body: { error: 'Errore interno del server' } };
+    await first.user.click(screen.getByRole('button', { name: SLOT_MSG.find }));
+    const dialog = await screen.findByRole('dialog', { name: SLOT_MSG.title });
+    expect(within(dialog).getByText(SLOT_MSG.loading)).toBeInTheDocument();
+    expect(await within(dialog).findByText(SLOT_MSG.error, undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(within(dialog).queryByText('Errore interno del server')).toBeNull();
+  }, 30_000);
+});
