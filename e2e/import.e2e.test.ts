@@ -7,7 +7,8 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { goThroughNav, navBar, openNavMenu } from './nav';
 import { todayIn } from '../common/core/dates';
-import { IMPORT_MAX_ROWS, IMPORT_MSG } from '../common/import/rules';
+import { IMPORT_MAX_ROWS } from '../common/import/constants';
+import { IMPORT_MSG } from '../common/import/messages';
 import { eventually, expectCount } from './expect';
 
 // Fixture import in a real browser, through the real server and database (docs/import.md): cells pasted

@@ -1,25 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import { join } from 'node:path';
+import { IMPORT_MSG } from './messages';
 import {
-  IMPORT_MSG,
   buildRows,
-  decodeBytes,
   duplicateKey,
   failedRowsCsv,
   guessMapping,
   importBody,
   looksLikeHeader,
   matchCategory,
-  parseDate,
   parseHome,
-  parseTable,
   parseTerreno,
-  parseTime,
   parseTipoGara,
   readImport,
   withoutLines,
 } from './rules';
+import { decodeBytes, parseDate, parseTable, parseTime } from './parse';
 import { MSG } from '../core/messages';
 
 const FIXTURES = join(__dirname, '..', '..', 'test', 'fixtures', 'import');

@@ -1,166 +1,15 @@
-// Fixture import (docs/import.md): reading a CSV file or cells pasted from a spreadsheet the Italian way,
-// guessing the columns, and validating each row with the SAME shared rules as the match form
-// (common/partite/rules.ts). Used by the /importa screen, the import route and the benchmark.
-import Papa from 'papaparse';
+// Fixture import (docs/import.md): a CSV file or cells pasted from a spreadsheet the Italian way (read
+// by common/import/parse.ts): guessing the columns, and validating each row with the SAME shared rules
+// as the match form (common/partite/rules.ts). Used by the /importa screen, the import route and the benchmark.
 import type { stringify as Stringify } from 'csv-stringify/sync';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { MSG } from '../core/messages';
-import { IMPORT_NAV_LABEL } from './messages';
+import { IMPORT_MSG } from './messages';
+import { IMPORT_FIELDS, type ImportField, type Mapping, DEFAULT_ORDER, FIXABLE_FIELDS, type FixedValues } from './constants';
+import { parseTable, type Table, parseDate, parseTime, unneutralise, neutralise } from './parse';
 import { TERRENI, TIPI_GARA } from '../partite/read';
 import { partitaPayloadSchema, type PartitaPayload, type PartitaValues, type ValidateOptions } from '../partite/rules';
 
-dayjs.extend(customParseFormat);
-
-/** At most this many matches per import request (2,001 are refused). */
-export const IMPORT_MAX_ROWS = 2000;
-
-export const IMPORT_MSG = {
-  title: IMPORT_NAV_LABEL,
-  nav: IMPORT_NAV_LABEL,
-  intro: 'Carica un file CSV oppure incolla le celle copiate da Excel o Google Sheets.',
-  chooseFile: 'Scegli file CSV',
-  pasteLabel: 'Incolla qui le celle (con la riga di intestazione)',
-  read: 'Leggi dati',
-  hasHeader: 'La prima riga è di intestazione',
-  mappingTitle: 'Colonne',
-  column: (n: number) => `Colonna ${n}`,
-  ignore: '(ignora)',
-  onlyErrors: 'Solo righe con errori',
-  counts: (valid: number, invalid: number, dup: number) => `Valide: ${valid} · Con errori: ${invalid} · Duplicate: ${dup}`,
-  importButton: (n: number) => (n === 1 ? 'Importa 1 partita valida' : `Importa ${n} partite valide`),
-  tooManyValid: (n: number, max: number) =>
-    `${n} righe valide: al massimo ${max} partite per importazione. Dividi il file e importalo in più volte.`,
-  importing: 'Importazione in corso...',
-  done: (n: number) => (n === 1 ? '1 partita importata' : `${n} partite importate`),
-  /** The result after an import: how many were imported, how many rows with problems stay in the preview. */
-  doneWithRemaining: (n: number, remaining: number) =>
-    `${n === 1 ? '1 partita importata' : `${n} partite importate`} · ${remaining === 1 ? '1 riga con errori resta da correggere' : `${remaining} righe con errori restano da correggere`}`,
-  remainingHint: 'Le righe non importate restano qui sotto con i loro problemi: correggile nella tabella e importale, oppure scaricale in CSV.',
-  editHint: 'Doppio clic su una cella per correggerla (Invio per confermare, Esc per annullare).',
-  downloadFailedRows: (n: number) => (n === 1 ? 'Scarica la riga con errori (CSV)' : `Scarica le ${n} righe con errori (CSV)`),
-  downloadFailedError: 'Impossibile preparare il file CSV delle righe con errori: riprova',
-  failedFileName: (source: string | null) => `${source ? source.replace(/\.[^.]*$/, '') : 'importazione'}_righe_con_errori.csv`,
-  resultTitle: 'Partite create',
-  again: 'Importa altre partite',
-  openMatch: 'Modifica',
-  noRows: 'Nessuna riga da importare',
-  loadFailed: 'Errore nel caricamento delle categorie',
-  checking: 'Controllo delle categorie e delle partite già salvate...',
-  importFailed: "Errore durante l'importazione delle partite",
-  rowHeader: 'Riga',
-  /** `rows`: the data rows (the header not counted). */
-  readInfo: (rows: number, separator: string, encoding: string) =>
-    `${rows === 1 ? '1 riga letta' : `${rows} righe lette`} · separatore ${separator} · codifica ${encoding}`,
-  encodingName: { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252' } as Record<string, string>,
-  separatorName: { ';': 'punto e virgola', ',': 'virgola', '\t': 'tabulazione' } as Record<string, string>,
-  fileLabel: (name: string) => `File: ${name}`,
-  clear: 'Svuota',
-  problemsHeader: 'Problemi',
-  roomsHeader: 'Spogliatoi',
-  fixedTitle: 'Valori per tutte le righe',
-  fixedHint: 'Per i dati che il file non ha in nessuna colonna',
-  fixedNone: '(nessuno)',
-  home: 'Casa',
-  away: 'Trasferta',
-  ok: 'OK',
-  fields: {
-    data: 'Data',
-    ora: 'Inizio',
-    oraFine: 'Fine',
-    squadraCasa: 'Casa',
-    squadraTrasferta: 'Ospiti',
-    campo: 'Campo',
-    gruppo: 'Categoria',
-    tipoGara: 'Tipo',
-    terreno: 'Terreno',
-    isHouseMatch: 'Casa/Trasferta',
-    spogliatoioGari: 'Spogliatoio Garibaldina',
-    spogliatoioOspiti: 'Spogliatoio ospiti',
-  },
-  // Row problems.
-  badDate: (v: string) => `Data non riconosciuta: "${v}" (usa gg/mm/aaaa)`,
-  badTime: (label: string, v: string) => `${label} non riconosciuta: "${v}" (usa HH:MM o H.MM)`,
-  badTipo: (v: string) => `Tipo gara non riconosciuto: "${v}" (Amichevole, Campionato, Torneo)`,
-  badTerreno: (v: string) => `Terreno non riconosciuto: "${v}" (Erba, Sintetico)`,
-  badHome: (v: string) => `Casa/Trasferta non riconosciuto: "${v}"`,
-  badRoom: (label: string, v: string) => `${label} non valido: "${v}"`,
-  unknownCategory: (name: string, available: string[]) =>
-    `Categoria inesistente: "${name}". Categorie disponibili: ${available.length ? available.join(', ') : 'nessuna'}`,
-  suggestCategory: (name: string, suggestion: string, available: string[]) =>
-    `Categoria inesistente: "${name}". Forse ${suggestion}? Categorie disponibili: ${available.join(', ')}`,
-  duplicateInFile: (line: number) => `Duplicata della riga ${line} del file`,
-  duplicateExisting: 'Partita già presente (stessa data, ora e squadre)',
-  // Server answers.
-  row: (n: number, message: string) => `Riga ${n}: ${message}`,
-  tooMany: (max: number) => `Troppe righe: al massimo ${max} partite per importazione`,
-  empty: 'Nessuna partita da importare',
-  activity: (n: number, first: string, last: string) =>
-    `${n === 1 ? 'Importata 1 partita' : `Importate ${n} partite`} (${first === last ? `il ${first}` : `dal ${first} al ${last}`})`,
-} as const;
-
-// ---- Bytes and text ----
-
-/** File bytes to text: UTF-8 (with or without BOM) if they are valid UTF-8, else Windows-1252 (Excel on Italian Windows). */
-export function decodeBytes(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1252' } {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-    return { text, encoding: 'utf-8' };
-  } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
-  }
-}
-
-export type Separator = ';' | ',' | '\t';
-
-export interface Table {
-  separator: Separator;
-  /** Every non-blank row, trailing empty cells removed. */
-  rows: string[][];
-  /** The file line (1-based) each row starts on. */
-  lines: number[];
-}
-
-/** Cells of a CSV text or of pasted cells: separator guessed (tab, semicolon, comma), blank rows skipped. */
-export function parseTable(input: string): Table {
-  const text = input.replace(/^\uFEFF/, '');
-  const result = Papa.parse<string[]>(text, { delimitersToGuess: ['\t', ';', ','], skipEmptyLines: false });
-  const separator = (['\t', ';', ','].includes(result.meta.delimiter) ? result.meta.delimiter : ';') as Separator;
-  const rows: string[][] = [];
-  const lines: number[] = [];
-  let line = 1;
-  for (const raw of result.data) {
-    const start = line;
-    line += 1;
-    for (const cell of raw) if (cell.includes('\n') || cell.includes('\r')) line += cell.match(/\r\n|\n|\r/g)!.length;
-    const cells = raw.map((c) => c.trim());
-    while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
-    if (cells.length === 0) continue;
-    rows.push(cells);
-    lines.push(start);
-  }
-  return { separator, rows, lines };
-}
-
 // ---- Columns ----
-
-export const IMPORT_FIELDS = [
-  'data',
-  'ora',
-  'oraFine',
-  'squadraCasa',
-  'squadraTrasferta',
-  'campo',
-  'gruppo',
-  'tipoGara',
-  'terreno',
-  'isHouseMatch',
-  'spogliatoioGari',
-  'spogliatoioOspiti',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-/** One entry per column: the field it fills, or '' (ignored). */
-export type Mapping = Array<ImportField | ''>;
 
 /** Lower case, no accents, words separated by one space. */
 export function normalizeName(s: string): string {
@@ -222,59 +71,7 @@ export function looksLikeHeader(row: string[]): boolean {
   return named >= 2 && values === 0;
 }
 
-/** For a table without header: the fields in the order this product exports them. */
-export const DEFAULT_ORDER: Mapping = ['data', 'ora', 'oraFine', 'squadraCasa', 'squadraTrasferta', 'gruppo', 'campo', 'terreno', 'tipoGara', 'isHouseMatch'];
-
 // ---- Values ----
-
-/** Excel's day 0 (its 1900 leap-year bug included): serial 46000 is 2025-12-09. */
-const EXCEL_EPOCH = dayjs('1899-12-30', 'YYYY-MM-DD');
-
-/** A date the Italian way (dd/mm/yyyy, d/m/yy, yyyy-mm-dd, Excel serial number) as yyyy-mm-dd, or null. */
-export function parseDate(raw: string): string | null {
-  const s = raw.trim();
-  if (s === '') return null;
-  if (/^\d{5}(\.\d+)?$/.test(s)) {
-    const serial = Math.floor(Number(s));
-    if (serial < 20000 || serial > 80000) return null;
-    return EXCEL_EPOCH.add(serial, 'day').format('YYYY-MM-DD');
-  }
-  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(s);
-  const ymd = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(s);
-  let parts: [string, string, string];
-  if (dmy) parts = [dmy[3].length === 2 ? `20${dmy[3]}` : dmy[3], dmy[2], dmy[1]];
-  else if (ymd) parts = [ymd[1], ymd[2], ymd[3]];
-  else return null;
-  const [y, m, d] = parts.map(Number);
-  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
-  return `${parts[0]}-${parts[1].padStart(2, '0')}-${parts[2].padStart(2, '0')}`;
-}
-
-/** Days of month `m` (1-12) of year `y`, Gregorian leap years (by hand: a strict dayjs parse per cell was a visible part of a 2,000-row preview). */
-function daysInMonth(y: number, m: number): number {
-  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(m) ? 30 : 31;
-}
-
-/** A time (9.30, 09:30, 9:30, 9, 15:00:00, an Excel day fraction 0.375) as HH:mm, or null. */
-export function parseTime(raw: string): string | null {
-  const s = raw.trim();
-  if (s === '') return null;
-  let h: number;
-  let m: number;
-  // 9, 9.30, 09:30, 9,30, 9h30, with seconds after the same separator (09:30:00, 09.30.00).
-  const hm = /^(\d{1,2})(?:([.:,h])(\d{2})(?:\2\d{2})?)?$/.exec(s);
-  if (hm) {
-    h = Number(hm[1]);
-    m = hm[3] ? Number(hm[3]) : 0;
-  } else if (/^0?[.,]\d+$/.test(s)) {
-    const minutes = Math.round(Number(s.replace(',', '.')) * 24 * 60);
-    h = Math.floor(minutes / 60);
-    m = minutes % 60;
-  } else return null;
-  if (h > 23 || m > 59) return null;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-}
 
 /** Normalised value and Italian label -> value (the first value wins, as a search in order would). */
 function labelIndex<T extends string>(values: readonly T[], labels: Record<T, string>): Map<string, T> {
@@ -349,11 +146,6 @@ export function matchCategory(raw: string, categories: readonly string[]): Categ
   return { suggestion: best !== null && bestDistance <= Math.max(2, Math.floor(n.length / 4)) ? best : null };
 }
 
-/** A cell as exported (a leading ' keeps a spreadsheet from running =, +, -, @ as a formula): the quote removed. */
-export const unneutralise = (s: string) => (/^'[=+\-@]/.test(s) ? s.slice(1) : s);
-/** unneutralise's inverse, as the CSV export writes cells (docs/esportazioni.md, CSV): a leading ' before =, +, -, @, TAB, CR, LF. */
-export const neutralise = (s: string) => (/^[=+\-@\t\r\n]/.test(s) ? `'${s}` : s);
-
 // ---- Rows ----
 
 export interface ImportRow {
@@ -377,13 +169,6 @@ export type RowEdits = ReadonlyMap<number, RawValues>;
 export interface BuildOptions extends ValidateOptions {
   categories: readonly string[];
 }
-
-/**
- * The fields a fixture list often lacks (one category's list has no 'Categoria' column), which the
- * editor may give one value for every row. Read as a cell of that field would be.
- */
-export const FIXABLE_FIELDS = ['gruppo', 'tipoGara', 'terreno', 'campo'] as const satisfies readonly ImportField[];
-export type FixedValues = Partial<Record<(typeof FIXABLE_FIELDS)[number], string>>;
 
 /** The mapping and each row's cells with the fixed values as extra columns, for the fields no column fills. */
 function withFixed(table: Table, mapping: Mapping, fixed: FixedValues): { mapping: Mapping; extra: string[] } {

@@ -2,7 +2,9 @@ import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { todayIn } from '../../../common/core/dates';
-import { IMPORT_MSG, decodeBytes, importBody, readImport } from '../../../common/import/rules';
+import { IMPORT_MSG } from '../../../common/import/messages';
+import { decodeBytes } from '../../../common/import/parse';
+import { importBody, readImport } from '../../../common/import/rules';
 
 let t: TestApp;
 let reader: TestUser;

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FIXABLE_FIELDS, IMPORT_MSG as M, type FixedValues, type Mapping } from '../../../common/import/rules';
+import { FIXABLE_FIELDS, type FixedValues, type Mapping } from '../../../common/import/constants';
+import { IMPORT_MSG as M } from '../../../common/import/messages';
 import { MSG } from '../../../common/core/messages';
 import { TERRENI, TIPI_GARA } from '../../../common/partite/read';
 

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { IMPORT_MSG as M } from '../../../common/import/rules';
+import { IMPORT_MSG as M } from '../../../common/import/messages';
 import { MSG } from '../../../common/core/messages';
 import { DASHBOARD_MSG } from '../../../common/partite/messages';
 import { paths } from '../../config/paths';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { IMPORT_MSG as M } from '../../../common/import/rules';
+import { IMPORT_MSG as M } from '../../../common/import/messages';
 import { paths } from '../../config/paths';
 import type { CreatedMatch } from './useImport';
 

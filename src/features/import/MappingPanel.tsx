@@ -6,7 +6,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { IMPORT_FIELDS, IMPORT_MSG as M, type FixedValues, type ImportField, type Mapping, type Table } from '../../../common/import/rules';
+import { IMPORT_FIELDS, type FixedValues, type ImportField, type Mapping } from '../../../common/import/constants';
+import { IMPORT_MSG as M } from '../../../common/import/messages';
+import type { Table } from '../../../common/import/parse';
 import { FixedValuesFields } from './FixedValuesFields';
 import type { Source } from './importTable';
 

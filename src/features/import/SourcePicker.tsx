@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { IMPORT_MSG as M, decodeBytes } from '../../../common/import/rules';
+import { IMPORT_MSG as M } from '../../../common/import/messages';
+import { decodeBytes } from '../../../common/import/parse';
 import type { Source } from './importTable';
 
 /**

@@ -1,15 +1,8 @@
 // The file's table as the import screen reads it: the column mapping (guessed, or the one the
 // editor chose last time for the same header), the days asked of the server, the dates shown.
-import {
-  IMPORT_FIELDS,
-  DEFAULT_ORDER,
-  guessField,
-  normalizeName,
-  parseDate,
-  type ImportField,
-  type Mapping,
-  type Table,
-} from '../../../common/import/rules';
+import { IMPORT_FIELDS, DEFAULT_ORDER, type ImportField, type Mapping } from '../../../common/import/constants';
+import { guessField, normalizeName } from '../../../common/import/rules';
+import { parseDate, type Table } from '../../../common/import/parse';
 
 /** What was read: the text, its encoding, and the file's name (null when pasted). */
 export interface Source {

@@ -1,23 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
+import { IMPORT_MAX_ROWS, type FixedValues, type ImportField, type Mapping } from '../../../common/import/constants';
+import { IMPORT_MSG as M } from '../../../common/import/messages';
 import {
-  IMPORT_MAX_ROWS,
-  IMPORT_MSG as M,
   buildRows,
   duplicateKey,
   failedRowsCsv,
   importBody,
   looksLikeHeader,
-  parseDate,
-  parseTable,
   withoutLines,
-  type FixedValues,
-  type ImportField,
   type ImportRow,
-  type Mapping,
   type RawValues,
-  type Table,
 } from '../../../common/import/rules';
+import { parseDate, parseTable, type Table } from '../../../common/import/parse';
 import type { ImportCheck } from '../../../common/import/types';
 import { todayIn } from '../../../common/core/dates';
 import { errorMessage } from '../../api/api';
