@@ -157,6 +157,18 @@ describe('clashes with trainings', () => {
     expect((await api('POST', '/api/partite', editor, match)).statusCode).toBe(201);
   });
 
+  it("a match on another pitch clashes with a training's rooms within the changeover margin, not beyond it", async () => {
+    await api('POST', '/api/allenamenti', editor, body()); // rooms 3 and 4, held 17:45-19:45 with the default 15 minutes
+    const match = (ora: string, oraFine: string) => ({
+      data: wednesday, ora, oraFine, squadraCasa: 'Garibaldina Allievi', squadraTrasferta: 'Fortis', campo: 'Campo 2',
+      gruppo: 'Allievi', isHouseMatch: true, spogliatoioGari: 4, spogliatoioOspiti: 6, terreno: null, tipoGara: 'amichevole',
+    });
+    const near = await api('POST', '/api/partite/conflitti', editor, match('19:59', '21:30'));
+    expect(near.json().conflitti).toEqual([expect.objectContaining({ motivo: 'allenamento', messaggio: 'Allenamento Esordienti 18:00-19:30: spogliatoio 4' })]);
+    expect((await api('POST', '/api/partite/conflitti', editor, match('20:00', '21:30'))).json().conflitti).toEqual([]);
+    expect((await api('POST', '/api/partite', editor, match('20:00', '21:30'))).statusCode).toBe(201);
+  });
+
   it('an import row and a bulk move onto a training clash with it', async () => {
     await api('POST', '/api/allenamenti', editor, body({ spogliatoi: [] }));
     const row = {
