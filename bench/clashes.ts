@@ -4,9 +4,8 @@
 // p95. Baseline in the same run: a bare `SELECT 1` round trip and the day's SELECT without the rule.
 // Real PostgreSQL. Exits 1 when a figure is over budget.
 // Usage: npm run bench:clashes   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
-import type pg from 'pg';
 import dayjs from 'dayjs';
-import { openBench, quantile, runBench, seedCategories, teardown } from './harness';
+import { openBench, runBench, seedCategories, seedSeason, teardown, timed } from './harness';
 import { checkClashes } from '../server/features/occupazione/clashes';
 import { lockMatchDay, matchesBetween, matchesOfDay } from '../server/features/occupazione/repo';
 import { clashCandidate, clashesOfAll, findClashes, type ClashMatch } from '../common/occupazione/rules';
@@ -16,36 +15,8 @@ const RUNS = 500;
 const MATCHES = 1000;
 const MARGIN = 15;
 const BUDGET = { check: 10, board: 20 };
-
-/** A season of 1,000 matches on the Saturdays and Sundays of 35 weeks (about 14 a day), half at home, 4 campi, 7 rooms. */
-async function seed(pool: pg.Pool, firstSaturday: string): Promise<void> {
-  await pool.query(
-    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
-       spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
-     SELECT $1::date + (i % 35) * 7 + (i / 35) % 2, make_time(8 + (i % 11), (i % 4) * 15, 0),
-            CASE WHEN i % 2 = 0 THEN make_time(9 + (i % 11), 30, 0) END,
-            CASE WHEN i % 2 = 0 THEN 'Garibaldina ' || g ELSE 'Ospiti ' || (i % 40) END,
-            CASE WHEN i % 2 = 0 THEN 'Virtus ' || (i % 40) ELSE 'Garibaldina ' || g END,
-            g, 'Campo ' || (1 + i % 4), i % 2 = 0,
-            CASE WHEN i % 2 = 0 THEN 1 + i % 7 END, CASE WHEN i % 2 = 0 THEN 1 + (i + 3) % 7 END,
-            'erba', 'campionato'
-       FROM (SELECT i, (ARRAY['Pulcini','Esordienti','Giovanissimi','Allievi'])[1 + i % 4] AS g FROM generate_series(1, $2::int) AS i) s`,
-    [firstSaturday, MATCHES],
-  );
-}
-
-async function timed(label: string, fn: (i: number) => Promise<unknown> | unknown): Promise<number> {
-  for (let i = 0; i < 20; i++) await fn(i); // warm-up
-  const xs: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = process.hrtime.bigint();
-    await fn(i);
-    xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  const p95 = quantile(xs, 0.95);
-  console.log(`${label.padEnd(58)} p50 ${quantile(xs, 0.5).toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms`);
-  return p95;
-}
+/** Each figure: 500 timed runs after 20 untimed ones. */
+const RUN = { runs: RUNS, warmup: 20 };
 
 async function main() {
   const { db, pool } = await openBench(`garibaldina_bench_clashes_${process.pid}`);
@@ -54,7 +25,8 @@ async function main() {
     await seedCategories(pool);
     const today = dayjs(todayIn('Europe/Rome'));
     const saturday = today.add((6 - today.day() + 7) % 7 || 7, 'day');
-    await seed(pool, saturday.format('YYYY-MM-DD'));
+    // About 14 a day, on 4 pitches, from 8:00 to 18:45.
+    await seedSeason(pool, saturday.format('YYYY-MM-DD'), { matches: MATCHES, pitches: 4, firstHour: 8, hours: 11 });
     await pool.query('ANALYZE public.partite');
     const days = (await pool.query(`SELECT DISTINCT data FROM public.partite ORDER BY data`)).rows.map((r) => r.data as string);
     const perDay = MATCHES / days.length;
@@ -73,13 +45,13 @@ async function main() {
       })!;
 
     console.log('-- baseline');
-    await timed('SELECT 1 round trip', () => pool.query('SELECT 1'));
-    await timed("the day's SELECT alone (no rule)", (i) => matchesOfDay(pool, days[i % days.length]));
+    await timed('SELECT 1 round trip', () => pool.query('SELECT 1'), RUN);
+    await timed("the day's SELECT alone (no rule)", (i) => matchesOfDay(pool, days[i % days.length]), RUN);
     const all = (await pool.query('SELECT * FROM public.partite')).rows as Array<ClashMatch & { id: number }>;
-    await timed('rule alone, in memory, vs all 1,000 matches', (i) => findClashes(candidate(i), all, MARGIN));
+    await timed('rule alone, in memory, vs all 1,000 matches', (i) => findClashes(candidate(i), all, MARGIN), RUN);
 
     console.log('-- issue 15 figures');
-    const check = await timed('clash check (day SELECT + rule), pool', (i) => checkClashes(pool, candidate(i), MARGIN));
+    const check = await timed('clash check (day SELECT + rule), pool', (i) => checkClashes(pool, candidate(i), MARGIN), RUN);
     const saveCheck = await timed('save re-check: BEGIN, day lock, check, ROLLBACK', async (i) => {
       const client = await pool.connect();
       try {
@@ -90,15 +62,15 @@ async function main() {
       } finally {
         client.release();
       }
-    });
+    }, RUN);
     const board = await timed('board day query (day SELECT + clashes of all)', async (i) => {
       const d = days[i % days.length];
       clashesOfAll(await matchesBetween(pool, d, d), MARGIN);
-    });
+    }, RUN);
     await timed('board week query (7 days + clashes of all)', async (i) => {
       const d = days[i % days.length];
       clashesOfAll(await matchesBetween(pool, d, dayjs(d).add(6, 'day').format('YYYY-MM-DD')), MARGIN);
-    });
+    }, RUN);
     const verdict = (name: string, p95: number, budget: number) => {
       const ok = p95 < budget;
       if (!ok) failed = true;

@@ -118,6 +118,45 @@ export const median = (xs: number[]) => quantile(xs, 0.5);
 export const nearestRank = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * q) - 1];
 
 /**
+ * Times `fn(0)` … `fn(runs - 1)` after `warmup` untimed calls; prints the p50 and p95 in ms beside
+ * `label` and returns the p95.
+ */
+export async function timed(label: string, fn: (i: number) => Promise<unknown> | unknown, { runs, warmup }: { runs: number; warmup: number }): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    await fn(i);
+    xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  const p95 = quantile(xs, 0.95);
+  console.log(`${label.padEnd(62)} p50 ${quantile(xs, 0.5).toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms`);
+  return p95;
+}
+
+/**
+ * A season of `matches` matches on the Saturdays and Sundays of 35 weeks from `firstSaturday`, half
+ * at home (two of 7 rooms each), spread over `pitches` pitches ('Campo 1' …) and the four usual
+ * categories; match i starts at `firstHour + i % hours` (a quarter past, half past … by i) and a
+ * home one ends an hour later at half past.
+ */
+export async function seedSeason(pool: pg.Pool, firstSaturday: string, { matches, pitches, firstHour, hours }: { matches: number; pitches: number; firstHour: number; hours: number }): Promise<void> {
+  await pool.query(
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
+       spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
+     SELECT $1::date + (i % 35) * 7 + (i / 35) % 2, make_time($4::int + (i % $5::int), (i % 4) * 15, 0),
+            CASE WHEN i % 2 = 0 THEN make_time($4::int + 1 + (i % $5::int), 30, 0) END,
+            CASE WHEN i % 2 = 0 THEN 'Garibaldina ' || g ELSE 'Ospiti ' || (i % 40) END,
+            CASE WHEN i % 2 = 0 THEN 'Virtus ' || (i % 40) ELSE 'Garibaldina ' || g END,
+            g, 'Campo ' || (1 + i % $3::int), i % 2 = 0,
+            CASE WHEN i % 2 = 0 THEN 1 + i % 7 END, CASE WHEN i % 2 = 0 THEN 1 + (i + 3) % 7 END,
+            'erba', 'campionato'
+       FROM (SELECT i, ($6::text[])[1 + i % 4] AS g FROM generate_series(1, $2::int) AS i) s`,
+    [firstSaturday, matches, pitches, firstHour, hours, CATEGORIES],
+  );
+}
+
+/**
  * Prints `label  ms  extra  verdict` lines (a figure without budget is a baseline) and keeps the
  * verdicts; `failed()` tells whether a figure was over its budget.
  */

@@ -7,7 +7,7 @@
 // Usage: npm run bench:slots   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
 import type pg from 'pg';
 import dayjs from 'dayjs';
-import { benchApp, benchServices, benchToken, openBench, quantile, runBench, seedCategories, teardown } from './harness';
+import { benchApp, benchServices, benchToken, openBench, runBench, seedCategories, seedSeason, teardown, timed } from './harness';
 import { checkClashes } from '../server/features/occupazione/clashes';
 import { clashCandidate } from '../common/occupazione/rules';
 import { todayIn } from '../common/core/dates';
@@ -19,22 +19,12 @@ const PITCHES = 12;
 const MARGIN = 15;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const BUDGET = { slots: 150, check: 10, board: 50 };
+/** Each figure: 200 timed runs after 10 untimed ones. */
+const RUN = { runs: RUNS, warmup: 10 };
 
 /** 1,000 matches on the weekends of 35 weeks over 12 pitches (half at home), and 40 weekday training series. */
 async function seed(pool: pg.Pool, firstSaturday: string): Promise<void> {
-  await pool.query(
-    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
-       spogliatoio_gari, spogliatoio_ospiti, terreno, tipo_gara)
-     SELECT $1::date + (i % 35) * 7 + (i / 35) % 2, make_time(9 + (i % 9), (i % 4) * 15, 0),
-            CASE WHEN i % 2 = 0 THEN make_time(10 + (i % 9), 30, 0) END,
-            CASE WHEN i % 2 = 0 THEN 'Garibaldina ' || g ELSE 'Ospiti ' || (i % 40) END,
-            CASE WHEN i % 2 = 0 THEN 'Virtus ' || (i % 40) ELSE 'Garibaldina ' || g END,
-            g, 'Campo ' || (1 + i % $3::int), i % 2 = 0,
-            CASE WHEN i % 2 = 0 THEN 1 + i % 7 END, CASE WHEN i % 2 = 0 THEN 1 + (i + 3) % 7 END,
-            'erba', 'campionato'
-       FROM (SELECT i, (ARRAY['Pulcini','Esordienti','Giovanissimi','Allievi'])[1 + i % 4] AS g FROM generate_series(1, $2::int) AS i) s`,
-    [firstSaturday, MATCHES, PITCHES],
-  );
+  await seedSeason(pool, firstSaturday, { matches: MATCHES, pitches: PITCHES, firstHour: 9, hours: 9 });
   await pool.query(
     `INSERT INTO public.allenamenti (gruppo, campo, giorno, ora_inizio, ora_fine, dal, al, spogliatoi, saltate)
      SELECT (ARRAY['Pulcini','Esordienti','Giovanissimi','Allievi'])[1 + i % 4], 'Campo ' || (1 + i % $2::int), 1 + i % 5,
@@ -43,19 +33,6 @@ async function seed(pool: pg.Pool, firstSaturday: string): Promise<void> {
        FROM generate_series(1, $3::int) AS i`,
     [firstSaturday, PITCHES, SERIES],
   );
-}
-
-async function timed(label: string, fn: (i: number) => Promise<unknown> | unknown): Promise<number> {
-  for (let i = 0; i < 10; i++) await fn(i); // warm-up
-  const xs: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = process.hrtime.bigint();
-    await fn(i);
-    xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  const p95 = quantile(xs, 0.95);
-  console.log(`${label.padEnd(62)} p50 ${quantile(xs, 0.5).toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms`);
-  return p95;
 }
 
 async function main() {
@@ -80,7 +57,7 @@ async function main() {
     console.log(`${MATCHES} matches, ${SERIES} training series, ${PITCHES} pitches; ${RUNS} runs each, margin ${MARGIN} min`);
 
     console.log('-- baseline');
-    const select1 = await timed('SELECT 1 round trip', () => pool.query('SELECT 1'));
+    const select1 = await timed('SELECT 1 round trip', () => pool.query('SELECT 1'), RUN);
 
     console.log('-- figures');
     const dal = today.format('YYYY-MM-DD');
@@ -90,10 +67,12 @@ async function main() {
     const slots = await timed('GET /api/slot-liberi, 60 days, every pitch, home (20 slots)', async (i) => {
       const body = await get(`/api/slot-liberi?gruppo=${groups[i % 4]}&durata=90&dal=${dal}&al=${al}&casa=1`);
       proposed = body.data.length;
-    });
+    }, RUN);
     console.log(`     (the last answer proposed ${proposed} slots)`);
-    await timed('GET /api/slot-liberi, 60 days, a booked Saturday pitch first', (i) =>
-      get(`/api/slot-liberi?gruppo=${groups[i % 4]}&durata=105&dal=${days[i % 8]}&al=${dayjs(days[i % 8]).add(59, 'day').format('YYYY-MM-DD')}&campo=Campo%201&casa=1`),
+    await timed(
+      'GET /api/slot-liberi, 60 days, a booked Saturday pitch first',
+      (i) => get(`/api/slot-liberi?gruppo=${groups[i % 4]}&durata=105&dal=${days[i % 8]}&al=${dayjs(days[i % 8]).add(59, 'day').format('YYYY-MM-DD')}&campo=Campo%201&casa=1`),
+      RUN,
     );
     const candidate = (i: number) =>
       clashCandidate({
@@ -107,11 +86,11 @@ async function main() {
         spogliatoioGari: 1 + (i % 7),
         spogliatoioOspiti: 1 + ((i + 1) % 7),
       })!;
-    const check = await timed('clash check with trainings (day SELECTs + rules), pool', (i) => checkClashes(pool, candidate(i), MARGIN));
+    const check = await timed('clash check with trainings (day SELECTs + rules), pool', (i) => checkClashes(pool, candidate(i), MARGIN), RUN);
     const board = await timed('GET /api/occupazione, a week (matches, trainings, clashes)', (i) => {
       const from = dayjs(days[i % days.length]).subtract(5, 'day');
       return get(`/api/occupazione?from=${from.format('YYYY-MM-DD')}&to=${from.add(6, 'day').format('YYYY-MM-DD')}`);
-    });
+    }, RUN);
 
     const verdict = (name: string, p95: number, budget: number) => {
       const ok = p95 < budget;

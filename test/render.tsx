@@ -7,6 +7,7 @@ import { sessionChanged } from '../src/store/sessionSlice';
 import type { Role } from '../common/users/roles';
 import { AppProviders } from '../src/app/AppProviders';
 import { bindAuthStore } from '../src/store/authClient';
+import { startStandInServer, type StandInHandler, type StandInServer } from '../src/api/testServer';
 
 interface Options extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;
@@ -35,6 +36,41 @@ export function renderWithProviders(ui: ReactElement, { preloadedState, store = 
 /** Points the relative URLs of fetch (/api/..., the supabase client's) at a test server. */
 export function setTestApiOrigin(origin: string | null): void {
   (globalThis as { __setTestApiOrigin?: (o: string | null) => void }).__setTestApiOrigin?.(origin);
+}
+
+/**
+ * The stand-in server (src/api/testServer.ts) of a test file or describe block, with its lifecycle:
+ * started and the relative URLs pointed at it before the first test, its `requests` emptied before
+ * each test, pointed away and closed after the last. Call it where `beforeAll` may be called; the
+ * returned server is usable from the first test on (and inside `handler`).
+ */
+export function withStandInServer(handler: StandInHandler): StandInServer {
+  let started: StandInServer | null = null;
+  const running = () => {
+    if (!started) throw new Error('the stand-in server runs from beforeAll to afterAll only');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startStandInServer(handler);
+    setTestApiOrigin(started.origin);
+  });
+  afterAll(async () => {
+    setTestApiOrigin(null);
+    await started?.close();
+    started = null;
+  });
+  beforeEach(() => {
+    running().requests.length = 0;
+  });
+  return {
+    get origin() {
+      return running().origin;
+    },
+    get requests() {
+      return running().requests;
+    },
+    close: () => running().close(),
+  };
 }
 
 /** A store signed in as `role` for an hour (token 'tok'), refreshing with `refresh` (by default: nothing). */

@@ -172,6 +172,13 @@ export class PgListener {
   private lost(client: pg.Client, err: Error): void {
     if (this.client !== client) return;
     this.log.warn({ err: err.message }, 'cache disattivate: connessione LISTEN al database persa');
+    this.forget();
+    client.end().catch(() => undefined);
+    this.scheduleRetry();
+  }
+
+  /** Leaves the current connection (its channels, barriers and queue) and empties every subscriber: what it missed is unknown. */
+  private forget(): void {
     this.client = null;
     this.ready = null;
     this.live = new Set();
@@ -179,8 +186,6 @@ export class PgListener {
     this.nextBarrier = null;
     this.queue = null;
     for (const set of this.subscribers.values()) for (const h of set) h.reset();
-    client.end().catch(() => undefined);
-    this.scheduleRetry();
   }
 
   private scheduleRetry(): void {
@@ -200,13 +205,7 @@ export class PgListener {
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     const client = this.client;
-    this.client = null;
-    this.ready = null;
-    this.live = new Set();
-    this.barrier = null;
-    this.nextBarrier = null;
-    this.queue = null;
-    for (const set of this.subscribers.values()) for (const h of set) h.reset();
+    this.forget();
     if (client) await client.end().catch(() => undefined);
   }
 }

@@ -1,12 +1,11 @@
 import { waitFor } from '@testing-library/react';
 import { MSG } from '../../common/core/messages';
-import { setTestApiOrigin } from '../../test/render';
+import { withStandInServer } from '../../test/render';
 import { bindAuthStore, getAuthClient, refreshSession, signOut } from '../store/authClient';
 import { signedOut } from '../store/sessionSlice';
 import { setupStore, type AppStore } from '../store/store';
 import { api, type ApiError } from './api';
 import { storedSessionKeys } from './supabase';
-import { startStandInServer, type StandInServer } from './testServer';
 
 /*
  * Re-authorization of the base query (src/api/api.ts) with the real store, the real supabase-js
@@ -36,7 +35,6 @@ const accessToken = (label: string) => {
 const labelOf = (token: string | null) => (token ? (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { label: string }).label : null);
 const authUser = { id: 'u-1', aud: 'authenticated', role: 'authenticated', email: EMAIL, app_metadata: { role: 'editor' }, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' };
 
-let server: StandInServer;
 /** What the server does: whether refreshes succeed, and which paths refuse every token. */
 let refreshWorks = true;
 const alwaysRefused = new Set<string>();
@@ -55,34 +53,35 @@ function bearerOfRequest(path: string): string | null {
 const realFetch = globalThis.fetch;
 const realNow = Date.now.bind(Date);
 
-beforeAll(async () => {
-  server = await startStandInServer((req) => {
-    const path = req.url.split('?')[0];
-    if (path === '/api/config') return { status: 200, body: { supabaseUrl: server.origin, supabaseAnonKey: 'anon-key' } };
-    if (path === '/auth/v1/user' && req.method === 'GET') return { status: 200, body: authUser };
-    if (path === '/auth/v1/logout') return { status: 204 };
-    if (path === '/auth/v1/token' && req.url.includes('grant_type=refresh_token')) {
-      // Slow enough that all ten 401s arrive while it is in flight.
-      if (!refreshWorks) {
-        return { status: 400, delayMs: 150, body: { code: 400, error_code: 'refresh_token_not_found', msg: 'Invalid Refresh Token: Refresh Token Not Found' } };
-      }
-      return {
-        status: 200,
-        delayMs: 150,
-        body: { access_token: accessToken('B'), token_type: 'bearer', expires_in: 3600, expires_at: nowS() + 3600, refresh_token: 'refresh-B', user: authUser },
-      };
+const server = withStandInServer((req) => {
+  const path = req.url.split('?')[0];
+  if (path === '/api/config') return { status: 200, body: { supabaseUrl: server.origin, supabaseAnonKey: 'anon-key' } };
+  if (path === '/auth/v1/user' && req.method === 'GET') return { status: 200, body: authUser };
+  if (path === '/auth/v1/logout') return { status: 204 };
+  if (path === '/auth/v1/token' && req.url.includes('grant_type=refresh_token')) {
+    // Slow enough that all ten 401s arrive while it is in flight.
+    if (!refreshWorks) {
+      return { status: 400, delayMs: 150, body: { code: 400, error_code: 'refresh_token_not_found', msg: 'Invalid Refresh Token: Refresh Token Not Found' } };
     }
-    if (path === '/api/login') return { status: 401, body: { success: false, error: MSG.login.wrongCredentials } };
-    if (path.startsWith('/api/partite/')) {
-      // Token A is refused as expired, as our server does (auth-guard: 'Utente non autenticato -
-      // Sessione scaduta'), a little later so that the ten calls are all out before the first
-      // refusal comes back; B, the refreshed one, is accepted.
-      if (labelOf(bearerOfRequest(path)) !== 'B' || alwaysRefused.has(path)) return { status: 401, delayMs: 50, body: { error: MSG.http.sessionExpired } };
-      return { status: 200, body: { id: Number(path.split('/').pop()) } };
-    }
-    return { status: 404, body: { error: MSG.http.notFound } };
-  });
-  setTestApiOrigin(server.origin);
+    return {
+      status: 200,
+      delayMs: 150,
+      body: { access_token: accessToken('B'), token_type: 'bearer', expires_in: 3600, expires_at: nowS() + 3600, refresh_token: 'refresh-B', user: authUser },
+    };
+  }
+  if (path === '/api/login') return { status: 401, body: { success: false, error: MSG.login.wrongCredentials } };
+  if (path.startsWith('/api/partite/')) {
+    // Token A is refused as expired, as our server does (auth-guard: 'Utente non autenticato -
+    // Sessione scaduta'), a little later so that the ten calls are all out before the first
+    // refusal comes back; B, the refreshed one, is accepted.
+    if (labelOf(bearerOfRequest(path)) !== 'B' || alwaysRefused.has(path)) return { status: 401, delayMs: 50, body: { error: MSG.http.sessionExpired } };
+    return { status: 200, body: { id: Number(path.split('/').pop()) } };
+  }
+  return { status: 404, body: { error: MSG.http.notFound } };
+});
+
+// Records the bearer token of each call to /api/partite (the stand-in server's handler sees no headers).
+beforeAll(() => {
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : null;
     const url = new URL(request ? request.url : String(input), server.origin);
@@ -94,17 +93,14 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
+afterAll(() => {
   globalThis.fetch = realFetch;
-  setTestApiOrigin(null);
-  await server.close();
 });
 
 const stores: AppStore[] = [];
 let refreshTokens = 0;
 
 beforeEach(() => {
-  server.requests.length = 0;
   sentTokens.length = 0;
   refreshWorks = true;
   alwaysRefused.clear();

@@ -8,13 +8,14 @@ export interface StandInServer {
   close(): Promise<void>;
 }
 
-type Handler = (req: { method: string; url: string; body: string }) => { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
+/** How the stand-in server answers each request (it also records it in `requests`). */
+export type StandInHandler = (req: { method: string; url: string; body: string }) => { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
 
 /**
  * A loopback HTTP server for component tests, answering with the wire shapes of our server
  * (docs/api.md and docs/auth.md), so the real fetch, RTK Query and supabase-js code runs.
  */
-export async function startStandInServer(handler: Handler): Promise<StandInServer> {
+export async function startStandInServer(handler: StandInHandler): Promise<StandInServer> {
   const requests: StandInServer['requests'] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

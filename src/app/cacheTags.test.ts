@@ -1,7 +1,6 @@
 import { waitFor } from '@testing-library/react';
-import { startStandInServer, type StandInServer } from '../api/testServer';
 import { signedOut } from '../store/sessionSlice';
-import { setTestApiOrigin, signedInStore } from '../../test/render';
+import { signedInStore, withStandInServer } from '../../test/render';
 import { matchesApi } from '../features/partite/matchesApi';
 import { statusApi } from '../features/partite/statusApi';
 import { groupsApi } from '../features/gruppi/groupsApi';
@@ -9,26 +8,18 @@ import { logsApi } from '../features/logs/logsApi';
 
 // Every write refreshes what can show it (docs/api.md, the SPA's calls). Features meet here, in the app layer.
 describe('caches follow writes', () => {
-  let server: StandInServer;
   let data = '2026-12-05';
-  beforeAll(async () => {
-    server = await startStandInServer((req) => {
-      if (req.method === 'GET' && req.url === '/api/partite/7') {
-        return { status: 200, body: { data: { id: 7, data, ora: '15:00:00', ora_fine: null, squadracasa: 'A', squadratrasferta: 'B', gruppo: 'Pulcini', campo: 'C', is_house_match: false, stato: 'programmata' } } };
-      }
-      if (req.method === 'POST' && req.url === '/api/partite/stato') {
-        data = '2026-12-12';
-        return { status: 200, body: { operazione: 'op', aggiornate: 1 } };
-      }
-      if (req.method === 'POST' && req.url === '/api/gruppi') return { status: 201, body: { data: { id: 3, name: 'Esordienti', created_at: '2026-01-01T00:00:00Z', components: [] } } };
-      if (req.method === 'GET' && req.url.startsWith('/api/activities')) return { status: 200, body: { data: [], count: 0, totalPages: 1, page: 1 } };
-      return { status: 404, body: { error: 'Risorsa non trovata' } };
-    });
-    setTestApiOrigin(server.origin);
-  });
-  afterAll(async () => {
-    setTestApiOrigin(null);
-    await server.close();
+  const server = withStandInServer((req) => {
+    if (req.method === 'GET' && req.url === '/api/partite/7') {
+      return { status: 200, body: { data: { id: 7, data, ora: '15:00:00', ora_fine: null, squadracasa: 'A', squadratrasferta: 'B', gruppo: 'Pulcini', campo: 'C', is_house_match: false, stato: 'programmata' } } };
+    }
+    if (req.method === 'POST' && req.url === '/api/partite/stato') {
+      data = '2026-12-12';
+      return { status: 200, body: { operazione: 'op', aggiornate: 1 } };
+    }
+    if (req.method === 'POST' && req.url === '/api/gruppi') return { status: 201, body: { data: { id: 3, name: 'Esordienti', created_at: '2026-01-01T00:00:00Z', components: [] } } };
+    if (req.method === 'GET' && req.url.startsWith('/api/activities')) return { status: 200, body: { data: [], count: 0, totalPages: 1, page: 1 } };
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
   });
 
   const hits = (url: string) => server.requests.filter((r) => r.method === 'GET' && r.url.startsWith(url)).length;

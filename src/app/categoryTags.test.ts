@@ -1,41 +1,32 @@
 import { waitFor } from '@testing-library/react';
-import { startStandInServer, type StandInServer } from '../api/testServer';
 import { signedOut } from '../store/sessionSlice';
-import { setTestApiOrigin, signedInStore } from '../../test/render';
+import { signedInStore, withStandInServer } from '../../test/render';
 import { matchesApi } from '../features/partite/matchesApi';
 import { groupsApi } from '../features/gruppi/groupsApi';
 import { categoriesApi } from '../api/categoriesApi';
 
 // The matches form and the categories screen are different features: they meet here, in the app layer.
 describe('category changes reach the add-match dropdown', () => {
-  let server: StandInServer;
   let gruppi: Array<{ id: number; name: string; created_at: string; components: unknown[] }>;
-  beforeAll(async () => {
-    server = await startStandInServer((req) => {
-      if (req.method === 'GET' && req.url === '/api/gruppi') return { status: 200, body: { data: gruppi, count: gruppi.length } };
-      const m = /^\/api\/gruppi\/(\d+)$/.exec(req.url);
-      if (req.method === 'POST' && req.url === '/api/gruppi') {
-        const g = { id: gruppi.length + 10, created_at: '2026-01-01T00:00:00Z', ...(JSON.parse(req.body) as { name: string; components: unknown[] }) };
-        gruppi.push(g);
-        return { status: 201, body: { data: g } };
-      }
-      if (m && req.method === 'PUT') {
-        const g = gruppi.find((x) => x.id === Number(m[1]))!;
-        Object.assign(g, JSON.parse(req.body));
-        return { status: 200, body: { data: g } };
-      }
-      if (m && req.method === 'DELETE') {
-        const g = gruppi.find((x) => x.id === Number(m[1]))!;
-        gruppi = gruppi.filter((x) => x !== g);
-        return { status: 200, body: { data: g } };
-      }
-      return { status: 404, body: { error: 'Risorsa non trovata' } };
-    });
-    setTestApiOrigin(server.origin);
-  });
-  afterAll(async () => {
-    setTestApiOrigin(null);
-    await server.close();
+  const server = withStandInServer((req) => {
+    if (req.method === 'GET' && req.url === '/api/gruppi') return { status: 200, body: { data: gruppi, count: gruppi.length } };
+    const m = /^\/api\/gruppi\/(\d+)$/.exec(req.url);
+    if (req.method === 'POST' && req.url === '/api/gruppi') {
+      const g = { id: gruppi.length + 10, created_at: '2026-01-01T00:00:00Z', ...(JSON.parse(req.body) as { name: string; components: unknown[] }) };
+      gruppi.push(g);
+      return { status: 201, body: { data: g } };
+    }
+    if (m && req.method === 'PUT') {
+      const g = gruppi.find((x) => x.id === Number(m[1]))!;
+      Object.assign(g, JSON.parse(req.body));
+      return { status: 200, body: { data: g } };
+    }
+    if (m && req.method === 'DELETE') {
+      const g = gruppi.find((x) => x.id === Number(m[1]))!;
+      gruppi = gruppi.filter((x) => x !== g);
+      return { status: 200, body: { data: g } };
+    }
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
   });
 
   const referent = { nome: 'Mario', cognome: 'Rossi', telefono: null };

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../test/render';
+import { renderWithProviders, signedInStore, withStandInServer } from '../../test/render';
 import { SLOT_MSG } from '../../common/allenamenti/messages';
 import { todayIn } from '../../common/core/dates';
-import { startStandInServer, type StandInServer } from '../api/testServer';
 import type { Slot } from '../../common/occupazione/slots';
 import type { SlotLiberiArgs } from '../api/slotsApi';
 import { SlotFinder, describeSlot, slotDay } from './SlotFinder';
@@ -17,22 +16,13 @@ const SLOTS: Slot[] = [
   { data: '2099-11-29', ora: '17:15', oraFine: '18:45', campo: 'Campo Nord', spogliatoi: [1, 2] },
 ];
 
-let server: StandInServer;
 let answer: { status: number; body: unknown };
-beforeAll(async () => {
-  server = await startStandInServer((req) => {
-    const url = new URL(req.url, 'http://x');
-    if (url.pathname === '/api/slot-liberi') return answer;
-    return { status: 404, body: { error: 'Risorsa non trovata' } };
-  });
-  setTestApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setTestApiOrigin(null);
-  await server.close();
+const server = withStandInServer((req) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/api/slot-liberi') return answer;
+  return { status: 404, body: { error: 'Risorsa non trovata' } };
 });
 beforeEach(() => {
-  server.requests.splice(0);
   answer = { status: 200, body: { data: SLOTS } };
 });
 

@@ -1,8 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { api } from '../api/api';
 import { loadReportRules, resetErrorReporterForTests } from '../api/errorReporter';
-import { startStandInServer, type StandInServer } from '../api/testServer';
-import { setTestApiOrigin } from '../../test/render';
+import { withStandInServer } from '../../test/render';
 import { initialSessionState } from './sessionSlice';
 import { setupStore } from './store';
 
@@ -13,8 +12,6 @@ const probeApi = api.injectEndpoints({
     probeWrite: build.mutation<unknown, string>({ query: (path) => ({ url: path, method: 'PUT', body: {} }), extraOptions: { maxRetries: 0 } }),
   }),
 });
-
-let server: StandInServer;
 
 const ANSWERS: Record<string, { status: number; body?: unknown }> = {
   // The server refusing what the user asked, with its message: never a report.
@@ -34,24 +31,16 @@ const ANSWERS: Record<string, { status: number; body?: unknown }> = {
   '/api/error-logs': { status: 201, body: { ok: true } },
 };
 
-beforeAll(async () => {
-  await loadReportRules();
-  server = await startStandInServer((req) => {
-    const path = req.url.split('?')[0];
-    return ANSWERS[path] ?? { status: 404, body: { error: 'Non trovato' } };
-  });
-  setTestApiOrigin(server.origin);
-});
+beforeAll(() => loadReportRules());
+afterAll(() => resetErrorReporterForTests());
 
-afterAll(async () => {
-  setTestApiOrigin(null);
-  resetErrorReporterForTests();
-  await server.close();
+const server = withStandInServer((req) => {
+  const path = req.url.split('?')[0];
+  return ANSWERS[path] ?? { status: 404, body: { error: 'Non trovato' } };
 });
 
 beforeEach(() => {
   resetErrorReporterForTests();
-  server.requests.length = 0;
 });
 
 const reports = () => server.requests.filter((r) => r.url === '/api/error-logs').map((r) => JSON.parse(r.body));

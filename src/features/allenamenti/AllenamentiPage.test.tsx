@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
+import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { ALLENAMENTI_MSG as M } from '../../../common/allenamenti/messages';
 import type { Allenamento } from '../../../common/allenamenti/rules';
 import type { AllenamentoConflitto } from '../../../common/allenamenti/types';
 import type { Role } from '../../../common/users/roles';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 import AllenamentiPage from './AllenamentiPage';
 
 const ESORDIENTI: Allenamento = {
@@ -30,47 +29,38 @@ const CONFLITTI: AllenamentoConflitto[] = [
 type Answer = { status: number; body?: unknown };
 
 describe('Allenamenti screen', () => {
-  let server: StandInServer;
   let series: Allenamento[] = [];
   /** The next answers to POST /api/allenamenti, in order (then 201 with the series). */
   let postAnswers: Answer[] = [];
-  beforeAll(async () => {
-    server = await startStandInServer((req) => {
-      if (req.method === 'GET' && req.url.startsWith('/api/allenamenti')) return { status: 200, body: { data: series, count: series.length } };
-      if (req.method === 'GET' && req.url === '/api/gruppi') {
-        const gruppi = ['Esordienti', 'Pulcini'].map((name, i) => ({ id: i + 1, name, created_at: '2026-01-01T00:00:00Z', components: [] }));
-        return { status: 200, body: { data: gruppi, count: gruppi.length } };
-      }
-      if (req.method === 'GET' && req.url.startsWith('/api/campi/suggestions')) return { status: 200, body: { data: [{ name: 'Campo Comunale', usage_count: 3 }] } };
-      if (req.method === 'POST' && req.url === '/api/allenamenti') {
-        const next = postAnswers.shift();
-        if (next) return next;
-        const saved = { id: 100 + series.length, ...JSON.parse(req.body) } as Allenamento & { confermaSovrapposizioni?: boolean };
-        delete saved.confermaSovrapposizioni;
-        series = [...series, saved];
-        return { status: 201, body: { data: saved } };
-      }
-      if (req.method === 'PUT' && req.url.startsWith('/api/allenamenti/')) {
-        const id = Number(req.url.split('/').pop());
-        const saved = { id, ...JSON.parse(req.body) } as Allenamento;
-        series = series.map((s) => (s.id === id ? saved : s));
-        return { status: 200, body: { data: saved } };
-      }
-      if (req.method === 'DELETE' && req.url.startsWith('/api/allenamenti/')) {
-        const id = Number(req.url.split('/').pop());
-        series = series.filter((s) => s.id !== id);
-        return { status: 200, body: { success: true } };
-      }
-      return { status: 404, body: { error: 'Risorsa non trovata' } };
-    });
-    setTestApiOrigin(server.origin);
-  });
-  afterAll(async () => {
-    setTestApiOrigin(null);
-    await server.close();
+  const server = withStandInServer((req) => {
+    if (req.method === 'GET' && req.url.startsWith('/api/allenamenti')) return { status: 200, body: { data: series, count: series.length } };
+    if (req.method === 'GET' && req.url === '/api/gruppi') {
+      const gruppi = ['Esordienti', 'Pulcini'].map((name, i) => ({ id: i + 1, name, created_at: '2026-01-01T00:00:00Z', components: [] }));
+      return { status: 200, body: { data: gruppi, count: gruppi.length } };
+    }
+    if (req.method === 'GET' && req.url.startsWith('/api/campi/suggestions')) return { status: 200, body: { data: [{ name: 'Campo Comunale', usage_count: 3 }] } };
+    if (req.method === 'POST' && req.url === '/api/allenamenti') {
+      const next = postAnswers.shift();
+      if (next) return next;
+      const saved = { id: 100 + series.length, ...JSON.parse(req.body) } as Allenamento & { confermaSovrapposizioni?: boolean };
+      delete saved.confermaSovrapposizioni;
+      series = [...series, saved];
+      return { status: 201, body: { data: saved } };
+    }
+    if (req.method === 'PUT' && req.url.startsWith('/api/allenamenti/')) {
+      const id = Number(req.url.split('/').pop());
+      const saved = { id, ...JSON.parse(req.body) } as Allenamento;
+      series = series.map((s) => (s.id === id ? saved : s));
+      return { status: 200, body: { data: saved } };
+    }
+    if (req.method === 'DELETE' && req.url.startsWith('/api/allenamenti/')) {
+      const id = Number(req.url.split('/').pop());
+      series = series.filter((s) => s.id !== id);
+      return { status: 200, body: { success: true } };
+    }
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
   });
   beforeEach(() => {
-    server.requests.length = 0;
     postAnswers = [];
   });
 

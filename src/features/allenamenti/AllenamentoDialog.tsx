@@ -39,13 +39,15 @@ import { isTime, todayIn } from '../../../common/core/dates';
 import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../../../common/partite/read';
 import { errorMessage } from '../../api/api';
 import { useCategoryNames } from '../../api/categoriesApi';
+import { useLazyGetCampiSuggestionsQuery } from '../../api/suggestionsApi';
+import { ClashConfirmDialog } from '../../components/ClashConfirmDialog';
 import { PickersProvider } from '../../components/PickersProvider';
+import { SuggestionInput } from '../../components/SuggestionInput';
 import { useNotify } from '../../components/toast';
 import { paths } from '../../config/paths';
 import { useClubConfig } from '../../store/useClubConfig';
 import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody } from './allenamentiApi';
 import { type AllenamentoConflitto } from '../../../common/allenamenti/types';
-import { CampoField } from './CampoField';
 import { PROPOSED_MINUTES, addMinutes, formatDate, newSeries, toRaw, type FormValues } from './grid';
 
 const M = ALLENAMENTI_MSG;
@@ -134,6 +136,7 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
   const [updateAllenamento] = useUpdateAllenamentoMutation();
   const [deleteAllenamento] = useDeleteAllenamentoMutation();
   const { names: categorie, loaded: categoriesLoaded } = useCategoryNames();
+  const [loadCampi, campiFound] = useLazyGetCampiSuggestionsQuery();
   const gruppi = useMemo(() => (v.gruppo && !categorie.includes(v.gruppo) ? [v.gruppo, ...categorie] : categorie), [categorie, v.gruppo]);
 
   const disabled = saving || deleting;
@@ -277,7 +280,19 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
               </TextField>
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <CampoField label={F.campo} value={v.campo} onChange={(x) => set('campo', x)} known={campi} error={wrong('campo')} disabled={disabled} autoFocus={firstEmpty === 'campo'} />
+              {/* Any name may be typed; the dropdown offers the series' pitches, then those of the matches (GET /api/campi/suggestions). */}
+              <SuggestionInput
+                label={F.campo}
+                required
+                value={v.campo}
+                onChange={(x) => set('campo', x)}
+                load={(s) => void loadCampi(s, true)}
+                suggestions={campiFound.data}
+                known={campi}
+                error={wrong('campo')}
+                disabled={disabled}
+                autoFocus={firstEmpty === 'campo'}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <TextField
@@ -474,7 +489,7 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
         </Button>
       </DialogActions>
 
-      <ClashConfirmDialog
+      <ClashDialog
         conflicts={conflicts?.list ?? null}
         onClose={() => setConflicts(null)}
         onConfirm={() => {
@@ -517,37 +532,33 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
 }
 
 /** A save the server refused for clashes (409): each clash's sentence and when it first happens, then 'Salva comunque' or 'Annulla'. */
-function ClashConfirmDialog({ conflicts, onConfirm, onClose }: { conflicts: AllenamentoConflitto[] | null; onConfirm: () => void; onClose: () => void }) {
+function ClashDialog({ conflicts, onConfirm, onClose }: { conflicts: AllenamentoConflitto[] | null; onConfirm: () => void; onClose: () => void }) {
   return (
-    <Dialog open={conflicts !== null && conflicts.length > 0} onClose={onClose} aria-labelledby="allenamento-clash-title">
-      <DialogTitle id="allenamento-clash-title">{M.clashTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText component="div">
-          {M.clashIntro}
-          <ul style={{ margin: 0, paddingLeft: 20 }} data-testid="allenamento-clashes">
-            {(conflicts ?? []).map((c) => (
-              <li key={`${c.motivo}-${c.id}-${c.data}`}>
-                <span>{c.messaggio}</span> ({c.motivo === 'allenamento' ? M.clashFrom(formatDate(c.data)) : M.clashOn(formatDate(c.data))})
-                {c.motivo !== 'allenamento' && (
-                  <>
-                    {' '}
-                    <Link component={RouterLink} to={paths.editMatch.getHref(String(c.id))} target="_blank" rel="noopener">
-                      {M.openMatch}
-                    </Link>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{M.cancel}</Button>
-        {/* The match form's style (ClashWarnings.tsx), with dark text: white on MUI's orange is 3.1:1, under WCAG AA. */}
-        <Button variant="contained" color="warning" onClick={onConfirm} sx={{ color: 'rgba(0, 0, 0, 0.87)' }}>
-          {M.clashConfirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ClashConfirmDialog
+      open={conflicts !== null && conflicts.length > 0}
+      titleId="allenamento-clash-title"
+      title={M.clashTitle}
+      intro={M.clashIntro}
+      cancelLabel={M.cancel}
+      confirmLabel={M.clashConfirm}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <ul style={{ margin: 0, paddingLeft: 20 }} data-testid="allenamento-clashes">
+        {(conflicts ?? []).map((c) => (
+          <li key={`${c.motivo}-${c.id}-${c.data}`}>
+            <span>{c.messaggio}</span> ({c.motivo === 'allenamento' ? M.clashFrom(formatDate(c.data)) : M.clashOn(formatDate(c.data))})
+            {c.motivo !== 'allenamento' && (
+              <>
+                {' '}
+                <Link component={RouterLink} to={paths.editMatch.getHref(String(c.id))} target="_blank" rel="noopener">
+                  {M.openMatch}
+                </Link>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </ClashConfirmDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { api, itemTag, listTag, listTags } from '../../api/api';
 import type { Allenamento, AllenamentoPayload } from '../../../common/allenamenti/rules';
 import type { AllenamentiResponse, AllenamentoResponse } from '../../../common/allenamenti/types';
-import type { Suggestion, SuggestionsResponse } from '../../../common/partite/types';
 
 
 /** A save's body: the series, and confermaSovrapposizioni once the editor confirmed its clashes (409). */
@@ -48,12 +47,6 @@ export const allenamentiApi = api.injectEndpoints({
       transformResponse: (response: AllenamentoResponse) => response.data,
       invalidatesTags: (_result, _error, { id }) => [itemTag('Allenamento', id), listTag('Allenamento')],
     }),
-    /** The pitch names already used by matches (GET /api/campi/suggestions, the match form's), most used first. */
-    getCampiAllenamento: build.query<Suggestion[], string>({
-      query: (search) => `api/campi/suggestions?search=${encodeURIComponent(search)}`,
-      transformResponse: (body: SuggestionsResponse) => body?.data ?? [],
-      providesTags: ['Suggestion'],
-    }),
   }),
 });
 
@@ -63,5 +56,4 @@ export const {
   useUpdateAllenamentoMutation,
   useDeleteAllenamentoMutation,
   useSaltaAllenamentoMutation,
-  useLazyGetCampiAllenamentoQuery,
 } = allenamentiApi;

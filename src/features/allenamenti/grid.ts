@@ -91,17 +91,7 @@ export function newSeries(today: string, preset: Partial<AllenamentoPayload> = {
 }
 
 /** What the form holds: the payload's fields, the day unset (null) or a time/date empty ('') until chosen. */
-export interface FormValues {
-  gruppo: string;
-  campo: string;
-  giorno: number | null;
-  oraInizio: string;
-  oraFine: string;
-  dal: string;
-  al: string;
-  spogliatoi: number[];
-  saltate: string[];
-}
+export type FormValues = Omit<AllenamentoPayload, 'giorno'> & { giorno: number | null };
 
 /** The body to check with allenamentoPayloadSchema (an unset day is left undefined: 'Il giorno deve essere...'). */
 export const toRaw = (v: FormValues) => ({ ...v, giorno: v.giorno ?? undefined });

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
+import { renderWithProviders, withStandInServer } from '../../../test/render';
 import { MSG } from '../../../common/core/messages';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 import { getAuthClient } from '../../store/authClient';
 import { initialSessionState } from '../../store/sessionSlice';
 import ChangePasswordDialog, { changePasswordProblem } from './ChangePasswordDialog';
@@ -17,28 +16,19 @@ const accessToken = () => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u-
 const authUser = { id: 'u-1', aud: 'authenticated', role: 'authenticated', email: 'anna@example.it', app_metadata: { role: 'editor' }, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' };
 const signedIn = { session: { ...initialSessionState, status: 'signedIn' as const, accessToken: 'tok', user: { id: 'u-1', email: 'anna@example.it', role: 'editor' as const } } };
 
-let server: StandInServer;
 let updateAnswer: { status: number; body: unknown };
 
-beforeAll(async () => {
-  server = await startStandInServer((req) => {
-    if (req.url === '/api/config') return { status: 200, body: { supabaseUrl: server.origin, supabaseAnonKey: 'anon-key' } };
-    if (req.url === '/api/login') {
-      const { password } = JSON.parse(req.body) as { password: string };
-      return password === CURRENT ? { status: 200, body: { success: true } } : { status: 401, body: { success: false, error: 'Email o password non corretti' } };
-    }
-    if (req.url.startsWith('/auth/v1/user') && req.method === 'GET') return { status: 200, body: authUser };
-    if (req.url.startsWith('/auth/v1/user') && req.method === 'PUT') return updateAnswer;
-    return { status: 404, body: { error: 'Risorsa non trovata' } };
-  });
-  setTestApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setTestApiOrigin(null);
-  await server.close();
+const server = withStandInServer((req) => {
+  if (req.url === '/api/config') return { status: 200, body: { supabaseUrl: server.origin, supabaseAnonKey: 'anon-key' } };
+  if (req.url === '/api/login') {
+    const { password } = JSON.parse(req.body) as { password: string };
+    return password === CURRENT ? { status: 200, body: { success: true } } : { status: 401, body: { success: false, error: 'Email o password non corretti' } };
+  }
+  if (req.url.startsWith('/auth/v1/user') && req.method === 'GET') return { status: 200, body: authUser };
+  if (req.url.startsWith('/auth/v1/user') && req.method === 'PUT') return updateAnswer;
+  return { status: 404, body: { error: 'Risorsa non trovata' } };
 });
 beforeEach(() => {
-  server.requests.length = 0;
   updateAnswer = { status: 200, body: authUser };
 });
 

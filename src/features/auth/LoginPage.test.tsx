@@ -1,23 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
+import { renderWithProviders, withStandInServer } from '../../../test/render';
 import { MSG } from '../../../common/core/messages';
 import LoginPage from './LoginPage';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 
 describe('login screen', () => {
-  let server: StandInServer;
   let loginAnswer: { status: number; body: unknown };
-  beforeAll(async () => {
-    server = await startStandInServer((req) => {
-      if (req.url === '/api/login') return loginAnswer;
-      return { status: 404, body: { error: MSG.http.notFound } };
-    });
-    setTestApiOrigin(server.origin);
-  });
-  afterAll(async () => {
-    setTestApiOrigin(null);
-    await server.close();
+  const server = withStandInServer((req) => {
+    if (req.url === '/api/login') return loginAnswer;
+    return { status: 404, body: { error: MSG.http.notFound } };
   });
 
   async function submit(email = 'mario@example.it', password = 'Sbagliata1!') {

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
+import { renderWithProviders, withStandInServer } from '../../../test/render';
 import ResetPasswordPage from './ResetPasswordPage';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 import { loadReportRules, resetErrorReporterForTests, setErrorReportingEnabled } from '../../api/errorReporter';
 import { CONTEXT_MAX_BYTES } from '../../../common/logs/constants';
 import { errorReportSchema } from '../../../common/logs/rules';
@@ -13,24 +12,18 @@ const accessToken = () => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u-
 const user = { id: 'u-1', aud: 'authenticated', role: 'authenticated', email: 'anna@example.it', app_metadata: { role: 'reader' }, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' };
 
 describe('reset-password screen', () => {
-  let server: StandInServer;
   let userAnswer: { status: number; body: unknown; delayMs?: number };
-  beforeAll(async () => {
-    server = await startStandInServer((req) => {
-      if (req.url === '/api/config') return { status: 200, body: { supabaseUrl: server.origin, supabaseAnonKey: 'anon-key' } };
-      if (req.url.startsWith('/auth/v1/user') && req.method === 'GET') return userAnswer;
-      if (req.url.startsWith('/auth/v1/user') && req.method === 'PUT') return { status: 422, body: { code: 'weak_password', message: 'weak', weak_password: { reasons: ['length'] } } };
-      if (req.url.startsWith('/auth/v1/logout')) return { status: 204 };
-      if (req.url === '/api/error-logs') return { status: 201, body: {} };
-      return { status: 404, body: { error: 'Risorsa non trovata' } };
-    });
-    setTestApiOrigin(server.origin);
-  });
-  afterAll(async () => {
+  afterAll(() => {
     resetErrorReporterForTests();
     setErrorReportingEnabled(false);
-    setTestApiOrigin(null);
-    await server.close();
+  });
+  const server = withStandInServer((req) => {
+    if (req.url === '/api/config') return { status: 200, body: { supabaseUrl: server.origin, supabaseAnonKey: 'anon-key' } };
+    if (req.url.startsWith('/auth/v1/user') && req.method === 'GET') return userAnswer;
+    if (req.url.startsWith('/auth/v1/user') && req.method === 'PUT') return { status: 422, body: { code: 'weak_password', message: 'weak', weak_password: { reasons: ['length'] } } };
+    if (req.url.startsWith('/auth/v1/logout')) return { status: 204 };
+    if (req.url === '/api/error-logs') return { status: 201, body: {} };
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
   });
   beforeEach(() => window.localStorage.clear());
 

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
+import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { todayIn } from '../../../common/core/dates';
 import type { Gruppo } from '../../../common/gruppi/rules';
 import type { ImportCheck, ImportResponse } from '../../../common/import/types';
 import type { Slot } from '../../../common/occupazione/slots';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import { CLASH_MSG } from '../../../common/occupazione/rules';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 import ImportPage from './ImportPage';
 
 // Fixture import (docs/import.md) in jsdom, against a stand-in server answering as server/features/import/routes.ts:
@@ -28,33 +27,24 @@ const CSV = [
   `${dmy};11:30;13:00;Garibaldina Blu;Falchi;Comunale;Giovanissimi;Campionato`,
 ].join('\r\n');
 
-let server: StandInServer;
 let checks: ImportCheck;
 let slots: Slot[] = [];
 const CREATED: ImportResponse = { create: 1, ids: [42] };
 
-beforeAll(async () => {
-  server = await startStandInServer((req) => {
-    const url = new URL(req.url, 'http://x');
-    if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
-    if (req.method === 'GET' && url.pathname === '/api/gruppi') return { status: 200, body: { data: GRUPPI, count: GRUPPI.length } };
-    if (req.method === 'POST' && url.pathname === '/api/partite/import/check') return { status: 200, body: checks };
-    if (req.method === 'POST' && url.pathname === '/api/partite/import') {
-      // One id a row sent, from CREATED's first.
-      const n = (JSON.parse(req.body) as { partite: unknown[] }).partite.length;
-      return { status: 201, body: { create: n, ids: Array.from({ length: n }, (_, i) => CREATED.ids[0] + i) } satisfies ImportResponse };
-    }
-    if (req.method === 'GET' && url.pathname === '/api/slot-liberi') return { status: 200, body: { data: slots } };
-    return { status: 404, body: { error: 'Risorsa non trovata' } };
-  });
-  setTestApiOrigin(server.origin);
-});
-afterAll(async () => {
-  setTestApiOrigin(null);
-  await server.close();
+const server = withStandInServer((req) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
+  if (req.method === 'GET' && url.pathname === '/api/gruppi') return { status: 200, body: { data: GRUPPI, count: GRUPPI.length } };
+  if (req.method === 'POST' && url.pathname === '/api/partite/import/check') return { status: 200, body: checks };
+  if (req.method === 'POST' && url.pathname === '/api/partite/import') {
+    // One id a row sent, from CREATED's first.
+    const n = (JSON.parse(req.body) as { partite: unknown[] }).partite.length;
+    return { status: 201, body: { create: n, ids: Array.from({ length: n }, (_, i) => CREATED.ids[0] + i) } satisfies ImportResponse };
+  }
+  if (req.method === 'GET' && url.pathname === '/api/slot-liberi') return { status: 200, body: { data: slots } };
+  return { status: 404, body: { error: 'Risorsa non trovata' } };
 });
 beforeEach(() => {
-  server.requests.splice(0);
   localStorage.clear();
   checks = { gruppi: ['Pulcini'], existing: [], partite: [], margine: 15 };
 });

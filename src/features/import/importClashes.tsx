@@ -3,16 +3,11 @@
 // the stored matches of the file's days (from POST /api/partite/import/check) and the other rows;
 // importing rows that clash asks first, as saving a clashing match does.
 import { useMemo, useState, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { CLASH_MSG, batchClashes, clashCandidate, minutesOf } from '../../../common/occupazione/rules';
 import type { ImportRow } from '../../../common/import/rules';
 import type { ImportCheck } from '../../../common/import/types';
 import type { SlotLiberiArgs } from '../../api/slotsApi';
+import { ClashConfirmDialog } from '../../components/ClashConfirmDialog';
 
 /** The dialog lists at most this many clashes, then says how many more. */
 const DIALOG_MAX = 20;
@@ -113,25 +108,23 @@ function ImportClashDialog({ list, onConfirm, onClose }: { list: string[] | null
   const shown = (list ?? []).slice(0, DIALOG_MAX);
   const more = (list?.length ?? 0) - shown.length;
   return (
-    <Dialog open={list !== null && list.length > 0} onClose={onClose} aria-labelledby="import-clash-title" maxWidth="md">
-      <DialogTitle id="import-clash-title">{CLASH_MSG.importDialogTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText component="div">
-          {CLASH_MSG.importDialogIntro}
-          <ul style={{ margin: 0, paddingLeft: 20 }} data-testid="import-clash-list">
-            {shown.map((m, i) => (
-              <li key={i}>{m}</li>
-            ))}
-            {more > 0 && <li>{CLASH_MSG.more(more)}</li>}
-          </ul>
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{CLASH_MSG.dialogCancel}</Button>
-        <Button variant="contained" color="warning" onClick={onConfirm}>
-          {CLASH_MSG.importConfirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ClashConfirmDialog
+      open={list !== null && list.length > 0}
+      titleId="import-clash-title"
+      title={CLASH_MSG.importDialogTitle}
+      intro={CLASH_MSG.importDialogIntro}
+      cancelLabel={CLASH_MSG.dialogCancel}
+      confirmLabel={CLASH_MSG.importConfirm}
+      maxWidth="md"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <ul style={{ margin: 0, paddingLeft: 20 }} data-testid="import-clash-list">
+        {shown.map((m, i) => (
+          <li key={i}>{m}</li>
+        ))}
+        {more > 0 && <li>{CLASH_MSG.more(more)}</li>}
+      </ul>
+    </ClashConfirmDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
+import { renderWithProviders, withStandInServer } from '../../../test/render';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import { type ActivityLogEntry } from '../../../common/logs/rules';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 import { initialSessionState } from '../../store/sessionSlice';
 import ActivityLogsPage from './ActivityLogsPage';
 
@@ -52,37 +51,27 @@ const ROWS: ActivityLogEntry[] = [
   },
 ];
 
-let server: StandInServer;
 let rows: ActivityLogEntry[];
 let total: number;
 
-beforeAll(async () => {
-  server = await startStandInServer((req) => {
-    const url = new URL(req.url, 'http://x');
-    if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
-    if (url.pathname === '/api/activities') {
-      const filtered = [...url.searchParams.keys()].some((k) => k !== 'page' && k !== 'limit');
-      const count = filtered ? 1 : total;
-      const data = filtered ? rows.slice(0, 1) : rows;
-      // The server counts up to 10,000 (LOG_COUNT_CAP), then answers countExact: false.
-      const capped = Math.min(count, 10_000);
-      return {
-        status: 200,
-        body: { data, count: capped, countExact: count <= 10_000, page: Number(url.searchParams.get('page')), totalPages: Math.ceil(capped / Number(url.searchParams.get('limit'))) },
-      };
-    }
-    return { status: 404, body: { error: 'Risorsa non trovata' } };
-  });
-  setTestApiOrigin(server.origin);
-});
-
-afterAll(async () => {
-  setTestApiOrigin(null);
-  await server.close();
+const server = withStandInServer((req) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
+  if (url.pathname === '/api/activities') {
+    const filtered = [...url.searchParams.keys()].some((k) => k !== 'page' && k !== 'limit');
+    const count = filtered ? 1 : total;
+    const data = filtered ? rows.slice(0, 1) : rows;
+    // The server counts up to 10,000 (LOG_COUNT_CAP), then answers countExact: false.
+    const capped = Math.min(count, 10_000);
+    return {
+      status: 200,
+      body: { data, count: capped, countExact: count <= 10_000, page: Number(url.searchParams.get('page')), totalPages: Math.ceil(capped / Number(url.searchParams.get('limit'))) },
+    };
+  }
+  return { status: 404, body: { error: 'Risorsa non trovata' } };
 });
 
 beforeEach(() => {
-  server.requests.length = 0;
   rows = ROWS;
   total = 30;
 });

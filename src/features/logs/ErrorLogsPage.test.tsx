@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
+import { renderWithProviders, withStandInServer } from '../../../test/render';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import { type ErrorLogEntry, type ErrorStat } from '../../../common/logs/rules';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 import { initialSessionState } from '../../store/sessionSlice';
 import ErrorLogsPage from './ErrorLogsPage';
 
@@ -45,53 +44,43 @@ const STATS: ErrorStat[] = [
   { error_type: 'performance', severity: 'low', total_errors: 1, unresolved_errors: 1 },
 ];
 
-let server: StandInServer;
 let rows: ErrorLogEntry[];
 let total: number;
 let failList = false;
 let failBulk = false;
 
-beforeAll(async () => {
-  server = await startStandInServer((req) => {
-    const url = new URL(req.url, 'http://x');
-    if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
-    if (req.method === 'GET' && url.pathname === '/api/error-logs') {
-      if (failList) return { status: 403, body: { error: 'Non hai i permessi per consultare i log' } };
-      const limit = Number(url.searchParams.get('limit') ?? 25);
-      // A filtered list is shorter, so the screen shows which query it got.
-      const filtered = [...url.searchParams.keys()].some((k) => k !== 'page' && k !== 'limit');
-      const count = filtered ? 5 : total;
-      // The server counts up to 10,000 (LOG_COUNT_CAP), then answers countExact: false.
-      const capped = Math.min(count, 10_000);
-      return {
-        status: 200,
-        body: { data: rows, count: capped, countExact: count <= 10_000, page: Number(url.searchParams.get('page') ?? 1), totalPages: Math.ceil(capped / limit) },
-      };
-    }
-    if (url.pathname === '/api/error-stats') return { status: 200, body: STATS };
-    const single = /^\/api\/error-logs\/([^/]+)\/resolve$/.exec(url.pathname);
-    if (req.method === 'PUT' && single) {
-      const row = rows.find((r) => r.id === single[1])!;
-      const notes = JSON.parse(req.body).notes ?? null;
-      return { status: 200, body: { data: { ...row, resolved: true, resolved_at: '2026-05-02T09:30:00Z', notes }, message: 'Errore risolto' } };
-    }
-    if (req.method === 'PUT' && url.pathname === '/api/error-logs/resolve-multiple') {
-      if (failBulk) return { status: 400, body: { error: 'Array di ID errori richiesto' } };
-      const { errorIds } = JSON.parse(req.body) as { errorIds: string[] };
-      return { status: 200, body: { resolved_count: errorIds.length, message: `${errorIds.length} errori risolti con successo` } };
-    }
-    return { status: 404, body: { error: 'Risorsa non trovata' } };
-  });
-  setTestApiOrigin(server.origin);
-});
-
-afterAll(async () => {
-  setTestApiOrigin(null);
-  await server.close();
+const server = withStandInServer((req) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
+  if (req.method === 'GET' && url.pathname === '/api/error-logs') {
+    if (failList) return { status: 403, body: { error: 'Non hai i permessi per consultare i log' } };
+    const limit = Number(url.searchParams.get('limit') ?? 25);
+    // A filtered list is shorter, so the screen shows which query it got.
+    const filtered = [...url.searchParams.keys()].some((k) => k !== 'page' && k !== 'limit');
+    const count = filtered ? 5 : total;
+    // The server counts up to 10,000 (LOG_COUNT_CAP), then answers countExact: false.
+    const capped = Math.min(count, 10_000);
+    return {
+      status: 200,
+      body: { data: rows, count: capped, countExact: count <= 10_000, page: Number(url.searchParams.get('page') ?? 1), totalPages: Math.ceil(capped / limit) },
+    };
+  }
+  if (url.pathname === '/api/error-stats') return { status: 200, body: STATS };
+  const single = /^\/api\/error-logs\/([^/]+)\/resolve$/.exec(url.pathname);
+  if (req.method === 'PUT' && single) {
+    const row = rows.find((r) => r.id === single[1])!;
+    const notes = JSON.parse(req.body).notes ?? null;
+    return { status: 200, body: { data: { ...row, resolved: true, resolved_at: '2026-05-02T09:30:00Z', notes }, message: 'Errore risolto' } };
+  }
+  if (req.method === 'PUT' && url.pathname === '/api/error-logs/resolve-multiple') {
+    if (failBulk) return { status: 400, body: { error: 'Array di ID errori richiesto' } };
+    const { errorIds } = JSON.parse(req.body) as { errorIds: string[] };
+    return { status: 200, body: { resolved_count: errorIds.length, message: `${errorIds.length} errori risolti con successo` } };
+  }
+  return { status: 404, body: { error: 'Risorsa non trovata' } };
 });
 
 beforeEach(() => {
-  server.requests.length = 0;
   failList = false;
   failBulk = false;
   rows = [

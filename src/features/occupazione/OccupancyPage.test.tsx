@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
+import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { CLASH_MSG as M } from '../../../common/occupazione/rules';
 import { ALLENAMENTI_MSG as A } from '../../../common/allenamenti/messages';
 import type { Occupancy, OccupancyMatch, OccupancyTraining } from '../../../common/occupazione/types';
 import type { Role } from '../../../common/users/roles';
 import { api, listTag } from '../../api/api';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 import OccupancyPage from './OccupancyPage';
 
 // The occupancy board with trainings (docs/occupazione.md, docs/allenamenti.md): each training date
@@ -45,38 +44,29 @@ const ESORDIENTI: OccupancyTraining = {
 const PULCINI: OccupancyTraining = { id: 6, data: DAY, gruppo: 'Pulcini', campo: 'Campo B', oraInizio: '17:00', oraFine: '18:00', spogliatoi: [], conflitti: [] };
 
 describe('Occupazione campi: trainings', () => {
-  let server: StandInServer;
   let partite: OccupancyMatch[] = [];
   let allenamenti: OccupancyTraining[] = [];
   /** The next answer to POST /salta (then 200, and the date leaves the board). */
   let saltaAnswer: { status: number; body?: unknown } | null = null;
-  beforeAll(async () => {
-    server = await startStandInServer((req) => {
-      const url = new URL(req.url, 'http://x');
-      if (req.method === 'GET' && url.pathname === '/api/occupazione') {
-        const from = url.searchParams.get('from')!;
-        const to = url.searchParams.get('to')!;
-        const within = (d: string) => d >= from && d <= to;
-        const data: Occupancy = { from, to, margin: 15, partite: partite.filter((m) => within(m.data)), allenamenti: allenamenti.filter((t) => within(t.data)) };
-        return { status: 200, body: { data } };
-      }
-      const salta = /^\/api\/allenamenti\/(\d+)\/salta$/.exec(url.pathname);
-      if (req.method === 'POST' && salta) {
-        if (saltaAnswer) return saltaAnswer;
-        const { data } = JSON.parse(req.body) as { data: string };
-        allenamenti = allenamenti.filter((t) => !(t.id === Number(salta[1]) && t.data === data));
-        return { status: 200, body: { data: { id: Number(salta[1]) } } };
-      }
-      return { status: 404, body: { error: 'Risorsa non trovata' } };
-    });
-    setTestApiOrigin(server.origin);
-  });
-  afterAll(async () => {
-    setTestApiOrigin(null);
-    await server.close();
+  const server = withStandInServer((req) => {
+    const url = new URL(req.url, 'http://x');
+    if (req.method === 'GET' && url.pathname === '/api/occupazione') {
+      const from = url.searchParams.get('from')!;
+      const to = url.searchParams.get('to')!;
+      const within = (d: string) => d >= from && d <= to;
+      const data: Occupancy = { from, to, margin: 15, partite: partite.filter((m) => within(m.data)), allenamenti: allenamenti.filter((t) => within(t.data)) };
+      return { status: 200, body: { data } };
+    }
+    const salta = /^\/api\/allenamenti\/(\d+)\/salta$/.exec(url.pathname);
+    if (req.method === 'POST' && salta) {
+      if (saltaAnswer) return saltaAnswer;
+      const { data } = JSON.parse(req.body) as { data: string };
+      allenamenti = allenamenti.filter((t) => !(t.id === Number(salta[1]) && t.data === data));
+      return { status: 200, body: { data: { id: Number(salta[1]) } } };
+    }
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
   });
   beforeEach(() => {
-    server.requests.length = 0;
     partite = [MATCH];
     allenamenti = [ESORDIENTI, PULCINI];
     saltaAnswer = null;

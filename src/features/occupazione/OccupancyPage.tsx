@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -32,6 +31,7 @@ import { fractionOf } from './layout';
 import { clashesOf, columnsOf, itemsOf, placementsOf, type BoardItem } from './board';
 import { blockSx, firstLineSx } from './blockStyle';
 import { SkipTrainingDialog, TrainingBlock } from './TrainingBlock';
+import { BlockTooltip, clashLines } from './BlockTooltip';
 
 const M = CLASH_MSG;
 type View = 'giorno' | 'settimana';
@@ -43,7 +43,6 @@ const mondayOf = (iso: string) => {
 };
 const addDays = (iso: string, n: number) => dayjs(iso).add(n, 'day').format('YYYY-MM-DD');
 
-const clashTitle = (m: OccupancyMatch) => m.conflitti.map((c) => c.messaggio).join('\n');
 const teams = (m: OccupancyMatch) => `${m.squadracasa} - ${m.squadratrasferta}`;
 
 function MatchBlock({ m, style, compact }: { m: OccupancyMatch; style?: React.CSSProperties; compact?: boolean }) {
@@ -58,7 +57,7 @@ function MatchBlock({ m, style, compact }: { m: OccupancyMatch; style?: React.CS
       data-testid="occupancy-block"
       data-match-id={m.id}
       data-clash={clash ? 'true' : 'false'}
-      aria-label={`${time} ${teams(m)} (${m.gruppo})${clash ? `: ${clashTitle(m)}` : ''}`}
+      aria-label={`${time} ${teams(m)} (${m.gruppo})${clash ? `: ${clashLines(m)}` : ''}`}
       onClick={() => navigate(paths.editMatch.getHref(String(m.id)))}
       style={style}
       sx={[
@@ -90,19 +89,9 @@ function MatchBlock({ m, style, compact }: { m: OccupancyMatch; style?: React.CS
     </Box>
   );
   return (
-    <Tooltip
-      title={
-        <span style={{ whiteSpace: 'pre-line' }}>
-          {`${time} ${teams(m)}\n${m.gruppo} · ${m.campo}`}
-          {clash ? `\n${clashTitle(m)}` : ''}
-        </span>
-      }
-      placement="top"
-      arrow
-      describeChild
-    >
+    <BlockTooltip text={`${time} ${teams(m)}\n${m.gruppo} · ${m.campo}`} clashes={clashLines(m)}>
       {block}
-    </Tooltip>
+    </BlockTooltip>
   );
 }
 

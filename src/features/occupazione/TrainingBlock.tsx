@@ -13,7 +13,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import CalendarViewWeekIcon from '@mui/icons-material/CalendarViewWeek';
 import { CLASH_MSG } from '../../../common/occupazione/rules';
@@ -26,12 +25,12 @@ import { useNotify } from '../../components/toast';
 import { useSkipTrainingDateMutation } from './occupancyApi';
 import type { OccupancyTraining } from '../../../common/occupazione/types';
 import { blockSx } from './blockStyle';
+import { BlockTooltip, clashLines } from './BlockTooltip';
 
 const M = CLASH_MSG;
 const A = ALLENAMENTI_MSG;
 
 const timeOfTraining = (t: OccupancyTraining) => `${t.oraInizio.slice(0, 5)}-${t.oraFine.slice(0, 5)}`;
-const clashTitle = (t: OccupancyTraining) => t.conflitti.map((c) => c.messaggio).join('\n');
 
 /**
  * A training's look, apart from a match's (light blue, solid): hatched and outlined with a dashed
@@ -79,7 +78,7 @@ export function TrainingBlock({
       data-training-id={t.id}
       data-date={t.data}
       data-clash={clash ? 'true' : 'false'}
-      aria-label={`${M.boardTrainingLabel(time, t.gruppo, t.campo, rooms)}${clash ? `: ${clashTitle(t)}` : ''}`}
+      aria-label={`${M.boardTrainingLabel(time, t.gruppo, t.campo, rooms)}${clash ? `: ${clashLines(t)}` : ''}`}
       aria-haspopup={interactive ? 'menu' : undefined}
       aria-expanded={interactive ? anchor !== null : undefined}
       aria-controls={anchor ? menuId : undefined}
@@ -115,23 +114,16 @@ export function TrainingBlock({
   );
   return (
     <>
-      <Tooltip
-        title={
-          <span style={{ whiteSpace: 'pre-line' }}>
-            {`${M.boardTrainingText(time, t.gruppo)}\n${t.campo} · ${rooms}`}
-            {clash ? `\n${clashTitle(t)}` : ''}
-          </span>
-        }
-        placement="top"
-        arrow
-        describeChild
+      <BlockTooltip
+        text={`${M.boardTrainingText(time, t.gruppo)}\n${t.campo} · ${rooms}`}
+        clashes={clashLines(t)}
         // Not over the menu while it is open.
         open={tip && anchor === null}
         onOpen={() => setTip(true)}
         onClose={() => setTip(false)}
       >
         {block}
-      </Tooltip>
+      </BlockTooltip>
       {interactive && (
         <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
           <MenuItem

@@ -2,15 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import { CLASH_MSG, clashCandidate, type ClashInfo } from '../../../common/occupazione/rules';
 import type { PartitaValues } from '../../../common/partite/rules';
+import { ClashConfirmDialog } from '../../components/ClashConfirmDialog';
 import { paths } from '../../config/paths';
 import { useLazyCheckConflittiQuery } from './matchesApi';
 
@@ -85,20 +80,17 @@ export function ClashList({ clashes }: { clashes: ClashInfo[] }) {
 /** Saving with clashes: the list, then 'Salva comunque' or 'Annulla'. */
 export function ClashDialog({ clashes, onConfirm, onClose }: { clashes: ClashInfo[] | null; onConfirm: () => void; onClose: () => void }) {
   return (
-    <Dialog open={clashes !== null && clashes.length > 0} onClose={onClose} aria-labelledby="clash-dialog-title">
-      <DialogTitle id="clash-dialog-title">{CLASH_MSG.dialogTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText component="div">
-          {CLASH_MSG.dialogIntro}
-          <ClashItems clashes={clashes ?? []} />
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{CLASH_MSG.dialogCancel}</Button>
-        <Button variant="contained" color="warning" onClick={onConfirm}>
-          {CLASH_MSG.dialogConfirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ClashConfirmDialog
+      open={clashes !== null && clashes.length > 0}
+      titleId="clash-dialog-title"
+      title={CLASH_MSG.dialogTitle}
+      intro={CLASH_MSG.dialogIntro}
+      cancelLabel={CLASH_MSG.dialogCancel}
+      confirmLabel={CLASH_MSG.dialogConfirm}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <ClashItems clashes={clashes ?? []} />
+    </ClashConfirmDialog>
   );
 }

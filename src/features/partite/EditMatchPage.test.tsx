@@ -2,25 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
+import { renderWithProviders, setTestApiOrigin, signedInStore, withStandInServer } from '../../../test/render';
 import { MSG } from '../../../common/core/messages';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import { todayIn } from '../../../common/core/dates';
 import type { Slot } from '../../../common/occupazione/slots';
 import { editMatchWithSlot, readSlotPrefill } from '../../config/paths';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 import EditMatchPage from './EditMatchPage';
 
 // The edit screen tells a read that failed (no connection) from a match that is not there (docs/partite.md, reading matches).
 describe('the edit screen when its match cannot be read', () => {
-  let server: StandInServer;
-  beforeAll(async () => {
-    server = await startStandInServer(() => ({ status: 404, body: { error: MSG.match.notFound } }));
-  });
-  afterAll(async () => {
-    setTestApiOrigin(null);
-    await server.close();
-  });
+  const server = withStandInServer(() => ({ status: 404, body: { error: MSG.match.notFound } }));
 
   const open = () => {
     const store = signedInStore('editor');
@@ -65,26 +57,17 @@ describe('the edit screen finds a free slot', () => {
     { data: '2099-05-10', ora: '09:15', oraFine: '10:45', campo: 'Comunale', spogliatoi: [5, 6] },
   ];
   const AWAY_SLOTS: Slot[] = [{ data: '2099-05-16', ora: '17:30', oraFine: '19:00', campo: 'Stadio Lontano', spogliatoi: [] }];
-  let server: StandInServer;
-  beforeAll(async () => {
-    server = await startStandInServer((req) => {
-      const url = new URL(req.url, 'http://x');
-      const match = /^\/api\/partite\/(\d+)$/.exec(url.pathname);
-      if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
-      if (url.pathname === '/api/gruppi') return { status: 200, body: { data: [{ id: 1, name: 'Pulcini', created_at: '2026-09-01T10:00:00Z', components: [] }], count: 1 } };
-      if (url.pathname === '/api/slot-liberi') return { status: 200, body: { data: url.searchParams.get('casa') === '0' ? AWAY_SLOTS : SLOTS } };
-      if (url.pathname === '/api/partite/conflitti') return { status: 200, body: { conflitti: [] } };
-      if (match && req.method === 'GET') return { status: 200, body: { data: match[1] === '8' ? AWAY : HOME } };
-      if (match && req.method === 'PUT') return { status: 200, body: { data: HOME } };
-      return { status: 200, body: { data: [] } };
-    });
-    setTestApiOrigin(server.origin);
+  const server = withStandInServer((req) => {
+    const url = new URL(req.url, 'http://x');
+    const match = /^\/api\/partite\/(\d+)$/.exec(url.pathname);
+    if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
+    if (url.pathname === '/api/gruppi') return { status: 200, body: { data: [{ id: 1, name: 'Pulcini', created_at: '2026-09-01T10:00:00Z', components: [] }], count: 1 } };
+    if (url.pathname === '/api/slot-liberi') return { status: 200, body: { data: url.searchParams.get('casa') === '0' ? AWAY_SLOTS : SLOTS } };
+    if (url.pathname === '/api/partite/conflitti') return { status: 200, body: { conflitti: [] } };
+    if (match && req.method === 'GET') return { status: 200, body: { data: match[1] === '8' ? AWAY : HOME } };
+    if (match && req.method === 'PUT') return { status: 200, body: { data: HOME } };
+    return { status: 200, body: { data: [] } };
   });
-  afterAll(async () => {
-    setTestApiOrigin(null);
-    await server.close();
-  });
-  beforeEach(() => server.requests.splice(0));
 
   const open = (route: string) =>
     renderWithProviders(

@@ -6,8 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { sanitizePartite, type Partita } from '../../../common/partite/read';
 import { STATO_COLORS } from '../../../common/stato/labels';
 import { STATUS_MSG } from '../../../common/stato/rules';
-import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
+import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { MatchCard } from './MatchCard';
 import { matchesApi } from './matchesApi';
 import StatusActions from './StatusActions';
@@ -77,18 +76,9 @@ describe('the bulk status dialog says what it changes', () => {
   const partite: Partita[] = sanitizePartite(
     OSPITI.map((ospiti, i) => raw({ id: i + 1, data: `2099-05-0${i + 2}`, ora: `1${i}:30:00`, squadracasa: 'Garibaldina 2013', squadratrasferta: ospiti })),
   );
-  let server: StandInServer;
-  beforeAll(async () => {
-    server = await startStandInServer((req) =>
-      req.url === '/api/partite/stato' ? { status: 200, body: { operazione: 'op-1', aggiornate: JSON.parse(req.body).ids.length } } : { status: 200, body: { data: [] } },
-    );
-    setTestApiOrigin(server.origin);
-  });
-  afterAll(async () => {
-    setTestApiOrigin(null);
-    await server.close();
-  });
-  beforeEach(() => server.requests.splice(0));
+  const server = withStandInServer((req) =>
+    req.url === '/api/partite/stato' ? { status: 200, body: { operazione: 'op-1', aggiornate: JSON.parse(req.body).ids.length } } : { status: 200, body: { data: [] } },
+  );
 
   /** The bar as the dashboard holds it, with `initial` selected and the dashboard's list in the store. */
   function Bar({ initial }: { initial: number[] }) {

@@ -9,8 +9,7 @@ import { sanitizePartite, type Partita } from '../../../common/partite/read';
 import { STATUS_MSG } from '../../../common/stato/rules';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import type { Slot } from '../../../common/occupazione/slots';
-import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
+import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { matchesApi } from './matchesApi';
 import StatusActions from './StatusActions';
 
@@ -26,21 +25,12 @@ const SLOTS: Slot[] = [
   { data: '2099-05-10', ora: '09:00', oraFine: '10:30', campo: 'Comunale', spogliatoi: [1, 2] },
 ];
 
-let server: StandInServer;
-beforeAll(async () => {
-  server = await startStandInServer((req) => {
-    const url = new URL(req.url, 'http://x');
-    if (url.pathname === '/api/slot-liberi') return { status: 200, body: { data: SLOTS } };
-    if (url.pathname === '/api/partite/stato') return { status: 200, body: { operazione: 'op-1', aggiornate: JSON.parse(req.body).ids.length } };
-    return { status: 200, body: { data: [] } };
-  });
-  setTestApiOrigin(server.origin);
+const server = withStandInServer((req) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/api/slot-liberi') return { status: 200, body: { data: SLOTS } };
+  if (url.pathname === '/api/partite/stato') return { status: 200, body: { operazione: 'op-1', aggiornate: JSON.parse(req.body).ids.length } };
+  return { status: 200, body: { data: [] } };
 });
-afterAll(async () => {
-  setTestApiOrigin(null);
-  await server.close();
-});
-beforeEach(() => server.requests.splice(0));
 
 function Bar({ initial }: { initial: number[] }) {
   const [selected, setSelected] = useState<Set<number>>(new Set(initial));

@@ -4,7 +4,7 @@ import { MSG } from '../../../common/core/messages';
 import type { PartitaPayload } from '../../../common/partite/rules';
 import type { ClashInfo } from '../../../common/occupazione/rules';
 import type { ConflittiResponse } from '../../../common/occupazione/types';
-import type { PartitaResponse, PublicPartiteResponse, Suggestion, SuggestionsResponse } from '../../../common/partite/types';
+import type { PartitaResponse, PublicPartiteResponse } from '../../../common/partite/types';
 
 /** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (docs/occupazione.md). */
 export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
@@ -45,18 +45,6 @@ export const matchesApi = api.injectEndpoints({
       transformResponse: (body: PartitaResponse) => storedPartita(body?.data),
       providesTags: (_r, _e, id) => [itemTag('Partita', id)],
     }),
-    getSquadreSuggestions: build.query<Suggestion[], string>({
-      query: (search) => `api/squadre/suggestions?search=${encodeURIComponent(search)}`,
-      transformResponse: (body: SuggestionsResponse) => body?.data ?? [],
-      providesTags: ['Suggestion'],
-      keepUnusedDataFor: 60,
-    }),
-    getCampiSuggestions: build.query<Suggestion[], string>({
-      query: (search) => `api/campi/suggestions?search=${encodeURIComponent(search)}`,
-      transformResponse: (body: SuggestionsResponse) => body?.data ?? [],
-      providesTags: ['Suggestion'],
-      keepUnusedDataFor: 60,
-    }),
     // The form's live clash check (docs/occupazione.md): POST, but a read; never cached.
     checkConflitti: build.query<ClashInfo[], Record<string, unknown>>({
       query: (body) => ({ url: 'api/partite/conflitti', method: 'POST', body }),
@@ -86,8 +74,6 @@ export const {
   useGetPublicPartiteQuery,
   useGetPartiteQuery,
   useGetPartitaQuery,
-  useLazyGetSquadreSuggestionsQuery,
-  useLazyGetCampiSuggestionsQuery,
   useLazyCheckConflittiQuery,
   useCreatePartitaMutation,
   useUpdatePartitaMutation,

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
+import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { MSG } from '../../../common/core/messages';
 import { ROLE_LABEL } from '../../../common/users/roles';
 import type { User } from '../../../common/users/rules';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
 import UsersPage from './UsersPage';
 
 // A role change asks first, naming the person and both roles (docs/users.md); 'Annulla' changes nothing.
@@ -15,26 +14,17 @@ describe('Gestione Utenti: changes that ask first', () => {
     last_sign_in_at: null, last_updated: '2026-11-01T10:00:00Z', locked_until: null, ...over,
   });
   let users: User[];
-  let server: StandInServer;
-  beforeAll(async () => {
-    server = await startStandInServer((req) => {
-      if (req.method === 'GET' && req.url === '/api/users') return { status: 200, body: { data: users, count: users.length, message: '' } };
-      const role = /^\/api\/users\/(.+)\/role$/.exec(req.url);
-      if (req.method === 'PUT' && role) {
-        const changed = { ...users.find((u) => u.id === role[1])!, role: JSON.parse(req.body).role };
-        users = users.map((u) => (u.id === changed.id ? changed : u));
-        return { status: 200, body: { message: MSG.users.roleUpdated(changed.role), data: changed } };
-      }
-      return { status: 200, body: { data: [] } };
-    });
-    setTestApiOrigin(server.origin);
-  });
-  afterAll(async () => {
-    setTestApiOrigin(null);
-    await server.close();
+  const server = withStandInServer((req) => {
+    if (req.method === 'GET' && req.url === '/api/users') return { status: 200, body: { data: users, count: users.length, message: '' } };
+    const role = /^\/api\/users\/(.+)\/role$/.exec(req.url);
+    if (req.method === 'PUT' && role) {
+      const changed = { ...users.find((u) => u.id === role[1])!, role: JSON.parse(req.body).role };
+      users = users.map((u) => (u.id === changed.id ? changed : u));
+      return { status: 200, body: { message: MSG.users.roleUpdated(changed.role), data: changed } };
+    }
+    return { status: 200, body: { data: [] } };
   });
   beforeEach(() => {
-    server.requests.splice(0);
     users = [user({ id: 'u', email: 'e@x.it', role: 'admin' }), user({ id: 'm', email: MARIO, role: 'editor' })];
   });
   const roleChanges = () => server.requests.filter((r) => r.method === 'PUT');

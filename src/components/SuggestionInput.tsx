@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { Suggestion } from '../../../common/partite/types';
+import { normName } from '../../common/occupazione/rules';
+import { PARTITA_TEXT_MAX } from '../../common/partite/read';
+import type { Suggestion } from '../../common/partite/types';
 
 /** Suggestions (docs/partite.md) load on focus, 300 ms after typing 2 or more characters; the list is 200 px high at most. */
 export const SUGGEST_DEBOUNCE_MS = 300;
@@ -11,19 +13,42 @@ interface Props {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** Asks for the names containing `search` ('' for the most used), e.g. a lazy query of src/api/suggestionsApi.ts. */
   load: (search: string) => void;
-  suggestions: Suggestion[] | undefined;
+  /** The last answer of `load`, most used first. */
+  suggestions: readonly Suggestion[] | undefined;
+  /**
+   * Names the screen already knows (the training form: the series' pitches), offered before the
+   * suggestions; a suggestion naming one of them again (as the clash rules compare names) is left out.
+   */
+  known?: readonly string[];
   required?: boolean;
+  error?: boolean;
   disabled?: boolean;
   autoFocus?: boolean;
+}
+
+/** The dropdown's names: the suggestions', or with `known` those first and each name once. */
+function optionNames(suggestions: readonly Suggestion[] | undefined, known: readonly string[] | undefined): string[] {
+  const found = (suggestions ?? []).map((s) => s.name);
+  if (!known) return found;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const name of [...known, ...found]) {
+    const key = normName(name);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    out.push(name);
+  }
+  return out;
 }
 
 /**
  * A text field with a dropdown of names already used (most used first): MUI's Autocomplete in free
  * text mode, so the list follows the listbox pattern (ArrowDown/ArrowUp move, Enter picks, Esc
- * closes) and any other name may be typed.
+ * closes) and any other name may be typed. The match form's teams and pitch, the training form's pitch.
  */
-export function SuggestionInput({ label, value, onChange, load, suggestions, required, disabled, autoFocus }: Props) {
+export function SuggestionInput({ label, value, onChange, load, suggestions, known, required, error, disabled, autoFocus }: Props) {
   const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -31,7 +56,7 @@ export function SuggestionInput({ label, value, onChange, load, suggestions, req
     },
     [],
   );
-  const options = (suggestions ?? []).map((s) => s.name);
+  const options = useMemo(() => optionNames(suggestions, known), [suggestions, known]);
   return (
     <Autocomplete
       freeSolo
@@ -62,8 +87,9 @@ export function SuggestionInput({ label, value, onChange, load, suggestions, req
           {...params}
           label={label}
           required={required}
+          error={error}
           autoFocus={autoFocus}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps?.htmlInput, maxLength: 100 } }}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps?.htmlInput, maxLength: PARTITA_TEXT_MAX } }}
         />
       )}
     />
