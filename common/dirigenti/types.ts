@@ -2,6 +2,12 @@
 // /api/designazioni/scoperte: they type the routes and the SPA's endpoints (docs/dirigenti.md).
 import type { Dirigente, DesignazioniView, Ruolo } from './rules';
 import type { Partita } from '../partite/read';
+import type { PartitaResponse } from '../partite/types';
+
+/** GET /api/partite/{id}: the match, and its designations with names. */
+export interface PartitaDesignazioniResponse extends PartitaResponse {
+  designazioni: DesignazioniView;
+}
 
 export interface DirigentiResponse {
   data: Dirigente[];

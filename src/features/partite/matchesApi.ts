@@ -4,11 +4,15 @@ import { MSG } from '../../../common/core/messages';
 import type { PartitaPayload } from '../../../common/partite/rules';
 import type { ClashInfo } from '../../../common/occupazione/rules';
 import type { ConflittiResponse } from '../../../common/occupazione/types';
+import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partite/read';
+import type { DesignazioniView } from '../../../common/dirigenti/rules';
 import type { PartitaResponse, PublicPartiteResponse, Suggestion, SuggestionsResponse } from '../../../common/partite/types';
 
 /** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (docs/occupazione.md). */
 export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
-import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partite/read';
+
+/** A match read by id: with its designations when the server sends them. */
+export type PartitaConDesignazioni = Partita & { designazioni?: DesignazioniView };
 
 
 const toQuery = (filters: PartiteFilters) => {
@@ -39,11 +43,16 @@ export const matchesApi = api.injectEndpoints({
       },
       providesTags: [listTag('Partita')],
     }),
-    getPartita: build.query<Partita | null, string>({
+    getPartita: build.query<PartitaConDesignazioni | null, string>({
       query: (id) => `api/partite/${encodeURIComponent(id)}`,
       // The edit form starts from the stored text (docs/partite.md, reading matches): a save sends every field back.
-      transformResponse: (body: PartitaResponse) => storedPartita(body?.data),
-      providesTags: (_r, _e, id) => [itemTag('Partita', id)],
+      // The read carries the match's designations too (docs/dirigenti.md).
+      transformResponse: (body: PartitaResponse) => {
+        const partita = storedPartita(body?.data);
+        const designazioni = (body?.data as { designazioni?: DesignazioniView } | undefined)?.designazioni;
+        return partita && designazioni ? { ...partita, designazioni } : partita;
+      },
+      providesTags: (_r, _e, id) => [itemTag('Partita', id), itemTag('Designazione', id)],
     }),
     getSquadreSuggestions: build.query<Suggestion[], string>({
       query: (search) => `api/squadre/suggestions?search=${encodeURIComponent(search)}`,
