@@ -126,6 +126,7 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
       ['importa', '/importa'],
       ['occupazione', '/occupazione'],
       ['allenamenti', '/allenamenti'],
+      ['dirigenti', '/dirigenti'],
     ];
     // One frame for every signed-in screen (docs/screens.md): the head (title and toolbar) at the same place and
     // width, the title the same size (screenshots at 1366 x 768 kept in e2e/screenshots as artefacts).

@@ -272,7 +272,7 @@ describe('fixture import in the browser', () => {
     await navBar(p).getByRole('link', { name: 'Estrazione' }).waitFor();
     // The Partite menu holds only what a reader may open: the trainings.
     const menu = await openNavMenu(p, 'Partite');
-    await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(['Allenamenti']));
+    await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(['Allenamenti', 'Dirigenti']));
     await p.keyboard.press('Escape');
     await p.goto(`${t.url}/importa`);
     await expectCount(p.getByRole('heading', { name: 'Importa partite' }), 0);

@@ -86,7 +86,7 @@ describe('matches in Chromium', () => {
     await navBar(page).getByRole('link', { name: 'Estrazione' }).waitFor();
     // The Partite menu offers a reader the trainings only.
     const menu = await openNavMenu(page, 'Partite');
-    await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(['Allenamenti']));
+    await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(['Allenamenti', 'Dirigenti']));
     await page.keyboard.press('Escape');
     await page.goto(`${t.url}/aggiungi-partita`);
     await page.waitForURL(`${t.url}/`);

@@ -23,6 +23,7 @@ import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
 import { notificheRoutes } from './features/notifiche/routes';
 import { allenamentiRoutes } from './features/allenamenti/routes';
+import { dirigentiRoutes } from './features/dirigenti/routes';
 import { recordServerError } from './features/logs/recorder';
 import { clashesPlugin } from './features/occupazione/clashes';
 import { weekPdfPlugin } from './features/esportazioni/week-pdf';
@@ -172,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Root plugins, before the routes that use them: the one scheduler of timed work, and the services
   // one feature provides to others as decorators (each consumer declares the names it depends on).
   await app.register(schedulerPlugin, { pool: deps.pool });
-  await app.register(clashesPlugin); // occupazione -> partite, import, allenamenti
+  await app.register(clashesPlugin); // occupazione -> partite, import, allenamenti, dirigenti
   await app.register(weekPdfPlugin); // esportazioni -> notifiche
   await app.register(publicListingPlugin); // partite -> the page of / below
 
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(clashesRoutes, { prefix: '/api' });
   await app.register(allenamentiRoutes, { prefix: '/api' });
+  await app.register(dirigentiRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { firstPasswordError } from '../common/auth/password';
 import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../common/occupazione/messages';
 import { DEFAULT_PLAYING_HOURS, parsePlayingHours, type PlayingHours } from '../common/occupazione/slots';
+import { DEFAULT_DESIGNATION_MARGIN_MINUTES } from '../common/dirigenti/rules';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -64,6 +65,13 @@ const schema = z.object({
     .min(0, 'almeno 0 minuti')
     .max(MAX_CLASH_MARGIN_MINUTES, `al massimo ${MAX_CLASH_MARGIN_MINUTES} minuti`)
     .default(DEFAULT_CLASH_MARGIN_MINUTES),
+  // Minutes an official keeps free before and after each match they are designated to (docs/dirigenti.md).
+  DESIGNATION_MARGIN_MINUTES: z.coerce
+    .number({ error: 'deve essere un numero di minuti' })
+    .int('deve essere un numero intero di minuti')
+    .min(0, 'almeno 0 minuti')
+    .max(240, 'al massimo 240 minuti')
+    .default(DEFAULT_DESIGNATION_MARGIN_MINUTES),
   NOTIFY_DELAY_SECONDS: z.coerce
     .number({ error: 'deve essere un numero di secondi' })
     .int('deve essere un numero intero di secondi')
@@ -106,6 +114,8 @@ export interface Config {
   logRetentionDays: number;
   /** Changeover minutes a changing room is held before a match's start and after its end (CLASH_MARGIN_MINUTES). */
   clashMarginMinutes: number;
+  /** Travel minutes an official keeps free before and after each designated match (DESIGNATION_MARGIN_MINUTES). */
+  designationMarginMinutes: number;
   /** Seconds the change mails of a category wait so that close edits make one mail (NOTIFY_DELAY_SECONDS). */
   notifyDelaySeconds: number;
   /** When matches may be proposed by the slot finder, per weekday (PLAYING_HOURS). */
@@ -143,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     clashMarginMinutes: e.CLASH_MARGIN_MINUTES,
+    designationMarginMinutes: e.DESIGNATION_MARGIN_MINUTES,
     notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
     playingHours: parsePlayingHours(e.PLAYING_HOURS)!,
   };

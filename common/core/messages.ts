@@ -290,6 +290,8 @@ export const MSG = {
     referentPhone: 'Telefono',
     phoneHint: '9 o 10 cifre, facoltativo',
     noPhone: '—',
+    arbitroSocieta: 'Arbitro della società per le partite in casa',
+    arbitroSocietaHint: 'La società fornisce il dirigente arbitro delle partite in casa di questa categoria',
     showReferents: (name: string) => `Mostra i referenti di ${name}`,
     hideReferents: (name: string) => `Nascondi i referenti di ${name}`,
     referentsCount: (n: number) => (n === 1 ? '1 referente' : `${n} referenti`),

@@ -27,12 +27,19 @@ export interface Gruppo {
   name: string;
   created_at: string;
   components: Referente[];
+  /**
+   * Whether the club supplies the referee of the category's home matches (docs/dirigenti.md). Always
+   * present in answers of the API; optional in the type so older literals still fit.
+   */
+  arbitroSocieta?: boolean;
 }
 
 /** The body of POST /api/gruppi and PUT /api/gruppi/{id}, after validation. */
 export interface GruppoInput {
   name: string;
   components: Referente[];
+  /** Absent: on create the default of the name (arbitroSocietaDefault), on update unchanged. */
+  arbitroSocieta?: boolean;
 }
 
 /** The phone as stored: the digits typed, without the spaces a person may put between them. */
@@ -68,6 +75,7 @@ export const gruppoInputSchema = z
       .array(referenteRaw, { error: MSG.groups.componentRequired })
       .min(1, MSG.groups.componentRequired)
       .max(REFERENTI_MAX, MSG.groups.tooManyComponents(REFERENTI_MAX)),
+    arbitroSocieta: z.boolean({ error: MSG.groups.invalidData }).optional(),
   })
   .superRefine((value, ctx) => {
     value.components.forEach((r, i) => {
@@ -103,6 +111,7 @@ export const gruppoInputSchema = z
         email: normalizeEmail(r.email),
         notifiche: normalizeNotifiche(r.notifiche),
       })),
+      ...(value.arbitroSocieta === undefined ? {} : { arbitroSocieta: value.arbitroSocieta }),
     }),
   );
 

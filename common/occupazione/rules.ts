@@ -19,9 +19,9 @@ export const holdsFacilities = (m: { stato?: unknown; data_da_definire?: unknown
   m.stato !== 'annullata' && !(m.stato === 'rinviata' && m.data_da_definire === true);
 export const HOLDS_FACILITIES_SQL = "(stato <> 'annullata' AND NOT (stato = 'rinviata' AND data_da_definire))";
 
-/** What two uses of the club's facilities share: a pitch, a changing room, a team, or a training's pitch or rooms (docs/allenamenti.md). */
-export type ClashReason = 'campo' | 'spogliatoio' | 'squadra' | 'allenamento';
-export const CLASH_REASONS: readonly ClashReason[] = ['campo', 'spogliatoio', 'squadra', 'allenamento'];
+/** What two uses of the club's facilities share: a pitch, a changing room, a team, a training's pitch or rooms (docs/allenamenti.md), or a designated official (docs/dirigenti.md). */
+export type ClashReason = 'campo' | 'spogliatoio' | 'squadra' | 'allenamento' | 'persona';
+export const CLASH_REASONS: readonly ClashReason[] = ['campo', 'spogliatoio', 'squadra', 'allenamento', 'persona'];
 
 /** What the rule needs of a match (a stored one, or the candidate of a form, whose id may be missing). */
 export type ClashMatch = Pick<
@@ -53,7 +53,7 @@ export const CLASH_MSG = {
   conflict: 'La partita si sovrappone ad altre partite: conferma per salvarla comunque',
   /** Activity record of a confirmed override. */
   confirmed: (match: string, n: number) => `Sovrapposizion${n === 1 ? 'e confermata' : 'i confermate'} per ${match}`,
-  reasonLabel: { campo: 'Campo', spogliatoio: 'Spogliatoio', squadra: 'Squadra', allenamento: 'Allenamento' } as Record<ClashReason, string>,
+  reasonLabel: { campo: 'Campo', spogliatoio: 'Spogliatoio', squadra: 'Squadra', allenamento: 'Allenamento', persona: 'Dirigente' } as Record<ClashReason, string>,
   openTrainings: 'Apri gli allenamenti',
   // Form and board
   formTitle: 'Sovrapposizioni',

@@ -54,3 +54,23 @@ export function invitationMail(config: Config, opts: { to: string; link: string;
     link: opts.link,
   };
 }
+
+/**
+ * A designation mail of the notification queue (server/features/dirigenti/invitations.ts): the
+ * Italian text made when it was queued, signed with the club's name, and its iCalendar file
+ * (METHOD:REQUEST or METHOD:CANCEL in the Content-Type too, as calendar clients look for it).
+ */
+export function designationMail(config: Config, opts: { to: string; subject: string; text: string; ics: string; method: 'REQUEST' | 'CANCEL' }): Mail {
+  return {
+    to: opts.to,
+    subject: opts.subject,
+    text: `${opts.text}\n\n${config.clubName}\n`,
+    attachments: [
+      {
+        filename: opts.method === 'REQUEST' ? 'invito.ics' : 'annullamento.ics',
+        content: Buffer.from(opts.ics, 'utf8'),
+        contentType: `text/calendar; charset=utf-8; method=${opts.method}`,
+      },
+    ],
+  };
+}

@@ -28,7 +28,9 @@ describe('configuration (one zod schema, read once at start)', () => {
       clubName: 'Garibaldina',
       logLevel: 'info',
       trustProxy: false,
+      designationMarginMinutes: 30,
     });
+    expect(() => loadConfig({ DESIGNATION_MARGIN_MINUTES: '241' })).toThrow(/DESIGNATION_MARGIN_MINUTES: al massimo 240 minuti/);
   });
 
   it('reads every setting', () => {
@@ -49,6 +51,7 @@ describe('configuration (one zod schema, read once at start)', () => {
       TRUST_PROXY: '10.0.0.1,192.168.0.0/16',
       LOG_RETENTION_DAYS: '90',
       CLASH_MARGIN_MINUTES: '20',
+      DESIGNATION_MARGIN_MINUTES: '45',
       NOTIFY_DELAY_SECONDS: '120',
       PLAYING_HOURS: '6-7=10:00-18:30; 3=17:30-20:00',
     });
@@ -70,6 +73,7 @@ describe('configuration (one zod schema, read once at start)', () => {
       trustProxy: '10.0.0.1,192.168.0.0/16',
       logRetentionDays: 90,
       clashMarginMinutes: 20,
+      designationMarginMinutes: 45,
       notifyDelaySeconds: 120,
       playingHours: { 1: null, 2: null, 3: { from: 1050, to: 1200 }, 4: null, 5: null, 6: { from: 600, to: 1110 }, 7: { from: 600, to: 1110 } },
     });

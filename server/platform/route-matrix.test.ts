@@ -101,6 +101,16 @@ const MATRIX: Row[] = [
   { method: 'DELETE', route: '/api/allenamenti/:id', url: `/api/allenamenti/${UNKNOWN_ID}`, expect: editorUp(404) },
   { method: 'POST', route: '/api/allenamenti/:id/salta', url: `/api/allenamenti/${UNKNOWN_ID}/salta`, payload: {}, expect: editorUp(400) },
   { method: 'GET', route: '/api/slot-liberi', expect: editorUp(400) },
+  // Officials and designations (docs/dirigenti.md): reading for every signed-in user, writing, feed addresses and the uncovered list for editors up.
+  { method: 'GET', route: '/api/dirigenti', expect: signedIn(200) },
+  { method: 'POST', route: '/api/dirigenti', payload: {}, expect: editorUp(400) },
+  { method: 'PUT', route: '/api/dirigenti/:id', url: `/api/dirigenti/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
+  { method: 'DELETE', route: '/api/dirigenti/:id', url: `/api/dirigenti/${UNKNOWN_ID}`, expect: editorUp(404) },
+  { method: 'GET', route: '/api/dirigenti/:id/calendario', url: `/api/dirigenti/${UNKNOWN_ID}/calendario`, expect: editorUp(404) },
+  { method: 'POST', route: '/api/dirigenti/:id/calendario/revoca', url: `/api/dirigenti/${UNKNOWN_ID}/calendario/revoca`, expect: editorUp(404) },
+  { method: 'PUT', route: '/api/partite/:id/designazioni', url: `/api/partite/${UNKNOWN_ID}/designazioni`, payload: {}, expect: editorUp(400) },
+  { method: 'GET', route: '/api/designazioni', expect: signedIn(400) },
+  { method: 'GET', route: '/api/designazioni/scoperte', expect: editorUp(200) },
 
   // Exports (spec 6-7): any signed-in user; an empty body or query is a 400 (no file is made).
   { method: 'GET', route: '/api/exports/preview/table', expect: signedIn(400) },
@@ -114,6 +124,8 @@ const MATRIX: Row[] = [
   // Calendar feeds (issue 14): public like the dashboard's list; an unknown category is a 404.
   { method: 'GET', route: '/api/calendar.ics', expect: all(200) },
   { method: 'GET', route: '/api/calendar/:id.ics', url: `/api/calendar/${UNKNOWN_ID}.ics`, expect: all(404) },
+  // An official's private feed (docs/dirigenti.md): no sign-in, the token is the key; an unknown one is a 404.
+  { method: 'GET', route: '/api/calendar/dirigente/:token.ics', url: `/api/calendar/dirigente/${'0'.repeat(64)}.ics`, expect: all(404) },
 
   // Notifications (issue 18): the unsubscribe link of the mails, no sign-in (a signed token);
   // without a token the page (GET) and the one-click POST answer 400.

@@ -61,4 +61,21 @@ describe('validation messages are Italian', () => {
     const durata = await t.app.inject({ url: '/api/slot-liberi?gruppo=Pulcini&durata=mezzora', headers: bearer(editor) });
     expect(expectItalian400(durata)).toBe('La durata deve essere un numero di minuti tra 30 e 240');
   });
+
+  it('officials and designations past their limits (docs/dirigenti.md)', async () => {
+    const editor = await createUser(t.db.pool, 'editor');
+    const person = { nome: 'x'.repeat(101), cognome: 'Rossi', email: 'm@example.it', telefono: null, qualifiche: [] };
+    const post = await t.app.inject({ method: 'POST', url: '/api/dirigenti', headers: bearer(editor), payload: person });
+    expect(expectItalian400(post)).toBe('Nome: al massimo 100 caratteri');
+    const email = await t.app.inject({ method: 'POST', url: '/api/dirigenti', headers: bearer(editor), payload: { ...person, nome: 'Mario', email: `${'a'.repeat(300)}@example.it` } });
+    expect(expectItalian400(email)).toBe('Inserisci un indirizzo email valido');
+    const many = await t.app.inject({ method: 'POST', url: '/api/dirigenti', headers: bearer(editor), payload: { ...person, nome: 'Mario', qualifiche: Array(50).fill('arbitro') } });
+    expect(expectItalian400(many)).toBe('Qualifica non valida');
+    const id = await t.app.inject({ method: 'PUT', url: '/api/partite/1/designazioni', headers: bearer(editor), payload: { arbitro: 2 ** 40, accompagnatore: null, addettoArbitro: null } });
+    expect(expectItalian400(id)).toBe('Designazione non valida');
+    const period = await t.app.inject({ url: `/api/designazioni?from=${'2'.repeat(300)}&to=2026-01-01`, headers: bearer(editor) });
+    expect(expectItalian400(period)).toBe('Richiesta non valida - controlla i dati inviati');
+    const giorni = await t.app.inject({ url: `/api/designazioni/scoperte?giorni=${'9'.repeat(300)}`, headers: bearer(editor) });
+    expect(expectItalian400(giorni)).toBe('I giorni devono essere un numero da 1 a 60');
+  });
 });

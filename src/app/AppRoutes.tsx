@@ -33,6 +33,7 @@ const ImportPage = lazyScreen(screens.importMatches);
 const GroupsPage = lazyScreen(screens.groups);
 const OccupancyPage = lazyScreen(screens.occupancy);
 const AllenamentiPage = lazyScreen(screens.allenamenti);
+const DirigentiPage = lazyScreen(screens.dirigenti);
 const UsersPage = lazyScreen(screens.users);
 const UserAuditPage = lazyScreen(screens.userAudit);
 const LoginPage = lazyScreen(screens.login);
@@ -112,6 +113,14 @@ export function AppRoutes() {
           element={
             <RequireSignIn>
               <AllenamentiPage />
+            </RequireSignIn>
+          }
+        />
+        <Route
+          path={paths.dirigenti.path}
+          element={
+            <RequireSignIn>
+              <DirigentiPage />
             </RequireSignIn>
           }
         />

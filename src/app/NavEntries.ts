@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { IMPORT_NAV_LABEL } from '../../common/import/messages';
 import { OCCUPANCY_LABEL } from '../../common/occupazione/messages';
 import { ALLENAMENTI_LABEL } from '../../common/allenamenti/messages';
+import { DIRIGENTI_LABEL } from '../../common/dirigenti/messages';
 
 const N = MSG.screens.nav;
 
@@ -32,6 +33,7 @@ const ENTRIES: NavEntry[] = [
       { to: paths.importMatches.getHref(), label: IMPORT_NAV_LABEL, min: 'editor' },
       { to: paths.occupancy.getHref(), label: OCCUPANCY_LABEL, min: 'editor' },
       { to: paths.allenamenti.getHref(), label: ALLENAMENTI_LABEL, min: 'reader' },
+      { to: paths.dirigenti.getHref(), label: DIRIGENTI_LABEL, min: 'reader' },
     ],
   },
   { kind: 'link', to: paths.groups.getHref(), label: N.groups, min: 'editor' },

@@ -44,6 +44,7 @@ export const screens = {
   groups: screen(() => import('../features/gruppi/GroupsPage')),
   occupancy: screen(() => import('../features/occupazione/OccupancyPage')),
   allenamenti: screen(() => import('../features/allenamenti/AllenamentiPage')),
+  dirigenti: screen(() => import('../features/dirigenti/DirigentiPage')),
   users: screen(() => import('../features/users/UsersPage')),
   userAudit: screen(() => import('../features/users/UserAuditPage')),
   login: screen(() => import('../features/auth/LoginPage')),

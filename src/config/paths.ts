@@ -22,6 +22,7 @@ export const paths = {
   groups: fixed('/gruppi', 'editor'),
   occupancy: fixed('/occupazione', 'editor'),
   allenamenti: fixed('/allenamenti', 'signedIn'),
+  dirigenti: fixed('/dirigenti', 'signedIn'),
   users: fixed('/gestione-utenti', 'admin'),
   userAudit: fixed('/user-audit', 'admin'),
   errorLogs: fixed('/error-logs', 'admin'),

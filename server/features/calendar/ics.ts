@@ -54,7 +54,7 @@ const eventKey = (m: FeedMatch, host: string) =>
  * is sent. So the ETag stays the hash of the content without DTSTAMP: the same on every rebuild
  * and on every server process, while each answer says when it was made.
  */
-const STAMP_PLACEHOLDER = new Date(0);
+export const STAMP_PLACEHOLDER = new Date(0);
 const PLACEHOLDER_LINE = '\r\nDTSTAMP:19700101T000000Z\r\n';
 
 /** RFC 5545 UTC DATE-TIME of an instant, to the second: 20261124T235301Z. */
@@ -73,7 +73,7 @@ export function stampFeed(body: string, now: Date = new Date()): string {
  * given (it escapes the events' text itself): control characters become spaces, then backslash,
  * semicolon and comma are escaped, so a hostile category name stays one property.
  */
-function calendarNameText(name: string): string {
+export function calendarNameText(name: string): string {
   // eslint-disable-next-line no-control-regex
   return name.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/[\\;,]/g, (c) => `\\${c}`);
 }

@@ -4,13 +4,12 @@
 // common/partite/times.ts (issue 24), not by PostgreSQL: its `AT TIME ZONE` reads the autumn hour
 // (02:30 of the last Sunday of October in Rome) as its SECOND occurrence, where RFC 5545 3.3.5
 // and every other part of the app take the first.
-import dayjs from 'dayjs';
-import { localInstant } from '../../../common/partite/times';
-import { defaultDurationMinutes } from '../../../common/calendar/rules';
+import { matchInstants } from '../../shared/designazioni-ics';
 import type { Db } from '../../db/pool';
 import { partitaColumns, type PartitaRow } from '../../shared/partite-columns';
 import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
 import type { Allenamento } from '../../../common/allenamenti/rules';
+import type { Ruolo } from '../../../common/dirigenti/rules';
 
 /**
  * A feed event: the match as read (common/partite/read.ts) with its status always set ('annullata'
@@ -57,17 +56,9 @@ const CANCELLED = `
          c.sequence, c.deleted_at, c.deleted_at
     FROM public.partite_cancellate c`;
 
-/** The event's instants in the club's timezone (common/partite/times.ts: an ambiguous time is its first occurrence). */
-export function withInstants(row: FeedRow, timezone: string): FeedMatch {
-  const start = localInstant(row.data, row.ora, timezone).instant;
-  let end: Date | null = null;
-  if (row.ora_fine !== null) {
-    end = localInstant(row.data, row.ora_fine, timezone).instant;
-    if (end <= start) {
-      const midnight = localInstant(dayjs(row.data).add(1, 'day').format('YYYY-MM-DD'), '00:00', timezone).instant;
-      end = new Date(Math.min(start.getTime() + defaultDurationMinutes(row.gruppo) * 60_000, midnight.getTime()));
-    }
-  }
+/** The event's instants in the club's timezone (server/shared/designazioni-ics.ts matchInstants: an ambiguous time is its first occurrence). */
+export function withInstants<R extends Pick<FeedRow, 'data' | 'ora' | 'ora_fine' | 'gruppo'>>(row: R, timezone: string): R & { start_at: Date; end_at: Date | null } {
+  const { start, end } = matchInstants(row, timezone);
   return { ...row, start_at: start, end_at: end };
 }
 
@@ -129,4 +120,38 @@ export async function listFeedTrainings(db: Db, q: { gruppoId: number | null; fr
     params,
   );
   return rows;
+}
+
+/** An official of a private feed (docs/calendar.md): found by the unguessable token of their feed. */
+export async function findDirigenteByToken(db: Db, token: string): Promise<{ id: number; nome: string; cognome: string } | undefined> {
+  const { rows } = await db.query<{ id: number; nome: string; cognome: string }>('SELECT id, nome, cognome FROM public.dirigenti WHERE calendar_token = $1', [token]);
+  return rows[0];
+}
+
+/**
+ * The iCalendar SEQUENCE of a designation (migration 019): it grows when the role changes person
+ * (designazioni.sequence), when the match changes (partite.sequence) and with every mail sent for
+ * the role (designazioni_invii), so the private feed and the mails agree and never go back.
+ * Needs `d` (designazioni), `p` (partite) and `i` (designazioni_invii, LEFT JOINed).
+ */
+export const DESIGNATION_SEQUENCE_SQL = 'GREATEST(d.sequence + p.sequence, COALESCE(i.sequence, 0))';
+
+/** A designation of a feed: its match as read, the role, SEQUENCE and LAST-MODIFIED. */
+export interface FeedDesignation extends FeedMatch {
+  ruolo: Ruolo;
+}
+
+/** The person's designations of matches from `from` (yyyy-mm-dd) on, by date and time. */
+export async function listDesignationsOf(db: Db, q: { dirigenteId: number; from: string; timezone: string }): Promise<FeedDesignation[]> {
+  const { rows } = await db.query<Omit<FeedDesignation, 'start_at' | 'end_at'>>(
+    `SELECT ${partitaColumns({ alias: 'p', text: true })}, d.ruolo, ${DESIGNATION_SEQUENCE_SQL} AS sequence,
+            GREATEST(d.updated_at, p.updated_at) AS updated_at, NULL::timestamptz AS deleted_at
+       FROM public.designazioni d
+       JOIN public.partite p ON p.id = d.partita_id
+       LEFT JOIN public.designazioni_invii i ON i.partita_id = d.partita_id AND i.ruolo = d.ruolo
+      WHERE d.dirigente_id = $1 AND p.data >= $2::date
+      ORDER BY p.data, p.ora, p.id, d.ruolo`,
+    [q.dirigenteId, q.from],
+  );
+  return rows.map((r) => withInstants(r, q.timezone));
 }

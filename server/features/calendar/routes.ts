@@ -13,7 +13,10 @@ import { MSG } from '../../../common/core/messages';
 import { cachedToday } from '../../../common/core/dates';
 import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar/rules';
 import { HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
-import { LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../shared/listing-cache';
+import { etagOf, LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../shared/listing-cache';
+import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
+import { fullName } from '../../../common/dirigenti/rules';
+import { buildDesignationFeed } from './designazioni-feed';
 import { pgListenerOf } from '../../shared/pg-listener';
 import { buildFeed, EventTextCache, stampFeed } from './ics';
 import * as repo from './repo';
@@ -23,6 +26,9 @@ const feedQuery = z.strictObject({
   casa: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidQuery }).optional(),
   allenamenti: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidTrainingsQuery }).optional(),
 });
+
+/** The private feed takes no query parameter. */
+const privateFeedQuery = z.strictObject({}, { error: DIRIGENTI_MSG.feed.invalidQuery });
 
 /** '12' -> 12; anything else (not a positive 32-bit integer) is no category. */
 function categoryId(raw: string): number {
@@ -104,6 +110,43 @@ const calendar: FastifyPluginAsync = async (app) => {
     if (notModified) return reply.status(304).send();
     return reply.type(CALENDAR_CONTENT_TYPE).send(stampFeed(entry.body));
   }
+
+  /**
+   * The private feed of an official's designations (docs/calendar.md): no sign-in, the unguessable
+   * token of the person (migration 018, found through its unique index; revoking writes a new one).
+   * Built on each request (one person's few events) with the club feeds' window, its weak ETag the
+   * hash of the text without DTSTAMP times, 304 on If-None-Match.
+   */
+  app.get<{ Params: { token: string } }>('/calendar/dirigente/:token.ics', async (request, reply) => {
+    parseInput(privateFeedQuery, request.query);
+    const token = request.params.token;
+    if (!/^[0-9a-f]{64}$/.test(token)) throw notFound(DIRIGENTI_MSG.feed.unknownToken);
+    let body: string;
+    try {
+      const person = await repo.findDirigenteByToken(pool, token);
+      if (!person) throw notFound(DIRIGENTI_MSG.feed.unknownToken);
+      const today = cachedToday(config.timezone);
+      const from = dayjs.tz(today, config.timezone).subtract(CALENDAR_PAST_DAYS, 'day').format('YYYY-MM-DD');
+      const designations = await repo.listDesignationsOf(pool, { dirigenteId: person.id, from, timezone: config.timezone });
+      body = buildDesignationFeed({
+        name: DIRIGENTI_MSG.feed.name(config.clubName, fullName(person)),
+        host,
+        timezone: config.timezone,
+        designations: designations.map((d) => ({ partitaId: d.id, ruolo: d.ruolo, sequence: d.sequence, partita: d, updatedAt: d.updated_at })),
+      });
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const down = isDatabaseDown(err);
+      request.log[down ? 'warn' : 'error']({ err }, 'lettura calendario del dirigente non riuscita');
+      await recordFailure(request, err);
+      return reply.status(down ? 503 : 500).send({ error: down ? MSG.http.unavailable : MSG.http.internal });
+    }
+    const etag = etagOf(body);
+    // Private: no shared cache keeps it.
+    reply.header('cache-control', 'private, no-cache').header('etag', `W/${etag}`);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.type(CALENDAR_CONTENT_TYPE).send(stampFeed(body));
+  });
 
   app.get('/calendar.ics', async (request, reply) => serve(request, reply, null));
   app.get<{ Params: { id: string } }>('/calendar/:id.ics', async (request, reply) => serve(request, reply, categoryId(request.params.id)));

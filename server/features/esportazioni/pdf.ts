@@ -11,6 +11,8 @@
 // day, which is played there and not marked as postponed), its reason in the grey line; the table's
 // Stato column is readMatch().text; headings count with countLine ('3 partite, 1 annullata').
 // The week sheet may end with a band of the week's trainings (allenamenti: true; drawTrainingBand).
+// Issue 28: a match's card on the week and day sheets names its designated people, the roles held
+// only ('Arbitro: Mario Rossi  ·  Accompagnatore: Luca Bianchi'; designationLine).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -35,6 +37,8 @@ import {
   type WeekTrainingGroup,
 } from '../../../common/esportazioni/rules';
 import { GIORNI } from '../../../common/allenamenti/messages';
+import { RUOLO_LABELS } from '../../../common/dirigenti/messages';
+import type { DesignatedNames, PeriodDesignations } from './repo';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -342,12 +346,22 @@ function cardLines(m: ExportMatch, s: CardStyle): CardLines {
   if (m.is_house_match && (m.spogliatoio_gari != null || m.spogliatoio_ospiti != null)) {
     details.push(EXPORT_MSG.dressingRooms(s.clubName, m.spogliatoio_gari, m.spogliatoio_ospiti));
   }
+  // Issue 28: the designated people, after the match's own details.
+  const designated = designationLine(s.designazioni?.get(m.id));
+  if (designated) details.push(designated);
   // Issue 16: the reason of a status other than In programma leads the details (the status itself is beside the time).
   const motivo = motivoLine(m);
   const teams = `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`;
   // The week calendar packs the details in one line (it wraps when long).
   if (s.compact) return { time, status, teams, details: [clip([...(motivo ? [motivo] : []), ...details].join('  ·  '))] };
   return { time, status, teams, details: [...(motivo ? [clipLines(motivo)] : []), ...details.map(clip)] };
+}
+
+/** 'Arbitro: Mario Rossi  ·  Accompagnatore: Luca Bianchi', the roles held only in RUOLO_LABELS order; null when nobody is designated. */
+export function designationLine(names: DesignatedNames | undefined): string | null {
+  if (!names) return null;
+  const held = (Object.keys(RUOLO_LABELS) as Array<keyof typeof RUOLO_LABELS>).filter((r) => names[r]).map((r) => `${RUOLO_LABELS[r]}: ${clip(names[r]!)}`);
+  return held.length ? held.join('  ·  ') : null;
 }
 
 /** The first line of a card: time, status, teams, as measured and drawn. */
@@ -359,6 +373,8 @@ interface CardStyle {
   size: number;
   pad: number;
   maxHeight: number;
+  /** The designated people by match id (repo.listDesignations); none printed when absent. */
+  designazioni?: PeriodDesignations;
 }
 
 function cardHeight(doc: Doc, m: ExportMatch, width: number, s: CardStyle): number {
@@ -477,6 +493,8 @@ export async function weekPdf(
     days: Array<DayColumns & { date: string }>;
     /** The week's trainings by category (week-pdf.ts weekTrainings): a band at the foot of the sheet; none when absent. */
     trainings?: WeekTrainingGroup[];
+    /** The week's designated people by match id (repo.listDesignations). */
+    designazioni?: PeriodDesignations;
   },
 ): Promise<Buffer> {
   const heading: PageHeading = {
@@ -485,7 +503,7 @@ export async function weekPdf(
     note: countLine(input.days.flatMap((d) => [...d.casa, ...d.trasferta])),
   };
   const doc = newDoc('portrait', heading, input);
-  const WEEK_CARD: CardStyle = { clubName: input.clubName, compact: true, size: 8, pad: 3, maxHeight: 160 };
+  const WEEK_CARD: CardStyle = { clubName: input.clubName, compact: true, size: 8, pad: 3, maxHeight: 160, designazioni: input.designazioni };
   let y = addPage(doc, heading, input);
   const x0 = MARGIN;
   const w = contentWidth(doc);
@@ -534,8 +552,9 @@ export async function weekPdf(
 
 // ---- Day sheet ----
 
-
-export async function dayPdf(input: PdfCommon & { date: string; casa: ExportMatch[]; trasferta: ExportMatch[] }): Promise<Buffer> {
+export async function dayPdf(
+  input: PdfCommon & { date: string; casa: ExportMatch[]; trasferta: ExportMatch[]; /** The day's designated people by match id (repo.listDesignations). */ designazioni?: PeriodDesignations },
+): Promise<Buffer> {
   const total = input.casa.length + input.trasferta.length;
   const heading: PageHeading = {
     title: EXPORT_MSG.dayTitle,
@@ -543,7 +562,7 @@ export async function dayPdf(input: PdfCommon & { date: string; casa: ExportMatc
     note: countLine([...input.casa, ...input.trasferta]),
   };
   const doc = newDoc('portrait', heading, input);
-  const DAY_CARD: CardStyle = { clubName: input.clubName, compact: false, size: 10, pad: 5, maxHeight: 200 };
+  const DAY_CARD: CardStyle = { clubName: input.clubName, compact: false, size: 10, pad: 5, maxHeight: 200, designazioni: input.designazioni };
   let y = addPage(doc, heading, input);
   if (total === 0) {
     emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);

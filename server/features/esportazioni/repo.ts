@@ -93,3 +93,26 @@ export async function listTrainings(db: Db, from: string, to: string): Promise<A
   );
   return rows;
 }
+
+/** The names a match's designated people print under (docs/dirigenti.md roles), a role nobody holds absent. */
+export type DesignatedNames = Partial<Record<'arbitro' | 'accompagnatore' | 'addettoArbitro', string>>;
+/** The designations of a period's matches by match id; a match nobody is designated to is absent. */
+export type PeriodDesignations = ReadonlyMap<number, DesignatedNames>;
+
+/**
+ * The designated people of the period's matches (the week and day sheets print them beside each
+ * match, docs/esportazioni.md). Read here from public.designazioni and public.dirigenti (the export
+ * feature depends on no other feature), one row per match, its roles aggregated.
+ */
+export async function listDesignations(db: Db, from: string, to: string): Promise<Map<number, DesignatedNames>> {
+  const { rows } = await db.query<{ id: number; names: DesignatedNames }>(
+    `SELECT p.id, jsonb_object_agg(d.ruolo, concat_ws(' ', g.nome, g.cognome)) AS names
+       FROM public.partite p
+       JOIN public.designazioni d ON d.partita_id = p.id
+       JOIN public.dirigenti g ON g.id = d.dirigente_id
+      WHERE p.data BETWEEN $1::date AND $2::date
+      GROUP BY p.id`,
+    [from, to],
+  );
+  return new Map(rows.map((r) => [r.id, r.names]));
+}

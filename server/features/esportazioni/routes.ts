@@ -84,10 +84,11 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/exports/week.pdf', reader, async (request, reply) => {
     const q = parseInput(weekPdfBodySchema, request.body);
     const { start, end } = weekRange(q.weekStart);
-    const week = weekOf(await repo.listPeriod(pool, start, end, q.stato), start, end);
+    const [matches, designazioni] = await Promise.all([repo.listPeriod(pool, start, end, q.stato), repo.listDesignations(pool, start, end)]);
+    const week = weekOf(matches, start, end);
     // allenamenti: true prints the week's trainings (every category's) in a band at the foot of the sheet.
     const trainings = q.allenamenti ? weekTrainings(await repo.listTrainings(pool, start, end), start, end) : undefined;
-    const pdf = await weekPdf({ ...pdfCommon(), feedUrl, start, end, total: week.total, days: week.days, trainings });
+    const pdf = await weekPdf({ ...pdfCommon(), feedUrl, start, end, total: week.total, days: week.days, trainings, designazioni });
     await logExport(request, EXPORT_MSG.activity.weekPdf(start, end, week.total), {
       kind: 'week.pdf',
       from: start,
@@ -101,8 +102,8 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/exports/day.pdf', reader, async (request, reply) => {
     const { date, stato } = parseInput(daySchema, request.body);
-    const matches = await repo.listPeriod(pool, date, date, stato);
-    const pdf = await dayPdf({ ...pdfCommon(), feedUrl, date, ...splitHomeAway(matches) });
+    const [matches, designazioni] = await Promise.all([repo.listPeriod(pool, date, date, stato), repo.listDesignations(pool, date, date)]);
+    const pdf = await dayPdf({ ...pdfCommon(), feedUrl, date, ...splitHomeAway(matches), designazioni });
     await logExport(request, EXPORT_MSG.activity.dayPdf(date, matches.length), { kind: 'day.pdf', from: date, to: date, count: matches.length, ...(stato ? { stato } : {}) });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.dayPdf(date)).send(pdf);
   });

@@ -51,10 +51,11 @@ export const weekPdfPlugin = fp(
   async (app) => {
     const { pool, config } = app.deps;
     const builder: WeekPdfBuilder = async ({ start, end, gruppo, allenamenti = false }) => {
-      const week = weekOf((await repo.listPeriod(pool, start, end)).filter((m) => m.gruppo === gruppo), start, end);
+      const [matches, designazioni] = await Promise.all([repo.listPeriod(pool, start, end), repo.listDesignations(pool, start, end)]);
+      const week = weekOf(matches.filter((m) => m.gruppo === gruppo), start, end);
       const trainings = allenamenti ? weekTrainings((await repo.listTrainings(pool, start, end)).filter((s) => s.gruppo === gruppo), start, end, true) : undefined;
       const generatedAt = dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm');
-      const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: feedUrls(config.publicUrl).https, start, end, total: week.total, days: week.days, trainings });
+      const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: feedUrls(config.publicUrl).https, start, end, total: week.total, days: week.days, trainings, designazioni });
       return { pdf, filename: FILE_NAMES.weekPdf(start, end), total: week.total };
     };
     app.decorate('weekPdf', builder);

@@ -118,7 +118,7 @@ describe('API /api/gruppi', () => {
       expect(count).toBe(2);
       expect(data.map((g: { name: string }) => g.name)).toEqual(['Allievi', 'Pulcini']);
       const pulcini = data.find((g: { id: number }) => g.id === a.id);
-      expect(Object.keys(pulcini).sort()).toEqual(['components', 'created_at', 'id', 'name']);
+      expect(Object.keys(pulcini).sort()).toEqual(['arbitroSocieta', 'components', 'created_at', 'id', 'name']);
       expect(new Date(pulcini.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
       expect(pulcini.components).toEqual([
         { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'ogni_modifica' },

@@ -1,11 +1,12 @@
 import type { Db, Pool } from '../../db/pool';
 import { withTransaction } from '../../db/pool';
 import type { Gruppo, GruppoInput, Referente } from '../../../common/gruppi/rules';
+import { arbitroSocietaDefault } from '../../../common/dirigenti/rules';
 
 /** Data access of categories and their referents: plain SQL, always parameterised. */
 
 const SELECT_GRUPPI = `
-  SELECT g.id, g.name, g.created_at,
+  SELECT g.id, g.name, g.created_at, g.arbitro_societa,
          COALESCE(
            (SELECT json_agg(json_build_object('nome', r.nome, 'cognome', r.cognome, 'telefono', r.telefono, 'email', r.email, 'notifiche', r.notifiche) ORDER BY r.position)
               FROM public.gruppi_referenti r WHERE r.gruppo_id = g.id),
@@ -16,6 +17,7 @@ interface GruppoRow {
   id: number;
   name: string;
   created_at: Date;
+  arbitro_societa: boolean;
   components: Referente[];
 }
 
@@ -24,6 +26,7 @@ const toGruppo = (row: GruppoRow): Gruppo => ({
   name: row.name,
   created_at: row.created_at.toISOString(),
   components: row.components,
+  arbitroSocieta: row.arbitro_societa,
 });
 
 export async function listGruppi(db: Db): Promise<Gruppo[]> {
@@ -52,7 +55,10 @@ export type InTransaction = (client: Db, after: Gruppo | null, before: Gruppo | 
 /** Creates a category with its referents in one transaction. Throws pg error 23505 on a duplicate name. */
 export async function createGruppo(pool: Pool, input: GruppoInput, inTx?: InTransaction): Promise<Gruppo> {
   return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ id: number }>('INSERT INTO public.gruppi (name) VALUES ($1) RETURNING id', [input.name]);
+    const { rows } = await client.query<{ id: number }>('INSERT INTO public.gruppi (name, arbitro_societa) VALUES ($1, $2) RETURNING id', [
+      input.name,
+      input.arbitroSocieta ?? arbitroSocietaDefault(input.name),
+    ]);
     await insertReferenti(client, rows[0].id, input.components);
     const created = (await getGruppo(client, rows[0].id))!;
     await inTx?.(client, created, null);
@@ -70,7 +76,7 @@ export async function updateGruppo(pool: Pool, id: number, input: GruppoInput, i
     const { rowCount } = await client.query('SELECT 1 FROM public.gruppi WHERE id = $1 FOR UPDATE', [id]);
     if (!rowCount) return null;
     const before = await getGruppo(client, id);
-    await client.query('UPDATE public.gruppi SET name = $2 WHERE id = $1', [id, input.name]);
+    await client.query('UPDATE public.gruppi SET name = $2, arbitro_societa = COALESCE($3, arbitro_societa) WHERE id = $1', [id, input.name, input.arbitroSocieta ?? null]);
     await client.query('DELETE FROM public.gruppi_referenti WHERE gruppo_id = $1', [id]);
     await insertReferenti(client, id, input.components);
     const after = await getGruppo(client, id);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/pool';
 import type { NotificheScelta } from '../../../common/notifiche/rules';
+import type { DesignationJobData } from '../../shared/designazioni-mail';
 
 /** Data access of the notification queue (migration 012): plain SQL, always parameterised. */
 
@@ -39,12 +40,13 @@ export interface Recipient {
 
 export interface JobRow {
   id: string;
-  tipo: 'modifiche' | 'riepilogo';
+  /** 'designazione': a designation's invitation or cancellation (migration 019, dati a DesignationJobData). */
+  tipo: 'modifiche' | 'riepilogo' | 'designazione';
   gruppo: string;
   email: string;
   oggetto: string;
   testo: string;
-  dati: { gruppoId: number; weekFrom?: string; weekTo?: string } | null;
+  dati: { gruppoId: number; weekFrom?: string; weekTo?: string } | DesignationJobData | null;
   tentativi: number;
 }
 
@@ -90,7 +92,7 @@ export async function recipients(db: Db, gruppo: string, scelta: NotificheScelta
 
 export async function insertJob(
   db: Db,
-  job: { tipo: JobRow['tipo']; chiave?: string; gruppo: string; email: string; oggetto: string; testo: string; dati: JobRow['dati'] },
+  job: { tipo: 'modifiche' | 'riepilogo'; chiave?: string; gruppo: string; email: string; oggetto: string; testo: string; dati: { gruppoId: number; weekFrom?: string; weekTo?: string } },
   now: Date,
 ): Promise<void> {
   await db.query(

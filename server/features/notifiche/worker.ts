@@ -12,6 +12,9 @@ import * as repo from './repo';
 import { weekRange } from '../../../common/esportazioni/rules';
 import type { Job } from '../../plugins/scheduler';
 import { changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } from './mail';
+import { designationMail } from '../../mail/templates';
+import { invitationIcs } from '../../shared/designazioni-ics';
+import { queueMatchUpdates, type DesignationJobData } from '../../shared/designazioni-mail';
 
 /** Attempts before a job is 'fallita'; waits 1, 2, 4, 8 minutes between them. */
 export const MAX_ATTEMPTS = 5;
@@ -119,19 +122,22 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
   return withTransaction(deps.pool, async (db) => {
     const job = await repo.takeJob(db, now);
     if (!job) return false;
-    const gruppoId = job.dati?.gruppoId ?? 0;
-    const link = unsubscribeUrl(deps.config.publicUrl, await unsubscribeToken(deps.jwtSecret, gruppoId, job.email));
     try {
-      const build = job.tipo === 'riepilogo' && job.dati?.weekFrom && job.dati.weekTo ? deps.weekPdf : undefined;
-      const week = build ? await build({ start: job.dati!.weekFrom!, end: job.dati!.weekTo!, gruppo: job.gruppo }) : null;
-      await deps.mailer.send({
-        to: job.email,
-        subject: job.oggetto,
-        text: `${job.testo}\n${NOTIFICHE_MSG.footer(link)}\n`,
-        link,
-        headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        ...(week ? { attachments: [{ filename: week.filename, content: week.pdf, contentType: 'application/pdf' }] } : {}),
-      });
+      if (job.tipo === 'designazione') await sendDesignation(deps, job, now);
+      else {
+        const dati = job.dati as { gruppoId: number; weekFrom?: string; weekTo?: string } | null;
+        const link = unsubscribeUrl(deps.config.publicUrl, await unsubscribeToken(deps.jwtSecret, dati?.gruppoId ?? 0, job.email));
+        const build = job.tipo === 'riepilogo' && dati?.weekFrom && dati.weekTo ? deps.weekPdf : undefined;
+        const week = build ? await build({ start: dati!.weekFrom!, end: dati!.weekTo!, gruppo: job.gruppo }) : null;
+        await deps.mailer.send({
+          to: job.email,
+          subject: job.oggetto,
+          text: `${job.testo}\n${NOTIFICHE_MSG.footer(link)}\n`,
+          link,
+          headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          ...(week ? { attachments: [{ filename: week.filename, content: week.pdf, contentType: 'application/pdf' }] } : {}),
+        });
+      }
     } catch (err) {
       const message = String((err as Error)?.message ?? err).slice(0, 500);
       const attempt = job.tentativi + 1;
@@ -156,9 +162,30 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
   });
 }
 
+/**
+ * A designation's mail (server/features/dirigenti/invitations.ts): the text queued with it and its
+ * iCalendar file, written now (DTSTAMP) with the club's host, timezone and MAIL_FROM. No unsubscribe
+ * link: it is a message about the person's own designation, not a subscription.
+ */
+async function sendDesignation(deps: WorkerDeps, job: repo.JobRow, now: Date): Promise<void> {
+  const d = job.dati as DesignationJobData;
+  const { config } = deps;
+  const ics = invitationIcs(d, { host: new URL(config.publicUrl).hostname, timezone: config.timezone, mailFrom: config.mailFrom, clubName: config.clubName, now });
+  await deps.mailer.send(designationMail(config, { to: job.email, subject: job.oggetto, text: job.testo, ics, method: d.method }));
+}
+
+/**
+ * The updated invitations of the designated people of matches changed more than
+ * NOTIFY_DELAY_SECONDS ago (migration 019), so a burst of edits makes one mail per person.
+ */
+export async function designationUpdates(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  return withTransaction(deps.pool, (db) => queueMatchUpdates(db, new Date(now.getTime() - deps.config.notifyDelaySeconds * 1000)));
+}
+
 /** One pass: group due changes, then send every due job (until `signal` is aborted: the app closes). */
 export async function runOnce(deps: WorkerDeps, now: Date = new Date(), signal?: AbortSignal): Promise<void> {
   await groupChanges(deps, now);
+  await designationUpdates(deps, now);
   while (!signal?.aborted && (await sendOne(deps, now)));
 }
 

@@ -15,7 +15,19 @@ import type { PartitaValues } from '../../../common/partite/rules';
 import type { Partita } from '../../../common/partite/read';
 import { HttpError } from '../../shared/errors';
 import { recordActivity } from '../../shared/activity';
-import { lockMatchDay, lockMatchDays, matchesOfDay, matchesOnDays, trainingsBetween, trainingsOnDays } from './repo';
+import {
+  designationsOfMatches,
+  designationsOfPeopleOnDays,
+  lockMatchDay,
+  lockMatchDays,
+  matchesOfDay,
+  matchesOnDays,
+  trainingsBetween,
+  trainingsOnDays,
+  type DesignationRow,
+} from './repo';
+import { DEFAULT_DESIGNATION_MARGIN_MINUTES, personClashes, type Impegno, type PersonClash } from '../../../common/dirigenti/rules';
+import type { Config } from '../../config';
 import { matchTrainingClashes, type TrainingClash } from '../../../common/allenamenti/rules';
 import type { Conflitto } from '../../../common/occupazione/types';
 
@@ -23,19 +35,68 @@ import type { Conflitto } from '../../../common/occupazione/types';
 // and, through the `clashes` decorator (clashesPlugin below), the re-check inside the transactions of
 // the partite feature (POST, PUT, bulk status moves and their undo) and of the fixture import.
 
-/** A clash of a match with another match, or with a training of its day (docs/allenamenti.md). */
-export type AnyClash = Clash<Partita> | TrainingClash;
+/**
+ * A clash of a match with another match, with a training of its day (docs/allenamenti.md), or of
+ * one of its designated officials with another designation of theirs (docs/dirigenti.md).
+ */
+export type AnyClash = FacilityClash | PersonClash;
+/** A clash over the club's facilities: a match or a training. */
+export type FacilityClash = Clash<Partita> | TrainingClash;
 
 /** The clashes of a candidate (its id left out when editing) with the stored matches and the trainings of its day. */
-export async function checkClashes(db: Db, candidate: ClashMatch, marginMinutes: number): Promise<AnyClash[]> {
+export async function checkClashes(db: Db, candidate: ClashMatch, marginMinutes: number): Promise<FacilityClash[]> {
   const matches = findClashes(candidate, await matchesOfDay(db, candidate.data), marginMinutes);
   const trainings = matchTrainingClashes(candidate, await trainingsBetween(db, candidate.data, candidate.data), marginMinutes);
   return [...matches, ...trainings];
 }
 
 /** What an API answer and an activity record carry of a clash. */
-export const clashView = (c: AnyClash): Conflitto =>
+export const clashView = (c: FacilityClash): Conflitto =>
   'allenamento' in c ? { id: c.id, motivo: c.motivo, messaggio: c.messaggio, allenamento: c.allenamento } : { id: c.id, motivo: c.motivo, messaggio: c.messaggio, partita: c.partita };
+
+/** clashView, and a person clash as common/dirigenti/types.ts DesignazioneConflitto names it. */
+export const anyClashView = (c: AnyClash): Conflitto | PersonConflitto =>
+  'dirigenteId' in c ? { id: c.id, motivo: c.motivo, messaggio: c.messaggio, dirigenteId: c.dirigenteId } : clashView(c);
+
+/** A person clash as a 409 lists it (common/dirigenti/types.ts DesignazioneConflitto). */
+export interface PersonConflitto {
+  id: number;
+  motivo: 'persona';
+  messaggio: string;
+  dirigenteId: number;
+}
+
+// ---- People (docs/dirigenti.md): a moved match keeps its designated officials ----
+
+const impegnoOf = (r: DesignationRow): Impegno => ({ partita: r.partita, ruolo: r.ruolo, dirigenteId: r.dirigenteId, persona: r.persona });
+
+/**
+ * The person clashes of matches placed at new times (`placed`: each match's id and where it will
+ * be): the officials designated to each are compared with their other designations of that day,
+ * the other matches of `placed` at their new places. The caller holds the day locks of those days.
+ */
+export async function peopleClashes(db: Db, placed: ReadonlyArray<ClashMatch & { id: number }>, marginMinutes: number): Promise<Map<number, PersonClash[]>> {
+  const out = new Map<number, PersonClash[]>();
+  if (placed.length === 0) return out;
+  const mine = await designationsOfMatches(db, placed.map((m) => m.id));
+  if (mine.length === 0) return out;
+  const ids = new Set(placed.map((m) => m.id));
+  const stored = (await designationsOfPeopleOnDays(db, mine.map((d) => d.dirigenteId), placed.map((m) => m.data))).filter((d) => !ids.has(d.partita.id));
+  const at = new Map(placed.map((m) => [m.id, m]));
+  // The placed matches at their new places, as the others see them.
+  const others: Impegno[] = [...stored.map(impegnoOf), ...mine.map((d) => ({ ...impegnoOf(d), partita: { ...d.partita, ...at.get(d.partita.id)! } }))];
+  for (const m of placed) {
+    const people = mine.filter((d) => d.partita.id === m.id);
+    if (people.length === 0) continue;
+    const clashes = personClashes(m, people, others, marginMinutes);
+    if (clashes.length > 0) out.set(m.id, clashes);
+  }
+  return out;
+}
+
+/** Whether a stored match's place and time differ from a candidate's (a move: its people are checked again). */
+const movedFrom = (before: { data: string; ora: string; ora_fine: string | null } | undefined, c: ClashMatch) =>
+  !before || before.data !== c.data || before.ora.slice(0, 5) !== c.ora.slice(0, 5) || (before.ora_fine ?? '').slice(0, 5) !== (c.ora_fine ?? '').slice(0, 5);
 
 /**
  * The re-check of a match save, inside its transaction (call it before reading or writing the
@@ -46,13 +107,24 @@ export const clashView = (c: AnyClash): Conflitto =>
 export async function recheckClashes(
   db: Db,
   payload: PartitaValues,
-  opts: { id: number | null; confirmed: boolean; marginMinutes: number; clubName: string },
+  opts: { id: number | null; confirmed: boolean; marginMinutes: number; clubName: string; designationMarginMinutes?: number },
 ): Promise<AnyClash[]> {
   const candidate = clashCandidate({ ...payload, id: opts.id }, opts.clubName);
   if (!candidate) return [];
   await lockMatchDay(db, candidate.data);
-  const clashes = await checkClashes(db, candidate, opts.marginMinutes);
-  if (clashes.length > 0 && !opts.confirmed) throw new HttpError(409, CLASH_MSG.conflict, { conflitti: clashes.map(clashView) });
+  const clashes: AnyClash[] = await checkClashes(db, candidate, opts.marginMinutes);
+  // An edit that moves the match checks its officials again (docs/dirigenti.md).
+  if (opts.id !== null) {
+    const { rows } = await db.query<{ data: string; ora: string; ora_fine: string | null }>(
+      `SELECT data, to_char(ora, 'HH24:MI') AS ora, to_char(ora_fine, 'HH24:MI') AS ora_fine FROM public.partite WHERE id = $1`,
+      [opts.id],
+    );
+    if (movedFrom(rows[0], candidate)) {
+      const people = await peopleClashes(db, [{ ...candidate, id: opts.id }], opts.designationMarginMinutes ?? DEFAULT_DESIGNATION_MARGIN_MINUTES);
+      clashes.push(...(people.get(opts.id) ?? []));
+    }
+  }
+  if (clashes.length > 0 && !opts.confirmed) throw new HttpError(409, CLASH_MSG.conflict, { conflitti: clashes.map(anyClashView) });
   return clashes;
 }
 
@@ -113,7 +185,7 @@ export interface BatchClashView {
   partitaId: number | null;
   /** The other match, when stored. */
   id: number | null;
-  motivo: BatchClash['motivo'];
+  motivo: BatchClash['motivo'] | 'persona';
   /** Italian, naming the row or match it belongs to. */
   messaggio: string;
 }
@@ -123,7 +195,7 @@ export interface BatchClashView {
  * prefixes each message with the row or match, `ref(i)` names another row of the batch.
  */
 export function batchClashList(
-  perRow: BatchClash[][],
+  perRow: Array<Array<BatchClash | (Omit<BatchClash, 'motivo'> & { motivo: 'persona' })>>,
   view: { riga: (i: number) => number | null; partitaId: (i: number) => number | null; name: (i: number, message: string) => string; ref: (i: number) => number },
 ): { righe: number; totale: number; conflitti: BatchClashView[] } {
   const all = perRow.flat();
@@ -168,10 +240,18 @@ export const daysOfMoves = (moves: readonly Move[]) => moves.filter(movesIn).map
 export async function recheckMoves(
   db: Db,
   moves: readonly Move[],
-  opts: { confirmed: boolean; marginMinutes: number; describe: (m: Move) => string },
+  opts: { confirmed: boolean; marginMinutes: number; describe: (m: Move) => string; designationMarginMinutes?: number },
 ): Promise<ReturnType<typeof batchClashList>> {
   const candidates = moves.map((m): ClashMatch | null => (m.data === null ? null : { ...m.row, id: m.row.id, data: m.data }));
-  const perRow = await checkBatch(db, candidates, opts.marginMinutes, (i) => movesIn(moves[i]), new Set(moves.map((m) => m.row.id)));
+  const perRow: Parameters<typeof batchClashList>[0] = await checkBatch(db, candidates, opts.marginMinutes, (i) => movesIn(moves[i]), new Set(moves.map((m) => m.row.id)));
+  // The officials of each match the request moves in (docs/dirigenti.md), against their other designations of that day.
+  const placed = moves.flatMap((m, i) => (m.data !== null && movesIn(m) ? [{ ...candidates[i]!, id: m.row.id, index: i }] : []));
+  if (placed.length > 0) {
+    const people = await peopleClashes(db, placed, opts.designationMarginMinutes ?? DEFAULT_DESIGNATION_MARGIN_MINUTES);
+    for (const p of placed) {
+      for (const c of people.get(p.id) ?? []) perRow[p.index].push({ indice: p.index, id: c.id, altra: null, motivo: 'persona', messaggio: c.messaggio });
+    }
+  }
   const list = batchClashList(perRow, {
     riga: () => null,
     partitaId: (i) => moves[i].row.id,
@@ -198,22 +278,30 @@ export async function recordBatchOverride(
   });
 }
 
-/** What the partite and import features use of the clash check (`app.clashes`). */
-const clashService = {
-  lockMatchDays,
-  matchesOnDays,
-  trainingsBetween,
-  recheckClashes,
-  clashesConfirmed,
-  recordClashOverride,
-  checkBatch,
-  batchClashList,
-  daysOfMoves,
-  recheckMoves,
-  recordBatchOverride,
+/**
+ * What the partite, import, allenamenti and dirigenti features use of the clash check (`app.clashes`):
+ * the person re-checks take the configured DESIGNATION_MARGIN_MINUTES unless a caller passes its own.
+ */
+const clashServiceOf = (config: Pick<Config, 'designationMarginMinutes'> | undefined) => {
+  const designationMarginMinutes = config?.designationMarginMinutes ?? DEFAULT_DESIGNATION_MARGIN_MINUTES;
+  return {
+    lockMatchDays,
+    lockMatchDay,
+    matchesOnDays,
+    trainingsBetween,
+    recheckClashes: (db: Db, payload: PartitaValues, opts: Parameters<typeof recheckClashes>[2]) => recheckClashes(db, payload, { designationMarginMinutes, ...opts }),
+    clashesConfirmed,
+    recordClashOverride,
+    checkBatch,
+    batchClashList,
+    daysOfMoves,
+    recheckMoves: (db: Db, moves: readonly Move[], opts: Parameters<typeof recheckMoves>[2]) => recheckMoves(db, moves, { designationMarginMinutes, ...opts }),
+    recordBatchOverride,
+    peopleClashes,
+  };
 };
 
-export type ClashService = typeof clashService;
+export type ClashService = ReturnType<typeof clashServiceOf>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -225,7 +313,7 @@ declare module 'fastify' {
 /** Provides `app.clashes` to every feature; registered at the root by server/app.ts. */
 export const clashesPlugin = fp(
   async (app) => {
-    app.decorate('clashes', clashService);
+    app.decorate('clashes', clashServiceOf((app as { deps?: { config?: Config } }).deps?.config));
   },
   { name: 'clashes', fastify: '5.x' },
 );

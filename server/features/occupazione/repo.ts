@@ -4,6 +4,7 @@ import { HOLDS_FACILITIES_SQL } from '../../../common/occupazione/rules';
 import { partitaColumns } from '../../shared/partite-columns';
 import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
 import type { Allenamento } from '../../../common/allenamenti/rules';
+import type { Ruolo } from '../../../common/dirigenti/rules';
 
 /** What the board and the clash check read of a match: every column but data_originale. */
 const COLUMNS = partitaColumns({ omit: ['data_originale'] });
@@ -98,4 +99,37 @@ export async function knownPitches(db: Db): Promise<string[]> {
 export async function matchForSlots(db: Db, id: number): Promise<Pick<Partita, 'id' | 'squadracasa' | 'squadratrasferta' | 'campo' | 'gruppo' | 'is_house_match' | 'ora' | 'ora_fine'> | null> {
   const { rows } = await db.query(`SELECT id, squadracasa, squadratrasferta, campo, gruppo, is_house_match, to_char(ora, 'HH24:MI') AS ora, to_char(ora_fine, 'HH24:MI') AS ora_fine FROM public.partite WHERE id = $1`, [id]);
   return rows[0] ?? null;
+}
+
+/** A designation of a person (docs/dirigenti.md) as the person clash check compares it: the match, the role, who. */
+export interface DesignationRow {
+  partita: Partita;
+  ruolo: Ruolo;
+  dirigenteId: number;
+  persona: string;
+}
+
+// to_jsonb gives dates as 'YYYY-MM-DD' and times as 'HH:MM:SS', as the pool's readers do.
+const DESIGNATION_SELECT = `
+  SELECT to_jsonb(p) - 'data_originale' - 'created_at' - 'updated_at' - 'sequence' AS partita, d.ruolo, d.dirigente_id AS "dirigenteId",
+         dir.nome || ' ' || dir.cognome AS persona
+    FROM public.designazioni d
+    JOIN public.partite p ON p.id = d.partita_id
+    JOIN public.dirigenti dir ON dir.id = d.dirigente_id`;
+
+/** The designations of the given matches (whatever their status). */
+export async function designationsOfMatches(db: Db, ids: readonly number[]): Promise<DesignationRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<DesignationRow>(`${DESIGNATION_SELECT} WHERE d.partita_id = ANY($1::int[])`, [[...new Set(ids)]]);
+  return rows;
+}
+
+/** The designations of the given people on the matches of the given days that still take place (HOLDS_FACILITIES_SQL). */
+export async function designationsOfPeopleOnDays(db: Db, people: readonly number[], days: readonly string[]): Promise<DesignationRow[]> {
+  if (people.length === 0 || days.length === 0) return [];
+  const { rows } = await db.query<DesignationRow>(
+    `${DESIGNATION_SELECT} WHERE d.dirigente_id = ANY($1::int[]) AND p.data = ANY($2::date[]) AND ${HOLDS_FACILITIES_SQL.replace(/\b(stato|data_da_definire)\b/g, 'p.$1')}`,
+    [[...new Set(people)], [...new Set(days)]],
+  );
+  return rows;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/pool';
 import type { Partita, PartiteFilters } from '../../../common/partite/read';
 import type { PartitaPayload } from '../../../common/partite/rules';
 import { PARTITA_COLUMNS } from '../../shared/partite-columns';
+import type { DesignazioniView, Ruolo } from '../../../common/dirigenti/rules';
 
 const values = (p: PartitaPayload) => [
   p.data,
@@ -28,6 +29,20 @@ export async function findPartita(db: Db, id: number): Promise<Partita | null> {
 export async function findPartitaForUpdate(db: Db, id: number): Promise<Partita | null> {
   const { rows } = await db.query(`SELECT ${PARTITA_COLUMNS} FROM public.partite WHERE id = $1 FOR UPDATE`, [id]);
   return rows[0] ?? null;
+}
+
+/**
+ * The match's designations with the people's names (docs/dirigenti.md), for GET /api/partite/{id}:
+ * read here, not through the dirigenti feature, so that the match read needs no other feature.
+ */
+export async function designazioniOfMatch(db: Db, id: number): Promise<DesignazioniView> {
+  const { rows } = await db.query<{ ruolo: Ruolo; id: number; nome: string; cognome: string }>(
+    `SELECT d.ruolo, p.id, p.nome, p.cognome FROM public.designazioni d JOIN public.dirigenti p ON p.id = d.dirigente_id WHERE d.partita_id = $1`,
+    [id],
+  );
+  const out: DesignazioniView = { arbitro: null, accompagnatore: null, addettoArbitro: null };
+  for (const r of rows) out[r.ruolo] = { id: r.id, nome: r.nome, cognome: r.cognome };
+  return out;
 }
 
 export async function gruppoExists(db: Db, name: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { PartitaResponse, SuggestionsResponse } from '../../../common/partite/types';
+import type { PartitaDesignazioniResponse } from '../../../common/dirigenti/types';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from '../../../common/core/zod';
@@ -71,11 +72,12 @@ const partite: FastifyPluginAsync = async (app) => {
     return reply.type('application/json; charset=utf-8').send(entry.body);
   });
 
-  app.get<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('reader') }, async (request): Promise<PartitaResponse> => {
+  app.get<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('reader') }, async (request): Promise<PartitaDesignazioniResponse> => {
     const id = parseId(request.params.id, MSG.match.notFound);
     const partita = await repo.findPartita(pool, id);
     if (!partita) throw notFound(MSG.match.notFound);
-    return { data: partita };
+    // The match's officials (docs/dirigenti.md).
+    return { data: partita, designazioni: await repo.designazioniOfMatch(pool, id) };
   });
 
   app.post('/partite', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request, reply) => {

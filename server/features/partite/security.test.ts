@@ -1,3 +1,4 @@
+import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
@@ -62,6 +63,14 @@ const MATRIX: Row[] = [
     url: () => `/api/partite/${matchId}`,
     payload: body,
     expect: { anonymous: [401, NOT_AUTH], reader: [403, 'Non hai i permessi per modificare partite'], editor: [200], admin: [200] },
+  },
+  // A match's officials (docs/dirigenti.md): editors and administrators.
+  {
+    method: 'PUT',
+    url: () => `/api/partite/${matchId}/designazioni`,
+    route: '/api/partite/:id/designazioni',
+    payload: () => ({ arbitro: null, accompagnatore: null, addettoArbitro: null }),
+    expect: { anonymous: [401, NOT_AUTH], reader: [403, DIRIGENTI_MSG.forbidden], editor: [200], admin: [200] },
   },
   // Bulk status changes and their undo (docs/partite.md, status): editors and administrators.
   {

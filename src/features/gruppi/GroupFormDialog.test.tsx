@@ -45,6 +45,8 @@ describe('GroupFormDialog', () => {
         { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'ogni_modifica' },
         { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'ogni_modifica' },
       ],
+      // The youngest categories have the club's referee by default (docs/dirigenti.md).
+      arbitroSocieta: true,
     });
   });
 
@@ -79,7 +81,32 @@ describe('GroupFormDialog', () => {
     expect(onSubmit).toHaveBeenCalledWith({
       name: 'Allievi',
       components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null, email: 'luca.verdi@example.it', notifiche: 'nessuna' }],
+      arbitroSocieta: false,
     });
+  });
+
+  it("'Arbitro della società' follows a new category's name until set, and starts from the category being edited", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn(async (_input: GruppoInput) => undefined);
+    const { unmount } = renderWithProviders(<GroupFormDialog open onSubmit={onSubmit} onClose={() => undefined} />);
+    const toggle = () => screen.getByRole('switch', { name: MSG.groups.arbitroSocieta });
+    expect(toggle()).not.toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: new RegExp(`^${MSG.groups.name}`) }), 'Primi Calci');
+    expect(toggle()).toBeChecked();
+    await user.click(toggle());
+    expect(toggle()).not.toBeChecked();
+    await user.type(field(1, 'Nome'), 'Mario');
+    await user.type(field(1, 'Cognome'), 'Rossi');
+    await user.click(screen.getByRole('button', { name: MSG.groups.save }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Primi Calci', arbitroSocieta: false }));
+    unmount();
+
+    const gruppo = { id: 5, name: 'Allievi', created_at: '2026-01-01T10:00:00.000Z', components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null }], arbitroSocieta: true };
+    renderWithProviders(<GroupFormDialog open gruppo={gruppo} onSubmit={onSubmit} onClose={() => undefined} />);
+    expect(toggle()).toBeChecked();
+    await user.click(toggle());
+    await user.click(screen.getByRole('button', { name: MSG.groups.save }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Allievi', arbitroSocieta: false }));
   });
 
   it('offers removing a referent only while more than one remains', async () => {

@@ -4,12 +4,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -25,6 +28,7 @@ import {
   type Gruppo,
   type GruppoInput,
 } from '../../../common/gruppi/rules';
+import { arbitroSocietaDefault } from '../../../common/dirigenti/rules';
 import { EMAIL_MAX, NOTIFICHE_DEFAULT, NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE, type NotificheScelta } from '../../../common/notifiche/rules';
 
 interface ReferenteRow {
@@ -42,8 +46,8 @@ export interface GroupFormDialogProps {
   formKey?: number;
   /** The category being edited; absent when creating one. */
   gruppo?: Gruppo | null;
-  /** Saves the validated input; rejects with an Error whose message is shown in the dialog. */
-  onSubmit: (input: GruppoInput) => Promise<void>;
+  /** Saves the validated input (with arbitroSocieta, always sent); rejects with an Error whose message is shown in the dialog. */
+  onSubmit: (input: GruppoInput & { arbitroSocieta: boolean }) => Promise<void>;
   onClose: () => void;
 }
 
@@ -77,6 +81,10 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
   const [rows, setRows] = useState<ReferenteRow[]>(() =>
     gruppo?.components.length ? gruppo.components.map((r) => row({ ...r, telefono: r.telefono ?? '', email: r.email ?? '', notifiche: r.notifiche ?? NOTIFICHE_DEFAULT })) : [row()],
   );
+  // Whether the club supplies the home referee: a new category's follows its name (the youngest
+  // categories, as the server would decide) until the editor sets it.
+  const [arbitroSocieta, setArbitroSocieta] = useState<boolean | null>(() => (gruppo ? (gruppo.arbitroSocieta ?? arbitroSocietaDefault(gruppo.name)) : null));
+  const arbitro = arbitroSocieta ?? arbitroSocietaDefault(name);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -100,7 +108,7 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
     if (!parsed.success) return;
     setSaving(true);
     try {
-      await onSubmit(parsed.data);
+      await onSubmit({ ...parsed.data, arbitroSocieta: arbitro });
     } catch (err) {
       setServerError(err instanceof Error ? err.message : String(err));
       setSaving(false);
@@ -135,6 +143,13 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
             disabled={saving}
             slotProps={{ htmlInput: { maxLength: GRUPPO_NAME_MAX } }}
           />
+          <Box>
+            <FormControlLabel
+              control={<Switch checked={arbitro} onChange={(e) => setArbitroSocieta(e.target.checked)} disabled={saving} />}
+              label={MSG.groups.arbitroSocieta}
+            />
+            <FormHelperText sx={{ mt: 0 }}>{MSG.groups.arbitroSocietaHint}</FormHelperText>
+          </Box>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {MSG.groups.referents}
           </Typography>

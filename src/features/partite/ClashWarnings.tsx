@@ -45,7 +45,10 @@ export function useClashCheck(v: PartitaValues, matchId: number | undefined, clu
   return { clashes: answer.clashes, current: answer.key === key };
 }
 
-function ClashItems({ clashes }: { clashes: ClashInfo[] }) {
+/** A clash as the dialog lists it: a match's (ClashInfo) or a person's (docs/dirigenti.md, motivo 'persona'); `id` is the other match's. */
+export type ListedClash = { id: number; motivo: string; messaggio: string };
+
+function ClashItems({ clashes }: { clashes: ListedClash[] }) {
   return (
     <ul style={{ margin: 0, paddingLeft: 20 }}>
       {clashes.map((c) => (
@@ -78,13 +81,24 @@ export function ClashList({ clashes }: { clashes: ClashInfo[] }) {
 }
 
 /** Saving with clashes: the list, then 'Salva comunque' or 'Annulla'. */
-export function ClashDialog({ clashes, onConfirm, onClose }: { clashes: ClashInfo[] | null; onConfirm: () => void; onClose: () => void }) {
+export function ClashDialog({
+  clashes,
+  onConfirm,
+  onClose,
+  intro = CLASH_MSG.dialogIntro,
+}: {
+  clashes: ListedClash[] | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  /** The line over the list (a designation's clashes are a person's, not the match's). */
+  intro?: string;
+}) {
   return (
     <ClashConfirmDialog
       open={clashes !== null && clashes.length > 0}
       titleId="clash-dialog-title"
       title={CLASH_MSG.dialogTitle}
-      intro={CLASH_MSG.dialogIntro}
+      intro={intro}
       cancelLabel={CLASH_MSG.dialogCancel}
       confirmLabel={CLASH_MSG.dialogConfirm}
       onConfirm={onConfirm}

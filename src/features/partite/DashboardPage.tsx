@@ -33,6 +33,8 @@ import { DASHBOARD_MSG } from '../../../common/partite/messages';
 import { formatDayHeading } from '../../../common/partite/cardText';
 import { countLine } from '../../../common/partite/meaning';
 import { PageHeader } from '../../components/PageFrame';
+import { designazioniLine, PERIOD_MAX_DAYS, useGetDesignazioniPeriodoQuery } from '../../api/designazioniApi';
+import { UncoveredPanel } from './UncoveredPanel';
 
 // The bulk status bar (docs/partite.md, status), in its own chunk, loaded for editors only.
 const StatusActions = lazy(() => import('./StatusActions'));
@@ -54,6 +56,11 @@ export default function DashboardPage() {
     () => (configLoaded ? clashesOfAll(source.filter((p) => p.id > 0 && holdsFacilities(p)), clashMarginMinutes) : new Map<number, Clash<Partita>[]>()),
     [source, clashMarginMinutes, configLoaded],
   );
+  // The designated officials of the cards (docs/dirigenti.md): one read for the days shown, from today to the
+  // last match (at most the 31 days the server answers for).
+  const lastDay = useMemo(() => source.reduce((last, p) => (p.id > 0 && p.data > last ? p.data : last), ''), [source]);
+  const periodTo = lastDay ? [lastDay, dayjs(today).add(PERIOD_MAX_DAYS - 1, 'day').format('YYYY-MM-DD')].sort()[0] : '';
+  const { data: designazioni } = useGetDesignazioniPeriodoQuery({ from: today, to: periodTo }, { skip: isError || !lastDay || periodTo < today });
   const [onlyClashes, setOnlyClashes] = useState(false);
   const partite = useMemo(
     () => source.filter((p) => matchesFilters(p, filters) && (!onlyClashes || clashes.has(p.id))),
@@ -110,6 +117,7 @@ export default function DashboardPage() {
           {MSG.dashboard.fallback}
         </Alert>
       )}
+      {canEdit && !isError && <UncoveredPanel />}
       <FilterPanel filters={filters} onChange={setFilters} folded>
         <FormControlLabel
           sx={{ mr: 0 }}
@@ -146,7 +154,14 @@ export default function DashboardPage() {
                   <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
                     {items.map((p) => (
                       <SelectableCard key={p.id} partita={p} show={selectable} checked={selected.has(p.id)} onToggle={toggle}>
-                        <ClashMarkedCard partita={p} clashes={clashes.get(p.id)} onOpen={open} sample={isError} highlighted={p.id === highlight} />
+                        <ClashMarkedCard
+                          partita={p}
+                          clashes={clashes.get(p.id)}
+                          onOpen={open}
+                          sample={isError}
+                          highlighted={p.id === highlight}
+                          designazioni={isError ? undefined : designazioniLine(designazioni?.[String(p.id)])}
+                        />
                       </SelectableCard>
                     ))}
                   </Box>
@@ -202,14 +217,16 @@ function ClashMarkedCard({
   onOpen,
   sample,
   highlighted,
+  designazioni,
 }: {
   partita: Partita;
   clashes: Clash<Partita>[] | undefined;
   onOpen: (p: Partita) => void;
   sample: boolean;
   highlighted: boolean;
+  designazioni?: string;
 }) {
-  const card = <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} highlighted={highlighted} />;
+  const card = <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} highlighted={highlighted} designazioni={designazioni} />;
   if (!clashes) return card;
   return (
     <Box data-testid="clash-card" sx={{ outline: '2px solid', outlineColor: 'error.main', borderRadius: 1 }}>

@@ -21,6 +21,7 @@ import { selectRole } from '../../store/sessionSlice';
 import { useDeletePartitaMutation, useGetPartitaQuery, useUpdatePartitaMutation } from './matchesApi';
 import { MatchForm, toFormValues, type FormValues } from './MatchForm';
 import { useSaveFlow } from './useSaveFlow';
+import { DesignazioniSection } from './DesignazioniSection';
 
 /** The form's values with a chosen slot's (the 'Rinvia' dialog's 'Apri la partita'; an away match's slot has no rooms). */
 function withSlot(values: FormValues, slot: Partial<SlotPrefill>): FormValues {
@@ -109,6 +110,8 @@ export default function EditMatchPage() {
           </>
         }
       />
+      {/* The officials of the match (docs/dirigenti.md): saved by their own button, apart from the match. */}
+      <DesignazioniSection key={partita.id} partitaId={partita.id} designazioni={partita.designazioni} disabled={busy} />
       <Dialog open={confirming} onClose={() => setConfirming(false)}>
         <DialogTitle>{MSG.match.confirmDeleteTitle}</DialogTitle>
         <DialogContent>

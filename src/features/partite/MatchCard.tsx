@@ -38,6 +38,7 @@ export function MatchCard({
   sample = false,
   dense = false,
   highlighted = false,
+  designazioni,
 }: {
   partita: Partita;
   onClick?: () => void;
@@ -46,6 +47,8 @@ export function MatchCard({
   dense?: boolean;
   /** Just saved: outlined until the next visit. */
   highlighted?: boolean;
+  /** The signed-in dashboard's dense card: the designated officials in one line ('Arbitro: Mario Rossi · ...', docs/dirigenti.md). */
+  designazioni?: string;
 }) {
   const { clubName } = useClub();
   // The texts the server's HTML of / shows too (common/partite/cardText.ts, docs/public-page.md).
@@ -95,6 +98,11 @@ export function MatchCard({
         <Suspense fallback={null}>
           <StatusReason motivo={p.motivo_stato} inline />
         </Suspense>
+      )}
+      {designazioni && (
+        <Typography variant="body2" color="text.secondary" data-testid="match-designazioni">
+          {designazioni}
+        </Typography>
       )}
       <Box sx={{ flexGrow: 1 }} />
       {badges}

@@ -5,10 +5,15 @@ import type { PartitaPayload } from '../../../common/partite/rules';
 import type { ClashInfo } from '../../../common/occupazione/rules';
 import type { ConflittiResponse } from '../../../common/occupazione/types';
 import type { PartitaResponse, PublicPartiteResponse } from '../../../common/partite/types';
+import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partite/read';
+import type { DesignazioniView } from '../../../common/dirigenti/rules';
+import type { PartitaDesignazioniResponse } from '../../../common/dirigenti/types';
 
 /** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (docs/occupazione.md). */
 export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
-import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partite/read';
+
+/** A match read by id: with its designations when the server sends them. */
+export type PartitaConDesignazioni = Partita & { designazioni?: DesignazioniView };
 
 
 const toQuery = (filters: PartiteFilters) => {
@@ -39,11 +44,17 @@ export const matchesApi = api.injectEndpoints({
       },
       providesTags: [listTag('Partita')],
     }),
-    getPartita: build.query<Partita | null, string>({
+    getPartita: build.query<PartitaConDesignazioni | null, string>({
       query: (id) => `api/partite/${encodeURIComponent(id)}`,
       // The edit form starts from the stored text (docs/partite.md, reading matches): a save sends every field back.
-      transformResponse: (body: PartitaResponse) => storedPartita(body?.data),
-      providesTags: (_r, _e, id) => [itemTag('Partita', id)],
+      // The read carries the match's designations too (docs/dirigenti.md).
+      transformResponse: (body: PartitaDesignazioniResponse) => {
+        const partita = storedPartita(body?.data);
+        // Beside the match in the answer (docs/dirigenti.md), not inside it.
+        const designazioni = body?.designazioni;
+        return partita && designazioni ? { ...partita, designazioni } : partita;
+      },
+      providesTags: (_r, _e, id) => [itemTag('Partita', id), itemTag('Designazione', id)],
     }),
     // The form's live clash check (docs/occupazione.md): POST, but a read; never cached.
     checkConflitti: build.query<ClashInfo[], Record<string, unknown>>({

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import dayjs from 'dayjs';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../../common/dirigenti/messages';
+import type { Ruolo } from '../../../common/dirigenti/rules';
+import type { DesignazioneConflitto, PartitaScoperta } from '../../../common/dirigenti/types';
+import { idsOf, personName, useGetScoperteQuery, useSaveDesignazioniMutation, type DesignazioniBody } from '../../api/designazioniApi';
+import { ClashDialog } from './ClashWarnings';
+import { designationFailure } from './DesignazioniSection';
+
+/** The days ahead the panel looks at. */
+export const UNCOVERED_DAYS = 7;
+
+const teamsOf = (s: PartitaScoperta) => `${s.partita.squadracasa} - ${s.partita.squadratrasferta}`;
+
+/** One uncovered match: when, who, and for each missing role the free qualified people as one-click buttons. */
+function UncoveredItem({ item, busy, onAssign }: { item: PartitaScoperta; busy: boolean; onAssign: (item: PartitaScoperta, ruolo: Ruolo, id: number) => void }) {
+  const p = item.partita;
+  return (
+    <Box component="li" data-testid="uncovered-match" data-match-id={p.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider', listStyle: 'none' }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {dayjs(p.data).format('DD/MM')} {p.ora.slice(0, 5)} · {teamsOf(item)}{' '}
+        <Typography component="span" variant="body2" color="text.secondary">
+          {p.gruppo} · {p.campo}
+        </Typography>
+      </Typography>
+      {item.mancanti.map((ruolo) => {
+        const liberi = item.liberi[ruolo] ?? [];
+        return (
+          <Box key={ruolo} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
+            <Typography variant="body2" color="error.main" sx={{ minWidth: 170 }}>
+              {DIRIGENTI_MSG.missing(RUOLO_LABELS[ruolo])}
+            </Typography>
+            {liberi.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {DIRIGENTI_MSG.noFreePeople}
+              </Typography>
+            ) : (
+              liberi.map((d) => (
+                <Button
+                  key={d.id}
+                  size="small"
+                  variant="outlined"
+                  disabled={busy}
+                  aria-label={DIRIGENTI_MSG.assignTo(personName(d), RUOLO_LABELS[ruolo], teamsOf(item))}
+                  onClick={() => onAssign(item, ruolo, d.id)}
+                  sx={{ py: 0, textTransform: 'none' }}
+                >
+                  {DIRIGENTI_MSG.assign} {personName(d)}
+                </Button>
+              ))
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/**
+ * 'Partite scoperte' on the signed-in dashboard (docs/dirigenti.md; editors and admins): the coming
+ * 7 days' matches missing a required role. Folded to one line with the count, so the matches stay on
+ * the first screen; unfolded, each missing role offers the free qualified people ('Assegna': the PUT
+ * keeps the other roles as they are). A match fully covered leaves the list (the 'Designazione' tag).
+ */
+export function UncoveredPanel() {
+  const { enqueueSnackbar } = useSnackbar();
+  const { data, isLoading, isError } = useGetScoperteQuery(UNCOVERED_DAYS);
+  const [open, setOpen] = useState(false);
+  const [save, { isLoading: saving }] = useSaveDesignazioniMutation();
+  const [asking, setAsking] = useState<{ id: number; body: DesignazioniBody; conflitti: DesignazioneConflitto[] } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (isLoading || isError || !data) return null;
+
+  const send = async (id: number, body: DesignazioniBody) => {
+    setProblem(null);
+    try {
+      await save({ id, body }).unwrap();
+      enqueueSnackbar(DIRIGENTI_MSG.designationsSaved, { variant: 'success' });
+    } catch (err) {
+      const failure = designationFailure(err);
+      if ('conflitti' in failure) setAsking({ id, body, conflitti: failure.conflitti });
+      else setProblem(failure.message);
+    }
+  };
+  const assign = (item: PartitaScoperta, ruolo: Ruolo, personId: number) => void send(item.partita.id, { ...idsOf(item.designazioni), [ruolo]: personId });
+
+  const count = data.length;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="uncovered-title" data-testid="uncovered-panel" sx={{ px: 2, py: 0.75, mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
+        <Typography id="uncovered-title" variant="subtitle2" component="h2">
+          {DIRIGENTI_MSG.uncoveredTitle} ({count})
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {count === 0 ? DIRIGENTI_MSG.uncoveredNone : DIRIGENTI_MSG.uncoveredCount(count)}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {count > 0 && (
+          <Button size="small" aria-expanded={open} aria-controls="uncovered-list" onClick={() => setOpen((o) => !o)}>
+            {open ? DIRIGENTI_MSG.uncoveredHide : DIRIGENTI_MSG.uncoveredShow}
+          </Button>
+        )}
+      </Box>
+      {problem && (
+        <Alert severity="error" sx={{ my: 1 }} onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
+      {open && count > 0 && (
+        <Box component="ul" id="uncovered-list" sx={{ m: 0, p: 0, maxHeight: 320, overflowY: 'auto' }}>
+          {data.map((item) => (
+            <UncoveredItem key={item.partita.id} item={item} busy={saving} onAssign={assign} />
+          ))}
+        </Box>
+      )}
+      <ClashDialog
+        clashes={asking?.conflitti ?? null}
+        intro={DIRIGENTI_MSG.conflictIntro}
+        onClose={() => setAsking(null)}
+        onConfirm={() => {
+          const again = asking;
+          setAsking(null);
+          if (again) void send(again.id, { ...again.body, confermaSovrapposizioni: true });
+        }}
+      />
+    </Paper>
+  );
+}
