@@ -92,13 +92,14 @@ export function designationText(d: DesignationJobData, reason: Reason): { oggett
   return { oggetto, testo: lines.join('\n') };
 }
 
-async function queue(db: Db, match: MatchRow, ruolo: Ruolo, method: 'REQUEST' | 'CANCEL', persona: DesignationJobData['persona'], sequence: number, reason: Reason) {
+/** Queues one mail, due at `due` (the worker's pass, so that pass sends it), else now(). */
+async function queue(db: Db, match: MatchRow, ruolo: Ruolo, method: 'REQUEST' | 'CANCEL', persona: DesignationJobData['persona'], sequence: number, reason: Reason, due?: Date) {
   const { id, ...partita } = match;
   const dati: DesignationJobData = { kind: 'designazione', method, partitaId: id, ruolo, sequence, persona, partita };
   const { oggetto, testo } = designationText(dati, reason);
   await db.query(
-    `INSERT INTO public.notifiche_job (tipo, gruppo, email, oggetto, testo, dati, prossimo_tentativo) VALUES ('designazione', $1, $2, $3, $4, $5, now())`,
-    [match.gruppo, persona.email, oggetto, testo, JSON.stringify(dati)],
+    `INSERT INTO public.notifiche_job (tipo, gruppo, email, oggetto, testo, dati, prossimo_tentativo) VALUES ('designazione', $1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()))`,
+    [match.gruppo, persona.email, oggetto, testo, JSON.stringify(dati), due ?? null],
   );
 }
 
@@ -153,6 +154,29 @@ export async function queueMatchUpdates(db: Db, until: Date): Promise<number> {
       await queue(db, match, d.ruolo, method, persona, await nextSequence(db, partitaId, d.ruolo), 'partita');
       jobs++;
     }
+  }
+  return jobs;
+}
+
+/**
+ * The cancellations of deleted matches' designations (migration 020's trigger keeps, before the match
+ * goes, the person, the match and the SEQUENCE): each becomes a job with the removal's mail
+ * (METHOD:CANCEL, the invitation's UID, a higher SEQUENCE), so the event leaves the person's calendar.
+ * A match dated before `today` (APP_TIMEZONE) is over: its rows go without a mail (deleting old
+ * matches mails nobody). Taken SKIP LOCKED and deleted, in the caller's transaction, with no delay
+ * (a deletion is final): due at `due`, the worker's pass, which sends them. The number of mails queued.
+ */
+export async function queueDeletedMatchCancels(db: Db, today: string, due: Date): Promise<number> {
+  const { rows } = await db.query<{ partita_id: number; ruolo: Ruolo; sequence: number; persona: DesignationJobData['persona']; partita: DesignationMatch }>(
+    `DELETE FROM public.designazioni_cancellate WHERE id IN (
+       SELECT id FROM public.designazioni_cancellate ORDER BY id FOR UPDATE SKIP LOCKED)
+     RETURNING id, partita_id, ruolo, sequence, persona, partita`,
+  );
+  let jobs = 0;
+  for (const r of rows) {
+    if (r.partita.data < today) continue;
+    await queue(db, { id: r.partita_id, ...r.partita }, r.ruolo, 'CANCEL', r.persona, r.sequence, 'tolta', due);
+    jobs++;
   }
   return jobs;
 }

@@ -13,7 +13,7 @@ import { todayIn } from '../../../common/core/dates';
 import { localInstant } from '../../../common/partite/times';
 // The queue's worker, driven by hand as notifiche.test.ts does (the app's scheduler polls every 5 s).
 // eslint-disable-next-line import-x/no-restricted-paths
-import { designationUpdates, runOnce, type WorkerDeps } from '../notifiche/worker';
+import { designationCancels, designationUpdates, runOnce, type WorkerDeps } from '../notifiche/worker';
 import type { ReceivedMail } from '../../../test/smtp';
 
 let t: TestApp;
@@ -186,5 +186,72 @@ describe('designation mails', () => {
     expect(inv.end.getTime() - inv.start.getTime()).toBe(60 * 60_000);
     const { rows } = await t.db.pool.query(`SELECT stato, tentativi FROM public.notifiche_job WHERE email = 'carla@example.it'`);
     expect(rows).toEqual([{ stato: 'inviata', tentativi: 2 }]);
+  });
+
+  it('deleting a match (DELETE /api/partite/{id}) sends each designated person a CANCEL: same UID, higher SEQUENCE', async () => {
+    const dario = await person('Dario', 'dario@example.it');
+    const elena = await person('Elena', 'elena@example.it');
+    const data = inDays(4);
+    const id = await insertMatch(t.db.pool, { data, ora: '09:30', ora_fine: '10:45', squadracasa: 'Garibaldina', squadratrasferta: 'Virtus', gruppo: 'Pulcini', is_house_match: true, campo: 'Campo 1' });
+    await designate(id, { arbitro: dario, accompagnatore: elena });
+    const invited = await deliver();
+    expect(invited.map((m) => m.to[0]).sort()).toEqual(['dario@example.it', 'elena@example.it']);
+    const reqDario = await invitation(invited.find((m) => m.to[0] === 'dario@example.it')!);
+    const reqElena = await invitation(invited.find((m) => m.to[0] === 'elena@example.it')!);
+    // An edit after the invitation raises the match's SEQUENCE; the updated REQUEST is mailed too.
+    await t.db.pool.query(`UPDATE public.partite SET campo = 'Campo 3' WHERE id = $1`, [id]);
+    await designationUpdates(deps, new Date(Date.now() + (t.config.notifyDelaySeconds + 1) * 1000));
+    const updated = await deliver();
+    const updDario = await invitation(updated.find((m) => m.to[0] === 'dario@example.it')!);
+    expect(updDario.sequence).toBeGreaterThan(reqDario.sequence);
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/partite/${id}`, headers: bearer(editor) });
+    expect(res.statusCode).toBe(200);
+    const { rows: left } = await t.db.pool.query('SELECT count(*)::int AS n FROM public.designazioni WHERE partita_id = $1', [id]);
+    expect(left).toEqual([{ n: 0 }]);
+
+    const gone = await deliver();
+    expect(gone.map((m) => m.to[0]).sort()).toEqual(['dario@example.it', 'elena@example.it']);
+    const dmy = dayjs(data).format('DD/MM/YYYY');
+    const toDario = gone.find((m) => m.to[0] === 'dario@example.it')!;
+    // The removal's texts, with the match as it was.
+    expect(toDario.subject).toBe(`Designazione annullata: Arbitro di Garibaldina - Virtus il ${dmy}`);
+    expect(toDario.text).toContain('Ciao Dario,');
+    expect(toDario.text).toContain('Campo: Campo 3');
+    const cancelDario = await invitation(toDario);
+    expect(cancelDario).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: `designazione-${id}-arbitro@${HOST}`, location: 'Campo 3' });
+    expect(cancelDario.uid).toBe(reqDario.uid);
+    expect(cancelDario.sequence).toBeGreaterThan(updDario.sequence);
+    expect(cancelDario.start.toISOString()).toBe(localInstant(data, '09:30', TZ).instant.toISOString());
+    expect(cancelDario.attendee.toLowerCase()).toBe('mailto:dario@example.it');
+    const cancelElena = await invitation(gone.find((m) => m.to[0] === 'elena@example.it')!);
+    expect(cancelElena).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: reqElena.uid });
+    expect(cancelElena.sequence).toBeGreaterThan(reqElena.sequence);
+
+    // Sent once: the next pass has nothing left.
+    expect(await deliver()).toEqual([]);
+    const { rows: pending } = await t.db.pool.query('SELECT count(*)::int AS n FROM public.designazioni_cancellate');
+    expect(pending).toEqual([{ n: 0 }]);
+  });
+
+  it('deleting a match without designations, or one already played, queues nothing', async () => {
+    const jobs = async () => (await t.db.pool.query(`SELECT count(*)::int AS n FROM public.notifiche_job WHERE tipo = 'designazione'`)).rows[0].n as number;
+    const before = await jobs();
+    const empty = await insertMatch(t.db.pool, { data: inDays(3), ora: '11:00', ora_fine: '12:00', squadracasa: 'Garibaldina', squadratrasferta: 'Ospiti', gruppo: 'Pulcini', is_house_match: true });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/partite/${empty}`, headers: bearer(editor) })).statusCode).toBe(200);
+    expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.designazioni_cancellate')).rows[0].n).toBe(0);
+    expect(await designationCancels(deps, new Date())).toBe(0);
+    expect(await jobs()).toBe(before);
+
+    // A past match: its designated person is not mailed about its deletion.
+    const fabio = await person('Fabio', 'fabio@example.it');
+    const past = await insertMatch(t.db.pool, { data: inDays(-10), ora: '11:00', ora_fine: '12:00', squadracasa: 'Garibaldina', squadratrasferta: 'Ospiti', gruppo: 'Pulcini', is_house_match: true });
+    await t.db.pool.query(`INSERT INTO public.designazioni (partita_id, ruolo, dirigente_id) VALUES ($1, 'accompagnatore', $2)`, [past, fabio]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/partite/${past}`, headers: bearer(editor) })).statusCode).toBe(200);
+    expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.designazioni_cancellate')).rows[0].n).toBe(1);
+    expect(await designationCancels(deps, new Date())).toBe(0);
+    expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.designazioni_cancellate')).rows[0].n).toBe(0);
+    expect(await jobs()).toBe(before);
+    expect(await deliver()).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import type { Job } from '../../plugins/scheduler';
 import { changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } from './mail';
 import { designationMail } from '../../mail/templates';
 import { invitationIcs } from '../../shared/designazioni-ics';
-import { queueMatchUpdates, type DesignationJobData } from '../../shared/designazioni-mail';
+import { queueDeletedMatchCancels, queueMatchUpdates, type DesignationJobData } from '../../shared/designazioni-mail';
 
 /** Attempts before a job is 'fallita'; waits 1, 2, 4, 8 minutes between them. */
 export const MAX_ATTEMPTS = 5;
@@ -182,10 +182,19 @@ export async function designationUpdates(deps: WorkerDeps, now: Date = new Date(
   return withTransaction(deps.pool, (db) => queueMatchUpdates(db, new Date(now.getTime() - deps.config.notifyDelaySeconds * 1000)));
 }
 
+/**
+ * The cancellations of the designated people of deleted matches (migration 020), at once: a match
+ * dated before today (APP_TIMEZONE) mails nobody.
+ */
+export async function designationCancels(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  return withTransaction(deps.pool, (db) => queueDeletedMatchCancels(db, todayIn(deps.config.timezone, now), now));
+}
+
 /** One pass: group due changes, then send every due job (until `signal` is aborted: the app closes). */
 export async function runOnce(deps: WorkerDeps, now: Date = new Date(), signal?: AbortSignal): Promise<void> {
   await groupChanges(deps, now);
   await designationUpdates(deps, now);
+  await designationCancels(deps, now);
   while (!signal?.aborted && (await sendOne(deps, now)));
 }
 
