@@ -9,7 +9,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
@@ -41,6 +40,7 @@ import { errorMessage } from '../../api/api';
 import { useCategoryNames } from '../../api/categoriesApi';
 import { useLazyGetCampiSuggestionsQuery } from '../../api/suggestionsApi';
 import { ClashConfirmDialog } from '../../components/ClashConfirmDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { PickersProvider } from '../../components/PickersProvider';
 import { SuggestionInput } from '../../components/SuggestionInput';
 import { useNotify } from '../../components/toast';
@@ -501,31 +501,19 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
       />
 
       {allenamento && (
-        <Dialog open={asking} onClose={() => !deleting && setAsking(false)} aria-labelledby="allenamento-delete-title" maxWidth="sm" fullWidth>
-          <DialogTitle id="allenamento-delete-title">{M.deleteTitle}</DialogTitle>
-          <DialogContent>
-            {deleteError && (
-              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-                {deleteError}
-              </Alert>
-            )}
-            <DialogContentText>{M.deleteText(describeAllenamento(allenamento), M.period(formatDate(allenamento.dal), formatDate(allenamento.al)))}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setAsking(false)} disabled={deleting}>
-              {M.cancel}
-            </Button>
-            <Button
-              onClick={() => void remove()}
-              color="error"
-              variant="contained"
-              disabled={deleting}
-              startIcon={deleting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            >
-              {deleting ? M.deleting : M.deleteConfirm}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDeleteDialog
+          open={asking}
+          titleId="allenamento-delete-title"
+          title={M.deleteTitle}
+          text={M.deleteText(describeAllenamento(allenamento), M.period(formatDate(allenamento.dal), formatDate(allenamento.al)))}
+          error={deleteError}
+          busy={deleting}
+          cancelLabel={M.cancel}
+          confirmLabel={M.deleteConfirm}
+          busyLabel={M.deleting}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void remove()}
+        />
       )}
     </Box>
   );

@@ -28,6 +28,7 @@ import { DIRIGENTI_MSG, QUALIFICA_LABELS } from '../../../common/dirigenti/messa
 import { QUALIFICHE, dirigentePayloadSchema, fullName, type Dirigente, type Qualifica } from '../../../common/dirigenti/rules';
 import { PARTITA_TEXT_MAX } from '../../../common/partite/read';
 import { errorMessage } from '../../api/api';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/toast';
 import { useCreateDirigenteMutation, useDeleteDirigenteMutation, useGetCalendarioDirigenteQuery, useRevocaCalendarioDirigenteMutation, useUpdateDirigenteMutation } from './dirigentiApi';
 
@@ -234,31 +235,19 @@ function DirigenteForm({ dirigente, onClose, busy }: { dirigente: Dirigente | nu
       </DialogActions>
 
       {dirigente && (
-        <Dialog open={asking} onClose={() => !deleting && setAsking(false)} aria-labelledby="dirigente-delete-title" maxWidth="sm" fullWidth>
-          <DialogTitle id="dirigente-delete-title">{M.deleteTitle}</DialogTitle>
-          <DialogContent>
-            {deleteError && (
-              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-                {deleteError}
-              </Alert>
-            )}
-            <DialogContentText>{M.deleteText(fullName(dirigente))}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setAsking(false)} disabled={deleting}>
-              {M.cancel}
-            </Button>
-            <Button
-              onClick={() => void remove()}
-              color="error"
-              variant="contained"
-              disabled={deleting}
-              startIcon={deleting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            >
-              {deleting ? M.deleting : M.deleteConfirm}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDeleteDialog
+          open={asking}
+          titleId="dirigente-delete-title"
+          title={M.deleteTitle}
+          text={M.deleteText(fullName(dirigente))}
+          error={deleteError}
+          busy={deleting}
+          cancelLabel={M.cancel}
+          confirmLabel={M.deleteConfirm}
+          busyLabel={M.deleting}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void remove()}
+        />
       )}
     </Box>
   );

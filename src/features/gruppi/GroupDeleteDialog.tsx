@@ -1,14 +1,7 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { MSG } from '../../../common/core/messages';
 import type { Gruppo } from '../../../common/gruppi/rules';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 
 export interface GroupDeleteDialogProps {
   gruppo: Gruppo | null;
@@ -46,30 +39,18 @@ export default function GroupDeleteDialog({ gruppo, onConfirm, onClose }: GroupD
   };
 
   return (
-    <Dialog open={!!gruppo} onClose={close} aria-labelledby="group-delete-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="group-delete-title">{MSG.groups.deleteTitle}</DialogTitle>
-      <DialogContent>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <DialogContentText>{gruppo ? MSG.groups.confirmDelete(gruppo.name) : ''}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={deleting}>
-          {MSG.groups.cancel}
-        </Button>
-        <Button
-          onClick={confirm}
-          color="error"
-          variant="contained"
-          disabled={deleting}
-          startIcon={deleting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {deleting ? MSG.groups.deleting : MSG.groups.delete}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={!!gruppo}
+      titleId="group-delete-title"
+      title={MSG.groups.deleteTitle}
+      text={gruppo ? MSG.groups.confirmDelete(gruppo.name) : ''}
+      error={error}
+      busy={deleting}
+      cancelLabel={MSG.groups.cancel}
+      confirmLabel={MSG.groups.delete}
+      busyLabel={MSG.groups.deleting}
+      onCancel={close}
+      onConfirm={() => void confirm()}
+    />
   );
 }
