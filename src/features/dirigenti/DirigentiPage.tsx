@@ -184,7 +184,7 @@ export default function DirigentiPage() {
                   <TableBody>
                     {rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((d) => (
                       <TableRow key={d.id} hover data-testid="dirigente-row" data-id={d.id}>
-                        <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                        <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'break-word', minWidth: { xs: 150, md: 0 } }}>
                           {fullName(d)}
                           {/* On a phone the contact goes under the name (the columns would not fit). */}
                           <Box sx={{ display: { xs: 'block', md: 'none' }, fontWeight: 400, color: 'text.secondary', fontSize: 13 }}>
