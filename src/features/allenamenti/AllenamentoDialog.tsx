@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -17,8 +16,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -49,6 +46,7 @@ import { useClubConfig } from '../../store/useClubConfig';
 import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody } from './allenamentiApi';
 import { type AllenamentoConflitto } from '../../../common/allenamenti/types';
 import { PROPOSED_MINUTES, addMinutes, formatDate, newSeries, toRaw, type FormValues } from './grid';
+import { FormDialog } from '../../components/FormDialog';
 
 const M = ALLENAMENTI_MSG;
 const F = M.fields;
@@ -75,26 +73,15 @@ export interface AllenamentoDialogProps {
 
 /** Create and edit form of a weekly training series (docs/allenamenti.md), with its clash confirmation and delete. */
 export default function AllenamentoDialog({ open, formKey = 0, allenamento = null, preset, campi = [], onClose }: AllenamentoDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  // While saving or asking (clashes, delete) Escape does not close the form (spec 4).
-  const busy = useRef(false);
+  // While saving or asking (clashes, delete) Escape does not close the form.
   return (
-    <Dialog
-      open={open}
-      onClose={(_event, reason) => {
-        // Only Escape: a click beside the form must not lose what was typed.
-        if (reason === 'escapeKeyDown' && !busy.current) onClose();
-      }}
-      maxWidth="md"
-      fullWidth
-      fullScreen={phone}
-      aria-labelledby="allenamento-form-title"
-    >
+    <FormDialog open={open} onClose={onClose} titleId="allenamento-form-title" maxWidth="md">
+      {(busy) => (
       <PickersProvider>
         <AllenamentoForm key={formKey} allenamento={allenamento} preset={preset} campi={campi} onClose={onClose} busy={busy} />
       </PickersProvider>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type InputHTMLAttributes, type RefObject } from 'react';
+import { useEffect, useState, type FocusEvent, type FormEvent, type InputHTMLAttributes, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,8 +19,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
@@ -31,6 +29,7 @@ import { errorMessage } from '../../api/api';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/toast';
 import { useCreateDirigenteMutation, useDeleteDirigenteMutation, useGetCalendarioDirigenteQuery, useRevocaCalendarioDirigenteMutation, useUpdateDirigenteMutation } from './dirigentiApi';
+import { FormDialog } from '../../components/FormDialog';
 
 const M = DIRIGENTI_MSG;
 const F = M.fields;
@@ -58,24 +57,11 @@ export interface DirigenteDialogProps {
 
 /** Create and edit form of an official (docs/dirigenti.md), with delete and the personal calendar link. */
 export default function DirigenteDialog({ open, formKey = 0, dirigente = null, onClose }: DirigenteDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   // While saving or asking (delete, revoke) Escape does not close the form.
-  const busy = useRef(false);
   return (
-    <Dialog
-      open={open}
-      onClose={(_event, reason) => {
-        // Only Escape: a click beside the form must not lose what was typed.
-        if (reason === 'escapeKeyDown' && !busy.current) onClose();
-      }}
-      maxWidth="sm"
-      fullWidth
-      fullScreen={phone}
-      aria-labelledby="dirigente-form-title"
-    >
-      <DirigenteForm key={formKey} dirigente={dirigente} onClose={onClose} busy={busy} />
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} titleId="dirigente-form-title" maxWidth="sm">
+      {(busy) => <DirigenteForm key={formKey} dirigente={dirigente} onClose={onClose} busy={busy} />}
+    </FormDialog>
   );
 }
 
