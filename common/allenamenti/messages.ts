@@ -56,6 +56,10 @@ export const ALLENAMENTI_MSG = {
   clash: (gruppo: string, from: string, to: string, campo: string) => `Allenamento ${gruppo} ${from}-${to} su ${campo}`,
   clashRooms: (gruppo: string, from: string, to: string, rooms: number[]) =>
     `Allenamento ${gruppo} ${from}-${to}: ${rooms.length === 1 ? `spogliatoio ${rooms[0]}` : `spogliatoi ${rooms.join(', ')}`}`,
+  /** A match of the category while it trains (the team rule: the same children cannot be in both). */
+  clashTeam: (gruppo: string, from: string, to: string) => `La squadra ${gruppo} si allena dalle ${from} alle ${to}`,
+  /** A training of the category while it plays a match, seen from the series. */
+  clashTeamMatch: (gruppo: string, from: string, to: string, teams: string) => `La squadra ${gruppo} gioca dalle ${from} alle ${to} (${teams})`,
   activity: {
     created: (what: string) => `Allenamento creato: ${what}`,
     updated: (what: string) => `Allenamento modificato: ${what}`,

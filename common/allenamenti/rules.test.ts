@@ -95,6 +95,27 @@ describe('a match against a training', () => {
   });
 });
 
+describe('the team rule with a training of the category', () => {
+  it("a match of the category while it trains clashes, home or away, on any pitch; another category's does not", () => {
+    const away = { is_house_match: false, ora_fine: null, campo: '', spogliatoio_gari: null, spogliatoio_ospiti: null };
+    const [c] = matchTrainingClashes(match({ ...away, gruppo: 'Esordienti', squadracasa: 'Pro Sesto', squadratrasferta: 'Garibaldina', ora: '19:00' }), [esordienti]);
+    expect(c).toMatchObject({ id: 1, motivo: 'allenamento', messaggio: 'La squadra Esordienti si allena dalle 18:00 alle 19:30' });
+    expect(matchTrainingClashes(match({ ...away, gruppo: 'Pulcini', ora: '19:00' }), [esordienti])).toEqual([]);
+    // touching times do not clash: Esordienti last 75 minutes, 16:45-18:00
+    expect(matchTrainingClashes(match({ ...away, gruppo: 'Esordienti', ora: '16:45' }), [esordienti])).toEqual([]);
+    expect(matchTrainingClashes(match({ ...away, gruppo: 'Esordienti', ora: '16:46' }), [esordienti])).toHaveLength(1);
+    expect(matchTrainingClashes(match({ gruppo: 'esordienti', campo: 'Campo 7', spogliatoio_gari: null, spogliatoio_ospiti: null }), [esordienti])).toHaveLength(1);
+  });
+
+  it('a series clashes with a stored match of its category at overlapping times, wherever it is played', () => {
+    const stored = [{ ...match({ gruppo: 'Esordienti', campo: 'Campo 7', is_house_match: false, ora_fine: null, spogliatoio_gari: null, spogliatoio_ospiti: null, squadracasa: 'Pro Sesto', squadratrasferta: 'Garibaldina' }), id: 30 }] as (ClashMatch & { id: number })[];
+    expect(seriesMatchClashes(esordienti, stored)).toEqual([
+      expect.objectContaining({ id: 30, motivo: 'squadra', data: '2026-12-02', messaggio: 'La squadra Esordienti gioca dalle 18:00 alle 19:15 (Pro Sesto - Garibaldina)' }),
+    ]);
+    expect(seriesMatchClashes(esordienti, [{ ...stored[0], gruppo: 'Pulcini' }])).toEqual([]);
+  });
+});
+
 describe('a series against another series', () => {
   const allievi: Allenamento = { ...esordienti, id: 2, gruppo: 'Allievi', oraInizio: '19:00', oraFine: '20:30', spogliatoi: [], dal: '2026-09-01', al: '2027-06-30', saltate: [] };
 

@@ -155,14 +155,24 @@ function clashSentence(a: Occupation, t: Allenamento, margin: number): string | 
   return null;
 }
 
-/** The trainings a match clashes with on its date (pitch, or a shared room with the margin). */
+/**
+ * The team rule between a match and a training: the training of the match's own category at
+ * overlapping times (home or away: the same children cannot be in both).
+ */
+const sameTeamAtOnce = (m: Pick<ClashMatch, 'gruppo'>, span: { start: number; end: number }, t: Allenamento) =>
+  sameName(m.gruppo, t.gruppo) && span.start < minutesOf(t.oraFine) && minutesOf(t.oraInizio) < span.end;
+
+/**
+ * The trainings a match clashes with on its date: a home match on the training's pitch, or a
+ * shared room with the margin; any match of the training's own category at overlapping times.
+ */
 export function matchTrainingClashes(m: ClashMatch, trainings: readonly Allenamento[], margin: number = DEFAULT_CLASH_MARGIN_MINUTES): TrainingClash[] {
   const a = ofMatch(m);
-  if (!a) return [];
+  const span = matchSpan(m);
   const out: TrainingClash[] = [];
   for (const t of trainings) {
     if (!trainsOn(t, m.data)) continue;
-    const messaggio = clashSentence(a, t, margin);
+    const messaggio = (a && clashSentence(a, t, margin)) || (sameTeamAtOnce(m, span, t) ? ALLENAMENTI_MSG.clashTeam(t.gruppo, t.oraInizio, t.oraFine) : null);
     if (messaggio) out.push({ id: t.id, motivo: 'allenamento', messaggio, data: m.data, allenamento: t });
   }
   return out;
@@ -189,25 +199,31 @@ export function seriesClashes(a: Allenamento, others: readonly Allenamento[], ma
 /** A stored match a series would clash with, with the match rule's sentence (seen from the series). */
 export interface SeriesMatchClash<Mt> {
   id: number;
-  motivo: 'campo' | 'spogliatoio';
+  motivo: 'campo' | 'spogliatoio' | 'squadra';
   messaggio: string;
   data: string;
   partita: Mt;
 }
 
 /**
- * The stored home matches series `a` would clash with, on the dates it trains on: the same pitch at
- * overlapping times, or a shared room with the margin.
+ * The stored matches series `a` would clash with, on the dates it trains on: a home match on the
+ * same pitch at overlapping times, or sharing a room with the margin; any match of the series' own
+ * category at overlapping times (the team rule).
  */
 export function seriesMatchClashes<Mt extends ClashMatch & { id: number }>(a: Allenamento, matches: readonly Mt[], margin: number = DEFAULT_CLASH_MARGIN_MINUTES): SeriesMatchClash<Mt>[] {
   const occ = ofTraining(a);
   const out: SeriesMatchClash<Mt>[] = [];
   for (const m of matches) {
+    if (!trainsOn(a, m.data)) continue;
     const b = ofMatch(m);
-    if (!b || !trainsOn(a, m.data)) continue;
+    const span = matchSpan(m);
     const from = shortTime(m.ora);
-    const to = timeOf(b.end);
+    const to = timeOf(span.end);
     const teams = `${m.squadracasa} - ${m.squadratrasferta}`;
+    if (!b) {
+      if (sameTeamAtOnce(m, span, a)) out.push({ id: m.id, motivo: 'squadra', messaggio: ALLENAMENTI_MSG.clashTeamMatch(m.gruppo, from, to, teams), data: m.data, partita: m });
+      continue;
+    }
     if (sameName(occ.campo!, m.campo) && occ.start < b.end && b.start < occ.end) {
       out.push({ id: m.id, motivo: 'campo', messaggio: CLASH_MSG.campo(from, to, teams), data: m.data, partita: m });
       continue;
@@ -215,7 +231,9 @@ export function seriesMatchClashes<Mt extends ClashMatch & { id: number }>(a: Al
     const shared = [...new Set(occ.rooms.filter((r) => b.rooms.includes(r)))].sort((x, y) => x - y);
     if (shared.length > 0 && occ.start - margin < b.end + margin && b.start - margin < occ.end + margin) {
       out.push({ id: m.id, motivo: 'spogliatoio', messaggio: CLASH_MSG.spogliatoio(shared, teams, from, to), data: m.data, partita: m });
+      continue;
     }
+    if (sameTeamAtOnce(m, span, a)) out.push({ id: m.id, motivo: 'squadra', messaggio: ALLENAMENTI_MSG.clashTeamMatch(m.gruppo, from, to, teams), data: m.data, partita: m });
   }
   return out;
 }

@@ -15,7 +15,7 @@ export interface AllenamentoResponse {
 /** One clash of a series save (409 `conflitti`): with another series, or with a match. */
 export interface AllenamentoConflitto {
   id: number;
-  motivo: 'allenamento' | 'campo' | 'spogliatoio';
+  motivo: 'allenamento' | 'campo' | 'spogliatoio' | 'squadra';
   messaggio: string;
   /** The first date the two meet. */
   data: string;

@@ -94,7 +94,7 @@ describe('squadra', () => {
   it('the same team in two overlapping matches, home or away side, any case', () => {
     const first = home({ squadracasa: 'Garibaldina 2013', squadratrasferta: 'Virtus' });
     const c = clashesBetween(away({ squadracasa: 'Lucca', squadratrasferta: 'garibaldina  2013', ora: '11:00' }), first);
-    expect(c.map((x) => [x.motivo, x.messaggio])).toEqual([['squadra', 'La squadra garibaldina  2013 gioca già alle 10:00 (Garibaldina 2013 - Virtus)']]);
+    expect(c.map((x) => [x.motivo, x.messaggio])).toEqual([['squadra', 'La squadra garibaldina  2013 (Esordienti) gioca già alle 10:00 (Garibaldina 2013 - Virtus)']]);
     expect(reasons(other({ squadracasa: 'Virtus', campo: 'Campo 9' }), first)).toEqual(['squadra']);
   });
 
@@ -112,7 +112,52 @@ describe('squadra', () => {
     expect(matchSpan(away({ ora: '10:00', gruppo: 'Amatori' }))).toEqual({ start: 600, end: 705 });
     // the message shows the computed end
     const c = clashesBetween(home({ campo: 'X', ora: '10:30', spogliatoio_gari: null, spogliatoio_ospiti: null, squadracasa: 'Garibaldina 2013' }), awayGame);
-    expect(c[0].messaggio).toBe('La squadra Garibaldina 2013 gioca già alle 10:00 (Atletico Pisa - Garibaldina 2013)');
+    expect(c[0].messaggio).toBe('La squadra Garibaldina 2013 (Esordienti) gioca già alle 10:00 (Atletico Pisa - Garibaldina 2013)');
+  });
+});
+
+describe('squadra: a team is a name within its category', () => {
+  // A real Saturday: every home team is called 'Garibaldina', two pitches, six categories.
+  const piccoli = home({ squadracasa: 'Garibaldina', squadratrasferta: 'Pro Sesto', gruppo: 'Piccoli Amici', ora: '09:00', ora_fine: '10:00', campo: 'Campo 1', spogliatoio_gari: 1, spogliatoio_ospiti: 2 });
+
+  it('two categories of the club at once are not a clash', () => {
+    const primi = home({ squadracasa: 'Garibaldina', squadratrasferta: 'Aurora', gruppo: 'Primi Calci', ora: '09:30', ora_fine: '10:30', campo: 'Campo 2', spogliatoio_gari: 3, spogliatoio_ospiti: 4 });
+    expect(clashesBetween(primi, piccoli)).toEqual([]);
+    expect(clashesBetween(piccoli, primi)).toEqual([]);
+  });
+
+  it('the same category twice is a clash, and the message names the category', () => {
+    const again = home({ squadracasa: 'Garibaldina', squadratrasferta: 'Aurora', gruppo: 'piccoli  amici', ora: '09:30', ora_fine: '10:30', campo: 'Campo 2', spogliatoio_gari: 3, spogliatoio_ospiti: 4 });
+    expect(clashesBetween(again, piccoli).map((c) => [c.motivo, c.messaggio])).toEqual([
+      ['squadra', 'La squadra Garibaldina (Piccoli Amici) gioca già alle 09:00 (Garibaldina - Pro Sesto)'],
+    ]);
+  });
+
+  it("an opponent club's two categories at once are not a clash; the same category twice is", () => {
+    const pulcini = away({ squadracasa: 'Pro Sesto', squadratrasferta: 'Garibaldina', gruppo: 'Pulcini', ora: '09:30' });
+    expect(clashesBetween(pulcini, piccoli)).toEqual([]);
+    const sameCategory = away({ squadracasa: 'Pro Sesto', squadratrasferta: 'Virtus', gruppo: 'Piccoli Amici', ora: '09:30' });
+    expect(clashesBetween(sameCategory, piccoli).map((c) => c.messaggio)).toEqual(['La squadra Pro Sesto (Piccoli Amici) gioca già alle 09:00 (Garibaldina - Pro Sesto)']);
+  });
+
+  it('six home matches of six categories on two pitches, alternating: no clash at all', () => {
+    const gruppi = ['Piccoli Amici', 'Primi Calci', 'Pulcini', 'Esordienti', 'Giovanissimi', 'Allievi'];
+    const day = gruppi.map((gruppo, i) =>
+      home({
+        gruppo,
+        squadracasa: 'Garibaldina',
+        squadratrasferta: `Ospiti ${i}`,
+        campo: i % 2 === 0 ? 'Campo 1' : 'Campo 2',
+        ora: `${String(9 + i).padStart(2, '0')}:00`,
+        ora_fine: `${String(10 + i).padStart(2, '0')}:30`,
+        spogliatoio_gari: i % 2 === 0 ? 1 : 3,
+        spogliatoio_ospiti: i % 2 === 0 ? 2 : 4,
+      }),
+    );
+    expect(clashesOfAll(day, 0).size).toBe(0);
+    // The batch rule (import preview, bulk moves) reads the same rule.
+    expect(batchClashes(day.map((m) => ({ ...m, id: null })), [], 0).flat()).toEqual([]);
+    expect(batchClashes(day.map((m) => ({ ...m, id: null })), [{ ...day[0], id: 500, squadratrasferta: 'Altri', campo: 'Campo 9', spogliatoio_gari: null, spogliatoio_ospiti: null }], 0)[0].map((c) => c.motivo)).toEqual(['squadra']);
   });
 });
 

@@ -48,7 +48,8 @@ export const CLASH_MSG = {
   campo: (from: string, to: string, teams: string) => `Campo già occupato dalle ${from} alle ${to} da ${teams}`,
   spogliatoio: (rooms: number[], teams: string, from: string, to: string) =>
     `${rooms.length === 1 ? `Spogliatoio ${rooms[0]} già assegnato` : `Spogliatoi ${rooms.join(', ')} già assegnati`} a ${teams} dalle ${from} alle ${to}`,
-  squadra: (team: string, from: string, teams: string) => `La squadra ${team} gioca già alle ${from} (${teams})`,
+  /** 'La squadra Garibaldina (Pulcini) gioca già alle 09:30 (Garibaldina - Pro Sesto)': a team is a name within its category. */
+  squadra: (team: string, gruppo: string, from: string, teams: string) => `La squadra ${team} (${gruppo}) gioca già alle ${from} (${teams})`,
   /** 409 of a save that clashes and was not confirmed. */
   conflict: 'La partita si sovrappone ad altre partite: conferma per salvarla comunque',
   /** Activity record of a confirmed override. */
@@ -154,6 +155,17 @@ export const normName = (s: string) => {
 };
 
 const teamsOf = (m: Pick<ClashMatch, 'squadracasa' | 'squadratrasferta'>) => `${m.squadracasa} - ${m.squadratrasferta}`;
+
+/**
+ * The team two matches share, if any: a team is a name within a category, so 'Garibaldina' of the
+ * Pulcini and 'Garibaldina' of the Esordienti (or an opponent club's two categories) are two groups
+ * of children, and only the same name in the same category is one team. Names and categories are
+ * compared without case and spaces. The name as `a` writes it, or undefined.
+ */
+export function sharedTeam(a: Pick<ClashMatch, 'squadracasa' | 'squadratrasferta' | 'gruppo'>, b: Pick<ClashMatch, 'squadracasa' | 'squadratrasferta' | 'gruppo'>): string | undefined {
+  if (!sameName(a.gruppo, b.gruppo)) return undefined;
+  return [a.squadracasa, a.squadratrasferta].find((t) => t.trim() !== '' && (sameName(t, b.squadracasa) || sameName(t, b.squadratrasferta)));
+}
 const rooms = (m: ClashMatch) => [m.spogliatoio_gari, m.spogliatoio_ospiti].filter((r): r is number => r != null);
 
 /**
@@ -163,7 +175,8 @@ const rooms = (m: ClashMatch) => [m.spogliatoio_gari, m.spogliatoio_ospiti].filt
  * - spogliatoio: both home matches sharing a changing-room number, each holding its rooms from
  *   `marginMinutes` before its start to `marginMinutes` after its end, and these overlap (with
  *   15 minutes, a match ending at 11:30 and one starting at 12:00 do not clash, one starting at 11:59 does);
- * - squadra: the same team (home or away, either side) in two overlapping matches, home or away.
+ * - squadra: the same team (home or away, either side) of the same category in two overlapping
+ *   matches, home or away (sharedTeam: a team is a name within its category).
  * Away matches have no campo or rooms of the club and are never compared for them. A match is
  * never compared with itself (same id), nor with a match of another day.
  */
@@ -185,8 +198,8 @@ export function clashesBetween<M extends ClashMatch>(a: ClashMatch, b: M, margin
     }
   }
   if (overlap) {
-    const team = [a.squadracasa, a.squadratrasferta].find((t) => sameName(t, b.squadracasa) || sameName(t, b.squadratrasferta));
-    if (team) out.push({ id: b.id, motivo: 'squadra', messaggio: CLASH_MSG.squadra(team, from, teamsOf(b)), partita: b });
+    const team = sharedTeam(a, b);
+    if (team) out.push({ id: b.id, motivo: 'squadra', messaggio: CLASH_MSG.squadra(team, b.gruppo, from, teamsOf(b)), partita: b });
   }
   return out;
 }
