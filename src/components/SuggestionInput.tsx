@@ -26,6 +26,8 @@ interface Props {
   error?: boolean;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** The text is selected when the field takes the focus: a value kept from the last match (the add form's pitch) is replaced by typing. */
+  selectOnFocus?: boolean;
 }
 
 /** The dropdown's names: the suggestions', or with `known` those first and each name once. */
@@ -48,7 +50,7 @@ function optionNames(suggestions: readonly Suggestion[] | undefined, known: read
  * text mode, so the list follows the listbox pattern (ArrowDown/ArrowUp move, Enter picks, Esc
  * closes) and any other name may be typed. The match form's teams and pitch, the training form's pitch.
  */
-export function SuggestionInput({ label, value, onChange, load, suggestions, known, required, error, disabled, autoFocus }: Props) {
+export function SuggestionInput({ label, value, onChange, load, suggestions, known, required, error, disabled, autoFocus, selectOnFocus = false }: Props) {
   const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -61,6 +63,7 @@ export function SuggestionInput({ label, value, onChange, load, suggestions, kno
     <Autocomplete
       freeSolo
       disableClearable
+      selectOnFocus={selectOnFocus}
       options={options}
       // The server filters by what was typed (300 ms later); meanwhile its last answer narrows here.
       filterOptions={(o) => {

@@ -11,10 +11,25 @@ import { selectRole } from '../../store/sessionSlice';
 import { useCreatePartitaMutation, useGetPartitaQuery } from './matchesApi';
 import { EMPTY_VALUES, MatchForm, toFormValues, type FormValues } from './MatchForm';
 import { useSaveFlow } from './useSaveFlow';
+import { isHomeTeam } from '../../../common/partite/read';
+import { useClubConfig } from '../../store/useClubConfig';
 
-/** What 'Salva e aggiungi un'altra' keeps for the next match of the same day (docs/planning.md): date, category, pitch, competition. */
-function nextOf(v: FormValues): FormValues {
-  return { ...EMPTY_VALUES, data: v.data, gruppo: v.gruppo, campo: v.campo, tipoGara: v.tipoGara, terreno: v.terreno };
+/**
+ * What 'Salva e aggiungi un'altra' keeps for the next match of the same day (docs/planning.md): date,
+ * category, pitch, competition, and the home team when it is the club's own (the same name every
+ * match of a home Saturday, each of another category).
+ */
+function nextOf(v: FormValues, clubName: string): FormValues {
+  const ownTeam = isHomeTeam(v.squadraCasa, clubName);
+  return {
+    ...EMPTY_VALUES,
+    data: v.data,
+    gruppo: v.gruppo,
+    campo: v.campo,
+    tipoGara: v.tipoGara,
+    terreno: v.terreno,
+    ...(ownTeam ? { squadraCasa: v.squadraCasa, isHouseMatch: true } : {}),
+  };
 }
 
 /**
@@ -29,6 +44,7 @@ export default function AddMatchPage() {
   const from = params.get('da') ?? '';
   const [create, { isLoading }] = useCreatePartitaMutation();
   const flow = useSaveFlow();
+  const { clubName } = useClubConfig();
   const source = useGetPartitaQuery(from, { skip: !from || !hasRole(role, 'editor') });
   // The form starts again (a new key) with what the last match leaves for the next one.
   const [next, setNext] = useState<{ key: number; values: FormValues } | null>(null);
@@ -58,7 +74,7 @@ export default function AddMatchPage() {
           () => create(payload).unwrap(),
           MSG.match.createdNext(matchLabel({ squadracasa: payload.squadraCasa, squadratrasferta: payload.squadraTrasferta, data: payload.data, ora: payload.ora })),
           MSG.match.createFailed,
-          () => setNext((n) => ({ key: (n?.key ?? 0) + 1, values: nextOf(toFormValues(payload)) })),
+          () => setNext((n) => ({ key: (n?.key ?? 0) + 1, values: nextOf(toFormValues(payload), clubName) })),
         )
       }
     />

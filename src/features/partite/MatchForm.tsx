@@ -34,6 +34,7 @@ import { SlotFinder } from '../../components/SlotFinder';
 import type { SlotLiberiArgs } from '../../api/slotsApi';
 import type { Slot } from '../../../common/occupazione/slots';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
+import { focusIn, useTypedThrough } from '../../components/typedThrough';
 
 type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
 
@@ -114,6 +115,19 @@ export function MatchForm({
   notice,
 }: Props) {
   const [v, setV] = useState<FormValues>(initial);
+  // The add form's keyboard flow (docs/planning.md): a date typed in full moves on to the start time, a
+  // start typed in full to the first empty team or pitch.
+  const latest = useRef(v);
+  latest.current = v;
+  const cells = { ora: useRef<HTMLDivElement>(null), squadraCasa: useRef<HTMLDivElement>(null), squadraTrasferta: useRef<HTMLDivElement>(null), campo: useRef<HTMLDivElement>(null) };
+  const dateTyped = useTypedThrough(4, () => {
+    if (focusFirstEmpty && !latest.current.ora) focusIn(cells.ora.current);
+  });
+  const timeTyped = useTypedThrough(2, () => {
+    if (!focusFirstEmpty) return;
+    const next = (['squadraCasa', 'squadraTrasferta', 'campo'] as const).find((k) => !latest.current[k].trim());
+    if (next) focusIn(cells[next].current);
+  });
   // docs/planning.md: a home match's end is proposed from the category's usual length until the editor sets it.
   // (A duplicated match whose end was the proposed one keeps following its start.)
   const endProposed = useRef(!initial.oraFine || initial.oraFine === proposedEndTime(initial.ora, initial.gruppo));
@@ -221,7 +235,7 @@ export function MatchForm({
         >
           {notice && <Box sx={{ mb: 2 }}>{notice}</Box>}
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 4 }}>
+            <Grid size={{ xs: 12, md: 4 }} {...dateTyped}>
               <DatePicker
                 label={L.data}
                 autoFocus={firstEmpty === 'data'}
@@ -232,7 +246,7 @@ export function MatchForm({
                 slotProps={{ textField: { fullWidth: true, required: true, name: 'data' } }}
               />
             </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
+            <Grid size={{ xs: 12, md: 4 }} ref={cells.ora} {...timeTyped}>
               <TimePicker
                 label={L.ora}
                 autoFocus={firstEmpty === 'ora'}
@@ -261,14 +275,14 @@ export function MatchForm({
                 </Stack>
               </Grid>
             )}
-            <Grid size={{ xs: 12, md: 6 }}>
+            <Grid size={{ xs: 12, md: 6 }} ref={cells.squadraCasa}>
               <SuggestionInput autoFocus={firstEmpty === 'squadraCasa'} label={L.squadraCasa} required value={v.squadraCasa} onChange={(x) => set('squadraCasa', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
             </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
+            <Grid size={{ xs: 12, md: 6 }} ref={cells.squadraTrasferta}>
               <SuggestionInput label={L.squadraTrasferta} required value={v.squadraTrasferta} onChange={(x) => set('squadraTrasferta', x)} load={(s) => void loadSquadre(s, true)} suggestions={squadre.data} disabled={busy} />
             </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <SuggestionInput label={L.campo} required value={v.campo} onChange={(x) => set('campo', x)} load={(s) => void loadCampi(s, true)} suggestions={campi.data} disabled={busy} />
+            <Grid size={{ xs: 12, md: 6 }} ref={cells.campo}>
+              <SuggestionInput selectOnFocus={focusFirstEmpty} label={L.campo} required value={v.campo} onChange={(x) => set('campo', x)} load={(s) => void loadCampi(s, true)} suggestions={campi.data} disabled={busy} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextField
