@@ -1,19 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../common/core/messages';
+import { INVISIBLE_TEXT } from '../../common/core/text';
 import { badRequest } from './errors';
 
 /**
  * One gate for the text of every request, before any route reads it: body, query string and path
  * parameters (values and keys). NUL and the other C0 control characters (tab, line feed and carriage
  * return aside: notes, reasons and pasted spreadsheets have them; which fields must be single-line is
- * each schema's rule), DEL and lone UTF-16 surrogates are refused with an Italian 400, and so is JSON
+ * each schema's rule), DEL, the C1 controls, U+2028/2029, the bidirectional controls (INVISIBLE_TEXT
+ * in common/core/text.ts) and lone UTF-16 surrogates are refused with an Italian 400, and so is JSON
  * nested deeper than MAX_INPUT_DEPTH, walked without recursion: nothing of it reaches the database, a
  * recursive reader or the error log.
  */
 export const MAX_INPUT_DEPTH = 64;
 
-// eslint-disable-next-line no-control-regex -- the characters this gate exists to refuse
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** INVISIBLE_TEXT (common/core/text.ts), or a lone surrogate. */
+const FORBIDDEN = new RegExp(`${INVISIBLE_TEXT.source}|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]`);
 
 /** The message for the first thing wrong in `input`, or null when it may pass. */
 export function textProblem(input: unknown): string | null {
