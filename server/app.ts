@@ -74,11 +74,17 @@ export const LOG_REDACT = ['req.headers.authorization', 'req.headers.apikey', 'r
 /** Query parameters that carry a credential (unsubscribe and one-time links, OAuth-style codes): never logged. */
 const SECRET_PARAMS = /([?&](?:t|token|token_hash|code|access_token|refresh_token)=)[^&#]*/gi;
 
+/** Path segments that are a credential: an official's private calendar address (docs/dirigenti.md). */
+const SECRET_SEGMENTS = /(\/calendar\/dirigente\/)[^/?#.]*/gi;
+
+/** A URL fit for a log: credentials in its query or path replaced by '[nascosto]'. */
+export const urlForLog = (url: string | undefined) => url?.replace(SECRET_PARAMS, '$1[nascosto]').replace(SECRET_SEGMENTS, '$1[nascosto]');
+
 /** What a request looks like in the log (Fastify's own fields), its URL without credentials. */
 function requestForLog(request: { method?: string; url?: string; host?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
   return {
     method: request.method,
-    url: request.url?.replace(SECRET_PARAMS, '$1[nascosto]'),
+    url: urlForLog(request.url),
     host: request.host ?? request.hostname,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -63,6 +63,11 @@ describe('no password, token or Authorization value in the logs (docs/logs.md)',
     secrets.push(unsubscribe);
     await t.app.inject({ url: `/api/notifiche/disiscrivi?t=${encodeURIComponent(unsubscribe)}` });
     expect(log).toContain('/api/notifiche/disiscrivi?t=[nascosto]');
+    // An official's private calendar address is a credential too: logged without its token.
+    const feedToken = 'ab'.repeat(32);
+    secrets.push(feedToken);
+    await t.app.inject({ url: `/api/calendar/dirigente/${feedToken}.ics` });
+    expect(log).toContain('/api/calendar/dirigente/[nascosto].ics');
 
     expect(log).toContain('incoming request');
     expect(log).toContain('/api/login');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/pool';
 import type { Partita } from '../../../common/partite/read';
 import { HOLDS_FACILITIES_SQL } from '../../../common/occupazione/rules';
@@ -11,8 +12,8 @@ const MATCH_COLUMNS = partitaColumns({ alias: 'p' });
 /** HOLDS_FACILITIES_SQL on the alias p. */
 const P_HOLDS = HOLDS_FACILITIES_SQL.replace(/\b(stato|data_da_definire)\b/g, 'p.$1');
 
-/** A token for a private calendar address: 64 hex characters (pgcrypto may be missing). */
-const NEW_TOKEN_SQL = `encode(sha256(random()::text::bytea || clock_timestamp()::text::bytea || random()::text::bytea), 'hex')`;
+/** A token for a private calendar address: 64 hex characters from the operating system's CSPRNG (never PostgreSQL's pseudo-random generator). */
+export const newCalendarToken = () => randomBytes(32).toString('hex');
 
 export async function listDirigenti(db: Db, filters: { qualifica?: Qualifica; attivo?: boolean } = {}): Promise<Dirigente[]> {
   const { rows } = await db.query<Dirigente>(
@@ -41,8 +42,8 @@ const values = (p: DirigentePayload) => [p.nome, p.cognome, p.email, p.telefono,
 /** Throws pg error 23505 on a duplicate email (dirigenti_email_lower_key). */
 export async function insertDirigente(db: Db, p: DirigentePayload): Promise<Dirigente> {
   const { rows } = await db.query<Dirigente>(
-    `INSERT INTO public.dirigenti (nome, cognome, email, telefono, qualifiche, attivo) VALUES ($1, $2, $3, $4, $5::text[], $6) RETURNING ${COLUMNS}`,
-    values(p),
+    `INSERT INTO public.dirigenti (nome, cognome, email, telefono, qualifiche, attivo, calendar_token) VALUES ($1, $2, $3, $4, $5::text[], $6, $7) RETURNING ${COLUMNS}`,
+    [...values(p), newCalendarToken()],
   );
   return rows[0];
 }
@@ -81,8 +82,8 @@ export async function calendarToken(db: Db, id: number): Promise<string | null> 
 /** Writes a new token (the old address stops working); null when there is no such person. */
 export async function revokeCalendarToken(db: Db, id: number): Promise<string | null> {
   const { rows } = await db.query<{ calendar_token: string }>(
-    `UPDATE public.dirigenti SET calendar_token = ${NEW_TOKEN_SQL}, updated_at = now() WHERE id = $1 RETURNING calendar_token`,
-    [id],
+    `UPDATE public.dirigenti SET calendar_token = $2, updated_at = now() WHERE id = $1 RETURNING calendar_token`,
+    [id, newCalendarToken()],
   );
   return rows[0]?.calendar_token ?? null;
 }
