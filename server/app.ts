@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Pool } from './db/pool';
 import type { Mailer } from './mail/mailer';
 import { textGate } from './shared/text-gate';
+import { drainUnreadBodies } from './shared/unread-body';
 import { registerErrorHandler, type ErrorRecorder } from './shared/errors';
 import { MSG } from '../common/core/messages';
 import { authPlugin } from './auth/plugin';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preValidation', async (request, reply) => {
     if (late.has(request)) return reply.status(503).header('connection', 'close').send({ error: MSG.http.unavailable });
   });
+  drainUnreadBodies(app);
   app.addHook('preValidation', textGate);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
