@@ -10,6 +10,7 @@ import type { Pool } from './db/pool';
 import type { Mailer } from './mail/mailer';
 import { textGate } from './shared/text-gate';
 import { drainUnreadBodies } from './shared/unread-body';
+import { requestDeadline } from './shared/request-deadline';
 import { registerErrorHandler, type ErrorRecorder } from './shared/errors';
 import { MSG } from '../common/core/messages';
 import { authPlugin } from './auth/plugin';
@@ -114,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy:
       typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Node's limit for a request that has not arrived whole (408 by clientErrorHandler); a body that stops
+    // arriving while a handler reads it is cut by requestDeadline below.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     // Refused in the onRequest hook below instead, with an Italian body.
@@ -159,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (late.has(request)) return reply.status(503).header('connection', 'close').send({ error: MSG.http.unavailable });
   });
   drainUnreadBodies(app);
+  requestDeadline(app, config.requestTimeoutSeconds * 1000, clientErrorHandler as (error: Error & { code?: string }, socket: import('node:net').Socket) => void);
   app.addHook('preValidation', textGate);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

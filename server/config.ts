@@ -78,6 +78,13 @@ const schema = z.object({
     .min(0, 'almeno 0 secondi')
     .max(86400, 'al massimo 86400 secondi')
     .default(300),
+  // The longest a request may take to arrive whole (headers and body): a body that stops arriving is answered 408 and closed.
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'deve essere un numero di secondi' })
+    .int('deve essere un numero intero di secondi')
+    .min(1, 'almeno 1 secondo')
+    .max(3600, 'al massimo 3600 secondi')
+    .default(60),
   // The club's playing hours for the slot finder (docs/allenamenti.md).
   PLAYING_HOURS: z
     .string()
@@ -118,6 +125,8 @@ export interface Config {
   designationMarginMinutes: number;
   /** Seconds the change mails of a category wait so that close edits make one mail (NOTIFY_DELAY_SECONDS). */
   notifyDelaySeconds: number;
+  /** Seconds a request may take to arrive whole (REQUEST_TIMEOUT_SECONDS): then 408 and the connection closed. */
+  requestTimeoutSeconds: number;
   /** When matches may be proposed by the slot finder, per weekday (PLAYING_HOURS). */
   playingHours: PlayingHours;
 }
@@ -155,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clashMarginMinutes: e.CLASH_MARGIN_MINUTES,
     designationMarginMinutes: e.DESIGNATION_MARGIN_MINUTES,
     notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     playingHours: parsePlayingHours(e.PLAYING_HOURS)!,
   };
 }

@@ -60,6 +60,7 @@ describe('configuration (one zod schema, read once at start)', () => {
       host: '127.0.0.1',
       publicUrl: 'https://calendario.example.it',
       publicUrlFromEnv: true,
+      requestTimeoutSeconds: 60,
       databaseUrl: 'postgres://u:p@db:5432/cal',
       dataDir: '/var/lib/cal',
       jwtSecret: 'x'.repeat(40),

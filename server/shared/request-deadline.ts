@@ -1,0 +1,24 @@
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A request body that stops arriving holds no connection for ever. Node's own requestTimeout does
+ * not cover a body still being read by a handler, so each request that has not yet arrived whole gets
+ * a deadline of `ms`: past it, `answer` writes the 408 on the socket (the same Italian answer as Node's
+ * own timeouts, security-headers.ts) and the connection is closed. Nothing of the body is kept.
+ */
+export function requestDeadline(app: FastifyInstance, ms: number, answer: (error: Error & { code?: string }, socket: Socket) => void): void {
+  app.addHook('onRequest', async (request) => {
+    const req = request.raw;
+    if (req.complete) return;
+    const timer = setTimeout(() => {
+      if (req.complete || req.socket.destroyed) return;
+      const socket = req.socket;
+      answer(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+      setTimeout(() => socket.destroy(), 1000).unref();
+    }, ms);
+    timer.unref();
+    req.once('end', () => clearTimeout(timer));
+    req.socket.once('close', () => clearTimeout(timer));
+  });
+}
