@@ -24,6 +24,7 @@ import {
   type Ruolo,
 } from '../../../common/dirigenti/rules';
 import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
+import { uncoveredDefaultEnd, uncoveredEndAfter } from '../../../common/dirigenti/window';
 import type {
   CalendarioDirigenteResponse,
   DesignazioniPeriodoResponse,
@@ -64,7 +65,6 @@ function mapWriteError(err: unknown): never {
   throw err;
 }
 
-const addDays = (data: string, giorni: number) => dayjs(data).add(giorni, 'day').format('YYYY-MM-DD');
 
 const dirigentiPlugin: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
@@ -168,9 +168,11 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
 
   // The coming matches still missing a required role, with the qualified people free at their time.
   app.get('/designazioni/scoperte', editor, async (request): Promise<ScoperteResponse> => {
-    const { giorni = 7 } = parseInput(scoperteQuery, request.query);
+    const { giorni } = parseInput(scoperteQuery, request.query);
     const today = todayIn(config.timezone);
-    const matches = await repo.matchesToCover(pool, today, addDays(today, giorni - 1));
+    // By default through the Sunday after next (common/dirigenti/window.ts), else `giorni` days from today.
+    const fino = giorni === undefined ? uncoveredDefaultEnd(today) : uncoveredEndAfter(today, giorni);
+    const matches = await repo.matchesToCover(pool, today, fino);
     const views = await repo.designazioniViews(pool, matches.map((m) => m.id));
     const designations = new Map<number, Designazioni>(
       [...views].map(([id, v]) => [id, Object.fromEntries(RUOLI.map((r) => [r, v[r]?.id ?? null])) as Designazioni]),
@@ -179,7 +181,7 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
       const mancanti = missingRoles(m, m.arbitro_societa, designations.get(m.id)!);
       return mancanti.length > 0 ? [{ match: m, mancanti }] : [];
     });
-    if (uncovered.length === 0) return { data: [], count: 0 };
+    if (uncovered.length === 0) return { data: [], count: 0, fino };
     const people = await repo.activeDirigenti(pool);
     const impegni = await repo.impegniOnDays(pool, [...new Set(uncovered.map((u) => u.match.data))]);
     const data = uncovered.map(({ match, mancanti }): PartitaScoperta => {
@@ -197,7 +199,7 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
       }
       return { partita, designazioni: views.get(match.id)!, mancanti, liberi };
     });
-    return { data, count: data.length };
+    return { data, count: data.length, fino };
   });
 };
 
