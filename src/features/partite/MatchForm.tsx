@@ -34,6 +34,7 @@ import { SlotFinder } from '../../components/SlotFinder';
 import type { SlotLiberiArgs } from '../../api/slotsApi';
 import type { Slot } from '../../../common/occupazione/slots';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
+import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
 
 type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
 
@@ -88,6 +89,10 @@ interface Props {
   slotFinder?: boolean;
   /** Shown over the fields (the edit form opened with a chosen slot's values). */
   notice?: ReactNode;
+  /** More of the form under the match's fields, saved by the same button (the edit screen's designations). */
+  children?: ReactNode;
+  /** Something in `children` cannot be saved as it is (its own warning says why): the save waits. */
+  blocked?: boolean;
 }
 
 /** The slot finder's durations (minutes) the server takes. */
@@ -112,6 +117,8 @@ export function MatchForm({
   focusFirstEmpty = false,
   slotFinder = false,
   notice,
+  children,
+  blocked = false,
 }: Props) {
   const [v, setV] = useState<FormValues>(initial);
   // docs/planning.md: a home match's end is proposed from the category's usual length until the editor sets it.
@@ -181,7 +188,7 @@ export function MatchForm({
   };
 
   const submit = (kind: 'save' | 'another') => {
-    if (error || busy) return;
+    if (error || busy || blocked) return;
     saveKind.current = kind;
     const send = kind === 'another' && onSaveAnother ? onSaveAnother : onSave;
     // Clashes of values changed since the last check are not asked about: the server checks the save
@@ -331,6 +338,7 @@ export function MatchForm({
               </>
             )}
           </Grid>
+          {children}
           <ClashList clashes={clashes} />
           {touched && error && (
             <Alert severity="warning" sx={{ mt: 2 }} data-testid="form-error">
@@ -347,13 +355,15 @@ export function MatchForm({
                 {MSG.match.saveAndAddAnother}
               </Button>
             )}
-            <Button type="submit" variant="contained" disabled={!!error || busy}>
+            <Button type="submit" variant="contained" disabled={!!error || busy || blocked}>
               {busy ? busyLabel : error ? MSG.match.completeFields : saveLabel}
             </Button>
           </Stack>
         </form>
         <ClashDialog
           clashes={dialogClashes}
+          // Only officials' clashes (the save's designations, docs/dirigenti.md): the dialog says so.
+          intro={dialogClashes?.length && dialogClashes.every((c) => c.motivo === 'persona') ? DIRIGENTI_MSG.conflictIntro : undefined}
           onClose={closeDialog}
           onConfirm={() => {
             closeDialog();
