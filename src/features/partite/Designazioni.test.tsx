@@ -11,6 +11,7 @@ import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../../common/dirigenti/messages'
 import type { Dirigente, DesignazioniView } from '../../../common/dirigenti/rules';
 import { todayIn } from '../../../common/core/dates';
 import { MSG } from '../../../common/core/messages';
+import { dayName, uncoveredDefaultEnd } from '../../../common/dirigenti/window';
 import { sanitizePartite } from '../../../common/partite/read';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import EditMatchPage from './EditMatchPage';
@@ -240,5 +241,20 @@ describe('the signed-in dashboard', () => {
     await waitFor(() => expect(within(panel).queryByTestId('uncovered-match')).toBeNull());
     expect(within(panel).getByText('Nessuna partita scoperta fino a domenica 6 dicembre')).toBeInTheDocument();
     expect(covered).toBe(true);
+  });
+
+  it("'Partite scoperte' asks through the Sunday after next, names that day, and offers 7, 14 or 30 days", async () => {
+    const user = userEvent.setup();
+    open('editor');
+    const panel = await screen.findByTestId('uncovered-panel');
+    expect(within(panel).getByTestId('uncovered-summary')).toHaveTextContent('Nessuna partita scoperta fino a domenica 6 dicembre');
+    const reads = () => server.requests.filter((r) => r.url.startsWith('/api/designazioni/scoperte')).map((r) => r.url);
+    // The default window: no giorni, the server's Sunday after next.
+    expect(reads()).toEqual(['/api/designazioni/scoperte']);
+    await user.click(within(panel).getByRole('combobox', { name: DIRIGENTI_MSG.uncoveredWindow }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual([DIRIGENTI_MSG.uncoveredUntil(dayName(uncoveredDefaultEnd(TODAY))), '7 giorni', '14 giorni', '30 giorni']);
+    await user.click(screen.getByRole('option', { name: '14 giorni' }));
+    await waitFor(() => expect(reads()).toContain('/api/designazioni/scoperte?giorni=14'));
   });
 });
