@@ -65,9 +65,7 @@ export const DIRIGENTI_MSG = {
   assign: 'Assegna',
   freePeople: 'Dirigenti liberi a quell’ora',
   noFreePeople: 'Nessun dirigente qualificato e libero a quell’ora',
-  /** The edit form's section: its save, and the 409 dialog's first line. */
-  saveDesignations: 'Salva designazioni',
-  savingDesignations: 'Salvataggio designazioni...',
+  /** A designation save that failed; the 409 dialog's first line when only people clash. */
   designationsFailed: 'Salvataggio delle designazioni non riuscito',
   conflictIntro: 'Un dirigente è già impegnato in un’altra partita a quell’ora:',
   /** One role on the signed-in dashboard's card: 'Arbitro: Mario Rossi'. */
