@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { bearer, createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from '../common/dirigenti/messages';
+import { MSG } from '../common/core/messages';
 import { EXPORT_MSG, formatLongDate } from '../common/esportazioni/rules';
 import { pdfPages } from '../server/features/esportazioni/helpers';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
@@ -96,5 +97,45 @@ describe('designations in Chromium', () => {
     expect(text).toContain(TEAMS);
     expect(text).toContain(`${RUOLO_LABELS.arbitro}: ${NAME}`);
     expect(text.indexOf(TEAMS)).toBeLessThan(text.indexOf(`${RUOLO_LABELS.arbitro}: ${NAME}`));
+  });
+
+  // Issue 32: the designations chosen on 'Modifica Partita' are saved by its one 'Salva modifiche'.
+  it("on 'Modifica Partita' the referee and the accompanying official chosen are saved by 'Salva modifiche'", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dirigenti',
+      headers: bearer(editor),
+      payload: { nome: 'Luca', cognome: 'Bianchi', email: 'luca.bianchi@example.it', telefono: null, qualifiche: ['accompagnatore'] },
+    });
+    expect(res.statusCode).toBe(201);
+    const { rows } = await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+       VALUES ($1, '16:00', '17:15', 'Garibaldina Pulcini', 'Aquile Pisa', 'Pulcini', 'Campo Comunale', true, 'campionato') RETURNING id`,
+      [DAY],
+    );
+    const id = rows[0].id as number;
+    const edit = `${t.url}/modifica-partita/${id}`;
+    const section = page.getByTestId('designazioni-section');
+    const choose = async (ruolo: 'arbitro' | 'accompagnatore', name: string) => {
+      const picker = section.getByRole('combobox', { name: RUOLO_LABELS[ruolo], exact: true });
+      await picker.click();
+      await page.getByRole('option', { name, exact: true }).click();
+      await eventually(() => picker.innerText(), (v) => expect(v).toContain(name));
+    };
+    await page.goto(edit);
+    await page.getByRole('heading', { name: MSG.match.editTitle }).waitFor();
+    await choose('arbitro', NAME);
+    await choose('accompagnatore', 'Luca Bianchi');
+    await screenshot(page, 'dirigenti-edit-one-save');
+    await page.getByRole('button', { name: MSG.match.saveChanges }).click();
+    await page.getByText(MSG.match.updated).first().waitFor();
+    await page.waitForURL(`${t.url}/`);
+
+    await page.goto(edit);
+    await page.getByRole('heading', { name: MSG.match.editTitle }).waitFor();
+    await eventually(() => section.getByRole('combobox', { name: RUOLO_LABELS.arbitro, exact: true }).innerText(), (v) => expect(v).toContain(NAME));
+    await eventually(() => section.getByRole('combobox', { name: RUOLO_LABELS.accompagnatore }).innerText(), (v) => expect(v).toContain('Luca Bianchi'));
+    const stored = await t.db.pool.query(`SELECT ruolo FROM public.designazioni WHERE partita_id = $1 ORDER BY ruolo`, [id]);
+    expect(stored.rows).toEqual([{ ruolo: 'accompagnatore' }, { ruolo: 'arbitro' }]);
   });
 });

@@ -59,7 +59,7 @@ describe('error log and activity log in the browser', () => {
     // A match change made earlier, as an admin makes it: the edit screen's 'Elimina', confirmed.
     await page.goto(`${t.url}/modifica-partita/${matchId}`);
     await page.getByRole('button', { name: MSG.match.delete }).click();
-    await page.getByRole('dialog', { name: MSG.match.confirmDeleteTitle }).getByRole('button', { name: MSG.match.confirm }).click();
+    await page.getByRole('dialog', { name: MSG.match.confirmDeleteTitle }).getByRole('button', { name: MSG.match.delete }).click();
     await page.getByText(MSG.match.deleted).first().waitFor();
     expect(Number((await t.db.pool.query('SELECT count(*) FROM public.partite WHERE id = $1', [matchId])).rows[0].count)).toBe(0);
 

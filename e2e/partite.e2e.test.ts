@@ -168,7 +168,7 @@ describe('matches in Chromium', () => {
     await cards(page).filter({ hasText: 'Volpi Est' }).click();
     await page.getByRole('heading', { name: 'Modifica Partita' }).waitFor();
     await page.getByRole('button', { name: 'Elimina' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
     await page.getByText('Partita eliminata con successo!').waitFor();
     await page.waitForURL(`${t.url}/`, { timeout: 5000 });
     await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();

@@ -108,12 +108,18 @@ describe('planning a Saturday', () => {
     await eventually(() => page.getByTestId('match-card').count(), (n) => expect(n).toBe(15));
   });
 
-  it("'Duplica' opens the add form filled from the match; the keyboard picks a team from the suggestions", async () => {
+  it("'Duplica' opens the add form filled from the match but its date and times, the focus on the date; the keyboard picks a team from the suggestions", async () => {
     const { rows } = await t.db.pool.query(`SELECT id FROM public.partite WHERE squadratrasferta = 'Lupi Nord'`);
     await page.goto(`${t.url}/modifica-partita/${rows[0].id}`);
     await page.getByRole('heading', { name: MSG.match.editTitle }).waitFor();
     await page.getByRole('link', { name: MSG.match.duplicate }).click();
     await page.getByRole('heading', { name: MSG.match.duplicateTitle }).waitFor();
+    // Issue 32: no date, no times (it never opens on top of the original): the date, focused, comes first.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'spinbutton');
+    expect(await page.locator('input[name="data"]').inputValue()).toBe('');
+    expect(await page.locator('input[name="ora"]').inputValue()).toBe('');
+    await expectCount(page.getByTestId('clash-warnings'), 0);
+    await page.keyboard.type(saturday.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3$2$1'), { delay: 10 });
     await eventually(() => page.getByLabel(MSG.match.labels.squadraTrasferta).inputValue(), (v) => expect(v).toBe('Lupi Nord'));
     await eventually(() => page.getByLabel(MSG.match.labels.campo).inputValue(), (v) => expect(v).toBe('Stadio Garibaldi'));
     // Another opponent, picked from the suggestions with ArrowDown and Enter; Esc closes the list.
@@ -128,11 +134,9 @@ describe('planning a Saturday', () => {
     await page.keyboard.press('Escape');
     await expectCount(page.getByRole('option'), 0);
     await away.fill('Orsi Ovest');
-    // Another time too (the same pitch at the same time would be a clash).
+    // A time of its own (the same pitch at the original's time would be a clash).
     await page.getByRole('group', { name: MSG.match.labels.ora }).locator('[role="spinbutton"]').first().click();
     await page.keyboard.type('1800', { delay: 10 });
-    // Saved at once, before the form's live clash check has caught up with the new time: the dialog must
-    // not ask about the duplicate's clashes at the old time (the server checks the save itself).
     await page.locator('button[type="submit"]').click();
     await expectCount(page.getByRole('dialog'), 0);
     await page.getByText(MSG.match.created).waitFor();

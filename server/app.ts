@@ -28,6 +28,7 @@ import { allenamentiRoutes } from './features/allenamenti/routes';
 import { dirigentiRoutes } from './features/dirigenti/routes';
 import { recordServerError } from './features/logs/recorder';
 import { clashesPlugin } from './features/occupazione/clashes';
+import { designationsPlugin } from './features/dirigenti/designations';
 import { weekPdfPlugin } from './features/esportazioni/week-pdf';
 import { publicListingPlugin } from './features/partite/public-listing';
 import { schedulerPlugin } from './plugins/scheduler';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // one feature provides to others as decorators (each consumer declares the names it depends on).
   await app.register(schedulerPlugin, { pool: deps.pool });
   await app.register(clashesPlugin); // occupazione -> partite, import, allenamenti, dirigenti
+  await app.register(designationsPlugin); // dirigenti -> partite (a match saved with its designations)
   await app.register(weekPdfPlugin); // esportazioni -> notifiche
   await app.register(publicListingPlugin); // partite -> the page of / below
 

@@ -59,20 +59,24 @@ export const DIRIGENTI_MSG = {
   designationsSaved: 'Designazioni salvate',
   none: 'Nessuno',
   uncoveredTitle: 'Partite scoperte',
-  uncoveredNone: 'Tutte le partite dei prossimi giorni hanno le designazioni',
+  /** The empty panel, with its window's last day ('domenica 6 dicembre'). */
+  uncoveredNoneUntil: (giorno: string) => `Nessuna partita scoperta fino a ${giorno}`,
   missing: (ruolo: string) => `Manca: ${ruolo.toLocaleLowerCase('it')}`,
   assign: 'Assegna',
   freePeople: 'Dirigenti liberi a quell’ora',
   noFreePeople: 'Nessun dirigente qualificato e libero a quell’ora',
-  /** The edit form's section: its save, and the 409 dialog's first line. */
-  saveDesignations: 'Salva designazioni',
-  savingDesignations: 'Salvataggio designazioni...',
+  /** A designation save that failed; the 409 dialog's first line when only people clash. */
   designationsFailed: 'Salvataggio delle designazioni non riuscito',
   conflictIntro: 'Un dirigente è già impegnato in un’altra partita a quell’ora:',
   /** One role on the signed-in dashboard's card: 'Arbitro: Mario Rossi'. */
   designated: (ruolo: string, persona: string) => `${ruolo}: ${persona}`,
   /** The collapsed uncovered panel: its count. */
-  uncoveredCount: (n: number) => (n === 1 ? '1 partita dei prossimi 7 giorni senza designazioni' : `${n} partite dei prossimi 7 giorni senza designazioni`),
+  uncoveredCountUntil: (n: number, giorno: string) => (n === 1 ? `1 partita senza designazioni fino a ${giorno}` : `${n} partite senza designazioni fino a ${giorno}`),
+  /** The panel's choice of window. */
+  uncoveredWindow: 'Periodo',
+  /** The default window's choice, with its last day: 'Fino a domenica 6 dicembre'. */
+  uncoveredUntil: (giorno: string) => `Fino a ${giorno}`,
+  uncoveredDays: (n: number) => `${n} giorni`,
   uncoveredShow: 'Mostra',
   uncoveredHide: 'Nascondi',
   /** The accessible name of an assign button. */

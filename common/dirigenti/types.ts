@@ -49,8 +49,12 @@ export interface PartitaScoperta {
   liberi: Partial<Record<Ruolo, Dirigente[]>>;
 }
 
-/** GET /api/designazioni/scoperte?giorni=7 (editor+): by date and time. */
+/**
+ * GET /api/designazioni/scoperte[?giorni=7] (editor+): by date and time, from today through `fino`
+ * (yyyy-mm-dd): by default the Sunday after next, else `giorni` days (common/dirigenti/window.ts).
+ */
 export interface ScoperteResponse {
   data: PartitaScoperta[];
   count: number;
+  fino: string;
 }

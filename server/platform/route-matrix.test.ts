@@ -79,7 +79,8 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/partite/public', expect: all(200) },
   { method: 'GET', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, expect: signedIn(404) },
   { method: 'POST', route: '/api/partite', payload: {}, expect: editorUp(400) },
-  { method: 'PUT', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
+  // With designazioni (issue 32: the match and its designations in one save): the match's fields are missing.
+  { method: 'PUT', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, payload: { designazioni: { arbitro: null, accompagnatore: null, addettoArbitro: null } }, expect: editorUp(400) },
   { method: 'DELETE', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, expect: editorUp(404) },
 
   // Import (issue 17): editors and administrators; an empty body is a 400 (nothing written).

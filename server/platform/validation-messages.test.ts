@@ -78,4 +78,14 @@ describe('validation messages are Italian', () => {
     const giorni = await t.app.inject({ url: `/api/designazioni/scoperte?giorni=${'9'.repeat(300)}`, headers: bearer(editor) });
     expect(expectItalian400(giorni)).toBe('I giorni devono essere un numero da 1 a 60');
   });
+
+  it('a match saved with its designations past their limits (issue 32, docs/partite.md)', async () => {
+    const editor = await createUser(t.db.pool, 'editor');
+    const match = { data: '2099-05-10', ora: '10:00', oraFine: '11:00', squadraCasa: 'Garibaldina', squadraTrasferta: 'Lupi', campo: 'Comunale', gruppo: 'Pulcini', isHouseMatch: true, tipoGara: 'campionato' };
+    const put = (designazioni: unknown) => t.app.inject({ method: 'PUT', url: '/api/partite/1', headers: bearer(editor), payload: { ...match, designazioni } });
+    expect(expectItalian400(await put({ arbitro: 2 ** 40, accompagnatore: null, addettoArbitro: null }))).toBe('Designazione non valida');
+    expect(expectItalian400(await put({ arbitro: null, accompagnatore: null, addettoArbitro: null, extra: 'x'.repeat(300) }))).toBe('Campo non previsto: extra');
+    expect(expectItalian400(await put('tutti'))).toBe('Richiesta non valida - controlla i dati inviati');
+    expect(expectItalian400(await put({ arbitro: null, accompagnatore: null, addettoArbitro: null, confermaSovrapposizioni: 'sì' }))).toBe('confermaSovrapposizioni deve essere vero o falso');
+  });
 });

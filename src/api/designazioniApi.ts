@@ -54,13 +54,16 @@ export const designazioniApi = api.injectEndpoints({
       providesTags: ['Designazione', listTag('Partita')],
     }),
     /** The coming matches missing a required role, with the free qualified people per missing role (editor+). */
-    getScoperte: build.query<PartitaScoperta[], number>({
-      query: (giorni) => `api/designazioni/scoperte?giorni=${giorni}`,
-      transformResponse: (body: ScoperteResponse) =>
-        (body?.data ?? []).flatMap((s) => {
+    /** `giorni` null: the server's default window, through the Sunday after next. `fino`: the window's last day. */
+    getScoperte: build.query<{ items: PartitaScoperta[]; fino: string | null }, number | null>({
+      query: (giorni) => (giorni === null ? 'api/designazioni/scoperte' : `api/designazioni/scoperte?giorni=${giorni}`),
+      transformResponse: (body: ScoperteResponse) => ({
+        items: (body?.data ?? []).flatMap((s) => {
           const partita = sanitizePartita(s?.partita);
           return partita ? [{ ...s, partita, liberi: s.liberi ?? {}, mancanti: s.mancanti ?? [] }] : [];
         }),
+        fino: typeof body?.fino === 'string' ? body.fino : null,
+      }),
       providesTags: ['Designazione', listTag('Partita')],
     }),
     saveDesignazioni: build.mutation<DesignazioniView, { id: number | string; body: DesignazioniBody }>({

@@ -6,6 +6,7 @@ import { todayIn } from '../../../common/core/dates';
 import { MSG } from '../../../common/core/messages';
 import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
 import type { Dirigente } from '../../../common/dirigenti/rules';
+import { uncoveredDefaultEnd } from '../../../common/dirigenti/window';
 
 // The officials and their designations through the real API on a real PostgreSQL (docs/dirigenti.md):
 // CRUD, strict validation, roles, the activity log, designations and their person clashes (also
@@ -252,6 +253,19 @@ describe('GET /api/designazioni/scoperte', () => {
     expect(data[0].liberi.arbitro.map((p: Dirigente) => p.id)).toEqual([free.id]);
     expect((await api('GET', '/api/designazioni/scoperte?giorni=61', editor)).json()).toEqual({ error: DIRIGENTI_MSG.invalid.giorni });
     expect((await api('GET', '/api/designazioni/scoperte', reader)).statusCode).toBe(403);
+  });
+
+  it('by default looks through the Sunday after next (issue 32); giorni picks another window', async () => {
+    const fino = uncoveredDefaultEnd(today);
+    const last = await match({ data: fino });
+    await match({ data: dayjs(fino).add(1, 'day').format('YYYY-MM-DD') });
+    const res = await api('GET', '/api/designazioni/scoperte', editor);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fino).toBe(fino);
+    expect(res.json().data.map((s: { partita: { id: number } }) => s.partita.id)).toEqual([last]);
+    const month = (await api('GET', '/api/designazioni/scoperte?giorni=30', editor)).json();
+    expect(month).toMatchObject({ count: 2, fino: inDays(29) });
+    expect((await api('GET', '/api/designazioni/scoperte?giorni=1', editor)).json()).toEqual({ data: [], count: 0, fino: today });
   });
 });
 

@@ -10,14 +10,11 @@ import { z } from '../../../common/core/zod';
 import { MSG } from '../../../common/core/messages';
 import { isIsoDate } from '../../../common/core/dateText';
 import { todayIn } from '../../../common/core/dates';
-import { matchLabel } from '../../../common/partite/rules';
-import { holdsFacilities } from '../../../common/occupazione/rules';
 import {
   QUALIFICHE,
   RUOLI,
   QUALIFICA_DI,
   designazioniBodySchema,
-  designazioniProblem,
   dirigentePayloadSchema,
   fullName,
   missingRoles,
@@ -27,9 +24,9 @@ import {
   type Ruolo,
 } from '../../../common/dirigenti/rules';
 import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
+import { uncoveredDefaultEnd, uncoveredEndAfter } from '../../../common/dirigenti/window';
 import type {
   CalendarioDirigenteResponse,
-  DesignazioneConflitto,
   DesignazioniPeriodoResponse,
   DesignazioniResponse,
   DirigenteResponse,
@@ -39,11 +36,11 @@ import type {
 } from '../../../common/dirigenti/types';
 import { withTransaction } from '../../db/pool';
 import { requireRole } from '../../shared/auth-guard';
-import { badRequest, conflict, HttpError, notFound, parseInput } from '../../shared/errors';
+import { conflict, HttpError, notFound, parseInput } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { recordActivity } from '../../shared/activity';
 import * as repo from './repo';
-import { enqueueDesignationMails } from './invitations';
+import { planDesignazioni, writeDesignazioni } from './designations';
 
 const invalid = { error: MSG.http.badRequest };
 const listQuery = z.strictObject({
@@ -68,8 +65,6 @@ function mapWriteError(err: unknown): never {
   throw err;
 }
 
-const addDays = (data: string, giorni: number) => dayjs(data).add(giorni, 'day').format('YYYY-MM-DD');
-const sameDesignazioni = (a: Designazioni, b: Designazioni) => RUOLI.every((r) => a[r] === b[r]);
 
 const dirigentiPlugin: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
@@ -157,34 +152,10 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
       if (!match) throw notFound(MSG.match.notFound);
       if (match.data !== peek.data) await app.clashes.lockMatchDays(db, [match.data]);
 
-      const people = await repo.dirigentiByIds(db, RUOLI.flatMap((r) => (after[r] === null ? [] : [after[r]!])));
-      const problem = designazioniProblem(after, people);
-      if (problem) throw badRequest(problem);
-      const before = await repo.designazioniOf(db, id, true);
-      if (sameDesignazioni(before, after)) return (await repo.designazioniViews(db, [id])).get(id)!;
-
-      // Only the people new to the match are checked: a clash confirmed earlier does not stop a later change.
-      const kept = new Set(RUOLI.flatMap((r) => (before[r] === null ? [] : [before[r]!])));
-      const newcomers = [...new Set(RUOLI.flatMap((r) => (after[r] === null || kept.has(after[r]!) ? [] : [after[r]!])))];
-      let conflitti: DesignazioneConflitto[] = [];
-      if (newcomers.length > 0 && holdsFacilities(match)) {
-        const others = await repo.impegniOnDays(db, [match.data], newcomers);
-        conflitti = personClashes(match, newcomers.map((dirigenteId) => ({ dirigenteId })), others, margin);
-        if (conflitti.length > 0 && confermaSovrapposizioni !== true) throw new HttpError(409, DIRIGENTI_MSG.conflict, { conflitti });
-      }
-
-      await repo.replaceDesignazioni(db, id, before, after);
-      const label = matchLabel(match);
-      await recordActivity(db, request, { type: 'info', message: DIRIGENTI_MSG.activity.designations(label), context: { id, before, after } });
-      if (conflitti.length > 0) {
-        await recordActivity(db, request, {
-          type: 'warning',
-          message: DIRIGENTI_MSG.activity.confirmed(label),
-          context: { id, confermatoDa: request.user?.email ?? null, conflitti },
-        });
-      }
-      // The invitations and cancellations of the people who changed, in this transaction (docs/notifiche.md).
-      await enqueueDesignationMails(db, { partitaId: id, before, after });
+      const plan = await planDesignazioni(db, match, after, margin);
+      if (plan.conflitti.length > 0 && confermaSovrapposizioni !== true) throw new HttpError(409, DIRIGENTI_MSG.conflict, { conflitti: plan.conflitti });
+      // The designations, their activity and the invitations and cancellations of the people who changed (docs/notifiche.md).
+      await writeDesignazioni(db, request, match, plan);
       return (await repo.designazioniViews(db, [id])).get(id)!;
     });
     return { data };
@@ -197,9 +168,11 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
 
   // The coming matches still missing a required role, with the qualified people free at their time.
   app.get('/designazioni/scoperte', editor, async (request): Promise<ScoperteResponse> => {
-    const { giorni = 7 } = parseInput(scoperteQuery, request.query);
+    const { giorni } = parseInput(scoperteQuery, request.query);
     const today = todayIn(config.timezone);
-    const matches = await repo.matchesToCover(pool, today, addDays(today, giorni - 1));
+    // By default through the Sunday after next (common/dirigenti/window.ts), else `giorni` days from today.
+    const fino = giorni === undefined ? uncoveredDefaultEnd(today) : uncoveredEndAfter(today, giorni);
+    const matches = await repo.matchesToCover(pool, today, fino);
     const views = await repo.designazioniViews(pool, matches.map((m) => m.id));
     const designations = new Map<number, Designazioni>(
       [...views].map(([id, v]) => [id, Object.fromEntries(RUOLI.map((r) => [r, v[r]?.id ?? null])) as Designazioni]),
@@ -208,7 +181,7 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
       const mancanti = missingRoles(m, m.arbitro_societa, designations.get(m.id)!);
       return mancanti.length > 0 ? [{ match: m, mancanti }] : [];
     });
-    if (uncovered.length === 0) return { data: [], count: 0 };
+    if (uncovered.length === 0) return { data: [], count: 0, fino };
     const people = await repo.activeDirigenti(pool);
     const impegni = await repo.impegniOnDays(pool, [...new Set(uncovered.map((u) => u.match.data))]);
     const data = uncovered.map(({ match, mancanti }): PartitaScoperta => {
@@ -226,7 +199,7 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
       }
       return { partita, designazioni: views.get(match.id)!, mancanti, liberi };
     });
-    return { data, count: data.length };
+    return { data, count: data.length, fino };
   });
 };
 

@@ -298,6 +298,7 @@ const clashServiceOf = (config: Pick<Config, 'designationMarginMinutes'> | undef
     recheckMoves: (db: Db, moves: readonly Move[], opts: Parameters<typeof recheckMoves>[2]) => recheckMoves(db, moves, { designationMarginMinutes, ...opts }),
     recordBatchOverride,
     peopleClashes,
+    anyClashView,
   };
 };
 

@@ -1,5 +1,8 @@
-import type { PartitaResponse, SuggestionsResponse } from '../../../common/partite/types';
+import type { SuggestionsResponse } from '../../../common/partite/types';
 import type { PartitaDesignazioniResponse } from '../../../common/dirigenti/types';
+import { RUOLI, designazioniBodySchema } from '../../../common/dirigenti/rules';
+import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
+import { CLASH_MSG } from '../../../common/occupazione/rules';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from '../../../common/core/zod';
@@ -8,7 +11,7 @@ import { todayIn } from '../../../common/core/dates';
 import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters } from '../../../common/partite/read';
 import { matchLabel, partitaPayloadSchema, type FormMode } from '../../../common/partite/rules';
 import { requireRole } from '../../shared/auth-guard';
-import { badRequest, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
+import { badRequest, HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import * as repo from './repo';
 import { withTransaction } from '../../db/pool';
@@ -30,6 +33,14 @@ function mapWriteError(err: unknown): never {
   throw err;
 }
 
+/** A match save's body without its `designazioni` (absent: undefined), and those apart. */
+function splitDesignazioni(body: unknown): { match: unknown; designazioni: unknown } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'designazioni')) return { match: body, designazioni: undefined };
+  const { designazioni, ...match } = body as Record<string, unknown>;
+  // `designazioni: null` is refused like any other bad value (not taken as absent).
+  return { match, designazioni: designazioni ?? null };
+}
+
 /** The fields an update changed, as { field: { from, to } }. */
 function changes(before: Partita, after: Partita): Record<string, { from: unknown; to: unknown }> {
   const out: Record<string, { from: unknown; to: unknown }> = {};
@@ -42,13 +53,13 @@ function changes(before: Partita, after: Partita): Record<string, { from: unknow
 const partite: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
   // The clash check of the occupazione feature (docs/occupazione.md), re-run inside each save's transaction.
-  const { clashesConfirmed, recheckClashes, recordClashOverride } = app.clashes;
+  const { clashesConfirmed, recheckClashes, recordClashOverride, anyClashView } = app.clashes;
   await app.register(statoRoutes); // POST /partite/stato and its undo (docs/partite.md, status)
   // The undo's before-images past a day: purged by the scheduler, hourly.
   app.scheduler.register(statoPurgeJob);
 
-  const payload = (request: FastifyRequest, mode: FormMode) =>
-    parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), request.body);
+  const payload = (body: unknown, mode: FormMode) =>
+    parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), body);
 
   // Public: no sign-in. Upcoming matches with the dashboard's filters, cached (app.publicListing,
   // one database read per change of the table); ETag/304 for repeated polls.
@@ -81,7 +92,7 @@ const partite: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/partite', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request, reply) => {
-    const p = payload(request, 'create');
+    const p = payload(request.body, 'create');
     const clashOpts = { id: null, confirmed: clashesConfirmed(request.body), marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
     const partita = await withTransaction(pool, async (db) => {
       // The day's saves one at a time; a clash is a 409 unless confirmed (docs/occupazione.md).
@@ -98,26 +109,48 @@ const partite: FastifyPluginAsync = async (app) => {
     return reply.status(201).send({ data: partita });
   });
 
-  app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request): Promise<PartitaResponse> => {
+  app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request): Promise<PartitaDesignazioniResponse> => {
     const id = parseId(request.params.id, MSG.match.notFound);
-    const p = payload(request, 'edit');
-    const clashOpts = { id, confirmed: clashesConfirmed(request.body), marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
-    const partita = await withTransaction(pool, async (db) => {
+    // The edit screen saves the match and its designations together (docs/partite.md): `designazioni`
+    // has the body of PUT /api/partite/{id}/designazioni (docs/dirigenti.md); the rest is the match.
+    const { match: matchBody, designazioni: designazioniBody } = splitDesignazioni(request.body);
+    const p = payload(matchBody, 'edit');
+    const wanted = designazioniBody === undefined ? null : parseInput(designazioniBodySchema, designazioniBody);
+    const confirmed = clashesConfirmed(request.body);
+    // With designations, the clashes of the match and of its people are answered in one 409 (below).
+    const clashOpts = { id, confirmed: confirmed || wanted !== null, marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
+    const saved = await withTransaction(pool, async (db) => {
       // The day lock (docs/occupazione.md) is taken before the row lock, in the same order as POST.
-      const clashes = await recheckClashes(db, p, clashOpts);
+      let clashes = await recheckClashes(db, p, clashOpts);
       const before = await repo.findPartitaForUpdate(db, id);
       if (!before) throw notFound(MSG.match.notFound);
       const after = await repo.updatePartita(db, id, p);
       if (!after) throw notFound(MSG.match.notFound);
+      let plan = null;
+      if (wanted) {
+        const { confermaSovrapposizioni: peopleConfirmed, ...designazioni } = wanted;
+        // A person taken off the match does not clash there any more.
+        const staying = new Set(RUOLI.flatMap((r) => (designazioni[r] === null ? [] : [designazioni[r]])));
+        clashes = clashes.filter((c) => !('dirigenteId' in c) || staying.has(c.dirigenteId));
+        // The people new to the match, at its new date and time (the day lock above covers that day).
+        plan = await app.designations.plan(db, after, designazioni);
+        const open = [...(confirmed ? [] : clashes), ...(confirmed || peopleConfirmed === true ? [] : plan.conflitti)];
+        if (open.length > 0) {
+          const onlyPeople = clashes.every((c) => 'dirigenteId' in c);
+          throw new HttpError(409, onlyPeople ? DIRIGENTI_MSG.conflict : CLASH_MSG.conflict, { conflitti: [...clashes.map(anyClashView), ...plan.conflitti] });
+        }
+      }
       await recordActivity(db, request, {
         type: 'info',
         message: LOGS_MSG.activity.matchUpdated(matchLabel(after)),
         context: { id, changes: changes(before, after), before, after },
       });
       await recordClashOverride(db, request, after, matchLabel(after), clashes);
-      return after;
+      // The designations after the match, so their mails carry the match as saved.
+      if (plan) await app.designations.write(db, request, after, plan);
+      return { data: after, designazioni: await repo.designazioniOfMatch(db, id) };
     }).catch(mapWriteError);
-    return { data: partita };
+    return saved;
   });
 
   app.delete<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenDelete) }, async (request) => {
@@ -149,6 +182,6 @@ const partite: FastifyPluginAsync = async (app) => {
 export const partiteRoutes = fp(partite, {
   name: 'partite',
   fastify: '5.x',
-  dependencies: ['scheduler', 'clashes', 'public-listing'],
+  dependencies: ['scheduler', 'clashes', 'designations', 'public-listing'],
   encapsulate: true,
 });

@@ -33,9 +33,17 @@ function nextOf(v: FormValues, clubName: string): FormValues {
 }
 
 /**
+ * 'Duplica' (issue 32): the match's fields without its date and times, so the copy never opens on top
+ * of the original (a clash); the date, empty, takes the focus.
+ */
+function duplicateOf(v: FormValues): FormValues {
+  return { ...v, data: '', ora: '', oraFine: '' };
+}
+
+/**
  * /aggiungi-partita (editor and above). A plain save returns to the dashboard at once, which shows
  * the new match; 'Salva e aggiungi un'altra' stays, keeping the day's common fields; ?da=<id>
- * (the edit screen's 'Duplica') opens the form filled from that match.
+ * (the edit screen's 'Duplica') opens the form filled from that match, without its date and times.
  */
 export default function AddMatchPage() {
   const role = useAppSelector(selectRole);
@@ -50,7 +58,7 @@ export default function AddMatchPage() {
   const [next, setNext] = useState<{ key: number; values: FormValues } | null>(null);
   if (!hasRole(role, 'editor')) return <Alert severity="error">{MSG.match.notAuthorizedAdd}</Alert>;
   if (from && source.isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
-  const initial = next?.values ?? (from && source.data ? toFormValues(partitaToValues(source.data)) : EMPTY_VALUES);
+  const initial = next?.values ?? (from && source.data ? duplicateOf(toFormValues(partitaToValues(source.data))) : EMPTY_VALUES);
   return (
     <MatchForm
       key={next?.key ?? from}

@@ -10,6 +10,8 @@ import { CLASH_MSG } from '../../../common/occupazione/rules';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../../common/dirigenti/messages';
 import type { Dirigente, DesignazioniView } from '../../../common/dirigenti/rules';
 import { todayIn } from '../../../common/core/dates';
+import { MSG } from '../../../common/core/messages';
+import { dayName, uncoveredDefaultEnd } from '../../../common/dirigenti/window';
 import { sanitizePartite } from '../../../common/partite/read';
 import { startStandInServer, type StandInServer } from '../../api/testServer';
 import EditMatchPage from './EditMatchPage';
@@ -24,6 +26,8 @@ const MATCH = {
   id: 7, data: DAY, ora: '10:00:00', ora_fine: '11:30:00', squadracasa: 'Garibaldina 2013', squadratrasferta: 'Aquile', gruppo: 'Pulcini',
   campo: 'Comunale', is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: null, tipo_gara: 'campionato', stato: 'programmata', motivo_stato: null,
 };
+/** The last day of the window as the stand-in server answers it. */
+const FINO = '2026-12-06';
 const OTHER = { ...MATCH, id: 8, ora: '15:00:00', ora_fine: '16:30:00', squadratrasferta: 'Falchi' };
 const person = (id: number, nome: string, cognome: string, qualifiche: Dirigente['qualifiche']): Dirigente => ({ id, nome, cognome, email: `${nome}@x.it`, telefono: null, qualifiche, attivo: true });
 const ROSSI = person(1, 'Mario', 'Rossi', ['arbitro']);
@@ -53,8 +57,8 @@ beforeAll(async () => {
       // As the server answers (docs/dirigenti.md): the designations beside the match, not inside it.
       return { status: 200, body: { data: MATCH, designazioni: view({ addettoArbitro: named(VERDI) }) } };
     }
-    if (/^\/api\/partite\/\d+\/designazioni$/.test(url.pathname) && req.method === 'PUT') return putAnswer(JSON.parse(req.body) as Record<string, unknown>);
-    if (url.pathname === '/api/designazioni/scoperte') return { status: 200, body: { data: scoperte, count: scoperte.length } };
+    if (/^\/api\/partite\/\d+(\/designazioni)?$/.test(url.pathname) && req.method === 'PUT') return putAnswer(JSON.parse(req.body) as Record<string, unknown>);
+    if (url.pathname === '/api/designazioni/scoperte') return { status: 200, body: { data: scoperte, count: scoperte.length, fino: FINO } };
     if (url.pathname === '/api/designazioni') {
       return { status: 200, body: { data: { 7: view({ arbitro: named(ROSSI), accompagnatore: named(BIANCHI) }), 8: view({}) } } };
     }
@@ -91,15 +95,17 @@ describe('the edit form’s designations', () => {
     await user.click(await screen.findByRole('option', { name }));
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
   };
-  const saveButton = () => screen.getByRole('button', { name: DIRIGENTI_MSG.saveDesignations });
+  const saveButton = () => screen.getByRole('button', { name: MSG.match.saveChanges });
+  const matchPuts = () => puts().filter((p) => p.url === '/api/partite/7');
 
-  it('the pickers offer the qualified people and the save sends every role, apart from the match', async () => {
+  it('the pickers offer the qualified people; the one save sends the match with every role, and no other save exists', async () => {
     const user = userEvent.setup();
     open();
     const section = await screen.findByTestId('designazioni-section');
     // The stored designation is shown.
     await waitFor(() => expect(within(section).getByRole('combobox', { name: RUOLO_LABELS.addettoArbitro })).toHaveTextContent('Anna Verdi'));
-    expect(saveButton()).toBeDisabled();
+    // Issue 32: the card has no save of its own.
+    expect(screen.queryByRole('button', { name: /Salva designazioni/ })).toBeNull();
     // The referee's picker lists only the referees.
     const referee = within(section).getByRole('combobox', { name: RUOLO_LABELS.arbitro });
     await waitFor(() => expect(referee).not.toHaveAttribute('aria-disabled', 'true'));
@@ -111,10 +117,19 @@ describe('the edit form’s designations', () => {
     await pick(user, 'addettoArbitro', DIRIGENTI_MSG.none);
     await user.click(saveButton());
     await waitFor(() => expect(puts()).toHaveLength(1));
-    expect(puts()[0]).toEqual({ url: '/api/partite/7/designazioni', body: { arbitro: 1, accompagnatore: 2, addettoArbitro: null } });
-    expect(await screen.findByText(DIRIGENTI_MSG.designationsSaved)).toBeInTheDocument();
-    // Only the designations went out: the match itself was not saved.
-    expect(server.requests.filter((r) => r.method === 'PUT' && r.url === '/api/partite/7')).toHaveLength(0);
+    expect(matchPuts()).toHaveLength(1);
+    expect(matchPuts()[0].body).toMatchObject({ squadraCasa: 'Garibaldina 2013', squadraTrasferta: 'Aquile', designazioni: { arbitro: 1, accompagnatore: 2, addettoArbitro: null } });
+    expect(await screen.findByText(MSG.match.updated)).toBeInTheDocument();
+  });
+
+  it('a save that leaves the designations alone does not send them', async () => {
+    const user = userEvent.setup();
+    open();
+    await screen.findByTestId('designazioni-section');
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.click(saveButton());
+    await waitFor(() => expect(matchPuts()).toHaveLength(1));
+    expect(matchPuts()[0].body).not.toHaveProperty('designazioni');
   });
 
   it("a 400 shows the server's reason", async () => {
@@ -124,15 +139,29 @@ describe('the edit form’s designations', () => {
     open();
     await pick(user, 'accompagnatore', 'Luca Bianchi');
     await user.click(saveButton());
-    expect(await screen.findByTestId('designazioni-error')).toHaveTextContent(reason);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
   });
 
-  it("a 409 lists the person's clash, and 'Salva comunque' sends it again confirmed", async () => {
+  it('the referee in another role too: the save waits', async () => {
+    const user = userEvent.setup();
+    PEOPLE[0] = { ...ROSSI, qualifiche: ['arbitro', 'accompagnatore'] };
+    try {
+      open();
+      await pick(user, 'arbitro', 'Mario Rossi');
+      await pick(user, 'accompagnatore', 'Mario Rossi');
+      expect(await screen.findByText(DIRIGENTI_MSG.refereeAlone)).toBeInTheDocument();
+      expect(saveButton()).toBeDisabled();
+    } finally {
+      PEOPLE[0] = ROSSI;
+    }
+  });
+
+  it("a 409 lists the person's clash, and 'Salva comunque' sends the match and its designations again, confirmed", async () => {
     const user = userEvent.setup();
     const sentence = DIRIGENTI_MSG.clash('Luca Bianchi', RUOLO_LABELS.accompagnatore, 'Garibaldina 2012 - Lupi', '09:30', '11:00', dayjs(DAY).format('DD/MM/YYYY'));
     putAnswer = (body) =>
       body.confermaSovrapposizioni
-        ? { status: 200, body: { data: view({ accompagnatore: named(BIANCHI), addettoArbitro: named(VERDI) }) } }
+        ? { status: 200, body: { data: MATCH, designazioni: view({ accompagnatore: named(BIANCHI), addettoArbitro: named(VERDI) }) } }
         : { status: 409, body: { error: DIRIGENTI_MSG.conflict, conflitti: [{ id: 12, motivo: 'persona', messaggio: sentence, dirigenteId: 2 }] } };
     open();
     await pick(user, 'accompagnatore', 'Luca Bianchi');
@@ -141,10 +170,11 @@ describe('the edit form’s designations', () => {
     expect(within(dialog).getByText(sentence, { exact: false })).toBeInTheDocument();
     expect(within(dialog).getByText(DIRIGENTI_MSG.conflictIntro, { exact: false })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: CLASH_MSG.dialogConfirm }));
-    await waitFor(() => expect(puts()).toHaveLength(2));
-    expect(puts()[0].body).toEqual({ arbitro: null, accompagnatore: 2, addettoArbitro: 3 });
-    expect(puts()[1].body).toEqual({ arbitro: null, accompagnatore: 2, addettoArbitro: 3, confermaSovrapposizioni: true });
-    expect(await screen.findByText(DIRIGENTI_MSG.designationsSaved)).toBeInTheDocument();
+    await waitFor(() => expect(matchPuts()).toHaveLength(2));
+    expect(matchPuts()[0].body).toMatchObject({ designazioni: { arbitro: null, accompagnatore: 2, addettoArbitro: 3 } });
+    expect(matchPuts()[0].body).not.toHaveProperty('confermaSovrapposizioni');
+    expect(matchPuts()[1].body).toMatchObject({ designazioni: { arbitro: null, accompagnatore: 2, addettoArbitro: 3 }, confermaSovrapposizioni: true });
+    expect(await screen.findByText(MSG.match.updated)).toBeInTheDocument();
   });
 });
 
@@ -209,7 +239,22 @@ describe('the signed-in dashboard', () => {
     await waitFor(() => expect(puts()).toHaveLength(2));
     expect(puts()[1].body).toEqual({ arbitro: 1, accompagnatore: 2, addettoArbitro: 3 });
     await waitFor(() => expect(within(panel).queryByTestId('uncovered-match')).toBeNull());
-    expect(within(panel).getByText(DIRIGENTI_MSG.uncoveredNone)).toBeInTheDocument();
+    expect(within(panel).getByText('Nessuna partita scoperta fino a domenica 6 dicembre')).toBeInTheDocument();
     expect(covered).toBe(true);
+  });
+
+  it("'Partite scoperte' asks through the Sunday after next, names that day, and offers 7, 14 or 30 days", async () => {
+    const user = userEvent.setup();
+    open('editor');
+    const panel = await screen.findByTestId('uncovered-panel');
+    expect(within(panel).getByTestId('uncovered-summary')).toHaveTextContent('Nessuna partita scoperta fino a domenica 6 dicembre');
+    const reads = () => server.requests.filter((r) => r.url.startsWith('/api/designazioni/scoperte')).map((r) => r.url);
+    // The default window: no giorni, the server's Sunday after next.
+    expect(reads()).toEqual(['/api/designazioni/scoperte']);
+    await user.click(within(panel).getByRole('combobox', { name: DIRIGENTI_MSG.uncoveredWindow }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual([DIRIGENTI_MSG.uncoveredUntil(dayName(uncoveredDefaultEnd(TODAY))), '7 giorni', '14 giorni', '30 giorni']);
+    await user.click(screen.getByRole('option', { name: '14 giorni' }));
+    await waitFor(() => expect(reads()).toContain('/api/designazioni/scoperte?giorni=14'));
   });
 });

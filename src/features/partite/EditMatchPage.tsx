@@ -21,7 +21,9 @@ import { selectRole } from '../../store/sessionSlice';
 import { useDeletePartitaMutation, useGetPartitaQuery, useUpdatePartitaMutation } from './matchesApi';
 import { MatchForm, toFormValues, type FormValues } from './MatchForm';
 import { useSaveFlow } from './useSaveFlow';
-import { DesignazioniSection } from './DesignazioniSection';
+import { DesignazioniSection, refereeNotAlone } from './DesignazioniSection';
+import type { Designazioni } from '../../../common/dirigenti/rules';
+import { idsOf, RUOLI_ORDER } from '../../api/designazioniApi';
 
 /** The form's values with a chosen slot's (the 'Rinvia' dialog's 'Apri la partita'; an away match's slot has no rooms). */
 function withSlot(values: FormValues, slot: Partial<SlotPrefill>): FormValues {
@@ -49,6 +51,8 @@ export default function EditMatchPage() {
   const [update, { isLoading: saving }] = useUpdatePartitaMutation();
   const [remove, { isLoading: deleting }] = useDeletePartitaMutation();
   const [confirming, setConfirming] = useState(false);
+  // The designations chosen in the form (null: as stored); saved with the match by the one button.
+  const [chosen, setChosen] = useState<Designazioni | null>(null);
   const flow = useSaveFlow();
 
   if (!allowed) return <Alert severity="error">{MSG.match.notAuthorizedEdit}</Alert>;
@@ -81,6 +85,10 @@ export default function EditMatchPage() {
   const stored = toFormValues(partitaToValues(partita));
   const initial = prefill ? withSlot(stored, prefill) : stored;
   const busy = saving || deleting || flow.done;
+  const storedDesignazioni = idsOf(partita.designazioni);
+  const designazioni = chosen ?? storedDesignazioni;
+  // Only a change goes out: a save that leaves them alone does not check them again.
+  const designazioniChanged = RUOLI_ORDER.some((r) => designazioni[r] !== storedDesignazioni[r]);
   return (
     <>
       <MatchForm
@@ -97,7 +105,10 @@ export default function EditMatchPage() {
         notice={prefill ? <Alert severity="info">{SLOT_MSG.prefilled}</Alert> : undefined}
         serverConflicts={flow.conflicts}
         onConflictsClose={flow.clearConflicts}
-        onSave={(body) => void flow.run(() => update({ id, body }).unwrap(), MSG.match.updated, MSG.match.updateFailed)}
+        onSave={(body) =>
+          void flow.run(() => update({ id, body: designazioniChanged ? { ...body, designazioni } : body }).unwrap(), MSG.match.updated, MSG.match.updateFailed)
+        }
+        blocked={refereeNotAlone(designazioni)}
         actions={
           <>
             <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
@@ -109,11 +120,12 @@ export default function EditMatchPage() {
             </Button>
           </>
         }
-      />
-      {/* The officials of the match (docs/dirigenti.md): saved by their own button, apart from the match. */}
-      <DesignazioniSection key={partita.id} partitaId={partita.id} designazioni={partita.designazioni} disabled={busy} />
-      <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogTitle>{MSG.match.confirmDeleteTitle}</DialogTitle>
+      >
+        {/* The officials of the match (docs/dirigenti.md): part of the form, saved with the match. */}
+        <DesignazioniSection value={designazioni} current={partita.designazioni} disabled={busy} onChange={setChosen} />
+      </MatchForm>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-match-title">
+        <DialogTitle id="delete-match-title">{MSG.match.confirmDeleteTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText>{MSG.match.confirmDeleteText(partita.squadracasa, partita.squadratrasferta)}</DialogContentText>
         </DialogContent>
@@ -127,7 +139,7 @@ export default function EditMatchPage() {
               void flow.run(() => remove(id).unwrap(), MSG.match.deleted, MSG.match.deleteFailed);
             }}
           >
-            {MSG.match.confirm}
+            {MSG.match.delete}
           </Button>
         </DialogActions>
       </Dialog>

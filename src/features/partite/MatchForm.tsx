@@ -35,6 +35,7 @@ import type { SlotLiberiArgs } from '../../api/slotsApi';
 import type { Slot } from '../../../common/occupazione/slots';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import { focusIn, useTypedThrough } from '../../components/typedThrough';
+import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
 
 type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
 
@@ -89,6 +90,10 @@ interface Props {
   slotFinder?: boolean;
   /** Shown over the fields (the edit form opened with a chosen slot's values). */
   notice?: ReactNode;
+  /** More of the form under the match's fields, saved by the same button (the edit screen's designations). */
+  children?: ReactNode;
+  /** Something in `children` cannot be saved as it is (its own warning says why): the save waits. */
+  blocked?: boolean;
 }
 
 /** The slot finder's durations (minutes) the server takes. */
@@ -113,6 +118,8 @@ export function MatchForm({
   focusFirstEmpty = false,
   slotFinder = false,
   notice,
+  children,
+  blocked = false,
 }: Props) {
   const [v, setV] = useState<FormValues>(initial);
   // The add form's keyboard flow (docs/planning.md): a date typed in full moves on to the start time, a
@@ -195,7 +202,7 @@ export function MatchForm({
   };
 
   const submit = (kind: 'save' | 'another') => {
-    if (error || busy) return;
+    if (error || busy || blocked) return;
     saveKind.current = kind;
     const send = kind === 'another' && onSaveAnother ? onSaveAnother : onSave;
     // Clashes of values changed since the last check are not asked about: the server checks the save
@@ -345,6 +352,7 @@ export function MatchForm({
               </>
             )}
           </Grid>
+          {children}
           <ClashList clashes={clashes} />
           {touched && error && (
             <Alert severity="warning" sx={{ mt: 2 }} data-testid="form-error">
@@ -361,13 +369,15 @@ export function MatchForm({
                 {MSG.match.saveAndAddAnother}
               </Button>
             )}
-            <Button type="submit" variant="contained" disabled={!!error || busy}>
+            <Button type="submit" variant="contained" disabled={!!error || busy || blocked}>
               {busy ? busyLabel : error ? MSG.match.completeFields : saveLabel}
             </Button>
           </Stack>
         </form>
         <ClashDialog
           clashes={dialogClashes}
+          // Only officials' clashes (the save's designations, docs/dirigenti.md): the dialog says so.
+          intro={dialogClashes?.length && dialogClashes.every((c) => c.motivo === 'persona') ? DIRIGENTI_MSG.conflictIntro : undefined}
           onClose={closeDialog}
           onConfirm={() => {
             closeDialog();

@@ -4,17 +4,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../../common/dirigenti/messages';
 import type { Ruolo } from '../../../common/dirigenti/rules';
 import type { DesignazioneConflitto, PartitaScoperta } from '../../../common/dirigenti/types';
 import { idsOf, personName, useGetScoperteQuery, useSaveDesignazioniMutation, type DesignazioniBody } from '../../api/designazioniApi';
+import { todayIn } from '../../../common/core/dates';
+import { UNCOVERED_CHOICES, dayName, uncoveredCountUntil, uncoveredDefaultEnd, uncoveredEndAfter, uncoveredNoneUntil, type UncoveredChoice } from '../../../common/dirigenti/window';
+import { useClubConfig } from '../../store/useClubConfig';
 import { ClashDialog } from './ClashWarnings';
 import { designationFailure } from './DesignazioniSection';
-
-/** The days ahead the panel looks at. */
-export const UNCOVERED_DAYS = 7;
 
 const teamsOf = (s: PartitaScoperta) => `${s.partita.squadracasa} - ${s.partita.squadratrasferta}`;
 
@@ -62,15 +64,22 @@ function UncoveredItem({ item, busy, onAssign }: { item: PartitaScoperta; busy: 
   );
 }
 
+/** The panel's window: the value of its choice ('weekend': through the Sunday after next) and the query's `giorni`. */
+const giorniOf = (choice: UncoveredChoice) => (choice === 'weekend' ? null : choice);
+
 /**
  * 'Partite scoperte' on the signed-in dashboard (docs/dirigenti.md; editors and admins): the coming
- * 7 days' matches missing a required role. Folded to one line with the count, so the matches stay on
- * the first screen; unfolded, each missing role offers the free qualified people ('Assegna': the PUT
- * keeps the other roles as they are). A match fully covered leaves the list (the 'Designazione' tag).
+ * matches missing a required role, by default through the Sunday after next (common/dirigenti/window.ts),
+ * or 7, 14 or 30 days. Folded to one line with the count, so the matches stay on the first screen; on a
+ * phone an empty panel is not shown at all. Unfolded, each missing role offers the free qualified people
+ * ('Assegna': the PUT keeps the other roles as they are). A match fully covered leaves the list (the
+ * 'Designazione' tag).
  */
 export function UncoveredPanel() {
   const { enqueueSnackbar } = useSnackbar();
-  const { data, isLoading, isError } = useGetScoperteQuery(UNCOVERED_DAYS);
+  const { timezone } = useClubConfig();
+  const [choice, setChoice] = useState<UncoveredChoice>('weekend');
+  const { data, isLoading, isError } = useGetScoperteQuery(giorniOf(choice));
   const [open, setOpen] = useState(false);
   const [save, { isLoading: saving }] = useSaveDesignazioniMutation();
   const [asking, setAsking] = useState<{ id: number; body: DesignazioniBody; conflitti: DesignazioneConflitto[] } | null>(null);
@@ -90,17 +99,43 @@ export function UncoveredPanel() {
   };
   const assign = (item: PartitaScoperta, ruolo: Ruolo, personId: number) => void send(item.partita.id, { ...idsOf(item.designazioni), [ruolo]: personId });
 
-  const count = data.length;
+  const today = todayIn(timezone);
+  const items = data.items;
+  // The window as the server answered it (else as this screen counts it, from the club's today).
+  const fino = data.fino ?? (choice === 'weekend' ? uncoveredDefaultEnd(today) : uncoveredEndAfter(today, choice));
+  const count = items.length;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="uncovered-title" data-testid="uncovered-panel" sx={{ px: 2, py: 0.75, mb: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="uncovered-title"
+      data-testid="uncovered-panel"
+      // Nothing to do: on a phone the matches come first (issue 32).
+      sx={{ px: 2, py: 0.75, mb: 2, display: { xs: count === 0 ? 'none' : 'block', sm: 'block' } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, rowGap: 0.5, flexWrap: 'wrap', minHeight: 32 }}>
         <Typography id="uncovered-title" variant="subtitle2" component="h2">
           {DIRIGENTI_MSG.uncoveredTitle} ({count})
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {count === 0 ? DIRIGENTI_MSG.uncoveredNone : DIRIGENTI_MSG.uncoveredCount(count)}
+        <Typography variant="body2" color="text.secondary" data-testid="uncovered-summary">
+          {count === 0 ? uncoveredNoneUntil(fino) : uncoveredCountUntil(count, fino)}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        <TextField
+          select
+          size="small"
+          label={DIRIGENTI_MSG.uncoveredWindow}
+          value={String(choice)}
+          onChange={(e) => setChoice(e.target.value === 'weekend' ? 'weekend' : (Number(e.target.value) as UncoveredChoice))}
+          sx={{ minWidth: 200, my: 0.5 }}
+          slotProps={{ select: { name: 'uncovered-window' } }}
+        >
+          {UNCOVERED_CHOICES.map((c) => (
+            <MenuItem key={c} value={String(c)}>
+              {c === 'weekend' ? DIRIGENTI_MSG.uncoveredUntil(dayName(uncoveredDefaultEnd(today))) : DIRIGENTI_MSG.uncoveredDays(c)}
+            </MenuItem>
+          ))}
+        </TextField>
         {count > 0 && (
           <Button size="small" aria-expanded={open} aria-controls="uncovered-list" onClick={() => setOpen((o) => !o)}>
             {open ? DIRIGENTI_MSG.uncoveredHide : DIRIGENTI_MSG.uncoveredShow}
@@ -114,7 +149,7 @@ export function UncoveredPanel() {
       )}
       {open && count > 0 && (
         <Box component="ul" id="uncovered-list" sx={{ m: 0, p: 0, maxHeight: 320, overflowY: 'auto' }}>
-          {data.map((item) => (
+          {items.map((item) => (
             <UncoveredItem key={item.partita.id} item={item} busy={saving} onAssign={assign} />
           ))}
         </Box>

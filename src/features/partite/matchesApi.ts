@@ -6,11 +6,14 @@ import type { ClashInfo } from '../../../common/occupazione/rules';
 import type { ConflittiResponse } from '../../../common/occupazione/types';
 import type { PartitaResponse, PublicPartiteResponse } from '../../../common/partite/types';
 import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/partite/read';
-import type { DesignazioniView } from '../../../common/dirigenti/rules';
+import type { Designazioni, DesignazioniView } from '../../../common/dirigenti/rules';
 import type { PartitaDesignazioniResponse } from '../../../common/dirigenti/types';
 
 /** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (docs/occupazione.md). */
 export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
+
+/** An edit's body: a save's, and the match's designations when the form changed them (docs/dirigenti.md). */
+export type UpdatePayload = SavePayload & { designazioni?: Designazioni };
 
 /** A match read by id: with its designations when the server sends them. */
 export type PartitaConDesignazioni = Partita & { designazioni?: DesignazioniView };
@@ -67,10 +70,11 @@ export const matchesApi = api.injectEndpoints({
       transformResponse: (body: PartitaResponse) => body.data,
       invalidatesTags: [listTag('Partita'), 'Suggestion'],
     }),
-    updatePartita: build.mutation<Partita, { id: string; body: SavePayload }>({
+    updatePartita: build.mutation<Partita, { id: string; body: UpdatePayload }>({
       query: ({ id, body }) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'PUT', body }),
       transformResponse: (body: PartitaResponse) => body.data,
-      invalidatesTags: (_r, _e, { id }) => [listTag('Partita'), itemTag('Partita', id), 'Suggestion'],
+      // The designations saved with it change the cards' lines and 'Partite scoperte' too.
+      invalidatesTags: (_r, _e, { id, body }) => [listTag('Partita'), itemTag('Partita', id), 'Suggestion', ...(body.designazioni ? (['Designazione'] as const) : [])],
     }),
     deletePartita: build.mutation<void, string>({
       query: (id) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'DELETE' }),
