@@ -16,6 +16,9 @@ import { recordActivity } from '../../shared/activity';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import type { Partita } from '../../../common/partite/read';
 import { statoRoutes } from './stato';
+import { closuresBetween } from '../../shared/chiusure';
+import { closureWarning } from '../../../common/chiusure/rules';
+import type { Db } from '../../db/pool';
 import { statoPurgeJob } from './stato-purge';
 
 // Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
@@ -46,6 +49,12 @@ const partite: FastifyPluginAsync = async (app) => {
   await app.register(statoRoutes); // POST /partite/stato and its undo (docs/partite.md, status)
   // The undo's before-images past a day: purged by the scheduler, hourly.
   app.scheduler.register(statoPurgeJob);
+
+  /** A saved match in a club closure: the answer's warning (docs/allenamenti.md), not a refusal. */
+  const closureNote = async (db: Db, saved: Partita): Promise<{ avviso?: string }> => {
+    const avviso = saved.data ? closureWarning(saved.data, await closuresBetween(db, saved.data, saved.data)) : undefined;
+    return avviso ? { avviso } : {};
+  };
 
   const payload = (request: FastifyRequest, mode: FormMode) =>
     parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), request.body);
@@ -95,7 +104,7 @@ const partite: FastifyPluginAsync = async (app) => {
       await recordClashOverride(db, request, created, matchLabel(created), clashes);
       return created;
     }).catch(mapWriteError);
-    return reply.status(201).send({ data: partita });
+    return reply.status(201).send({ data: partita, ...(await closureNote(pool, partita)) } satisfies PartitaResponse);
   });
 
   app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request): Promise<PartitaResponse> => {
@@ -117,7 +126,7 @@ const partite: FastifyPluginAsync = async (app) => {
       await recordClashOverride(db, request, after, matchLabel(after), clashes);
       return after;
     }).catch(mapWriteError);
-    return { data: partita };
+    return { data: partita, ...(await closureNote(pool, partita)) };
   });
 
   app.delete<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenDelete) }, async (request) => {
