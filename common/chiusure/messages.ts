@@ -50,6 +50,8 @@ export const CHIUSURE_MSG = {
   matchWarning: (describe: string) => `Il club è chiuso in questa data (${describe})`,
   /** The board: a closed day's note. */
   boardClosed: (nome: string) => `Club chiuso: ${nome}`,
+  /** The board: a closure of the period shown ('Club chiuso: Vacanze di Natale, dal 23/12/2026 al 06/01/2027. Gli allenamenti di quei giorni sono saltati.'). */
+  boardClosedPeriod: (nome: string, period: string) => `Club chiuso: ${nome}, ${period}. Gli allenamenti di quei giorni sono saltati.`,
   activity: {
     created: (what: string) => `Chiusura del club creata: ${what}`,
     updated: (what: string) => `Chiusura del club modificata: ${what}`,
