@@ -80,4 +80,16 @@ describe('club closures in Chromium', () => {
     await expectCount(nextWed.getByTestId('occupancy-training'), 1);
     await expectCount(page.getByTestId('occupancy-closed'), 0);
   });
+
+  it('on a phone the closures stay readable, with their buttons in reach', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${t.url}/allenamenti`);
+    const item = page.getByTestId('chiusura');
+    await expectCount(item, 1);
+    const box = (await item.getByRole('button', { name: 'Elimina Vacanze di Natale' }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.getByTestId('chiusure').scrollIntoViewIfNeeded();
+    await screenshot(page, 'chiusure-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
+  });
 });
