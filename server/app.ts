@@ -26,6 +26,7 @@ import { importRoutes } from './features/import/routes';
 import { notificheRoutes } from './features/notifiche/routes';
 import { allenamentiRoutes } from './features/allenamenti/routes';
 import { dirigentiRoutes } from './features/dirigenti/routes';
+import { chiusureRoutes } from './features/chiusure/routes';
 import { recordServerError } from './features/logs/recorder';
 import { clashesPlugin } from './features/occupazione/clashes';
 import { designationsPlugin } from './features/dirigenti/designations';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clashesRoutes, { prefix: '/api' });
   await app.register(allenamentiRoutes, { prefix: '/api' });
   await app.register(dirigentiRoutes, { prefix: '/api' });
+  await app.register(chiusureRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });

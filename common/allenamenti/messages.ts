@@ -96,6 +96,10 @@ export const ALLENAMENTI_MSG = {
   roomsHint: 'Facoltativi: tocca gli spogliatoi che usa',
   skipDate: 'Data da saltare',
   addSkip: 'Aggiungi data',
+  /** The end of a range of dates to skip (Natale: dal 23/12 al 06/01): every date of the series' weekday in it. */
+  skipTo: 'Fino al (facoltativo)',
+  skipToHint: 'Per saltare più settimane',
+  addSkipRange: 'Aggiungi date',
   removeSkip: (data: string) => `Rimuovi ${data}`,
   noSkips: 'Nessuna data saltata',
   skipNotInPeriod: (giorno: string) => `Scegli un giorno di ${giorno} compreso nel periodo`,

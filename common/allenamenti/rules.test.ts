@@ -1,4 +1,4 @@
-import { allenamentoPayloadSchema, matchTrainingClashes, occurrencesOf, seriesClashes, seriesMatchClashes, trainsOn, weekdayOf, type Allenamento } from './rules';
+import { allenamentoPayloadSchema, matchTrainingClashes, occurrencesOf, seriesClashes, seriesMatchClashes, trainsOn, weekdayOf, withClosures, type Allenamento } from './rules';
 import { ALLENAMENTI_MSG } from './messages';
 import type { ClashMatch } from '../occupazione/rules';
 
@@ -49,6 +49,42 @@ describe('occurrences of a weekly series', () => {
     expect(occurrencesOf(sunday, '2026-03-01', '2026-04-30')).toEqual(['2026-03-15', '2026-03-22', '2026-03-29', '2026-04-05', '2026-04-12']);
     const autumn = { ...sunday, dal: '2026-10-18', al: '2026-11-08' };
     expect(occurrencesOf(autumn, '2026-10-01', '2026-11-30')).toEqual(['2026-10-18', '2026-10-25', '2026-11-01', '2026-11-08']);
+  });
+});
+
+describe('occurrences and the club closures', () => {
+  // Vacanze di Natale: Wednesday 2026-12-23 (also skipped by the series) to Wednesday 2027-01-06, both ends closed.
+  const natale = [{ dal: '2026-12-23', al: '2027-01-06' }];
+
+  it('leave out every date in a closure, its first and last day included', () => {
+    expect(occurrencesOf(esordienti, '2026-12-01', '2027-01-31', natale)).toEqual(['2026-12-02', '2026-12-09', '2026-12-16', '2027-01-13', '2027-01-20', '2027-01-27']);
+    expect(trainsOn(esordienti, '2026-12-30', natale)).toBe(false);
+    expect(trainsOn(esordienti, '2027-01-06', natale)).toBe(false); // the last day
+    expect(trainsOn(esordienti, '2027-01-13', natale)).toBe(true);
+    const firstDay = [{ dal: '2026-12-16', al: '2026-12-16' }];
+    expect(occurrencesOf(esordienti, '2026-12-09', '2026-12-23', firstDay)).toEqual(['2026-12-09']);
+    expect(trainsOn(esordienti, '2026-12-16', firstDay)).toBe(false);
+    // The day before and the day after a closure are not closed.
+    expect(trainsOn(esordienti, '2026-12-16', [{ dal: '2026-12-17', al: '2026-12-22' }])).toBe(true);
+  });
+
+  it('stay on their weekday across a closure over the daylight-saving Sunday', () => {
+    const sunday = { ...esordienti, giorno: 7, dal: '2026-03-15', al: '2026-04-12', saltate: [] };
+    // Closed from Saturday 2026-03-28 to Sunday 2026-03-29 (the clocks go forward that night).
+    expect(occurrencesOf(sunday, '2026-03-01', '2026-04-30', [{ dal: '2026-03-28', al: '2026-03-29' }])).toEqual(['2026-03-15', '2026-03-22', '2026-04-05', '2026-04-12']);
+    const autumn = { ...sunday, dal: '2026-10-18', al: '2026-11-08' };
+    expect(occurrencesOf(autumn, '2026-10-01', '2026-11-30', [{ dal: '2026-10-25', al: '2026-10-25' }])).toEqual(['2026-10-18', '2026-11-01', '2026-11-08']);
+  });
+
+  it('are skipped dates of the series as the calendar has it (withClosures), its own kept', () => {
+    const closed = withClosures(esordienti, natale);
+    expect(closed.saltate).toEqual(['2026-12-23', '2026-12-30', '2027-01-06']);
+    expect(esordienti.saltate).toEqual(['2026-12-23']);
+    expect(occurrencesOf(closed, '2026-12-01', '2027-01-31')).toEqual(occurrencesOf(esordienti, '2026-12-01', '2027-01-31', natale));
+    expect(withClosures(esordienti, [])).toBe(esordienti);
+    // A match in a closure meets no training there: the training does not take place.
+    expect(matchTrainingClashes(match({ data: '2026-12-30', spogliatoio_gari: null, spogliatoio_ospiti: null }), [closed])).toEqual([]);
+    expect(matchTrainingClashes(match({ data: '2026-12-30', spogliatoio_gari: null, spogliatoio_ospiti: null }), [esordienti])).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,7 @@ import { PARTITA_TEXT_MAX, SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../partite/r
 import { CLASH_MSG, matchSpan, minutesOf, sameName, timeOf, type ClashMatch } from '../occupazione/rules';
 import { DEFAULT_CLASH_MARGIN_MINUTES } from '../occupazione/messages';
 import { ALLENAMENTI_MSG, GIORNI } from './messages';
+import { isClosed, type Periodo } from '../chiusure/rules';
 
 /** A stored series, as the API answers it. */
 export interface Allenamento {
@@ -95,8 +96,11 @@ export const saltaBodySchema = z.strictObject({ data: date });
 /** 1 = lunedì ... 7 = domenica, of an ISO date. */
 export const weekdayOf = (iso: string) => ((dayjs(iso).day() + 6) % 7) + 1;
 
-/** The dates a series trains on within [from, to] (inclusive), skipped dates left out, in order. */
-export function occurrencesOf(s: Pick<Allenamento, 'giorno' | 'dal' | 'al' | 'saltate'>, from: string, to: string): string[] {
+/**
+ * The dates a series trains on within [from, to] (inclusive), in order: its weekday within its
+ * period, its own skipped dates and the club's closures (common/chiusure/rules.ts) left out.
+ */
+export function occurrencesOf(s: Pick<Allenamento, 'giorno' | 'dal' | 'al' | 'saltate'>, from: string, to: string, chiusure: readonly Periodo[] = []): string[] {
   const start = from > s.dal ? from : s.dal;
   const end = to < s.al ? to : s.al;
   if (start > end) return [];
@@ -107,14 +111,27 @@ export function occurrencesOf(s: Pick<Allenamento, 'giorno' | 'dal' | 'al' | 'sa
   for (; ; d = d.add(7, 'day')) {
     const iso = d.format('YYYY-MM-DD');
     if (iso > end) break;
-    if (!skipped.has(iso)) out.push(iso);
+    if (!skipped.has(iso) && !isClosed(iso, chiusure)) out.push(iso);
   }
   return out;
 }
 
-/** Whether the series trains on that date. */
-export const trainsOn = (s: Pick<Allenamento, 'giorno' | 'dal' | 'al' | 'saltate'>, iso: string) =>
-  iso >= s.dal && iso <= s.al && weekdayOf(iso) === s.giorno && !s.saltate.includes(iso);
+/** Whether the series trains on that date (not skipped, the club open). */
+export const trainsOn = (s: Pick<Allenamento, 'giorno' | 'dal' | 'al' | 'saltate'>, iso: string, chiusure: readonly Periodo[] = []) =>
+  iso >= s.dal && iso <= s.al && weekdayOf(iso) === s.giorno && !s.saltate.includes(iso) && !isClosed(iso, chiusure);
+
+/**
+ * The series as the calendar has it: the dates it would train on in a closure added to its skipped
+ * dates. What the server hands the clash checks, the board, the slot finder, the feeds (each one
+ * an EXDATE) and the week sheet, so that every reader skips the closures by the rule above. Never
+ * stored: a series keeps its own skipped dates, and a closure that goes away gives its dates back.
+ */
+export function withClosures<T extends Pick<Allenamento, 'giorno' | 'dal' | 'al' | 'saltate'>>(s: T, chiusure: readonly Periodo[]): T {
+  if (chiusure.length === 0) return s;
+  const closed = occurrencesOf(s, s.dal, s.al).filter((d) => !trainsOn(s, d, chiusure));
+  if (closed.length === 0) return s;
+  return { ...s, saltate: [...new Set([...s.saltate, ...closed])].sort() };
+}
 
 /** One clash with a training: the series, the date it meets, and the sentence the form shows. */
 export interface TrainingClash {

@@ -101,3 +101,17 @@ describe('findSlots', () => {
     expect(proposed).toBeGreaterThan(200);
   });
 });
+
+describe('findSlots and the club closures (docs/allenamenti.md)', () => {
+  it('proposes nothing on a closed day, both ends included, and resumes the day after', () => {
+    // Friday 2026-11-27 to Monday 2026-11-30; the club is closed Saturday and Sunday.
+    const q = query({ dal: '2026-11-27', al: '2026-11-30', chiusure: [{ dal: '2026-11-28', al: '2026-11-29' }] });
+    const days = new Set(findSlots(q, [], [], hours, 15, 500).map((s) => s.data));
+    expect([...days]).toEqual(['2026-11-27', '2026-11-30']);
+    // Without the closure the weekend is free.
+    expect(new Set(findSlots({ ...q, chiusure: [] }, [], [], hours, 15, 500).map((s) => s.data)).size).toBe(4);
+    // A one-day closure on the first day of the search.
+    const [first] = findSlots(query({ dal: '2026-11-28', al: '2026-11-29', chiusure: [{ dal: '2026-11-28', al: '2026-11-28' }] }), [], [], hours, 15);
+    expect(first.data).toBe('2026-11-29');
+  });
+});

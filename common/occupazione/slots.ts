@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { clashesBetween, matchSpan, minutesOf, sameName, timeOf, type ClashMatch } from './rules';
 import { matchTrainingClashes, trainsOn, weekdayOf, type Allenamento } from '../allenamenti/rules';
 import { matchTimeProblem } from '../partite/times';
+import { isClosed, type Periodo } from '../chiusure/rules';
 import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../partite/read';
 
 /** Playing hours per weekday (1 = lunedì ... 7 = domenica), in minutes of the day; null: no play. */
@@ -53,6 +54,8 @@ export interface SlotQuery {
   /** Nothing before this instant of the club (today, minutes). */
   notBefore?: { data: string; minutes: number };
   timezone?: string;
+  /** The club's closures (common/chiusure/rules.ts): no slot on their days. */
+  chiusure?: readonly Periodo[];
 }
 
 export interface Slot {
@@ -97,6 +100,7 @@ export function findSlots(
     const data = d.format('YYYY-MM-DD');
     const h = hours[weekdayOf(data)];
     if (!h) continue;
+    if (q.chiusure && isClosed(data, q.chiusure)) continue;
     const dayMatches = byDay.get(data) ?? [];
     const dayTrainings = trainings.filter((t) => trainsOn(t, data));
     const ownMatches = dayMatches.filter((m) => sameName(m.gruppo, q.gruppo)).map(matchSpan);

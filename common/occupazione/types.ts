@@ -4,6 +4,7 @@
 import type { Partita } from '../partite/read';
 import type { ClashInfo, ClashReason } from './rules';
 import type { Allenamento } from '../allenamenti/rules';
+import type { Chiusura } from '../chiusure/rules';
 
 /** A clash of a match of the board with another of its day (without the other match's row). */
 export type OccupancyClash = ClashInfo;
@@ -30,6 +31,8 @@ export interface Occupancy {
   to: string;
   /** The changeover margin in minutes. */
   margin: number;
+  /** The club's closures that meet the period (docs/allenamenti.md): no training on their days. */
+  chiusure?: Chiusura[];
   partite: OccupancyMatch[];
   allenamenti: OccupancyTraining[];
 }
@@ -51,4 +54,6 @@ export interface Conflitto {
 /** POST /api/partite/conflitti: the form's live check. */
 export interface ConflittiResponse {
   conflitti: Conflitto[];
+  /** The date is in a club closure ('Il club è chiuso in questa data (...)'): a warning, the save goes through. */
+  avviso?: string;
 }

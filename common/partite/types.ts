@@ -27,4 +27,6 @@ export interface PublicPartiteResponse {
 /** GET, POST (201) and PUT /api/partite[/:id]: the match as stored. */
 export interface PartitaResponse {
   data: Partita;
+  /** The match is in a club closure ('Il club è chiuso in questa data (...)'): saved all the same (docs/allenamenti.md). */
+  avviso?: string;
 }

@@ -101,6 +101,11 @@ const MATRIX: Row[] = [
   { method: 'PUT', route: '/api/allenamenti/:id', url: `/api/allenamenti/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
   { method: 'DELETE', route: '/api/allenamenti/:id', url: `/api/allenamenti/${UNKNOWN_ID}`, expect: editorUp(404) },
   { method: 'POST', route: '/api/allenamenti/:id/salta', url: `/api/allenamenti/${UNKNOWN_ID}/salta`, payload: {}, expect: editorUp(400) },
+  // The club's closures (docs/allenamenti.md): reading for every signed-in user, writing for editors up.
+  { method: 'GET', route: '/api/chiusure', expect: signedIn(200) },
+  { method: 'POST', route: '/api/chiusure', payload: {}, expect: editorUp(400) },
+  { method: 'PUT', route: '/api/chiusure/:id', url: `/api/chiusure/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
+  { method: 'DELETE', route: '/api/chiusure/:id', url: `/api/chiusure/${UNKNOWN_ID}`, expect: editorUp(404) },
   { method: 'GET', route: '/api/slot-liberi', expect: editorUp(400) },
   // Officials and designations (docs/dirigenti.md): reading for every signed-in user, writing, feed addresses and the uncovered list for editors up.
   { method: 'GET', route: '/api/dirigenti', expect: signedIn(200) },

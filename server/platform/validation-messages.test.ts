@@ -62,6 +62,17 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(durata)).toBe('La durata deve essere un numero di minuti tra 30 e 240');
   });
 
+  it("the club's closures past their limits (docs/allenamenti.md)", async () => {
+    const editor = await createUser(t.db.pool, 'editor');
+    const closure = { nome: 'x'.repeat(101), dal: '2026-12-23', al: '2027-01-06' };
+    const post = await t.app.inject({ method: 'POST', url: '/api/chiusure', headers: bearer(editor), payload: closure });
+    expect(expectItalian400(post)).toBe('Nome: al massimo 100 caratteri');
+    const long = await t.app.inject({ method: 'POST', url: '/api/chiusure', headers: bearer(editor), payload: { ...closure, nome: 'Estate', al: '2027-12-31' } });
+    expect(expectItalian400(long)).toBe('Una chiusura può durare al massimo 120 giorni');
+    const date = await t.app.inject({ method: 'PUT', url: '/api/chiusure/1', headers: bearer(editor), payload: { ...closure, nome: 'Natale', dal: 'x'.repeat(5000) } });
+    expect(expectItalian400(date)).toBe('La data deve essere nel formato aaaa-mm-gg');
+  });
+
   it('officials and designations past their limits (docs/dirigenti.md)', async () => {
     const editor = await createUser(t.db.pool, 'editor');
     const person = { nome: 'x'.repeat(101), cognome: 'Rossi', email: 'm@example.it', telefono: null, qualifiche: [] };

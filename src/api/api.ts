@@ -15,7 +15,7 @@ import { reportClientError } from './errorReporter';
 import type { SessionRefresher } from '../store/refreshMiddleware';
 
 /** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
-export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity', 'Allenamento', 'Dirigente', 'Designazione'] as const;
+export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity', 'Allenamento', 'Dirigente', 'Designazione', 'Chiusura'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 export { CACHE_TTL };

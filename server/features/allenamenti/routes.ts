@@ -14,6 +14,7 @@ import {
   seriesClashes,
   seriesMatchClashes,
   trainsOn,
+  withClosures,
   type Allenamento,
   type AllenamentoPayload,
 } from '../../../common/allenamenti/rules';
@@ -24,6 +25,7 @@ import { requireRole } from '../../shared/auth-guard';
 import { badRequest, HttpError, notFound, parseInput } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { recordActivity } from '../../shared/activity';
+import { closuresBetween } from '../../shared/chiusure';
 import * as repo from './repo';
 
 const invalid = { error: MSG.http.badRequest };
@@ -52,13 +54,15 @@ const allenamentiPlugin: FastifyPluginAsync = async (app) => {
    */
   async function recheck(db: Db, candidate: Allenamento, confirmed: boolean): Promise<AllenamentoConflitto[]> {
     await db.query('SELECT pg_advisory_xact_lock($1, 0)', [SERIES_LOCK_CLASS]);
-    const days = occurrencesOf(candidate, candidate.dal, candidate.al);
+    // The dates it will train on: the club's closures left out (the series itself keeps its own skipped dates).
+    const inCalendar = withClosures(candidate, await closuresBetween(db, candidate.dal, candidate.al));
+    const days = occurrencesOf(inCalendar, candidate.dal, candidate.al);
     await app.clashes.lockMatchDays(db, days);
     const series = await app.clashes.trainingsBetween(db, candidate.dal, candidate.al);
     const matches = await app.clashes.matchesOnDays(db, days);
     const conflitti: AllenamentoConflitto[] = [
-      ...seriesClashes(candidate, series, margin).map((c) => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio, data: c.data, allenamento: c.allenamento })),
-      ...seriesMatchClashes(candidate, matches, margin).map((c) => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio, data: c.data, partita: c.partita })),
+      ...seriesClashes(inCalendar, series, margin).map((c) => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio, data: c.data, allenamento: c.allenamento })),
+      ...seriesMatchClashes(inCalendar, matches, margin).map((c) => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio, data: c.data, partita: c.partita })),
     ].sort((a, b) => a.data.localeCompare(b.data));
     if (conflitti.length > 0 && !confirmed) throw new HttpError(409, ALLENAMENTI_MSG.conflict, { conflitti });
     return conflitti;

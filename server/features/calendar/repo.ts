@@ -8,6 +8,7 @@ import { matchInstants } from '../../shared/designazioni-ics';
 import type { Db } from '../../db/pool';
 import { partitaColumns, type PartitaRow } from '../../shared/partite-columns';
 import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
+import { seriesInCalendar } from '../../shared/chiusure';
 import type { Allenamento } from '../../../common/allenamenti/rules';
 import type { Ruolo } from '../../../common/dirigenti/rules';
 
@@ -106,7 +107,7 @@ export interface FeedTraining extends Allenamento {
 /**
  * The training series of a feed (`?allenamenti=1`): the category's (through its id, so a rename
  * keeps them) or every category's, those still valid on or after `from` (the window's first day),
- * by category, weekday, time.
+ * by category, weekday, time, the club's closures among their skipped dates.
  */
 export async function listFeedTrainings(db: Db, q: { gruppoId: number | null; from: string }): Promise<FeedTraining[]> {
   const params: unknown[] = [q.from];
@@ -119,7 +120,8 @@ export async function listFeedTrainings(db: Db, q: { gruppoId: number | null; fr
     `SELECT ${ALLENAMENTO_COLUMNS}, sequence, updated_at FROM public.allenamenti a WHERE ${where.join(' AND ')} ORDER BY gruppo, giorno, ora_inizio, id`,
     params,
   );
-  return rows;
+  // The club's closures are skipped dates too (an EXDATE each): server/shared/chiusure.ts.
+  return seriesInCalendar(db, rows);
 }
 
 /** An official of a private feed (docs/calendar.md): found by the unguessable token of their feed. */

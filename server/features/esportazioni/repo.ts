@@ -9,6 +9,7 @@ import { meaningOf } from '../../../common/partite/meaning';
 import type { StatoPartita } from '../../../common/stato/read';
 import { partitaColumns } from '../../shared/partite-columns';
 import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
+import { seriesInCalendar } from '../../shared/chiusure';
 import type { Allenamento } from '../../../common/allenamenti/rules';
 
 /**
@@ -85,13 +86,16 @@ export async function streamPeriod(pool: Pool, from: string, to: string, stato: 
   return stream;
 }
 
-/** The training series valid on at least one day of the period (the week sheet's band), by category, weekday and time. */
+/**
+ * The training series valid on at least one day of the period (the week sheet's band), by category,
+ * weekday and time, the club's closures among their skipped dates (server/shared/chiusure.ts).
+ */
 export async function listTrainings(db: Db, from: string, to: string): Promise<Allenamento[]> {
   const { rows } = await db.query<Allenamento>(
     `SELECT ${ALLENAMENTO_COLUMNS} FROM public.allenamenti WHERE dal <= $2::date AND al >= $1::date ORDER BY gruppo, giorno, ora_inizio, id`,
     [from, to],
   );
-  return rows;
+  return seriesInCalendar(db, rows);
 }
 
 /** The names a match's designated people print under (docs/dirigenti.md roles), a role nobody holds absent. */

@@ -90,6 +90,19 @@ describe('week.pdf with allenamenti: true', () => {
     expect(next.indexOf(EXPORT_MSG.emptyPeriod)).toBeLessThan(next.indexOf('Allenamenti Allievi'));
   });
 
+  it('leaves out the trainings of a day the club is closed (docs/allenamenti.md, closures)', async () => {
+    // Closed on Monday 15 February 2027 only: the Esordienti Monday goes, the rest of the week stays.
+    const closed = await t.app.inject({ method: 'POST', url: '/api/chiusure', headers: bearer(editor), payload: { nome: 'Festa', dal: '2027-02-15', al: '2027-02-15' } });
+    expect(closed.statusCode).toBe(201);
+    try {
+      const { text } = await sheet({ weekStart: WEEK, allenamenti: true });
+      expect(text).not.toContain('lunedì 18:00-19:30');
+      expect(text).toContain(PULCINI_WEEK);
+    } finally {
+      await t.app.inject({ method: 'DELETE', url: `/api/chiusure/${closed.json().data.id}`, headers: bearer(editor) });
+    }
+  });
+
   it("without the flag (or with false) no band; with it, a week without trainings says so", async () => {
     for (const payload of [{ weekStart: WEEK }, { weekStart: WEEK, allenamenti: false }]) {
       const { text } = await sheet(payload);

@@ -3,6 +3,7 @@ import type { Partita } from '../../../common/partite/read';
 import { HOLDS_FACILITIES_SQL } from '../../../common/occupazione/rules';
 import { partitaColumns } from '../../shared/partite-columns';
 import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
+import { seriesInCalendar } from '../../shared/chiusure';
 import type { Allenamento } from '../../../common/allenamenti/rules';
 import type { Ruolo } from '../../../common/dirigenti/rules';
 
@@ -65,13 +66,16 @@ export async function matchesBetween(db: Db, from: string, to: string): Promise<
   return rows;
 }
 
-/** The training series whose period meets [from, to] (docs/allenamenti.md), by start time. */
+/**
+ * The training series whose period meets [from, to] (docs/allenamenti.md), by start time, as the
+ * calendar has them: the club's closures among their skipped dates (server/shared/chiusure.ts).
+ */
 export async function trainingsBetween(db: Db, from: string, to: string): Promise<Allenamento[]> {
   const { rows } = await db.query<Allenamento>(
     `SELECT ${ALLENAMENTO_COLUMNS} FROM public.allenamenti WHERE dal <= $2::date AND al >= $1::date ORDER BY ora_inizio, id`,
     [from, to],
   );
-  return rows;
+  return seriesInCalendar(db, rows);
 }
 
 /** The training series whose period meets the span of the given days (filter with trainsOn for each day). */

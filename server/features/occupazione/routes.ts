@@ -17,6 +17,8 @@ import { defaultDurationMinutes } from '../../../common/calendar/rules';
 import { minutesOf } from '../../../common/occupazione/rules';
 import { todayIn } from '../../../common/core/dates';
 import dayjs from 'dayjs';
+import { closuresBetween } from '../../shared/chiusure';
+import { closureWarning } from '../../../common/chiusure/rules';
 
 /** The board shows at most this many days at once (a week, with room to spare). */
 export const OCCUPANCY_MAX_DAYS = 14;
@@ -49,7 +51,9 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(checkBody, request.body);
     const candidate = clashCandidate(body, config.clubName);
     if (!candidate) return { conflitti: [] };
-    return { conflitti: (await checkClashes(pool, candidate, margin)).map(clashView) };
+    // A date in a club closure is a warning, not a clash: the save goes through (docs/allenamenti.md).
+    const avviso = closureWarning(candidate.data, await closuresBetween(pool, candidate.data, candidate.data));
+    return { conflitti: (await checkClashes(pool, candidate, margin)).map(clashView), ...(avviso ? { avviso } : {}) };
   });
 
   // The occupancy board: every match of the days from..to with its clashes with the others of its day.
@@ -58,7 +62,7 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
     if (!isIsoDate(from) || !isIsoDate(to) || to < from) throw badRequest(MSG.http.badRequest);
     if (dayNumber(to) - dayNumber(from) >= OCCUPANCY_MAX_DAYS) throw badRequest(MSG.http.badRequest);
     const partite = await repo.matchesBetween(pool, from, to);
-    const series = await repo.trainingsBetween(pool, from, to);
+    const [series, chiusure] = await Promise.all([repo.trainingsBetween(pool, from, to), closuresBetween(pool, from, to)]);
     const clashes = clashesOfAll(partite, margin);
     const info = (c: { id: number; motivo: ClashInfo['motivo']; messaggio: string }): ClashInfo => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio });
     // Every date of the period a series trains on, with what it clashes with that day.
@@ -83,6 +87,7 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
         from,
         to,
         margin,
+        chiusure,
         partite: partite.map((p) => ({ ...p, conflitti: [...(clashes.get(p.id) ?? []), ...matchTrainingClashes(p, series, margin)].map(info) })),
         allenamenti: allenamenti.sort((a, b) => a.data.localeCompare(b.data) || a.oraInizio.localeCompare(b.oraInizio) || a.id - b.id),
       },
@@ -103,10 +108,10 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
     const durata = q.durata ?? (partita?.ora_fine ? minutesOf(partita.ora_fine) - minutesOf(partita.ora) : defaultDurationMinutes(q.gruppo));
     // An away match needs no pitch or room of the club: one slot per time, at the pitch it had.
     const campi = casa ? (q.campo ? [q.campo] : await repo.knownPitches(pool)) : [q.campo ?? partita?.campo ?? ''];
-    const [matches, trainings] = await Promise.all([repo.matchesBetween(pool, dal, al), repo.trainingsBetween(pool, dal, al)]);
+    const [matches, trainings, chiusure] = await Promise.all([repo.matchesBetween(pool, dal, al), repo.trainingsBetween(pool, dal, al), closuresBetween(pool, dal, al)]);
     const now = dayjs().tz(config.timezone);
     const data = findSlots(
-      { gruppo: q.gruppo, durata, dal, al, campi, casa, partita: partita ?? undefined, notBefore: { data: today, minutes: now.hour() * 60 + now.minute() }, timezone: config.timezone },
+      { gruppo: q.gruppo, durata, dal, al, campi, casa, partita: partita ?? undefined, notBefore: { data: today, minutes: now.hour() * 60 + now.minute() }, timezone: config.timezone, chiusure },
       matches,
       trainings,
       config.playingHours,

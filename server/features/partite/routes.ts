@@ -1,4 +1,4 @@
-import type { SuggestionsResponse } from '../../../common/partite/types';
+import type { PartitaResponse, SuggestionsResponse } from '../../../common/partite/types';
 import type { PartitaDesignazioniResponse } from '../../../common/dirigenti/types';
 import { RUOLI, designazioniBodySchema } from '../../../common/dirigenti/rules';
 import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
@@ -19,6 +19,9 @@ import { recordActivity } from '../../shared/activity';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import type { Partita } from '../../../common/partite/read';
 import { statoRoutes } from './stato';
+import { closuresBetween } from '../../shared/chiusure';
+import { closureWarning } from '../../../common/chiusure/rules';
+import type { Db } from '../../db/pool';
 import { statoPurgeJob } from './stato-purge';
 
 // Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
@@ -57,6 +60,12 @@ const partite: FastifyPluginAsync = async (app) => {
   await app.register(statoRoutes); // POST /partite/stato and its undo (docs/partite.md, status)
   // The undo's before-images past a day: purged by the scheduler, hourly.
   app.scheduler.register(statoPurgeJob);
+
+  /** A saved match in a club closure: the answer's warning (docs/allenamenti.md), not a refusal. */
+  const closureNote = async (db: Db, saved: Partita): Promise<{ avviso?: string }> => {
+    const avviso = saved.data ? closureWarning(saved.data, await closuresBetween(db, saved.data, saved.data)) : undefined;
+    return avviso ? { avviso } : {};
+  };
 
   const payload = (body: unknown, mode: FormMode) =>
     parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), body);
@@ -106,7 +115,7 @@ const partite: FastifyPluginAsync = async (app) => {
       await recordClashOverride(db, request, created, matchLabel(created), clashes);
       return created;
     }).catch(mapWriteError);
-    return reply.status(201).send({ data: partita });
+    return reply.status(201).send({ data: partita, ...(await closureNote(pool, partita)) } satisfies PartitaResponse);
   });
 
   app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request): Promise<PartitaDesignazioniResponse> => {
@@ -150,7 +159,7 @@ const partite: FastifyPluginAsync = async (app) => {
       if (plan) await app.designations.write(db, request, after, plan);
       return { data: after, designazioni: await repo.designazioniOfMatch(db, id) };
     }).catch(mapWriteError);
-    return saved;
+    return { ...saved, ...(await closureNote(pool, saved.data)) };
   });
 
   app.delete<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenDelete) }, async (request) => {

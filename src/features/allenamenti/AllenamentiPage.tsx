@@ -24,6 +24,7 @@ import { useClubConfig } from '../../store/useClubConfig';
 import { useGetAllenamentiQuery } from './allenamentiApi';
 import { GIORNI_NUM, bandsOf, categoryColors, choicesOf, filterSeries, formatDate, type Band } from './grid';
 import { VISUALLY_HIDDEN } from '../../components/visuallyHidden';
+import { ChiusureSection } from './ChiusureSection';
 
 const M = ALLENAMENTI_MSG;
 // The form (and its date pickers) only for those who edit: a reader never downloads it.
@@ -316,6 +317,8 @@ export default function AllenamentiPage() {
           )}
         </>
       )}
+
+      <ChiusureSection canEdit={canEdit} />
 
       {canEdit && form.opening > 0 && (
         <Suspense fallback={null}>

@@ -111,6 +111,8 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [savedAnother, setSavedAnother] = useState<string | null>(null);
   const [skipDraft, setSkipDraft] = useState('');
+  /** 'fino al': the end of a range of dates to skip (every date of the series' weekday from skipDraft to it). */
+  const [skipTo, setSkipTo] = useState('');
   const [skipError, setSkipError] = useState<string | null>(null);
   const [focusDay, setFocusDay] = useState(0);
   // Where the typing starts, decided once (MUI's Select focuses whenever autoFocus turns true): the first empty field.
@@ -156,8 +158,23 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
 
   const toggleRoom = (n: number) => set('spogliatoi', v.spogliatoi.includes(n) ? v.spogliatoi.filter((r) => r !== n) : [...v.spogliatoi, n].sort((a, b) => a - b));
 
-  const addSkip = (date: string) => {
+  const addSkip = (date: string, to: string = skipTo) => {
     if (!isIsoDate(date)) return setSkipError(M.invalid.data);
+    if (to) {
+      // A range: every date the series trains on from one to the other (docs/allenamenti.md).
+      if (!isIsoDate(to)) return setSkipError(M.invalid.data);
+      if (to < date) return setSkipError(M.invalid.periodo);
+      if (v.giorno === null) return setSkipError(M.invalid.saltate);
+      const dates = occurrencesOf({ giorno: v.giorno, dal: v.dal, al: v.al, saltate: [] }, date, to);
+      if (dates.length === 0) return setSkipError(M.skipNotInPeriod(giornoLabel(v.giorno)));
+      const added = dates.filter((d) => !v.saltate.includes(d));
+      if (added.length === 0) return setSkipError(M.skipDuplicate);
+      setSkipError(null);
+      setSkipDraft('');
+      setSkipTo('');
+      set('saltate', [...v.saltate, ...added].sort());
+      return;
+    }
     const inPeriod = date >= v.dal && date <= v.al && (v.giorno === null || weekdayOf(date) === v.giorno);
     if (!inPeriod) return setSkipError(v.giorno === null ? M.invalid.saltate : M.skipNotInPeriod(giornoLabel(v.giorno)));
     if (v.saltate.includes(date)) return setSkipError(M.skipDuplicate);
@@ -179,6 +196,7 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
       setV((prev) => ({ ...prev, giorno: null, saltate: [] }));
       setTouched(new Set());
       setSkipDraft('');
+      setSkipTo('');
       setSkipError(null);
       setSavedAnother(M.savedAnother(describeAllenamento(saved)));
       setFocusDay((n) => n + 1);
@@ -402,7 +420,7 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
                 }}
                 // A day picked in the calendar is added at once; a typed one with 'Aggiungi data' (or Enter).
                 onAccept={(d, context) => {
-                  if (context.source === 'view') addSkip(iso(d));
+                  if (context.source === 'view' && !skipTo) addSkip(iso(d), '');
                 }}
                 slotProps={{
                   textField: {
@@ -421,8 +439,38 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
                   },
                 }}
               />
+              <DatePicker
+                label={M.skipTo}
+                value={dateValue(skipTo)}
+                minDate={dateValue(skipDraft || v.dal) ?? undefined}
+                maxDate={dateValue(v.al) ?? undefined}
+                shouldDisableDate={(d) => v.giorno !== null && weekdayOf(d.format('YYYY-MM-DD')) !== v.giorno}
+                disabled={disabled}
+                onChange={(d) => {
+                  setSkipTo(iso(d));
+                  setSkipError(null);
+                }}
+                // With the first date already there, a day picked in the calendar adds the range at once.
+                onAccept={(d, context) => {
+                  if (context.source === 'view' && skipDraft) addSkip(skipDraft, iso(d));
+                }}
+                slotProps={{
+                  textField: {
+                    size: 'small',
+                    name: 'saltataAl',
+                    helperText: M.skipToHint,
+                    sx: { width: 220 },
+                    onKeyDown: (e) => {
+                      if (e.key !== 'Enter') return;
+                      (e as typeof e & { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
+                      e.preventDefault();
+                      addSkip(skipDraft);
+                    },
+                  },
+                }}
+              />
               <Button variant="outlined" onClick={() => addSkip(skipDraft)} disabled={disabled || !skipDraft} sx={{ mt: 0.25 }}>
-                {M.addSkip}
+                {skipTo ? M.addSkipRange : M.addSkip}
               </Button>
             </Stack>
             {v.saltate.length === 0 ? (

@@ -17,6 +17,8 @@ import { MSG } from '../../../common/core/messages';
 import { isIsoDate } from '../../../common/core/dateText';
 import { todayIn } from '../../../common/core/dates';
 import { formatLongDate, formatWeekday } from '../../../common/esportazioni/rules';
+import { CHIUSURE_MSG } from '../../../common/chiusure/messages';
+import { closureOn, type Chiusura } from '../../../common/chiusure/rules';
 import { PageHeader } from '../../components/PageFrame';
 import { PickersProvider } from '../../components/PickersProvider';
 import { errorMessage } from '../../api/api';
@@ -163,9 +165,21 @@ function DayBoard({ items, onSkip }: { items: BoardItem[]; onSkip?: (t: Occupanc
   );
 }
 
-function WeekBoard({ monday, partite, allenamenti, onSkip }: { monday: string; partite: OccupancyMatch[]; allenamenti: OccupancyTraining[]; onSkip?: (t: OccupancyTraining) => void }) {
+function WeekBoard({
+  monday,
+  partite,
+  allenamenti,
+  chiusure,
+  onSkip,
+}: {
+  monday: string;
+  partite: OccupancyMatch[];
+  allenamenti: OccupancyTraining[];
+  chiusure: Chiusura[];
+  onSkip?: (t: OccupancyTraining) => void;
+}) {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
-  if (itemsOf(partite, allenamenti).length === 0) return <Alert severity="info">{M.boardEmptyWithTrainings}</Alert>;
+  if (itemsOf(partite, allenamenti).length === 0 && chiusure.length === 0) return <Alert severity="info">{M.boardEmptyWithTrainings}</Alert>;
   return (
     <Box data-testid="occupancy-week" sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(120px, 1fr))', gap: 1, overflowX: 'auto' }}>
       {days.map((d) => (
@@ -173,6 +187,11 @@ function WeekBoard({ monday, partite, allenamenti, onSkip }: { monday: string; p
           <Typography variant="subtitle2" sx={{ '&::first-letter': { textTransform: 'uppercase' }, mb: 0.5 }}>
             {formatWeekday(d)}
           </Typography>
+          {closureOn(d, chiusure) && (
+            <Typography variant="caption" component="p" color="warning.dark" data-testid="occupancy-closed-day" sx={{ fontWeight: 600, mb: 0.5 }}>
+              {CHIUSURE_MSG.boardClosed(closureOn(d, chiusure)!.nome)}
+            </Typography>
+          )}
           {itemsOf(partite, allenamenti, d).map((item) => (
             <ItemBlock key={item.key} item={item} compact onSkip={onSkip} />
           ))}
@@ -245,6 +264,13 @@ export default function OccupancyPage() {
               </Typography>
             )}
           </Typography>
+          {/* The club's closures of the period (docs/allenamenti.md): their trainings are skipped. */}
+          {!error &&
+            (data?.chiusure ?? []).map((c) => (
+              <Alert key={c.id} severity="warning" data-testid="occupancy-closed" sx={{ mb: 1, '@media print': { py: 0 } }}>
+                {CHIUSURE_MSG.boardClosedPeriod(c.nome, CHIUSURE_MSG.period(c.dal, c.al))}
+              </Alert>
+            ))}
           {error ? (
             <Alert severity="error">
               {M.boardLoadError}: {errorMessage(error)}
@@ -254,7 +280,7 @@ export default function OccupancyPage() {
           ) : view === 'giorno' ? (
             <DayBoard items={items} onSkip={onSkip} />
           ) : (
-            <WeekBoard monday={from} partite={data.partite} allenamenti={data.allenamenti ?? []} onSkip={onSkip} />
+            <WeekBoard monday={from} partite={data.partite} allenamenti={data.allenamenti ?? []} chiusure={data.chiusure ?? []} onSkip={onSkip} />
           )}
         </Box>
         <SkipTrainingDialog

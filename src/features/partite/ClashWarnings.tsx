@@ -17,10 +17,10 @@ export const CLASH_CHECK_DEBOUNCE_MS = 400;
  * once the fields stay still for a moment. The last answer stays on screen while the next one is
  * under way (no flicker); answers to older values are dropped.
  */
-export function useClashCheck(v: PartitaValues, matchId: number | undefined, clubName: string): { clashes: ClashInfo[]; current: boolean } {
+export function useClashCheck(v: PartitaValues, matchId: number | undefined, clubName: string): { clashes: ClashInfo[]; current: boolean; avviso?: string } {
   const [check] = useLazyCheckConflittiQuery();
   // The last answer and the values it was for: a save right after a change must not ask about the old values.
-  const [answer, setAnswer] = useState<{ key: string; clashes: ClashInfo[] }>({ key: 'null', clashes: [] });
+  const [answer, setAnswer] = useState<{ key: string; clashes: ClashInfo[]; avviso?: string }>({ key: 'null', clashes: [] });
   const seq = useRef(0);
   const relevant = clashCandidate({ ...v, id: matchId ?? null }, clubName);
   const key = JSON.stringify(relevant);
@@ -34,7 +34,7 @@ export function useClashCheck(v: PartitaValues, matchId: number | undefined, clu
       check({ ...v, ...(matchId ? { id: matchId } : {}) })
         .unwrap()
         .then((found) => {
-          if (seq.current === mine) setAnswer({ key, clashes: found });
+          if (seq.current === mine) setAnswer({ key, clashes: [...found], avviso: found.avviso });
         })
         .catch(() => undefined); // the save re-checks anyway
     }, CLASH_CHECK_DEBOUNCE_MS);
@@ -42,7 +42,7 @@ export function useClashCheck(v: PartitaValues, matchId: number | undefined, clu
     // Only a change of what the rule compares starts a new check.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return { clashes: answer.clashes, current: answer.key === key };
+  return { clashes: answer.clashes, current: answer.key === key, avviso: answer.key === key ? answer.avviso : undefined };
 }
 
 /** A clash as the dialog lists it: a match's (ClashInfo) or a person's (docs/dirigenti.md, motivo 'persona'); `id` is the other match's. */
@@ -66,6 +66,16 @@ function ClashItems({ clashes }: { clashes: ListedClash[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The club is closed on the match's date (docs/allenamenti.md): a warning, the save goes through. */
+export function ClosureWarning({ avviso }: { avviso?: string }) {
+  if (!avviso) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }} data-testid="closure-warning">
+      {avviso}
+    </Alert>
   );
 }
 

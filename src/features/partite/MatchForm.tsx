@@ -28,7 +28,7 @@ import { PickersProvider } from '../../components/PickersProvider';
 import { SuggestionInput } from '../../components/SuggestionInput';
 import { useClubConfig } from '../../store/useClubConfig';
 import type { SavePayload } from './matchesApi';
-import { ClashDialog, ClashList, useClashCheck } from './ClashWarnings';
+import { ClashDialog, ClashList, ClosureWarning, useClashCheck } from './ClashWarnings';
 import { PageHeader } from '../../components/PageFrame';
 import { SlotFinder } from '../../components/SlotFinder';
 import type { SlotLiberiArgs } from '../../api/slotsApi';
@@ -153,7 +153,7 @@ export function MatchForm({
   const error = validatePartita(v, { mode, today, clubName, timezone });
   const home = effectiveHome(v, clubName);
   // Clashes under the fields; saving with clashes asks first (docs/occupazione.md).
-  const { clashes, current: clashesCurrent } = useClashCheck(v, matchId, clubName);
+  const { clashes, current: clashesCurrent, avviso } = useClashCheck(v, matchId, clubName);
   const [asking, setAsking] = useState<ClashInfo[] | null>(null);
   const dialogClashes = asking ?? serverConflicts ?? null;
   const closeDialog = () => {
@@ -353,6 +353,7 @@ export function MatchForm({
             )}
           </Grid>
           {children}
+          <ClosureWarning avviso={avviso} />
           <ClashList clashes={clashes} />
           {touched && error && (
             <Alert severity="warning" sx={{ mt: 2 }} data-testid="form-error">

@@ -60,19 +60,25 @@ export const matchesApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [itemTag('Partita', id), itemTag('Designazione', id)],
     }),
     // The form's live clash check (docs/occupazione.md): POST, but a read; never cached.
-    checkConflitti: build.query<ClashInfo[], Record<string, unknown>>({
+    /** The clashes, and the club closure's warning (docs/allenamenti.md) when the date is in one. */
+    checkConflitti: build.query<ClashInfo[] & { avviso?: string }, Record<string, unknown>>({
       query: (body) => ({ url: 'api/partite/conflitti', method: 'POST', body }),
-      transformResponse: (body: ConflittiResponse) => (body?.conflitti ?? []).map(({ id, motivo, messaggio }) => ({ id, motivo, messaggio })),
+      transformResponse: (body: ConflittiResponse) =>
+        Object.assign(
+          (body?.conflitti ?? []).map(({ id, motivo, messaggio }) => ({ id, motivo, messaggio })),
+          body?.avviso ? { avviso: body.avviso } : {},
+        ),
       keepUnusedDataFor: 0,
     }),
-    createPartita: build.mutation<Partita, SavePayload>({
+    /** The saved match; `avviso` when its date is in a club closure (saved all the same). */
+    createPartita: build.mutation<Partita & { avviso?: string }, SavePayload>({
       query: (body) => ({ url: 'api/partite', method: 'POST', body }),
-      transformResponse: (body: PartitaResponse) => body.data,
+      transformResponse: (body: PartitaResponse) => (body.avviso ? { ...body.data, avviso: body.avviso } : body.data),
       invalidatesTags: [listTag('Partita'), 'Suggestion'],
     }),
-    updatePartita: build.mutation<Partita, { id: string; body: UpdatePayload }>({
+    updatePartita: build.mutation<Partita & { avviso?: string }, { id: string; body: UpdatePayload }>({
       query: ({ id, body }) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: (body: PartitaResponse) => body.data,
+      transformResponse: (body: PartitaResponse) => (body.avviso ? { ...body.data, avviso: body.avviso } : body.data),
       // The designations saved with it change the cards' lines and 'Partite scoperte' too.
       invalidatesTags: (_r, _e, { id, body }) => [listTag('Partita'), itemTag('Partita', id), 'Suggestion', ...(body.designazioni ? (['Designazione'] as const) : [])],
     }),

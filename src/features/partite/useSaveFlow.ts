@@ -27,6 +27,9 @@ export function useSaveFlow() {
     try {
       const result = await action();
       enqueueSnackbar(success, { variant: 'success' });
+      // A match saved in a club closure: the server's warning (docs/allenamenti.md), after the success.
+      const avviso = (result as { avviso?: unknown } | null | undefined)?.avviso;
+      if (typeof avviso === 'string') enqueueSnackbar(avviso, { variant: 'warning' });
       if (then) {
         then(result);
         return;

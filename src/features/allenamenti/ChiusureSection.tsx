@@ -1,0 +1,210 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { CHIUSURE_MSG } from '../../../common/chiusure/messages';
+import { CHIUSURA_NOME_MAX, chiusuraBodySchema, describeChiusura, type Chiusura, type ChiusuraPayload } from '../../../common/chiusure/rules';
+import { errorMessage } from '../../api/api';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { FormDialog } from '../../components/FormDialog';
+import { useNotify } from '../../components/toast';
+import { useCreateChiusuraMutation, useDeleteChiusuraMutation, useGetChiusureQuery, useUpdateChiusuraMutation } from './chiusureApi';
+
+const M = CHIUSURE_MSG;
+
+/**
+ * 'Chiusure del club' on the Allenamenti screen (docs/allenamenti.md): the periods the club is closed
+ * (no training, no slot proposed, a warning on a match). Everyone signed in reads them; editors and
+ * administrators add, edit and delete them.
+ */
+export function ChiusureSection({ canEdit }: { canEdit: boolean }) {
+  const { data, isError } = useGetChiusureQuery();
+  const [form, setForm] = useState<{ open: boolean; chiusura: Chiusura | null; key: number }>({ open: false, chiusura: null, key: 0 });
+  const [removing, setRemoving] = useState<Chiusura | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const [remove, { isLoading: deleting }] = useDeleteChiusuraMutation();
+  const notify = useNotify();
+  const list = data?.data ?? [];
+  const open = (chiusura: Chiusura | null) => setForm((f) => ({ open: true, chiusura, key: f.key + 1 }));
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    setRemoveError(null);
+    try {
+      await remove(removing.id).unwrap();
+      notify(M.deleted, 'success');
+      setRemoving(null);
+    } catch (err) {
+      setRemoveError(`${M.deleteError}: ${errorMessage(err)}`);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="chiusure-title" sx={{ p: 2, mt: 3 }} data-testid="chiusure">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
+        <Typography id="chiusure-title" variant="h6" component="h2">
+          {M.title}
+        </Typography>
+        {canEdit && (
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => open(null)} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+            {M.add}
+          </Button>
+        )}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {M.intro}
+      </Typography>
+      {isError && <Alert severity="error">{M.loadError}</Alert>}
+      {!isError && list.length === 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid="chiusure-empty">
+          {M.empty}
+        </Typography>
+      )}
+      {list.length > 0 && (
+        <Box component="ul" aria-labelledby="chiusure-title" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {list.map((c) => (
+            <Box component="li" key={c.id} data-testid="chiusura" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>{c.nome}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {M.period(c.dal, c.al)}
+                </Typography>
+              </Box>
+              {canEdit && (
+                <>
+                  <IconButton aria-label={M.editOf(c.nome)} onClick={() => open(c)}>
+                    <EditOutlinedIcon />
+                  </IconButton>
+                  <IconButton
+                    aria-label={M.deleteOf(c.nome)}
+                    onClick={() => {
+                      setRemoveError(null);
+                      setRemoving(c);
+                    }}
+                  >
+                    <DeleteOutlineIcon />
+                  </IconButton>
+                </>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      {canEdit && form.key > 0 && (
+        <FormDialog open={form.open} onClose={() => setForm((f) => ({ ...f, open: false }))} titleId="chiusura-title" maxWidth="sm">
+          {(busy) => <ChiusuraForm key={form.key} chiusura={form.chiusura} onClose={() => setForm((f) => ({ ...f, open: false }))} busy={busy} />}
+        </FormDialog>
+      )}
+      <ConfirmDeleteDialog
+        open={removing !== null}
+        titleId="chiusura-delete-title"
+        title={M.deleteTitle}
+        text={removing ? M.deleteText(describeChiusura(removing)) : ''}
+        error={removeError}
+        busy={deleting}
+        cancelLabel={M.cancel}
+        confirmLabel={M.deleteConfirm}
+        busyLabel={M.deleting}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => void confirmRemove()}
+      />
+    </Paper>
+  );
+}
+
+function ChiusuraForm({ chiusura, onClose, busy }: { chiusura: Chiusura | null; onClose: () => void; busy: { current: boolean } }) {
+  const [v, setV] = useState<ChiusuraPayload>(chiusura ? { nome: chiusura.nome, dal: chiusura.dal, al: chiusura.al } : { nome: '', dal: '', al: '' });
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [create, { isLoading: creating }] = useCreateChiusuraMutation();
+  const [update, { isLoading: updating }] = useUpdateChiusuraMutation();
+  const notify = useNotify();
+  const saving = creating || updating;
+  busy.current = saving;
+  // The form validates as the API does (common/chiusure/rules.ts).
+  const parsed = chiusuraBodySchema.safeParse(v);
+  const problem = parsed.success ? null : parsed.error.issues[0].message;
+  const set = (key: keyof ChiusuraPayload, value: string) => {
+    setTouched(true);
+    setServerError(null);
+    setV((p) => ({ ...p, [key]: value, ...(key === 'dal' && (!p.al || p.al < value) ? { al: value } : {}) }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!parsed.success || saving) return;
+    try {
+      if (chiusura) await update({ id: chiusura.id, body: parsed.data }).unwrap();
+      else await create(parsed.data).unwrap();
+      notify(chiusura ? M.updated : M.created, 'success');
+      onClose();
+    } catch (err) {
+      const status = (err as { status?: unknown }).status;
+      setServerError(status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${M.saveError}: ${errorMessage(err)}`);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
+      <DialogTitle id="chiusura-title">{chiusura ? M.edit : M.add}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {serverError && (
+            <Alert severity="error" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <TextField
+            label={M.fields.nome}
+            name="nome"
+            required
+            autoFocus
+            value={v.nome}
+            helperText={M.nomeHint}
+            onChange={(e) => set('nome', e.target.value)}
+            slotProps={{ htmlInput: { maxLength: CHIUSURA_NOME_MAX } }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField label={M.fields.dal} name="dal" type="date" required fullWidth value={v.dal} onChange={(e) => set('dal', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              label={M.fields.al}
+              name="al"
+              type="date"
+              required
+              fullWidth
+              value={v.al}
+              onChange={(e) => set('al', e.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: v.dal || undefined } }}
+            />
+          </Stack>
+          {problem && touched && (
+            <Alert severity="warning" role="status" data-testid="chiusura-problem">
+              {problem}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saving}>
+          {M.cancel}
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving || (touched && !parsed.success)} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          {saving ? M.saving : M.save}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
