@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 export function requestDeadline(app: FastifyInstance, ms: number, answer: (error: Error & { code?: string }, socket: Socket) => void): void {
   app.addHook('onRequest', async (request) => {
     const req = request.raw;
-    if (req.complete) return;
+    // Only requests on a real connection (not app.inject's stand-in socket) that have not arrived whole.
+    if (req.complete || !(req.socket instanceof Socket)) return;
     const timer = setTimeout(() => {
       if (req.complete || req.socket.destroyed) return;
       const socket = req.socket;

@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -35,7 +35,7 @@ export function drainUnreadBodies(app: FastifyInstance, limits: { maxBytes?: num
   const maxMs = limits.maxMs ?? UNREAD_BODY_MAX_MS;
   app.addHook('onSend', async (request, reply, payload) => {
     const req = request.raw;
-    if (req.complete || req.destroyed) return payload;
+    if (req.complete || req.destroyed || !(req.socket instanceof Socket)) return payload;
     reply.header('connection', 'close');
     // Node ends a 'Connection: close' answer's socket with destroySoon(): this one ends it gently.
     const socket = req.socket as Socket & { destroySoon?: () => void };
