@@ -60,6 +60,8 @@ export const MAX_CONDITIONS = 100;
 export const MAX_IN_ITEMS = 200;
 
 const quote = (col: string) => `"${col}"`;
+/** A value echoed in an error (PostgREST echoes it whole): at most 60 characters. */
+const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}...` : text);
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 
 /**
@@ -218,7 +220,7 @@ export function buildReadQuery(table: TableSpec, entries: Array<[string, string]
       if (v === 'null') cond = `${col} IS NULL`;
       else if (v === 'not_null') cond = `${col} IS NOT NULL`;
       else if (v === 'true' || v === 'false' || v === 'unknown') cond = `${col} IS ${v.toUpperCase()}`;
-      else throw parseError(what, `unexpected "${e.value}" expecting null, not_null, true, false or unknown`);
+      else throw parseError(what, `unexpected "${clip(e.value)}" expecting null, not_null, true, false or unknown`);
     }
     return e.negate ? `NOT (${cond})` : cond;
   };
@@ -288,7 +290,7 @@ export function buildReadQuery(table: TableSpec, entries: Array<[string, string]
     } else if (LOGIC_KEYS.has(key)) {
       // PostgREST reads `or=(...)` as the tree `or(...)`.
       const text = `${key}${value}`;
-      const what = `logic tree (${value})`;
+      const what = `logic tree (${clip(value)})`;
       if (text.length > MAX_LOGIC_LENGTH) throw parseError(what, 'value too long');
       const c = new Cursor(text, what);
       c.pos = key.length;
@@ -300,8 +302,8 @@ export function buildReadQuery(table: TableSpec, entries: Array<[string, string]
       where.push(tree);
     } else {
       const name = column(key, `filter (${key})`);
-      if (value.length > MAX_VALUE) throw parseError(`filter (${value.slice(0, 40)})`, 'value too long');
-      const c = new Cursor(value, `filter (${value})`);
+      if (value.length > MAX_VALUE) throw parseError(`filter (${clip(value)})`, 'value too long');
+      const c = new Cursor(value, `filter (${clip(value)})`);
       const e = opExpr(c, false);
       if (!c.done) c.fail('end of input');
       where.push(condition(name, e, c.what));
