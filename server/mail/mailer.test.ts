@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import pino from 'pino';
 import { createMailer, SMTP_TIMEOUT_MS } from './mailer';
@@ -61,6 +64,46 @@ describe('SMTP mailer timeouts', () => {
     try {
       await mailer.send({ ...mail, to: 'arrivato@example.it' });
       expect((await smtp.waitFor('arrivato@example.it', 5000)).subject).toBe('Prova');
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe('line endings', () => {
+  // A body with bare LF line breaks and an attachment with CRLF ones, as the designation mails have.
+  const multiline = {
+    to: 'righe@example.it',
+    subject: 'Righe',
+    text: 'Ciao Anna,\nsei stata designata.\n\nData: sabato\r\nOra: 15:00\n',
+    html: '<p>Ciao</p>\n<p>Anna</p>',
+    attachments: [{ filename: 'invito.ics', content: Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\n'), contentType: 'text/calendar' }],
+  };
+  const expectCrlfOnly = (raw: string) => {
+    expect(raw).toContain('\r\n');
+    expect(raw.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  };
+
+  it('the outbox .eml has CRLF line endings only', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+    try {
+      const mailer = createMailer({ from: 'a@example.it', dataDir, logger });
+      await mailer.send(multiline);
+      mailer.close();
+      const [file] = await fs.readdir(path.join(dataDir, 'outbox'));
+      expectCrlfOnly((await fs.readFile(path.join(dataDir, 'outbox', file))).toString('latin1'));
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the SMTP message has CRLF line endings only', async () => {
+    const smtp = await startSmtp();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'a@example.it', dataDir: '/tmp', logger, timeoutMs: 2000 });
+    try {
+      await mailer.send(multiline);
+      expectCrlfOnly((await smtp.waitFor('righe@example.it', 5000)).raw);
     } finally {
       mailer.close();
       await smtp.close();

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import { bearerToken, resolveUser } from '../shared/auth-guard';
 import { HttpError, isDatabaseDown, recordFailure } from '../shared/errors';
-import { buildReadQuery, PostgrestError, type TableSpec } from './postgrest';
+import { buildReadQuery, countPreference, csvOf, jsonOf, negotiate, PostgrestError, singularityError, type TableSpec } from './postgrest';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../shared/listing-cache';
 import { PARTITA_COLUMN_TYPES } from '../shared/partite-columns';
 
@@ -84,22 +84,27 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     }
     await authenticate(request);
     const query = buildReadQuery(PARTITE, queryEntries(request));
-    const prefer = String(request.headers.prefer ?? '');
-    const wantCount = /count=exact/.test(prefer);
+    const output = negotiate(request.headers.accept);
+    const count = countPreference([request.headers.prefer ?? []].flat().join(','));
     cache.ensureStarted();
-    const key = `${wantCount}|${query.sql}|${JSON.stringify(query.params)}`;
+    const key = `${Boolean(count)}|${output.kind}|${output.stripNulls}|${query.sql}|${JSON.stringify(query.params)}`;
     const entry = await cache.load(key, async () => {
       const [{ rows }, total] = await Promise.all([
         pool.query(query.sql, query.params),
-        wantCount ? pool.query(query.countSql, query.countParams).then((r) => r.rows[0].total as number) : Promise.resolve(null),
+        count ? pool.query(query.countSql, query.countParams).then((r) => r.rows[0].total as number) : Promise.resolve(null),
       ]);
       const range = `${rows.length ? `${query.offset}-${query.offset + rows.length - 1}` : '*'}/${total ?? '*'}`;
-      return { body: JSON.stringify(rows), meta: range };
+      const meta = JSON.stringify({ range, rows: rows.length });
+      // .single() of anything but one row: no body, the handler answers PGRST116 from the count.
+      if (output.kind === 'object' && rows.length !== 1) return { body: '', meta };
+      return { body: output.kind === 'csv' ? csvOf(query.columns, rows) : jsonOf(rows, output), meta };
     });
-    const range = entry.meta!;
-    reply.header('content-range', range);
-    if (wantCount) reply.header('preference-applied', 'count=exact');
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    const meta = JSON.parse(entry.meta!) as { range: string; rows: number };
+    if (output.kind === 'object' && meta.rows !== 1) throw singularityError(meta.rows);
+    reply.header('content-range', meta.range);
+    // Planned and estimated counts are exact here (one small table): the number is always the true one.
+    if (count) reply.header('preference-applied', `count=${count}`);
+    return reply.type(`${output.mime}; charset=utf-8`).send(entry.body);
   });
 
   app.route({

@@ -4,7 +4,7 @@
 // (METHOD:PUBLISH, server/features/calendar/designazioni-feed.ts). Match instants are UTC like the
 // match feeds (matchInstants, also theirs); an away match without an end lasts its category's length.
 // Shared: the notification queue's worker writes the mails, the calendar feature the feed.
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { foldLines, ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import dayjs from 'dayjs';
 import { defaultDurationMinutes } from '../../common/calendar/rules';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../common/dirigenti/messages';
@@ -84,9 +84,39 @@ export function organizerOf(mailFrom: string, fallbackName: string): { name: str
 }
 
 /**
+ * A parameter value (`CN`) as RFC 6868 writes it inside its double quotes: RFC 5545 has no escape
+ * there (a `\"` ends the value, and what follows would be read as more parameters), so `^` is `^^`,
+ * `"` is `^'` and a line break `^n`; other control characters (never in a valid name) become a space.
+ */
+export function paramValue(text: string): string {
+  return text
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n')
+    .replace(/\p{Cc}/gu, (c) => (c === '\t' ? c : ' '));
+}
+
+// ical-generator writes a name inside CN="..." with backslash escapes (`\"`), which RFC 5545 does not have:
+// the event is written with these stand-ins, then each CN is replaced by its RFC 6868 value and the
+// lines are folded again.
+const ORGANIZER_CN = 'CN-ORGANIZER-PLACEHOLDER';
+const ATTENDEE_CN = 'CN-ATTENDEE-PLACEHOLDER';
+
+function withCommonNames(ics: string, names: Record<string, string>): string {
+  let text = ics.replace(/\r\n[ \t]/g, '');
+  for (const [placeholder, name] of Object.entries(names)) {
+    const written = `;CN="${placeholder}"`;
+    if (text.split(written).length !== 2) throw new Error(`iCalendar: ${placeholder} not written once`);
+    text = text.replace(written, () => `;CN="${paramValue(name)}"`);
+  }
+  return foldLines(text);
+}
+
+/**
  * The iCalendar attachment of a designation mail: METHOD:REQUEST (the person is invited,
  * CONFIRMED) or METHOD:CANCEL (STATUS:CANCELLED), one VEVENT with ORGANIZER the club's MAIL_FROM
- * and ATTENDEE the person, DTSTAMP `now`.
+ * and ATTENDEE the person, DTSTAMP `now`. RSVP=FALSE: the organiser is a no-reply address, so no
+ * calendar is asked to send a reply there. Names are RFC 6868 parameter values (paramValue).
  */
 export function invitationIcs(
   d: DesignationEventInput & { method: 'REQUEST' | 'CANCEL'; persona: { nome: string; cognome: string; email: string } },
@@ -97,21 +127,22 @@ export function invitationIcs(
     method: d.method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
   });
   const cancel = d.method === 'CANCEL';
+  const organizer = organizerOf(opts.mailFrom, opts.clubName);
   calendar.createEvent({
     ...designationEventData(d, opts.host, opts.timezone),
     stamp: opts.now ?? new Date(),
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: organizerOf(opts.mailFrom, opts.clubName),
+    organizer: { name: ORGANIZER_CN, email: organizer.email },
     attendees: [
       {
         email: d.persona.email,
-        name: `${d.persona.nome} ${d.persona.cognome}`,
+        name: ATTENDEE_CN,
         role: ICalAttendeeRole.REQ,
         status: cancel ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.NEEDSACTION,
-        rsvp: !cancel,
+        rsvp: false,
       },
     ],
   });
-  return `${calendar.toString()}\r\n`;
+  const ics = withCommonNames(calendar.toString(), { [ORGANIZER_CN]: organizer.name, [ATTENDEE_CN]: `${d.persona.nome} ${d.persona.cognome}` });
+  return `${ics}\r\n`;
 }
-

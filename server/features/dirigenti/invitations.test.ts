@@ -170,6 +170,32 @@ describe('designation mails', () => {
     expect(rows).toEqual([{ stato: 'inviata', n: 6 }]);
   });
 
+  it('a name cannot rewrite the invitation: CN is written per RFC 6868 and read back whole by ical.js; RSVP=FALSE (no-reply organiser)', async () => {
+    const names = ['Mario "Ma;ri:o, jr"', 'x";PARTSTAT=ACCEPTED;ROLE=CHAIR;X="', 'Zoë ^n^\'\\ Ñ'];
+    const id = await insertMatch(t.db.pool, { data: inDays(6), ora: '10:00', squadracasa: 'Audax', squadratrasferta: 'Garibaldina', gruppo: 'Pulcini', campo: 'Campo Audax' });
+    for (const [i, nome] of names.entries()) {
+      const who = await person(nome, `nome${i}@example.it`);
+      await designate(id, { accompagnatore: who });
+      const mails = await deliver();
+      const mail = mails.find((m) => m.to[0] === `nome${i}@example.it`)!;
+      const { raw } = await invitation(mail);
+      // No backslash escapes inside a quoted parameter (RFC 5545 has none): a quote is ^'.
+      expect(raw).not.toContain('\\"');
+      const cal = new ICAL.Component(ICAL.parse(raw));
+      const ev = cal.getFirstSubcomponent('vevent')!;
+      const attendees = ev.getAllProperties('attendee');
+      expect(attendees).toHaveLength(1);
+      const [, params] = attendees[0].toJSON() as [string, Record<string, unknown>, string, string];
+      expect(params).toEqual({ cn: `${nome} Rossi`, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION', rsvp: 'FALSE' });
+      expect(String(attendees[0].getFirstValue()).toLowerCase()).toBe(`mailto:nome${i}@example.it`);
+      const organizer = ev.getFirstProperty('organizer')!.toJSON() as [string, Record<string, unknown>];
+      expect(Object.keys(organizer[1])).toEqual(['cn']);
+      // Every line is folded within 75 octets and ends in CRLF.
+      for (const line of raw.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      expect(raw.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    }
+  });
+
   it('a refused send is retried by the queue like any notification', async () => {
     const carla = await person('Carla', 'carla@example.it');
     const id = await insertMatch(t.db.pool, { data: inDays(6), ora: '10:00', ora_fine: '11:00', squadracasa: 'Garibaldina', squadratrasferta: 'Ospiti', gruppo: 'Pulcini', is_house_match: true });

@@ -72,10 +72,18 @@ export function collapse(changes: ChangeRow[], inWindow: (date: string) => boole
   });
 }
 
-/** The Italian text of a change mail (without the unsubscribe footer). */
+/** Where a changed match stands in the mail: its date and time after the change (before it, for a deleted one). */
+const when = ({ prima, dopo }: { prima: MatchImage | null; dopo: MatchImage | null }) => {
+  const m = (dopo ?? prima)!;
+  return `${m.data} ${m.ora ?? ''}`;
+};
+
+/** The Italian text of a change mail (without the unsubscribe footer): the matches by date and time, not in the order they were changed. */
 export function changesText(gruppo: string, items: Array<{ prima: MatchImage | null; dopo: MatchImage | null }>): string {
   const lines = [NOTIFICHE_MSG.changesIntro(gruppo), ''];
-  for (const { prima, dopo } of items) {
+  // A stable sort: matches at the same date and time keep the order of their first change.
+  const sorted = [...items].sort((a, b) => (when(a) < when(b) ? -1 : when(a) > when(b) ? 1 : 0));
+  for (const { prima, dopo } of sorted) {
     if (!prima && dopo) lines.push(`${NOTIFICHE_MSG.created}: ${title(dopo)}`);
     else if (prima && !dopo) lines.push(`${NOTIFICHE_MSG.deleted}: ${title(prima)}`);
     else if (prima && dopo) {

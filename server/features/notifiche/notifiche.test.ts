@@ -130,6 +130,28 @@ describe('change mails', () => {
     expect(rows[0].n).toBe(2);
   });
 
+  it('lists the matches by date and time, not in the order they were changed', async () => {
+    await category('Piccoli Amici', [{ email: 'ordine@example.it', notifiche: 'ogni_modifica' }]);
+    const third = await match('Piccoli Amici', inDays(9), '09:00');
+    const first = await match('Piccoli Amici', inDays(2), '18:00');
+    const second = await match('Piccoli Amici', inDays(4), '10:00');
+    const before = t.smtp.mails.length;
+    await runOnce(deps, later(301));
+    expect(t.smtp.mails.length).toBe(before + 1);
+    // Changed in the order third, first, second; first moves to second's day, before it.
+    await t.db.pool.query(`UPDATE public.partite SET campo = 'Campo T' WHERE id = $1`, [third]);
+    await t.db.pool.query(`UPDATE public.partite SET ora = '08:30', data = $2 WHERE id = $1`, [first, inDays(4)]);
+    await t.db.pool.query(`UPDATE public.partite SET campo = 'Campo S' WHERE id = $1`, [second]);
+    await runOnce(deps, later(301));
+    const mails = t.smtp.mails.slice(before + 1);
+    expect(mails).toHaveLength(1);
+    const text = mails[0].text!;
+    // first (day 4 at 08:30) before second (day 4 at 10:00) before third (day 9).
+    const idx = [text.indexOf('Ora: prima 18:00, dopo 08:30'), text.indexOf('Campo: prima Campo 1, dopo Campo S'), text.indexOf('Campo: prima Campo 1, dopo Campo T')];
+    expect(idx.every((i) => i >= 0)).toBe(true);
+    expect([...idx].sort((a, b) => a - b)).toEqual(idx);
+  });
+
   it("a status move reads as every output reads it (docs/partite.md, status): moved, date to be set, suspended, cancelled", async () => {
     await category('Under 14 Stati', [{ email: 'stati@example.it', notifiche: 'ogni_modifica' }]);
     const ids = await Promise.all([3, 4, 5, 6].map((n, i) => match('Under 14 Stati', inDays(n), `1${i}:00`)));
