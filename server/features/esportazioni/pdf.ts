@@ -240,6 +240,169 @@ function fitSize(doc: Doc, font: string, text: string, width: number, size: numb
   return s;
 }
 
+// ---- Words kept whole (issue 33) ----
+//
+// Every cell and card line is laid out here rather than by pdfkit's wrapping, which breaks a word
+// too wide for its column letter by letter ('Giovanissi' / 'mi') and strikes a wrapped line to
+// the column's edge: lines break at spaces (and at the line breaks of a reason) only; a word wider
+// than the column shrinks the font of its whole block, down to SIZE_FLOOR, past which (a word of
+// hundreds of letters) it is cut into pieces that fit. A struck span is crossed out line by line,
+// over its letters only.
+
+/** A piece of text in one face and colour; `struck`: crossed out (a cancelled match). */
+export interface Span {
+  text: string;
+  font?: string;
+  color?: string;
+  struck?: boolean;
+}
+
+interface Token {
+  /** The word and the spaces after it. */
+  text: string;
+  /** Widths at 1 pt: the word alone, and with its spaces. */
+  word: number;
+  full: number;
+  font: string;
+  color: string;
+  struck: boolean;
+  /** A line break follows. */
+  br: boolean;
+}
+
+/** A block laid out in a width: its font size, its lines of tokens, the height of a line and of the whole. */
+export interface Block {
+  size: number;
+  lines: Token[][];
+  lineHeight: number;
+  height: number;
+}
+
+/** The smallest size a block may shrink to so that its widest word fits its column. */
+const SIZE_FLOOR = 4;
+const widths = new Map<string, number>();
+
+/** Width of `text` in `font` at 1 pt (cached: a 1,000-match table measures the same words often). */
+function unitWidth(doc: Doc, font: string, text: string): number {
+  const key = `${font}\u0000${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    w = doc.font(font).fontSize(1).widthOfString(text);
+    if (widths.size > 50_000) widths.clear();
+    widths.set(key, w);
+  }
+  return w;
+}
+
+function tokensOf(doc: Doc, spans: Span[]): Token[] {
+  const tokens: Token[] = [];
+  for (const span of spans) {
+    const font = span.font ?? FONT;
+    const paragraphs = span.text.split('\n');
+    paragraphs.forEach((para, p) => {
+      const words = para.match(/\S+\s*|^\s+/g) ?? [];
+      for (const text of words) {
+        const word = text.trimEnd();
+        tokens.push({ text, word: unitWidth(doc, font, word), full: unitWidth(doc, font, text), font, color: span.color ?? COLOR.text, struck: !!span.struck, br: false });
+      }
+      if (p < paragraphs.length - 1 && tokens.length) tokens[tokens.length - 1].br = true;
+    });
+  }
+  return tokens;
+}
+
+/** A word still wider than `width` at the floor size, cut into pieces that fit (only for text no one would type). */
+function cutWord(doc: Doc, t: Token, width: number, size: number): Token[] {
+  const pieces: Token[] = [];
+  let rest = t.text.trimEnd();
+  while (rest) {
+    let n = rest.length;
+    while (n > 1 && unitWidth(doc, t.font, rest.slice(0, n)) * size > width) n = Math.max(1, Math.floor(n * 0.9));
+    const text = rest.slice(0, n);
+    rest = rest.slice(n);
+    const w = unitWidth(doc, t.font, text);
+    pieces.push({ ...t, text, word: w, full: w, br: rest ? true : t.br });
+  }
+  return pieces;
+}
+
+/**
+ * `spans` laid out in `width` at `size`, or smaller (half points) until its widest word fits;
+ * at most `maxHeight` high (the last line then ends with an ellipsis).
+ */
+export function layoutSpans(doc: Doc, spans: Span[], width: number, size: number, maxHeight = Infinity): Block {
+  let tokens = tokensOf(doc, spans);
+  const widest = Math.max(0, ...tokens.map((t) => t.word));
+  let s = size;
+  while (s > SIZE_FLOOR && widest * s > width) s -= 0.5;
+  if (widest * s > width) tokens = tokens.flatMap((t) => (t.word * s > width ? cutWord(doc, t, width, s) : [t]));
+  const lines: Token[][] = [];
+  let line: Token[] = [];
+  let used = 0;
+  for (const t of tokens) {
+    if (line.length && used + t.word * s > width) {
+      lines.push(line);
+      line = [];
+      used = 0;
+    }
+    line.push(t);
+    used += t.full * s;
+    if (t.br) {
+      lines.push(line);
+      line = [];
+      used = 0;
+    }
+  }
+  if (line.length || lines.length === 0) lines.push(line);
+  const lineHeight = doc.font(FONT).fontSize(s).currentLineHeight(true);
+  const fit = Math.max(1, Math.floor((maxHeight + 0.01) / lineHeight));
+  if (lines.length > fit) {
+    lines.length = fit;
+    const last = lines[fit - 1];
+    const dots = unitWidth(doc, last[0]?.font ?? FONT, '…') * s;
+    while (last.length > 1 && last.reduce((w, t) => w + t.full * s, 0) + dots > width) last.pop();
+    if (last.length) {
+      const t = last[last.length - 1];
+      const text = `${t.text.trimEnd()}…`;
+      last[last.length - 1] = { ...t, text, word: unitWidth(doc, t.font, text), full: unitWidth(doc, t.font, text) };
+    }
+  }
+  return { size: s, lines, lineHeight, height: lines.length * lineHeight };
+}
+
+/**
+ * Draws a block with its top-left corner at (x, y); `align: 'right'` sets each line against
+ * x + width. Returns the y under it.
+ */
+export function drawBlock(doc: Doc, block: Block, x: number, y: number, width = 0, align: 'left' | 'right' = 'left'): number {
+  const s = block.size;
+  for (const line of block.lines) {
+    const lineWidth = line.reduce((w, t, i) => w + (i === line.length - 1 ? t.word : t.full) * s, 0);
+    let cx = align === 'right' ? x + width - lineWidth : x;
+    // Runs of one face and colour go out as one string.
+    for (let i = 0; i < line.length; ) {
+      let j = i;
+      let text = '';
+      while (j < line.length && line[j].font === line[i].font && line[j].color === line[i].color && line[j].struck === line[i].struck) text += line[j++].text;
+      const run = line.slice(i, j);
+      const last = j === line.length;
+      doc.font(run[0].font).fontSize(s).fillColor(run[0].color).text(last ? text.trimEnd() : text, cx, y, { lineBreak: false });
+      const runWidth = run.reduce((w, t) => w + t.full * s, 0);
+      if (run[0].struck) {
+        // Over the letters only: the spaces after the run's last word are not crossed out.
+        const letters = runWidth - (run[run.length - 1].full - run[run.length - 1].word) * s;
+        const lineY = y + doc.currentLineHeight() / 2;
+        doc.save().lineWidth(s < 10 ? 0.5 : Math.floor(s / 10)).strokeColor(run[0].color);
+        doc.moveTo(cx, lineY).lineTo(cx + letters, lineY).stroke().restore();
+      }
+      cx += runWidth;
+      i = j;
+    }
+    y += block.lineHeight;
+  }
+  return y;
+}
+
 function emptyNotice(doc: Doc, y: number, text: string): void {
   const x = doc.page.margins.left;
   doc.font(FONT).fontSize(12).fillColor(COLOR.muted).text(text, x, y + 24, { width: contentWidth(doc), align: 'center' });
@@ -253,6 +416,41 @@ const COLUMN_WEIGHTS: Record<ExportColumn, number> = {
 };
 const CELL_PAD = 4;
 const TABLE_FONT = 8.5;
+/** No column asks for more than this share of the width to hold its widest word. */
+const COLUMN_CAP = 0.22;
+
+/**
+ * The columns' widths (issue 33): the weights' shares, except that a column gets at least the
+ * width of its widest word (header included, at the table's size, capped at COLUMN_CAP), taken
+ * from the columns that have room to spare; when the words do not fit the page at all, each
+ * column gets its need's share and its cells shrink their font.
+ */
+function columnWidths(total: number, words: number[]): number[] {
+  const need = words.map((w) => Math.min(w * TABLE_FONT + 2 * CELL_PAD, total * COLUMN_CAP));
+  const needSum = need.reduce((a, b) => a + b, 0);
+  if (needSum >= total) return need.map((n) => (n / needSum) * total);
+  const weights = EXPORT_COLUMNS.map((c) => COLUMN_WEIGHTS[c]);
+  const pinned = new Set<number>();
+  for (;;) {
+    const free = weights.map((_, i) => i).filter((i) => !pinned.has(i));
+    const room = total - [...pinned].reduce((a, i) => a + need[i], 0);
+    const weight = free.reduce((a, i) => a + weights[i], 0);
+    const short = free.filter((i) => (weights[i] / weight) * room < need[i]);
+    if (short.length === 0) return weights.map((wt, i) => (pinned.has(i) ? need[i] : (wt / weight) * room));
+    for (const i of short) pinned.add(i);
+  }
+}
+
+/** The widest word (at 1 pt) of each column over the header and every row. */
+function widestWords(doc: Doc, rows: Array<{ cells: string[]; bold: boolean[] }>): number[] {
+  const widest = EXPORT_COLUMNS.map((c) => Math.max(...c.split(/\s+/).map((w) => unitWidth(doc, BOLD, w))));
+  for (const { cells, bold } of rows) {
+    cells.forEach((t, i) => {
+      for (const w of t.split(/\s+/)) if (w) widest[i] = Math.max(widest[i], unitWidth(doc, bold[i] ? BOLD : FONT, w));
+    });
+  }
+  return widest;
+}
 
 export async function tablePdf(input: PdfCommon & { from: string; to: string; matches: ExportMatch[] }): Promise<Buffer> {
   const heading: PageHeading = {
@@ -264,55 +462,56 @@ export async function tablePdf(input: PdfCommon & { from: string; to: string; ma
   const x0 = MARGIN;
   let y = addPage(doc, heading, input);
   const w = contentWidth(doc);
-  const totalWeight = EXPORT_COLUMNS.reduce((s, c) => s + COLUMN_WEIGHTS[c], 0);
-  const widths = EXPORT_COLUMNS.map((c) => (COLUMN_WEIGHTS[c] / totalWeight) * w);
   const maxRow = (bottomLimit(doc) - y) / 2;
 
+  const rows = input.matches.map((m) => {
+    const row = exportRow(m);
+    const cells = EXPORT_COLUMNS.map((c) => (c === 'Motivo' ? clipLines(row[c]) : clip(row[c])));
+    // Issue 16: a cancelled match is struck through; a status other than plain In programma
+    // (a moved match's 'Spostata dal' included, issue 24) in bold, in its badge colour.
+    const mark = statusMark(m);
+    const bold = EXPORT_COLUMNS.map((c) => (c === 'Casa/Trasferta' && m.is_house_match) || (c === 'Stato' && mark !== null));
+    return { cells, bold, mark };
+  });
+  const widths = columnWidths(w, widestWords(doc, rows));
+  const inner = (i: number) => widths[i] - 2 * CELL_PAD;
+
   const headerRow = () => {
-    doc.font(BOLD).fontSize(TABLE_FONT);
-    const h = Math.max(...EXPORT_COLUMNS.map((c, i) => textHeight(doc, c, widths[i] - 2 * CELL_PAD, 40))) + 2 * CELL_PAD;
+    const blocks = EXPORT_COLUMNS.map((c, i) => layoutSpans(doc, [{ text: c, font: BOLD, color: '#ffffff' }], inner(i), TABLE_FONT, 40));
+    const h = Math.max(...blocks.map((b) => b.height)) + 2 * CELL_PAD;
     doc.rect(x0, y, w, h).fill(COLOR.brand);
     let x = x0;
-    doc.fillColor('#ffffff');
-    EXPORT_COLUMNS.forEach((c, i) => {
-      doc.text(c, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD });
+    blocks.forEach((b, i) => {
+      drawBlock(doc, b, x + CELL_PAD, y + CELL_PAD);
       x += widths[i];
     });
     y += h;
   };
 
-  if (input.matches.length === 0) {
-    headerRow();
-    emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);
-  } else {
-    headerRow();
-    input.matches.forEach((m, index) => {
-      const row = exportRow(m);
-      const cells = EXPORT_COLUMNS.map((c) => (c === 'Motivo' ? clipLines(row[c]) : clip(row[c])));
-      // Issue 16: a cancelled match is struck through; a status other than plain In programma
-      // (a moved match's 'Spostata dal' included, issue 24) in bold, in its badge colour.
-      const mark = statusMark(m);
-      const bold = EXPORT_COLUMNS.map((c) => (c === 'Casa/Trasferta' && m.is_house_match) || (c === 'Stato' && mark !== null));
-      // Each cell measured in the font it is set in (bold text is wider and may need one more line).
-      const h = Math.max(...cells.map((t, i) => (doc.font(bold[i] ? BOLD : FONT).fontSize(TABLE_FONT), textHeight(doc, t, widths[i] - 2 * CELL_PAD, maxRow)))) + 2 * CELL_PAD;
-      if (y + h > bottomLimit(doc)) {
-        y = addPage(doc, heading, input);
-        headerRow();
-      }
-      if (index % 2 === 1) doc.rect(x0, y, w, h).fill(COLOR.zebra);
-      let x = x0;
-      cells.forEach((t, i) => {
-        const column = EXPORT_COLUMNS[i];
-        const color = column === 'Stato' && mark ? mark.color : bold[i] ? COLOR.home : COLOR.text;
-        doc.font(bold[i] ? BOLD : FONT).fontSize(TABLE_FONT).fillColor(color);
-        const struck = !!mark?.struck && column !== 'Stato' && column !== 'Motivo';
-        doc.text(t, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD, height: h - 2 * CELL_PAD, ellipsis: true, strike: struck });
-        x += widths[i];
-      });
-      doc.moveTo(x0, y + h).lineTo(x0 + w, y + h).lineWidth(0.4).strokeColor(COLOR.rule).stroke();
-      y += h;
+  headerRow();
+  if (input.matches.length === 0) emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);
+  rows.forEach(({ cells, bold, mark }, index) => {
+    // Each cell laid out in the font it is set in (bold text is wider and may need one more line).
+    const blocks = cells.map((t, i) => {
+      const column = EXPORT_COLUMNS[i];
+      const color = column === 'Stato' && mark ? mark.color : bold[i] ? COLOR.home : COLOR.text;
+      const struck = !!mark?.struck && column !== 'Stato' && column !== 'Motivo';
+      return layoutSpans(doc, [{ text: t, font: bold[i] ? BOLD : FONT, color, struck }], inner(i), TABLE_FONT, maxRow);
     });
-  }
+    const h = Math.max(...blocks.map((b) => b.height)) + 2 * CELL_PAD;
+    if (y + h > bottomLimit(doc)) {
+      y = addPage(doc, heading, input);
+      headerRow();
+    }
+    if (index % 2 === 1) doc.rect(x0, y, w, h).fill(COLOR.zebra);
+    let x = x0;
+    blocks.forEach((b, i) => {
+      drawBlock(doc, b, x + CELL_PAD, y + CELL_PAD);
+      x += widths[i];
+    });
+    doc.moveTo(x0, y + h).lineTo(x0 + w, y + h).lineWidth(0.4).strokeColor(COLOR.rule).stroke();
+    y += h;
+  });
   addFooters(doc, input);
   return toBuffer(doc);
 }
