@@ -227,11 +227,6 @@ function toBuffer(doc: Doc): Promise<Buffer> {
   });
 }
 
-/** Height of `text` set in `width` with the current font, capped at `max` (the text is then cut with an ellipsis). */
-function textHeight(doc: Doc, text: string, width: number, max: number): number {
-  return Math.min(doc.heightOfString(text || ' ', { width }), max);
-}
-
 /** The largest font size from `size` down to `min` (half points) at which `text` fits in `width`; the font is left set to it. */
 function fitSize(doc: Doc, font: string, text: string, width: number, size: number, min: number): number {
   let s = size;
@@ -255,6 +250,8 @@ export interface Span {
   font?: string;
   color?: string;
   struck?: boolean;
+  /** Never broken (a match's time '09:00 - 10:15'). */
+  keep?: boolean;
 }
 
 interface Token {
@@ -298,11 +295,19 @@ function tokensOf(doc: Doc, spans: Span[]): Token[] {
   const tokens: Token[] = [];
   for (const span of spans) {
     const font = span.font ?? FONT;
+    const first = tokens.length;
     const paragraphs = span.text.split('\n');
     paragraphs.forEach((para, p) => {
-      const words = para.match(/\S+\s*|^\s+/g) ?? [];
+      const words = span.keep ? [para] : (para.match(/\S+\s*|^\s+/g) ?? []);
       for (const text of words) {
         const word = text.trimEnd();
+        // A separator ('·', the '-' between two teams) ends the line before it, never starts one.
+        const prev = tokens[tokens.length - 1];
+        if (/^[·\-–]$/.test(word) && prev && !prev.br && prev.font === font && prev.struck === !!span.struck && tokens.length > first) {
+          const joined = prev.text + text;
+          tokens[tokens.length - 1] = { ...prev, text: joined, word: unitWidth(doc, font, joined.trimEnd()), full: unitWidth(doc, font, joined) };
+          continue;
+        }
         tokens.push({ text, word: unitWidth(doc, font, word), full: unitWidth(doc, font, text), font, color: span.color ?? COLOR.text, struck: !!span.struck, br: false });
       }
       if (p < paragraphs.length - 1 && tokens.length) tokens[tokens.length - 1].br = true;
@@ -563,49 +568,70 @@ export function designationLine(names: DesignatedNames | undefined): string | nu
   return held.length ? held.join('  ·  ') : null;
 }
 
-/** The first line of a card: time, status, teams, as measured and drawn. */
-const headLine = ({ time, status, teams }: CardLines) => (status ? `${time}  ${status}  ${teams}` : `${time}  ${teams}`);
-
 interface CardStyle {
   clubName: string;
   compact: boolean;
+  /** The first line (time, status, teams), bold. */
   size: number;
+  /** The details' lines. */
+  detailSize: number;
   pad: number;
+  /** Space between two rows of cards. */
+  gap: number;
   maxHeight: number;
   /** The designated people by match id (repo.listDesignations); none printed when absent. */
   designazioni?: PeriodDesignations;
 }
 
-function cardHeight(doc: Doc, m: ExportMatch, width: number, s: CardStyle): number {
-  const lines = cardLines(m, s);
-  const { details } = lines;
-  const inner = width - 2 * s.pad;
-  doc.font(BOLD).fontSize(s.size);
-  let h = textHeight(doc, headLine(lines), inner, s.maxHeight);
-  doc.font(FONT).fontSize(s.size - 1);
-  for (const d of details) h += textHeight(doc, d, inner, s.maxHeight);
-  return Math.min(h, s.maxHeight) + 2 * s.pad;
-}
-
-function drawCard(doc: Doc, m: ExportMatch, x: number, y: number, width: number, height: number, s: CardStyle): void {
+/** A card's blocks, laid out in its width (the first line, then each detail), and the card's height. */
+function cardBlocks(doc: Doc, m: ExportMatch, width: number, s: CardStyle): { blocks: Block[]; height: number } {
   const { time, status, teams, details } = cardLines(m, s);
   const mark = statusMark(m);
   const accent = m.is_house_match ? COLOR.home : COLOR.away;
-  doc.rect(x, y, width, height - 3).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
-  doc.rect(x, y, 3, height - 3).fill(accent);
   const inner = width - 2 * s.pad;
-  const limit = y + height - 3 - s.pad;
-  let cy = y + s.pad;
-  doc.font(BOLD).fontSize(s.size).fillColor(accent).text(`${time}  `, x + s.pad, cy, { continued: true, width: inner, height: limit - cy, ellipsis: true });
-  if (mark) doc.fillColor(mark.color).text(`${status}  `, { continued: true });
-  doc.fillColor(COLOR.text).text(teams, { strike: !!mark?.struck });
-  cy = doc.y;
-  doc.font(FONT).fontSize(s.size - 1).fillColor(COLOR.muted);
+  const head = layoutSpans(
+    doc,
+    [
+      { text: `${time}  `, font: BOLD, color: accent, keep: true },
+      ...(mark ? [{ text: `${status}  `, font: BOLD, color: mark.color }] : []),
+      { text: teams, font: BOLD, color: COLOR.text, struck: !!mark?.struck },
+    ],
+    inner,
+    s.size,
+    s.maxHeight,
+  );
+  const blocks = [head];
+  let room = s.maxHeight - head.height;
   for (const d of details) {
-    if (cy >= limit - 2) break;
-    doc.text(d, x + s.pad, cy, { width: inner, height: limit - cy, ellipsis: true });
-    cy = doc.y;
+    const block = layoutSpans(doc, [{ text: d, color: COLOR.muted }], inner, s.detailSize, room);
+    if (block.lines.length === 0 || block.height > room) break;
+    blocks.push(block);
+    room -= block.height;
   }
+  return { blocks, height: s.maxHeight - room + 2 * s.pad };
+}
+
+const cardHeight = (doc: Doc, m: ExportMatch, width: number, s: CardStyle) => cardBlocks(doc, m, width, s).height;
+
+function drawCard(doc: Doc, m: ExportMatch, x: number, y: number, width: number, height: number, s: CardStyle): void {
+  const accent = m.is_house_match ? COLOR.home : COLOR.away;
+  doc.rect(x, y, width, height).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+  doc.rect(x, y, 3, height).fill(accent);
+  let cy = y + s.pad;
+  for (const block of cardBlocks(doc, m, width, s).blocks) cy = drawBlock(doc, block, x + s.pad, cy);
+}
+
+const columnWidth = (doc: Doc) => (contentWidth(doc) - GAP) / 2;
+
+/** The heights of the rows of cards (row i holds the i-th home and the i-th away match), gaps left out. */
+function rowHeights(doc: Doc, cols: DayColumns, s: CardStyle): number[] {
+  const colW = columnWidth(doc);
+  const rows = Math.max(cols.casa.length, cols.trasferta.length);
+  return Array.from({ length: rows }, (_, i) => {
+    const home = cols.casa[i];
+    const away = cols.trasferta[i];
+    return Math.max(home ? cardHeight(doc, home, colW, s) : 0, away ? cardHeight(doc, away, colW, s) : 0);
+  });
 }
 
 /**
@@ -621,24 +647,25 @@ function drawColumns(
   onNewPage: () => number,
 ): number {
   const x0 = MARGIN;
-  const colW = (contentWidth(doc) - GAP) / 2;
-  const rows = Math.max(cols.casa.length, cols.trasferta.length);
-  for (let i = 0; i < rows; i++) {
+  const colW = columnWidth(doc);
+  rowHeights(doc, cols, s).forEach((h, i) => {
     const home = cols.casa[i];
     const away = cols.trasferta[i];
-    const h = Math.max(home ? cardHeight(doc, home, colW, s) : 0, away ? cardHeight(doc, away, colW, s) : 0) + 3;
     if (y + h > bottomLimit(doc)) y = onNewPage();
     if (home) drawCard(doc, home, x0, y, colW, h, s);
     if (away) drawCard(doc, away, x0 + colW + GAP, y, colW, h, s);
-    y += h;
-  }
+    y += h + s.gap;
+  });
   return y;
 }
+
+/** Height of the column titles ('Casa (3)', 'Trasferta (2)') at `size`, the space under them included. */
+const titlesHeight = (size: number) => size + 11;
 
 function columnTitles(doc: Doc, cols: DayColumns, y: number, size: number): number {
   const x0 = MARGIN;
   const colW = (contentWidth(doc) - GAP) / 2;
-  const h = size + 8;
+  const h = titlesHeight(size) - 3;
   doc.rect(x0, y, colW, h).fill(COLOR.homeBg);
   doc.rect(x0 + colW + GAP, y, colW, h).fill(COLOR.awayBg);
   doc.font(BOLD).fontSize(size);
@@ -655,33 +682,45 @@ function trainingLine(g: WeekTrainingGroup): { label: string; text: string } {
   return { label: clip(EXPORT_MSG.trainingsLabel(g.gruppo)), text: items.join(EXPORT_MSG.trainingsSeparator) };
 }
 
-const BAND_SIZE = 8.5;
 const BAND_PAD = 4;
+
+/** The trainings band's rows, laid out at `size` in the page's width. */
+function bandBlocks(doc: Doc, groups: WeekTrainingGroup[], size: number): Block[] {
+  const inner = contentWidth(doc) - 2 * BAND_PAD - 3;
+  const lines = groups.length === 0 ? [{ label: EXPORT_MSG.noTrainings, text: '' }] : groups.map(trainingLine);
+  return lines.map(({ label, text }) =>
+    layoutSpans(doc, [{ text: label, font: BOLD, color: COLOR.training }, { text, color: COLOR.text }], inner, size, 200),
+  );
+}
 
 /**
  * The trainings band at the foot of the week sheet (docs/esportazioni.md): one row per category,
  * 'Allenamenti Esordienti: lunedì 18:00-19:30 Campo Comunale (spogliatoi 3, 4); giovedì ...', or
  * 'Allenamenti: nessuno in questa settimana'. Rows break between pages like the match cards.
  */
-function drawTrainingBand(doc: Doc, groups: WeekTrainingGroup[], y: number, onNewPage: () => number): number {
+function drawTrainingBand(doc: Doc, groups: WeekTrainingGroup[], size: number, y: number, onNewPage: () => number): number {
   const x0 = MARGIN;
   const w = contentWidth(doc);
-  const inner = w - 2 * BAND_PAD - 3;
-  const lines = groups.length === 0 ? [{ label: EXPORT_MSG.noTrainings, text: '' }] : groups.map(trainingLine);
   y += 4;
-  for (const { label, text } of lines) {
-    // Measured in the regular face on a width narrowed by what the bold label takes more.
-    const boldWidth = doc.font(BOLD).fontSize(BAND_SIZE).widthOfString(label);
-    const extra = boldWidth - doc.font(FONT).fontSize(BAND_SIZE).widthOfString(label);
-    const h = textHeight(doc, label + text, inner - extra, 200) + 2 * BAND_PAD;
+  for (const block of bandBlocks(doc, groups, size)) {
+    const h = block.height + 2 * BAND_PAD;
     if (y + h > bottomLimit(doc)) y = onNewPage() + 4;
     doc.rect(x0, y, w, h).fill(COLOR.trainingBg);
     doc.rect(x0, y, 3, h).fill(COLOR.training);
-    doc.font(BOLD).fontSize(BAND_SIZE).fillColor(COLOR.training).text(label, x0 + 3 + BAND_PAD, y + BAND_PAD, { width: inner, height: h, continued: text !== '' });
-    if (text) doc.font(FONT).fillColor(COLOR.text).text(text, { width: inner, height: h });
+    drawBlock(doc, block, x0 + 3 + BAND_PAD, y + BAND_PAD);
     y += h + 2;
   }
   return y;
+}
+
+/** The week sheet's type (issue 33): match lines from WEEK_MAX down to WEEK_MIN points, details one point smaller (9 pt at least). */
+const WEEK_MAX = 13;
+const WEEK_MIN = 10;
+/** Height of a day's heading band at `size`, the space under it included. */
+const dayHeadingHeight = (size: number) => size + 10;
+
+function weekStyle(size: number, input: { clubName: string; designazioni?: PeriodDesignations }): CardStyle {
+  return { clubName: input.clubName, compact: true, size, detailSize: size - 1, pad: Math.round(size * 0.4), gap: 3, maxHeight: 16 * size, designazioni: input.designazioni };
 }
 
 export async function weekPdf(
@@ -702,54 +741,87 @@ export async function weekPdf(
     note: countLine(input.days.flatMap((d) => [...d.casa, ...d.trasferta])),
   };
   const doc = newDoc('portrait', heading, input);
-  const WEEK_CARD: CardStyle = { clubName: input.clubName, compact: true, size: 8, pad: 3, maxHeight: 160, designazioni: input.designazioni };
   let y = addPage(doc, heading, input);
   const x0 = MARGIN;
   const w = contentWidth(doc);
+  const days = input.total === 0 ? [] : input.days;
+
+  // The largest type at which the whole week fits the first page (a week with a normal Saturday
+  // of 12 matches does at 10 pt); a longer week is set at WEEK_MIN and breaks between matches.
+  const weekHeight = (size: number) => {
+    const style = weekStyle(size, input);
+    let h = 0;
+    for (const day of days) {
+      const n = day.casa.length + day.trasferta.length;
+      h += dayHeadingHeight(size) + (n === 0 ? 2 : titlesHeight(size - 1) + rowHeights(doc, day, style).reduce((a, r) => a + r + style.gap, 0) + 6);
+    }
+    if (input.trainings) h += 4 + bandBlocks(doc, input.trainings, size - 1).reduce((a, b) => a + b.height + 2 * BAND_PAD + 2, 0);
+    return h;
+  };
+  let size = WEEK_MAX;
+  while (size > WEEK_MIN && y + weekHeight(size) > bottomLimit(doc)) size -= 0.5;
+  const WEEK_CARD = weekStyle(size, input);
+  const titleSize = size - 1;
 
   const dayHeading = (date: string, cols: DayColumns, cont: boolean) => {
     const n = cols.casa.length + cols.trasferta.length;
-    doc.rect(x0, y, w, 17).fill(COLOR.dayBg);
+    const h = dayHeadingHeight(size) - 3;
+    doc.rect(x0, y, w, h).fill(COLOR.dayBg);
     const label = formatWeekday(date);
-    doc.font(BOLD).fontSize(10).fillColor(COLOR.brand).text(label.charAt(0).toUpperCase() + label.slice(1) + (cont ? ` ${EXPORT_MSG.continued}` : ''), x0 + 6, y + 3.5, {
-      width: w * 0.6,
-      lineBreak: false,
-    });
+    const text = label.charAt(0).toUpperCase() + label.slice(1) + (cont ? ` ${EXPORT_MSG.continued}` : '');
+    doc.font(BOLD).fontSize(size).fillColor(COLOR.brand).text(text, x0 + 6, y + 3.5, { lineBreak: false });
+    const labelW = doc.widthOfString(text);
     const counts = n === 0 ? EXPORT_MSG.noMatches : `${countLine([...cols.casa, ...cols.trasferta])}  ·  ${EXPORT_MSG.casaCount(cols.casa.length)}  ·  ${EXPORT_MSG.trasfertaCount(cols.trasferta.length)}`;
-    // The counts beside the day's name ('Sabato 21 novembre (segue)' needs about a third of the width).
-    const size = fitSize(doc, FONT, counts, w * 0.62 - 6, 9, 6.5);
-    doc.fillColor(COLOR.text).text(counts, x0 + w * 0.38, y + 4.5 + (9 - size) / 2, { width: w * 0.62 - 6, align: 'right', lineBreak: false, ellipsis: true });
-    y += 20;
+    // The counts beside the day's name, in the width it leaves ('Sabato 21 novembre (segue)').
+    const countsW = w - labelW - 24;
+    const small = fitSize(doc, FONT, counts, countsW, size - 1, 9);
+    doc.fillColor(COLOR.text).text(counts, x0 + w - 6 - countsW, y + 3.5 + (size - small) * 0.8, { width: countsW, align: 'right', lineBreak: false, ellipsis: true });
+    y += h + 3;
   };
 
   if (input.total === 0) {
     emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);
     y = doc.y + 16;
   }
-  for (const day of input.total === 0 ? [] : input.days) {
+  for (const day of days) {
     const n = day.casa.length + day.trasferta.length;
     // A day heading never stays alone at the foot of a page.
-    const first = n === 0 ? 0 : Math.max(...[day.casa[0], day.trasferta[0]].filter(Boolean).map((m) => cardHeight(doc, m!, (w - GAP) / 2, WEEK_CARD))) + 16;
-    if (y + 20 + first > bottomLimit(doc)) y = addPage(doc, heading, input);
+    const first = n === 0 ? 0 : titlesHeight(titleSize) + rowHeights(doc, { casa: day.casa.slice(0, 1), trasferta: day.trasferta.slice(0, 1) }, WEEK_CARD)[0];
+    if (y + dayHeadingHeight(size) + first > bottomLimit(doc)) y = addPage(doc, heading, input);
     dayHeading(day.date, day, false);
     if (n === 0) {
       y += 2;
       continue;
     }
-    y = columnTitles(doc, day, y, 8);
+    y = columnTitles(doc, day, y, titleSize);
     y = drawColumns(doc, day, y, WEEK_CARD, () => {
       y = addPage(doc, heading, input);
       dayHeading(day.date, day, true);
-      return columnTitles(doc, day, y, 8);
+      return columnTitles(doc, day, y, titleSize);
     });
     y += 6;
   }
-  if (input.trainings) drawTrainingBand(doc, input.trainings, y, () => addPage(doc, heading, input));
+  if (input.trainings) drawTrainingBand(doc, input.trainings, size - 1, y, () => addPage(doc, heading, input));
   addFooters(doc, input);
   return toBuffer(doc);
 }
 
 // ---- Day sheet ----
+
+/**
+ * The day sheet's type (issue 33): the largest size from DAY_MAX down at which the day fits one
+ * page, at least DAY_MIN_FEW for six matches or fewer (a longer page then breaks between
+ * matches), at least DAY_MIN for more; details one point smaller.
+ */
+const DAY_MAX = 22;
+const DAY_MIN_FEW = 13;
+const DAY_MIN = 11;
+/** The smallest size for a crowded day, which still fits one page (a Saturday of 12 matches with long names). */
+const DAY_FLOOR = 10;
+
+function dayStyle(size: number, input: { clubName: string; designazioni?: PeriodDesignations }): CardStyle {
+  return { clubName: input.clubName, compact: false, size, detailSize: size - 1, pad: Math.round(size * 0.45), gap: 3, maxHeight: 20 * size, designazioni: input.designazioni };
+}
 
 export async function dayPdf(
   input: PdfCommon & { date: string; casa: ExportMatch[]; trasferta: ExportMatch[]; /** The day's designated people by match id (repo.listDesignations). */ designazioni?: PeriodDesignations },
@@ -761,13 +833,24 @@ export async function dayPdf(
     note: countLine([...input.casa, ...input.trasferta]),
   };
   const doc = newDoc('portrait', heading, input);
-  const DAY_CARD: CardStyle = { clubName: input.clubName, compact: false, size: 10, pad: 5, maxHeight: 200, designazioni: input.designazioni };
   let y = addPage(doc, heading, input);
   if (total === 0) {
     emptyNotice(doc, y, EXPORT_MSG.emptyPeriod);
   } else {
-    y = columnTitles(doc, input, y, 11);
-    drawColumns(doc, input, y, DAY_CARD, () => columnTitles(doc, input, addPage(doc, heading, input), 11));
+    const room = bottomLimit(doc) - y;
+    const height = (size: number, style: CardStyle) => titlesHeight(size) + rowHeights(doc, input, style).reduce((a, r) => a + r + style.gap, 0);
+    const min = total <= 6 ? DAY_MIN_FEW : DAY_MIN;
+    let size = DAY_MAX;
+    while (size > min && height(size, dayStyle(size, input)) > room) size -= 0.5;
+    // A crowded day goes on smaller still, to stay on one page, down to DAY_FLOOR.
+    while (total > 6 && size > DAY_FLOOR && height(size, dayStyle(size, input)) > room) size -= 0.5;
+    const style = dayStyle(size, input);
+    // What is left of the page spreads between the rows (a short day is not packed at the top).
+    const rows = Math.max(input.casa.length, input.trasferta.length);
+    const spare = room - height(size, style);
+    if (spare > 0) style.gap += Math.min(spare / rows, size * 1.5);
+    y = columnTitles(doc, input, y, size);
+    drawColumns(doc, input, y, style, () => columnTitles(doc, input, addPage(doc, heading, input), size));
   }
   addFooters(doc, input);
   return toBuffer(doc);
