@@ -674,6 +674,22 @@ function columnTitles(doc: Doc, cols: DayColumns, y: number, size: number): numb
   return y + h + 3;
 }
 
+/**
+ * The largest size from `max` down to `min`, in half points, for which `fits` holds (the height
+ * of a sheet shrinks with its type: a binary search), `min` when none does.
+ */
+function largestFitting(min: number, max: number, fits: (size: number) => boolean): number {
+  let lo = 0;
+  let hi = Math.round((max - min) * 2);
+  if (!fits(min)) return min;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(min + mid / 2)) lo = mid;
+    else hi = mid - 1;
+  }
+  return min + lo / 2;
+}
+
 // ---- Week calendar ----
 
 /** A category's line of the trainings band: its label (bold) and its trainings of the week. */
@@ -758,8 +774,7 @@ export async function weekPdf(
     if (input.trainings) h += 4 + bandBlocks(doc, input.trainings, size - 1).reduce((a, b) => a + b.height + 2 * BAND_PAD + 2, 0);
     return h;
   };
-  let size = WEEK_MAX;
-  while (size > WEEK_MIN && y + weekHeight(size) > bottomLimit(doc)) size -= 0.5;
+  const size = largestFitting(WEEK_MIN, WEEK_MAX, (z) => y + weekHeight(z) <= bottomLimit(doc));
   const WEEK_CARD = weekStyle(size, input);
   const titleSize = size - 1;
 
@@ -810,13 +825,12 @@ export async function weekPdf(
 
 /**
  * The day sheet's type (issue 33): the largest size from DAY_MAX down at which the day fits one
- * page, at least DAY_MIN_FEW for six matches or fewer (a longer page then breaks between
- * matches), at least DAY_MIN for more; details one point smaller.
+ * page, at least DAY_MIN_FEW for six matches or fewer (a longer day then breaks between
+ * matches), at least DAY_FLOOR for more (a Saturday of 12 matches with long names stays on one
+ * page); details one point smaller.
  */
 const DAY_MAX = 22;
 const DAY_MIN_FEW = 13;
-const DAY_MIN = 11;
-/** The smallest size for a crowded day, which still fits one page (a Saturday of 12 matches with long names). */
 const DAY_FLOOR = 10;
 
 function dayStyle(size: number, input: { clubName: string; designazioni?: PeriodDesignations }): CardStyle {
@@ -839,11 +853,7 @@ export async function dayPdf(
   } else {
     const room = bottomLimit(doc) - y;
     const height = (size: number, style: CardStyle) => titlesHeight(size) + rowHeights(doc, input, style).reduce((a, r) => a + r + style.gap, 0);
-    const min = total <= 6 ? DAY_MIN_FEW : DAY_MIN;
-    let size = DAY_MAX;
-    while (size > min && height(size, dayStyle(size, input)) > room) size -= 0.5;
-    // A crowded day goes on smaller still, to stay on one page, down to DAY_FLOOR.
-    while (total > 6 && size > DAY_FLOOR && height(size, dayStyle(size, input)) > room) size -= 0.5;
+    const size = largestFitting(total <= 6 ? DAY_MIN_FEW : DAY_FLOOR, DAY_MAX, (z) => height(z, dayStyle(z, input)) <= room);
     const style = dayStyle(size, input);
     // What is left of the page spreads between the rows (a short day is not packed at the top).
     const rows = Math.max(input.casa.length, input.trasferta.length);
