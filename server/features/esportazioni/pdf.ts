@@ -3,7 +3,8 @@
 // (portrait, home and away columns with counts). Every page carries the club, the title, the
 // period and 'Pagina X di Y'. Text is set in DejaVu Sans, embedded (subset) from the
 // dejavu-fonts-ttf package, so any Latin, Greek or Cyrillic letter prints as typed; cells wrap
-// inside their column and rows grow. Nothing active goes in the file: no JavaScript, no
+// inside their column at spaces only and rows grow (issue 33: layoutSpans; the sheets' type is
+// sized to fill the page, dayPdf and weekPdf). Nothing active goes in the file: no JavaScript, no
 // actions, no links (SECURITY S14).
 // Issue 24: every match reads as common/partite/meaning.ts says. On the week and day sheets a match
 // that is not plain 'In programma' has its status as a bold word beside the time ('Annullata',
