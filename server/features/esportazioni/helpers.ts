@@ -31,3 +31,19 @@ export function activeContent(pdf: Buffer): string[] {
   const objects = pdf.toString('latin1').replace(/stream\r?\n[\s\S]*?endstream/g, '');
   return objects.match(/\/(JavaScript|JS|Launch|OpenAction|AA|SubmitForm|URI|EmbeddedFile)\b/g) ?? [];
 }
+
+/** A text run of a PDF page: its text, start x, baseline y (points from the top-left corner), width and font size. */
+export interface PdfTextItem { str: string; x: number; y: number; width: number; size: number }
+/** A straight stroked segment of a PDF page (points from the top-left corner) and its line width. */
+export interface PdfLine { x1: number; y1: number; x2: number; y2: number; width: number }
+export interface PdfPageLayout { width: number; height: number; items: PdfTextItem[]; lines: PdfLine[] }
+
+/** Where each page's text runs and stroked segments are (pdf-layout.mjs, pdfjs-dist's text content and operator list). */
+export function pdfLayout(pdf: Buffer): Promise<PdfPageLayout[]> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [path.join(process.cwd(), 'server/features/esportazioni/pdf-layout.mjs')], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout)),
+    );
+    child.stdin!.end(pdf);
+  });
+}

@@ -82,7 +82,7 @@ describe('exports', () => {
     // Dates stay on one line with the extra column.
     expect(table).toContain(`${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)} 09:00`);
     // The status in bold beside the time, the reason in the grey line (docs/esportazioni.md).
-    const dayText = (await pdfPages((await post('/api/exports/day.pdf', { date: day })).rawPayload)).join('\n');
+    const dayText = (await pdfPages((await post('/api/exports/day.pdf', { date: day })).rawPayload)).join('\n').replace(/\s+/g, ' ');
     expect(dayText).toMatch(/09:00 - 18:00\s*Annullata\s*Garibaldina\s*Annullata - Ospiti A/);
     expect(dayText).toContain('Motivo: Campo allagato');
     expect(dayText).toMatch(/10:00\s*Rinviata - data da definire\s*Rinviata\s*Casa - Garibaldina B/);
