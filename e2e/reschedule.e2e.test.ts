@@ -114,8 +114,12 @@ describe("'Rinvia' applies the whole slot", () => {
   });
 
   it("the toast's 'Apri la partita' opens the edit form reading the slot", async () => {
+    // On a phone this time: the list by day stays readable (screenshot).
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${t.url}/`);
     const { dialog, finder } = await openRinvia(saturday);
+    await finder.getByTestId('slot-day').first().getByRole('button', { name: /^Altri orari/ }).click();
+    await screenshot(page, 'reschedule-finder-phone');
     await finder.getByTestId('slot-day').first().getByTestId('slot-item').first().getByRole('button', { name: 'Scegli' }).click();
     await dialog.getByTestId('rinvia-slot-note').waitFor();
     await dialog.getByRole('button', { name: 'Rinvia 1 partita' }).click();
