@@ -122,36 +122,35 @@ export function findSlots(q: SlotQuery, ctx: SlotContext): SlotDay[] {
     const data = d.format('YYYY-MM-DD');
     const h = hours[weekdayOf(data)];
     if (!h) continue;
-    const free = freeSlotsOfDay(q, data, h, byDay.get(data) ?? [], ctx.trainings.filter((t) => trainsOn(t, data)), marginMinutes);
-    if (free.length === 0) continue;
-    const primi: Slot[] = [];
-    const altri: Slot[] = [];
-    const seen = new Set<string>();
-    for (const s of free) {
-      if (seen.has(s.campo)) altri.push(s);
-      else {
-        seen.add(s.campo);
-        primi.push(s);
-      }
-    }
-    out.push({ data, primi, altri: altri.slice(0, maxMore) });
+    const { primi, altri } = slotsOfDay(q, data, h, byDay.get(data) ?? [], ctx.trainings.filter((t) => trainsOn(t, data)), marginMinutes, maxMore);
+    if (primi.length === 0) continue;
+    out.push({ data, primi, altri });
   }
   return out;
 }
 
-/** Every free slot of one day within its playing hours, by start time then pitch order. */
-function freeSlotsOfDay(
+/**
+ * The free slots of one day within its playing hours, by start time then pitch order: the first on each
+ * pitch in `primi`, the next `maxMore` in `altri`; once those are full only the pitches still without
+ * a slot are tried.
+ */
+function slotsOfDay(
   q: SlotQuery,
   data: string,
   h: { from: number; to: number },
   dayMatches: readonly ClashMatch[],
   dayTrainings: readonly Allenamento[],
   marginMinutes: number,
-): Slot[] {
-  const out: Slot[] = [];
+  maxMore: number,
+): { primi: Slot[]; altri: Slot[] } {
+  const primi: Slot[] = [];
+  const altri: Slot[] = [];
+  const seen = new Set<string>();
   const ownMatches = dayMatches.filter((m) => sameName(m.gruppo, q.gruppo)).map(matchSpan);
   const ownTrainings = dayTrainings.filter((t) => sameName(t.gruppo, q.gruppo)).map((t) => ({ start: minutesOf(t.oraInizio), end: minutesOf(t.oraFine) }));
   for (let start = h.from; start + q.durata <= h.to; start += SLOT_STEP_MINUTES) {
+    const full = altri.length >= maxMore;
+    if (full && q.campi.every((c) => seen.has(c))) break;
     const finish = start + q.durata;
     if (q.notBefore && (data < q.notBefore.data || (data === q.notBefore.data && start < q.notBefore.minutes))) continue;
     const busy = (s: { start: number; end: number }) => s.start < finish && start < s.end;
@@ -159,33 +158,39 @@ function freeSlotsOfDay(
     const ora = timeOf(start);
     const oraFine = timeOf(finish);
     if (matchTimeProblem({ data, ora, oraFine }, q.timezone)) continue;
+    const base: ClashMatch = {
+      id: q.partita?.id ?? null,
+      data,
+      ora,
+      ora_fine: oraFine,
+      squadracasa: q.partita?.squadracasa ?? '',
+      squadratrasferta: q.partita?.squadratrasferta ?? '',
+      campo: '',
+      gruppo: q.gruppo,
+      is_house_match: q.casa,
+      spogliatoio_gari: null,
+      spogliatoio_ospiti: null,
+    };
+    // The rooms free at that time (the same on every pitch): a home match needs two.
+    let rooms: number[] = [];
+    if (q.casa) {
+      rooms = ROOMS.filter((r) => {
+        const probe = { ...base, campo: '\u0000', spogliatoio_gari: r };
+        return dayMatches.every((m) => clashesBetween(probe, m, marginMinutes).every((c) => c.motivo !== 'spogliatoio')) && matchTrainingClashes(probe, dayTrainings, marginMinutes).length === 0;
+      });
+      if (rooms.length < 2) continue;
+    }
     for (const campo of q.campi) {
-      const base: ClashMatch = {
-        id: q.partita?.id ?? null,
-        data,
-        ora,
-        ora_fine: oraFine,
-        squadracasa: q.partita?.squadracasa ?? '',
-        squadratrasferta: q.partita?.squadratrasferta ?? '',
-        campo,
-        gruppo: q.gruppo,
-        is_house_match: q.casa,
-        spogliatoio_gari: null,
-        spogliatoio_ospiti: null,
-      };
-      let candidate = base;
-      if (q.casa) {
-        const rooms = ROOMS.filter((r) => {
-          const probe = { ...base, campo: '\u0000', spogliatoio_gari: r };
-          return dayMatches.every((m) => clashesBetween(probe, m, marginMinutes).every((c) => c.motivo !== 'spogliatoio')) && matchTrainingClashes(probe, dayTrainings, marginMinutes).length === 0;
-        });
-        if (rooms.length < 2) break; // no pitch helps: the rooms are the same for all
-        candidate = { ...base, spogliatoio_gari: rooms[0], spogliatoio_ospiti: rooms[1] };
-      }
+      if (full && seen.has(campo)) continue;
+      const candidate: ClashMatch = q.casa ? { ...base, campo, spogliatoio_gari: rooms[0], spogliatoio_ospiti: rooms[1] } : { ...base, campo };
       const ok = dayMatches.every((m) => clashesBetween(candidate, m, marginMinutes).length === 0) && matchTrainingClashes(candidate, dayTrainings, marginMinutes).length === 0;
       if (!ok) continue;
-      out.push({ data, ora, oraFine, campo, spogliatoi: q.casa ? [candidate.spogliatoio_gari!, candidate.spogliatoio_ospiti!] : [] });
+      const slot = { data, ora, oraFine, campo, spogliatoi: q.casa ? [rooms[0], rooms[1]] : [] };
+      if (!seen.has(campo)) {
+        seen.add(campo);
+        primi.push(slot);
+      } else if (altri.length < maxMore) altri.push(slot);
     }
   }
-  return out;
+  return { primi, altri };
 }
