@@ -64,9 +64,9 @@ async function main() {
     const al = today.add(59, 'day').format('YYYY-MM-DD');
     const groups = ['Pulcini', 'Esordienti', 'Giovanissimi', 'Allievi'];
     let proposed = 0;
-    const slots = await timed('GET /api/slot-liberi, 60 days, every pitch, home (20 slots)', async (i) => {
+    const slots = await timed('GET /api/slot-liberi, 60 days, every pitch, home (14 days of slots)', async (i) => {
       const body = await get(`/api/slot-liberi?gruppo=${groups[i % 4]}&durata=90&dal=${dal}&al=${al}&casa=1`);
-      proposed = body.data.length;
+      proposed = (body.data as Array<{ primi: unknown[]; altri: unknown[] }>).reduce((n, d) => n + d.primi.length + d.altri.length, 0);
     }, RUN);
     console.log(`     (the last answer proposed ${proposed} slots)`);
     await timed(

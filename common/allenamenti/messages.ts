@@ -146,6 +146,11 @@ export const SLOT_MSG = {
   /** Over the list: what was searched ('Pulcini, dal 28/11/2026 al 28/12/2026'). */
   searched: (gruppo: string, dal: string, al: string) => `${gruppo}, dal ${dal} al ${al}`,
   count: (n: number) => (n === 1 ? '1 slot libero' : `${n} slot liberi`),
+  /** Over the list, grouped by day. */
+  countDays: (n: number) => (n === 1 ? '1 giorno con slot liberi' : `${n} giorni con slot liberi`),
+  /** A day's other start times, folded until asked for. */
+  more: (n: number) => `Altri orari (${n})`,
+  fewer: 'Meno orari',
   /** 'spogliatoi 3 e 4'. */
   rooms: (rooms: readonly number[]) => (rooms.length === 1 ? `spogliatoio ${rooms[0]}` : `spogliatoi ${rooms.slice(0, -1).join(', ')} e ${rooms[rooms.length - 1]}`),
   /** A slot on one line: 'sabato 28 novembre, 10:00-11:30, Comunale, spogliatoi 3 e 4'. */
@@ -154,9 +159,6 @@ export const SLOT_MSG = {
   needsGruppo: 'Scegli prima la categoria per cercare uno slot',
   periodOrder: 'La data di fine deve essere uguale o successiva alla data di inizio',
   periodDates: 'Indica le date del periodo (gg/mm/aaaa)',
-  /** The 'Rinvia' dialog: the postponement moves the date only. */
-  rinviaNote: (slot: string) =>
-    `Slot scelto: ${slot}. Il rinvio sposta solo la data: dopo la conferma, «Apri la partita» nel messaggio che compare apre la modifica con ora, campo e spogliatoi dello slot.`,
   openMatch: 'Apri la partita',
   /** The edit form opened with a slot's values (query parameters). */
   prefilled: 'Data, ora, campo e spogliatoi dello slot scelto sono già inseriti: controlla e salva per confermarli.',

@@ -1,7 +1,7 @@
 // Response types of /api/allenamenti and /api/slot-liberi: they type the routes and the SPA's endpoints.
 import type { Allenamento } from './rules';
 import type { Partita } from '../partite/read';
-import type { Slot } from '../occupazione/slots';
+import type { SlotDay } from '../occupazione/slots';
 
 export interface AllenamentiResponse {
   data: Allenamento[];
@@ -23,7 +23,7 @@ export interface AllenamentoConflitto {
   partita?: Partita;
 }
 
-/** GET /api/slot-liberi: the earliest free slots (common/occupazione/slots.ts). */
+/** GET /api/slot-liberi: the days with free slots, by date, each with its earliest slot per pitch and 'Altri orari' (common/occupazione/slots.ts). */
 export interface SlotLiberiResponse {
-  data: Slot[];
+  data: SlotDay[];
 }

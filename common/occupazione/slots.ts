@@ -1,4 +1,4 @@
-// The slot finder (docs/occupazione.md): the earliest times a match of a category could be played
+// The slot finder (docs/occupazione.md): the times a match of a category could be played
 // on a pitch with nothing in the way, by the same rules a save applies (common/occupazione/rules.ts
 // for matches, common/allenamenti/rules.ts for trainings, common/partite/times.ts for times that
 // exist), within the club's playing hours. Pure: the server reads the matches and trainings of the
@@ -66,82 +66,135 @@ export interface Slot {
   spogliatoi: number[];
 }
 
+/**
+ * The free slots of one day (GET /api/slot-liberi answers a list of these, by date): `primi`, the
+ * earliest slot on each pitch, by start time then pitch order; `altri`, the other start times of the
+ * day ('Altri orari'), in the same order, at most SLOT_MORE_MAX.
+ */
+export interface SlotDay {
+  data: string;
+  primi: Slot[];
+  altri: Slot[];
+}
+
+/** What findSlots compares a slot with, and how much it answers. Further constraints join here as optional fields. */
+export interface SlotContext {
+  /** The stored matches that hold their facilities on the days of the range. */
+  matches: readonly ClashMatch[];
+  /** The training series that meet the range. */
+  trainings: readonly Allenamento[];
+  hours: PlayingHours;
+  marginMinutes: number;
+  /** At most this many days with a free slot (SLOT_DAYS_MAX). */
+  maxDays?: number;
+  /** At most this many 'Altri orari' per day (SLOT_MORE_MAX). */
+  maxMore?: number;
+}
+
 /** Start times are tried every this many minutes. */
 export const SLOT_STEP_MINUTES = 15;
-export const SLOTS_MAX = 20;
+/** Days with a free slot answered at most: two weeks of weekday evenings and weekends. */
+export const SLOT_DAYS_MAX = 14;
+/** 'Altri orari' of a day at most. */
+export const SLOT_MORE_MAX = 48;
 
 const ROOMS = Array.from({ length: SPOGLIATOIO_MAX - SPOGLIATOIO_MIN + 1 }, (_, i) => SPOGLIATOIO_MIN + i);
 
+/** Every slot of a list of days, day by day, the earliest per pitch first ('Altri orari' after them). */
+export const slotsOfDays = (days: readonly SlotDay[]): Slot[] => days.flatMap((d) => [...d.primi, ...d.altri]);
+
 /**
- * The earliest slots (at most `limit`) in [dal, al]: by day, then start time, then pitch in the
- * order given. A slot clashes with nothing the save would check: the stored matches of its day
- * (pitch, rooms with the margin, teams of the match being moved), the trainings of that day, and
- * it leaves the category's other matches and trainings alone. `matches` are the stored matches that
- * hold their facilities on the days of the range; `trainings` the series that meet it.
+ * The days of [dal, al] with a free slot (at most `maxDays`), each with the earliest slot per pitch and
+ * more start times (SlotDay), so the list shows breadth: weekday evenings and weekends, every pitch,
+ * as the playing hours allow. A slot clashes with nothing the save would check: the stored matches
+ * of its day (pitch, rooms with the margin, teams of the match being moved), the trainings of that
+ * day, and it leaves the category's other matches and trainings alone.
  */
-export function findSlots(
-  q: SlotQuery,
-  matches: readonly ClashMatch[],
-  trainings: readonly Allenamento[],
-  hours: PlayingHours,
-  marginMinutes: number,
-  limit: number = SLOTS_MAX,
-): Slot[] {
-  const out: Slot[] = [];
+export function findSlots(q: SlotQuery, ctx: SlotContext): SlotDay[] {
+  const { hours, marginMinutes, maxDays = SLOT_DAYS_MAX, maxMore = SLOT_MORE_MAX } = ctx;
+  const out: SlotDay[] = [];
   const byDay = new Map<string, ClashMatch[]>();
-  for (const m of matches) {
+  for (const m of ctx.matches) {
     if (q.partita?.id != null && m.id === q.partita.id) continue;
     const day = byDay.get(m.data);
     if (day) day.push(m);
     else byDay.set(m.data, [m]);
   }
   const end = dayjs(q.al);
-  for (let d = dayjs(q.dal); !d.isAfter(end); d = d.add(1, 'day')) {
+  for (let d = dayjs(q.dal); !d.isAfter(end) && out.length < maxDays; d = d.add(1, 'day')) {
     const data = d.format('YYYY-MM-DD');
     const h = hours[weekdayOf(data)];
     if (!h) continue;
     if (q.chiusure && isClosed(data, q.chiusure)) continue;
-    const dayMatches = byDay.get(data) ?? [];
-    const dayTrainings = trainings.filter((t) => trainsOn(t, data));
-    const ownMatches = dayMatches.filter((m) => sameName(m.gruppo, q.gruppo)).map(matchSpan);
-    const ownTrainings = dayTrainings.filter((t) => sameName(t.gruppo, q.gruppo)).map((t) => ({ start: minutesOf(t.oraInizio), end: minutesOf(t.oraFine) }));
-    for (let start = h.from; start + q.durata <= h.to; start += SLOT_STEP_MINUTES) {
-      const finish = start + q.durata;
-      if (q.notBefore && (data < q.notBefore.data || (data === q.notBefore.data && start < q.notBefore.minutes))) continue;
-      const busy = (s: { start: number; end: number }) => s.start < finish && start < s.end;
-      if (ownMatches.some(busy) || ownTrainings.some(busy)) continue;
-      const ora = timeOf(start);
-      const oraFine = timeOf(finish);
-      if (matchTimeProblem({ data, ora, oraFine }, q.timezone)) continue;
-      for (const campo of q.campi) {
-        const base: ClashMatch = {
-          id: q.partita?.id ?? null,
-          data,
-          ora,
-          ora_fine: oraFine,
-          squadracasa: q.partita?.squadracasa ?? '',
-          squadratrasferta: q.partita?.squadratrasferta ?? '',
-          campo,
-          gruppo: q.gruppo,
-          is_house_match: q.casa,
-          spogliatoio_gari: null,
-          spogliatoio_ospiti: null,
-        };
-        let candidate = base;
-        if (q.casa) {
-          const rooms = ROOMS.filter((r) => {
-            const probe = { ...base, campo: '\u0000', spogliatoio_gari: r };
-            return dayMatches.every((m) => clashesBetween(probe, m, marginMinutes).every((c) => c.motivo !== 'spogliatoio')) && matchTrainingClashes(probe, dayTrainings, marginMinutes).length === 0;
-          });
-          if (rooms.length < 2) break; // no pitch helps: the rooms are the same for all
-          candidate = { ...base, spogliatoio_gari: rooms[0], spogliatoio_ospiti: rooms[1] };
-        }
-        const free = dayMatches.every((m) => clashesBetween(candidate, m, marginMinutes).length === 0) && matchTrainingClashes(candidate, dayTrainings, marginMinutes).length === 0;
-        if (!free) continue;
-        out.push({ data, ora, oraFine, campo, spogliatoi: q.casa ? [candidate.spogliatoio_gari!, candidate.spogliatoio_ospiti!] : [] });
-        if (out.length >= limit) return out;
-      }
-    }
+    const { primi, altri } = slotsOfDay(q, data, h, byDay.get(data) ?? [], ctx.trainings.filter((t) => trainsOn(t, data)), marginMinutes, maxMore);
+    if (primi.length === 0) continue;
+    out.push({ data, primi, altri });
   }
   return out;
+}
+
+/**
+ * The free slots of one day within its playing hours, by start time then pitch order: the first on each
+ * pitch in `primi`, the next `maxMore` in `altri`; once those are full only the pitches still without
+ * a slot are tried.
+ */
+function slotsOfDay(
+  q: SlotQuery,
+  data: string,
+  h: { from: number; to: number },
+  dayMatches: readonly ClashMatch[],
+  dayTrainings: readonly Allenamento[],
+  marginMinutes: number,
+  maxMore: number,
+): { primi: Slot[]; altri: Slot[] } {
+  const primi: Slot[] = [];
+  const altri: Slot[] = [];
+  const seen = new Set<string>();
+  const ownMatches = dayMatches.filter((m) => sameName(m.gruppo, q.gruppo)).map(matchSpan);
+  const ownTrainings = dayTrainings.filter((t) => sameName(t.gruppo, q.gruppo)).map((t) => ({ start: minutesOf(t.oraInizio), end: minutesOf(t.oraFine) }));
+  for (let start = h.from; start + q.durata <= h.to; start += SLOT_STEP_MINUTES) {
+    const full = altri.length >= maxMore;
+    if (full && q.campi.every((c) => seen.has(c))) break;
+    const finish = start + q.durata;
+    if (q.notBefore && (data < q.notBefore.data || (data === q.notBefore.data && start < q.notBefore.minutes))) continue;
+    const busy = (s: { start: number; end: number }) => s.start < finish && start < s.end;
+    if (ownMatches.some(busy) || ownTrainings.some(busy)) continue;
+    const ora = timeOf(start);
+    const oraFine = timeOf(finish);
+    if (matchTimeProblem({ data, ora, oraFine }, q.timezone)) continue;
+    const base: ClashMatch = {
+      id: q.partita?.id ?? null,
+      data,
+      ora,
+      ora_fine: oraFine,
+      squadracasa: q.partita?.squadracasa ?? '',
+      squadratrasferta: q.partita?.squadratrasferta ?? '',
+      campo: '',
+      gruppo: q.gruppo,
+      is_house_match: q.casa,
+      spogliatoio_gari: null,
+      spogliatoio_ospiti: null,
+    };
+    // The rooms free at that time (the same on every pitch): a home match needs two.
+    let rooms: number[] = [];
+    if (q.casa) {
+      rooms = ROOMS.filter((r) => {
+        const probe = { ...base, campo: '\u0000', spogliatoio_gari: r };
+        return dayMatches.every((m) => clashesBetween(probe, m, marginMinutes).every((c) => c.motivo !== 'spogliatoio')) && matchTrainingClashes(probe, dayTrainings, marginMinutes).length === 0;
+      });
+      if (rooms.length < 2) continue;
+    }
+    for (const campo of q.campi) {
+      if (full && seen.has(campo)) continue;
+      const candidate: ClashMatch = q.casa ? { ...base, campo, spogliatoio_gari: rooms[0], spogliatoio_ospiti: rooms[1] } : { ...base, campo };
+      const ok = dayMatches.every((m) => clashesBetween(candidate, m, marginMinutes).length === 0) && matchTrainingClashes(candidate, dayTrainings, marginMinutes).length === 0;
+      if (!ok) continue;
+      const slot = { data, ora, oraFine, campo, spogliatoi: q.casa ? [rooms[0], rooms[1]] : [] };
+      if (!seen.has(campo)) {
+        seen.add(campo);
+        primi.push(slot);
+      } else if (altri.length < maxMore) altri.push(slot);
+    }
+  }
+  return { primi, altri };
 }

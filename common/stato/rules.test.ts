@@ -52,8 +52,17 @@ describe('statoRequestSchema', () => {
       giorni: null,
       motivo: 'pioggia',
       conferma: false,
+      slot: null,
     });
     expect(parse({ ids: [3], azione: 'rinvia' }).data?.nuovaData).toBeNull();
+    // 'Rinvia' of one match to a chosen slot: the slot's start, end, pitch and rooms, trimmed.
+    expect(parse({ ids: [3], azione: 'rinvia', nuovaData: TODAY, ora: '17:30', oraFine: ' 19:00 ', campo: ' Campo 2 ', spogliatoioGari: 3, spogliatoioOspiti: 4 }).data?.slot).toEqual({
+      ora: '17:30',
+      oraFine: '19:00',
+      campo: 'Campo 2',
+      spogliatoioGari: 3,
+      spogliatoioOspiti: 4,
+    });
     expect(parse({ ids: [3], azione: 'sposta', giorni: 1, confermaSovrapposizioni: true }).data?.conferma).toBe(true);
     expect(parse({ ids: [3], azione: 'rinvia', nuovaData: TODAY }).data?.nuovaData).toBe(TODAY);
     expect(parse({ ids: [3], azione: 'sposta', giorni: 7 }).data?.giorni).toBe(7);

@@ -90,6 +90,11 @@ export const STATUS_MSG = {
   giorniRange: `Il numero di giorni deve essere un intero tra 1 e ${GIORNI_MAX}.`,
   giorniOnlySposta: 'Il numero di giorni si indica solo per «Sposta di N giorni».',
   nuovaDataOnlyRinvia: 'La nuova data si indica solo per «Rinvia».',
+  slotOnlyRinvia: 'Ora, campo e spogliatoi di uno slot si indicano solo per «Rinvia».',
+  slotOnlyOne: 'Uno slot si applica a una sola partita alla volta: seleziona una partita.',
+  slotIncomplete: 'Per applicare uno slot indica la nuova data, l\'ora di inizio e il campo.',
+  /** The 'Rinvia' dialog: what a chosen slot will apply ('Sabato 5 dicembre, 10:30-11:45, Campo 2, spogliatoi 3 e 4'). */
+  slotApplied: (slot: string) => `Sarà applicato lo slot: ${slot}.`,
   unknownIds: 'Una o più partite selezionate non esistono: nessuna partita è stata modificata.',
   forbidden: 'Non hai i permessi per cambiare lo stato delle partite.',
   operationNotFound: "Operazione non trovata o scaduta: si può annullare solo entro un giorno.",

@@ -73,6 +73,16 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(date)).toBe('La data deve essere nel formato aaaa-mm-gg');
   });
 
+  it("a status move's slot fields past their limits (docs/partite.md, status)", async () => {
+    const editor = await createUser(t.db.pool, 'editor');
+    const body = { ids: [1], azione: 'rinvia', nuovaData: '2999-01-01', ora: '10:00', oraFine: '11:00', campo: 'Campo 1' };
+    const post = (over: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/partite/stato', headers: bearer(editor), payload: { ...body, ...over } });
+    expect(expectItalian400(await post({ ora: '1'.repeat(5000) }))).toBe('Ora non valida: usa il formato HH:MM');
+    expect(expectItalian400(await post({ campo: 'c'.repeat(5000) }))).toBe('Testo troppo lungo: massimo 100 caratteri');
+    expect(expectItalian400(await post({ spogliatoioGari: 'tre' }))).toBe('I numeri degli spogliatoi devono essere compresi tra 1 e 7');
+    expect(expectItalian400(await post({ ids: [1, 2] }))).toBe('Uno slot si applica a una sola partita alla volta: seleziona una partita.');
+  });
+
   it('officials and designations past their limits (docs/dirigenti.md)', async () => {
     const editor = await createUser(t.db.pool, 'editor');
     const person = { nome: 'x'.repeat(101), cognome: 'Rossi', email: 'm@example.it', telefono: null, qualifiche: [] };

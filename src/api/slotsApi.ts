@@ -2,7 +2,7 @@
 // place that reschedules a match (the 'Rinvia' dialog, the edit form, the import preview) through
 // src/components/SlotFinder.tsx.
 import { api } from './api';
-import type { Slot } from '../../common/occupazione/slots';
+import type { Slot, SlotDay } from '../../common/occupazione/slots';
 import type { SlotLiberiResponse } from '../../common/allenamenti/types';
 
 /** What the finder asks: the route's query parameters (absent ones are left to the server's defaults). */
@@ -37,23 +37,33 @@ export function slotParams(a: SlotLiberiArgs): Record<string, string> {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 
-/** The answer's slots that have the documented shape (anything else is dropped, never shown half). */
-export function readSlots(body: unknown): Slot[] {
+/** A slot of the documented shape, or null (never shown half). */
+function readSlot(s: Partial<Slot> | null, data: string): Slot | null {
+  if (!s || s.data !== data) return null;
+  if (typeof s.ora !== 'string' || !TIME.test(s.ora.slice(0, 5)) || typeof s.oraFine !== 'string' || !TIME.test(s.oraFine.slice(0, 5))) return null;
+  const rooms = Array.isArray(s.spogliatoi) ? s.spogliatoi.filter((n): n is number => Number.isInteger(n)) : [];
+  return { data: s.data, ora: s.ora.slice(0, 5), oraFine: s.oraFine.slice(0, 5), campo: typeof s.campo === 'string' ? s.campo : '', spogliatoi: rooms };
+}
+
+const slotsIn = (list: unknown, data: string): Slot[] =>
+  Array.isArray(list) ? list.flatMap((s: Partial<Slot> | null) => readSlot(s, data) ?? []) : [];
+
+/** The answer's days (common/occupazione/slots.ts SlotDay) with the slots that have the documented shape; a day left with none is dropped. */
+export function readSlotDays(body: unknown): SlotDay[] {
   const data = (body as Partial<SlotLiberiResponse> | null)?.data;
   if (!Array.isArray(data)) return [];
-  return data.flatMap((s: Partial<Slot> | null) => {
-    if (!s || typeof s.data !== 'string' || !DATE.test(s.data)) return [];
-    if (typeof s.ora !== 'string' || !TIME.test(s.ora.slice(0, 5)) || typeof s.oraFine !== 'string' || !TIME.test(s.oraFine.slice(0, 5))) return [];
-    const rooms = Array.isArray(s.spogliatoi) ? s.spogliatoi.filter((n): n is number => Number.isInteger(n)) : [];
-    return [{ data: s.data, ora: s.ora.slice(0, 5), oraFine: s.oraFine.slice(0, 5), campo: typeof s.campo === 'string' ? s.campo : '', spogliatoi: rooms }];
+  return data.flatMap((d: Partial<SlotDay> | null) => {
+    if (!d || typeof d.data !== 'string' || !DATE.test(d.data)) return [];
+    const primi = slotsIn(d.primi, d.data);
+    return primi.length > 0 ? [{ data: d.data, primi, altri: slotsIn(d.altri, d.data) }] : [];
   });
 }
 
 export const slotsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSlotLiberi: build.query<Slot[], SlotLiberiArgs>({
+    getSlotLiberi: build.query<SlotDay[], SlotLiberiArgs>({
       query: (args) => ({ url: 'api/slot-liberi', params: slotParams(args) }),
-      transformResponse: (body: unknown) => readSlots(body),
+      transformResponse: (body: unknown) => readSlotDays(body),
       // The free slots change with every save: each search asks again, nothing is kept.
       keepUnusedDataFor: 0,
     }),

@@ -8,12 +8,20 @@ import { renderWithProviders, signedInStore, withStandInServer } from '../../tes
 import { SLOT_MSG } from '../../common/allenamenti/messages';
 import { todayIn } from '../../common/core/dates';
 import type { Slot } from '../../common/occupazione/slots';
+import { slotDaysOf } from '../../test/slots';
 import type { SlotLiberiArgs } from '../api/slotsApi';
 import { SlotFinder, describeSlot, slotDay } from './SlotFinder';
 
 const SLOTS: Slot[] = [
   { data: '2099-11-28', ora: '10:00', oraFine: '11:30', campo: 'Comunale', spogliatoi: [3, 4] },
   { data: '2099-11-29', ora: '17:15', oraFine: '18:45', campo: 'Campo Nord', spogliatoi: [1, 2] },
+];
+/** Saturday: the earliest on two pitches, and two more start times under 'Altri orari'. */
+const SATURDAY: Slot[] = [
+  { data: '2099-11-28', ora: '09:00', oraFine: '10:30', campo: 'Comunale', spogliatoi: [1, 2] },
+  { data: '2099-11-28', ora: '09:00', oraFine: '10:30', campo: 'Campo Nord', spogliatoi: [1, 2] },
+  { data: '2099-11-28', ora: '09:15', oraFine: '10:45', campo: 'Comunale', spogliatoi: [1, 2] },
+  { data: '2099-11-28', ora: '09:15', oraFine: '10:45', campo: 'Campo Nord', spogliatoi: [1, 2] },
 ];
 
 let answer: { status: number; body: unknown };
@@ -23,7 +31,7 @@ const server = withStandInServer((req) => {
   return { status: 404, body: { error: 'Risorsa non trovata' } };
 });
 beforeEach(() => {
-  answer = { status: 200, body: { data: SLOTS } };
+  answer = { status: 200, body: { data: slotDaysOf(SLOTS) } };
 });
 
 const asked = () => server.requests.filter((r) => r.url.startsWith('/api/slot-liberi')).map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
@@ -56,23 +64,43 @@ describe('the slot finder', () => {
     const { user, dialog } = await open({ gruppo: 'Pulcini', durata: 90, casa: true, partita: 7 });
     const today = todayIn('Europe/Rome');
     const items = await within(dialog).findAllByTestId('slot-item');
-    expect(items.map((li) => li.textContent)).toEqual([
-      'sabato 28 novembre 209910:00-11:30 · Comunale · spogliatoi 3 e 4Scegli',
-      'domenica 29 novembre 209917:15-18:45 · Campo Nord · spogliatoi 1 e 2Scegli',
-    ]);
-    expect(within(dialog).getByText(/2 slot liberi$/)).toHaveTextContent(
-      `Pulcini, dal ${dayjs(today).format('DD/MM/YYYY')} al ${dayjs(today).add(30, 'day').format('DD/MM/YYYY')} · 2 slot liberi`,
+    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['sabato 28 novembre 2099', 'domenica 29 novembre 2099']);
+    expect(items.map((li) => li.textContent)).toEqual(['10:00-11:30 · Comunale · spogliatoi 3 e 4Scegli', '17:15-18:45 · Campo Nord · spogliatoi 1 e 2Scegli']);
+    expect(within(dialog).getByText(/2 giorni con slot liberi$/)).toHaveTextContent(
+      `Pulcini, dal ${dayjs(today).format('DD/MM/YYYY')} al ${dayjs(today).add(30, 'day').format('DD/MM/YYYY')} · 2 giorni con slot liberi`,
     );
     // The query as the route takes it: from today, 30 days.
     expect(asked()).toEqual([{ gruppo: 'Pulcini', durata: '90', casa: '1', partita: '7', dal: today, al: dayjs(today).add(30, 'day').format('YYYY-MM-DD') }]);
     // Each 'Scegli' is described by its slot.
     const second = within(items[1]).getByRole('button', { name: SLOT_MSG.choose });
     expect(second).toHaveAccessibleDescription('domenica 29 novembre 2099 17:15-18:45 · Campo Nord · spogliatoi 1 e 2');
+    // Days without more start times have no 'Altri orari'.
+    expect(within(dialog).queryByRole('button', { name: /^Altri orari/ })).toBeNull();
 
     await user.click(second);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(JSON.parse(screen.getByTestId('chosen').textContent!)).toEqual([SLOTS[1]]);
     await waitFor(() => expect(screen.getByRole('button', { name: SLOT_MSG.find })).toHaveFocus());
+  });
+
+  it("by day, the earliest slot per pitch; 'Altri orari' unfolds the day's other start times, which can be chosen", async () => {
+    answer = { status: 200, body: { data: slotDaysOf([...SATURDAY, SLOTS[1]]) } };
+    const { user, dialog } = await open({ gruppo: 'Pulcini' });
+    const days = await within(dialog).findAllByTestId('slot-day');
+    expect(days).toHaveLength(2);
+    expect(within(days[0]).getAllByTestId('slot-item').map((li) => li.textContent)).toEqual([
+      '09:00-10:30 · Comunale · spogliatoi 1 e 2Scegli',
+      '09:00-10:30 · Campo Nord · spogliatoi 1 e 2Scegli',
+    ]);
+    const more = within(days[0]).getByRole('button', { name: SLOT_MSG.more(2) });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(days[0]).getByRole('button', { name: SLOT_MSG.fewer })).toHaveAttribute('aria-expanded', 'true');
+    const others = within(within(days[0]).getByTestId('slot-more')).getAllByTestId('slot-item');
+    expect(others.map((li) => li.textContent)).toEqual(['09:15-10:45 · Comunale · spogliatoi 1 e 2Scegli', '09:15-10:45 · Campo Nord · spogliatoi 1 e 2Scegli']);
+    await user.click(within(others[1]).getByRole('button', { name: SLOT_MSG.choose }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(screen.getByTestId('chosen').textContent!)).toEqual([SATURDAY[3]]);
   });
 
   it("a match's date ahead is where the search starts; 'Chiudi' closes, chooses nothing and gives the focus back", async () => {

@@ -1,5 +1,6 @@
-// 'Trova uno slot' (docs/allenamenti.md, slot finder): the earliest free slots for a match of a category,
-// asked of GET /api/slot-liberi, each with 'Scegli'. Shared by the places that reschedule a match: the
+// 'Trova uno slot' (docs/allenamenti.md, slot finder): the free slots for a match of a category, asked of
+// GET /api/slot-liberi, by day: the earliest on each pitch, with 'Altri orari' to unfold the day's other
+// start times; each with 'Scegli'. Shared by the places that reschedule a match: the
 // 'Rinvia' dialog, the edit form, the import preview's clashing rows (features may not import each other).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
@@ -20,7 +21,7 @@ import { todayIn } from '../../common/core/dates';
 import { serverErrorField } from '../api/policy';
 import type { ApiError } from '../api/api';
 import { useLazyGetSlotLiberiQuery, type SlotLiberiArgs } from '../api/slotsApi';
-import type { Slot } from '../../common/occupazione/slots';
+import type { Slot, SlotDay } from '../../common/occupazione/slots';
 import { PickersProvider } from './PickersProvider';
 import { useClub } from './ClubContext';
 
@@ -162,10 +163,10 @@ function SlotSearch({ query, onChoose }: { query: SlotLiberiArgs; onChoose: (slo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening
   }, []);
 
-  const slots = result.currentData;
-  const loading = !problem && (result.isFetching || (!result.isError && !slots));
+  const days = result.currentData;
+  const loading = !problem && (result.isFetching || (!result.isError && !days));
   const failed = !problem && !loading && result.isError;
-  const found = !problem && !loading && !failed && slots ? slots : null;
+  const found = !problem && !loading && !failed && days ? days : null;
   // Said as it changes (a live region): searching, nothing found, or how many; the list itself is not read out.
   let status: ReactNode = null;
   if (loading) {
@@ -185,7 +186,7 @@ function SlotSearch({ query, onChoose }: { query: SlotLiberiArgs; onChoose: (slo
     status = (
       <Typography variant="body2" color="text.secondary" id={listId}>
         {searched ? `${SLOT_MSG.searched(query.gruppo, dmy(searched.dal), dmy(searched.al))} · ` : ''}
-        {SLOT_MSG.count(found.length)}
+        {SLOT_MSG.countDays(found.length)}
       </Typography>
     );
   }
@@ -220,10 +221,10 @@ function SlotSearch({ query, onChoose }: { query: SlotLiberiArgs; onChoose: (slo
           component="ul"
           aria-labelledby={listId}
           data-testid="slot-list"
-          sx={{ m: 0, p: 0, listStyle: 'none', maxHeight: 360, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          sx={{ m: 0, p: 0, listStyle: 'none', maxHeight: { xs: 'none', sm: 420 }, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
         >
-          {found.map((s, i) => (
-            <SlotItem key={`${s.data} ${s.ora} ${s.campo}`} slot={s} today={today} index={i} onChoose={onChoose} />
+          {found.map((d, i) => (
+            <SlotDayItem key={d.data} day={d} today={today} first={i === 0} onChoose={onChoose} />
           ))}
         </Box>
       )}
@@ -244,23 +245,53 @@ function PeriodDate({ label, value, min, onChange }: { label: string; value: str
   );
 }
 
-function SlotItem({ slot, today, index, onChoose }: { slot: Slot; today: string; index: number; onChoose: (slot: Slot) => void }) {
+/** A day: its heading, the earliest slot on each pitch, and 'Altri orari' unfolding the day's other start times. */
+function SlotDayItem({ day, today, first, onChoose }: { day: SlotDay; today: string; first: boolean; onChoose: (slot: Slot) => void }) {
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const moreId = useId();
+  return (
+    <Box component="li" data-testid="slot-day" aria-labelledby={headingId} sx={{ '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' } }}>
+      <Typography
+        id={headingId}
+        component="h3"
+        variant="subtitle2"
+        sx={{ px: 1.5, pt: 1, pb: 0.25, '&::first-letter': { textTransform: 'uppercase' } }}
+      >
+        {slotDay(day.data, today)}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {day.primi.map((s, i) => (
+          <SlotItem key={`${s.ora} ${s.campo}`} slot={s} dayId={headingId} highlight={first && i === 0} onChoose={onChoose} />
+        ))}
+      </Box>
+      {day.altri.length > 0 && (
+        <Box sx={{ px: 1.5, pb: 0.5 }}>
+          <Button size="small" aria-expanded={open} aria-controls={moreId} onClick={() => setOpen((o) => !o)} aria-describedby={headingId}>
+            {open ? SLOT_MSG.fewer : SLOT_MSG.more(day.altri.length)}
+          </Button>
+        </Box>
+      )}
+      {open && (
+        <Box component="ul" id={moreId} data-testid="slot-more" sx={{ m: 0, p: 0, pb: 0.5, listStyle: 'none', bgcolor: 'action.hover' }}>
+          {day.altri.map((s) => (
+            <SlotItem key={`${s.ora} ${s.campo}`} slot={s} dayId={headingId} highlight={false} onChoose={onChoose} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function SlotItem({ slot, dayId, highlight, onChoose }: { slot: Slot; dayId: string; highlight: boolean; onChoose: (slot: Slot) => void }) {
   const textId = useId();
   return (
-    <Box
-      component="li"
-      data-testid="slot-item"
-      sx={{ px: 1.5, py: 0.75, display: 'flex', gap: 1.5, alignItems: 'center', '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' } }}
-    >
-      <Box sx={{ flex: 1, minWidth: 0 }} id={textId}>
-        <Typography component="span" sx={{ fontWeight: 500, display: 'block', '&::first-letter': { textTransform: 'uppercase' } }}>
-          {slotDay(slot.data, today)}
-        </Typography>
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-          {[`${slot.ora}-${slot.oraFine}`, slot.campo, slot.spogliatoi.length > 0 ? SLOT_MSG.rooms(slot.spogliatoi) : ''].filter(Boolean).join(' · ')}
-        </Typography>
-      </Box>
-      <Button size="small" variant={index === 0 ? 'contained' : 'outlined'} aria-describedby={textId} onClick={() => onChoose(slot)}>
+    <Box component="li" data-testid="slot-item" sx={{ px: 1.5, py: 0.5, display: 'flex', gap: 1.5, alignItems: 'center' }}>
+      <Typography component="span" variant="body2" id={textId} sx={{ flex: 1, minWidth: 0 }}>
+        <Box component="span" sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}>{`${slot.ora}-${slot.oraFine}`}</Box>
+        {[slot.campo, slot.spogliatoi.length > 0 ? SLOT_MSG.rooms(slot.spogliatoi) : ''].filter(Boolean).map((part) => ` · ${part}`).join('')}
+      </Typography>
+      <Button size="small" variant={highlight ? 'contained' : 'outlined'} aria-describedby={`${dayId} ${textId}`} onClick={() => onChoose(slot)}>
         {SLOT_MSG.choose}
       </Button>
     </Box>

@@ -48,8 +48,8 @@ export function routeOf(pathname: string): RouteName {
 
 /**
  * A slot chosen with 'Trova uno slot' (docs/allenamenti.md, slot finder) for the edit form: the
- * values it fills, carried as query parameters of /modifica-partita/:id (the 'Rinvia' dialog moves
- * the date only, then opens the match with the rest).
+ * values it fills, carried as query parameters of /modifica-partita/:id. (The 'Rinvia' dialog no longer
+ * uses it: the postponement applies the whole slot itself, docs/partite.md, status.)
  */
 export interface SlotPrefill {
   data: string;

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { SLOT_DAYS_MAX, slotsOfDays, type SlotDay } from '../../../common/occupazione/slots';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { insertMatch } from '../../../test/partite';
@@ -205,8 +206,12 @@ describe('GET /api/slot-liberi', () => {
     await api('POST', '/api/allenamenti', editor, body({ giorno: 6, oraInizio: '12:00', oraFine: '14:00', spogliatoi: [3] }));
     const res = await api('GET', `/api/slot-liberi?gruppo=Allievi&durata=90&dal=${saturday}&al=${saturday}&campo=Campo%20Comunale&casa=1`, editor);
     expect(res.statusCode).toBe(200);
-    const [first] = res.json().data;
+    // One day (the period asked), its earliest slot first, more start times in 'Altri orari'.
+    const [day] = res.json().data;
+    expect(res.json().data).toHaveLength(1);
+    const [first] = day.primi;
     expect(first).toEqual({ data: saturday, ora: '14:00', oraFine: '15:30', campo: 'Campo Comunale', spogliatoi: [1, 2] });
+    expect(day.altri[0]).toMatchObject({ data: saturday, ora: '14:15', campo: 'Campo Comunale' });
     const save = await api('POST', '/api/partite', editor, {
       data: first.data, ora: first.ora, oraFine: first.oraFine, squadraCasa: 'Garibaldina Allievi', squadraTrasferta: 'Fortis', campo: first.campo,
       gruppo: 'Allievi', isHouseMatch: true, spogliatoioGari: first.spogliatoi[0], spogliatoioOspiti: first.spogliatoi[1], terreno: null, tipoGara: 'amichevole',
@@ -229,7 +234,7 @@ describe('GET /api/slot-liberi', () => {
         await insertMatch(t.db.pool, { data: saturday, ora: hm(start), ora_fine: hm(start + 75), squadracasa: `Garibaldina ${i}`, squadratrasferta: `Ospiti ${i}`, campo: campi[rnd(2)], is_house_match: true, spogliatoio_gari: r, spogliatoio_ospiti: (r % 7) + 1, gruppo: ['Pulcini', 'Esordienti'][rnd(2)] });
       }
       await api('POST', '/api/allenamenti', editor, body({ giorno: 6, campo: campi[rnd(2)], oraInizio: '10:00', oraFine: '12:00', spogliatoi: [1 + rnd(7)], confermaSovrapposizioni: true }));
-      const slots = (await api('GET', `/api/slot-liberi?gruppo=Allievi&durata=90&dal=${saturday}&al=${saturday}&casa=1`, editor)).json().data as Array<{ data: string; ora: string; oraFine: string; campo: string; spogliatoi: number[] }>;
+      const slots = slotsOfDays((await api('GET', `/api/slot-liberi?gruppo=Allievi&durata=90&dal=${saturday}&al=${saturday}&casa=1`, editor)).json().data as SlotDay[]);
       expect(slots.length).toBeGreaterThan(0);
       for (const [i, s] of slots.entries()) {
         const res = await api('POST', '/api/partite/conflitti', editor, {
@@ -239,6 +244,22 @@ describe('GET /api/slot-liberi', () => {
         expect([s, res.json().conflitti]).toEqual([s, []]);
       }
     }
+  });
+
+  it('answers with breadth: several days from the weekday evenings to the weekend, the earliest slot per pitch first', async () => {
+    await t.db.pool.query('DELETE FROM public.partite');
+    await t.db.pool.query('DELETE FROM public.allenamenti');
+    const monday = nextOn(1);
+    // The club's pitches are those its matches use; these two are far after the period.
+    for (const campo of ['Campo A', 'Campo B']) {
+      await insertMatch(t.db.pool, { data: dayjs(monday).add(100, 'day').format('YYYY-MM-DD'), ora: '10:00', ora_fine: '11:00', squadracasa: `Garibaldina ${campo}`, squadratrasferta: 'Ospiti', campo, is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2 });
+    }
+    const days = (await api('GET', `/api/slot-liberi?gruppo=Allievi&durata=90&dal=${monday}&casa=1`, editor)).json().data as SlotDay[];
+    expect(days).toHaveLength(SLOT_DAYS_MAX);
+    expect(days.slice(0, 7).map((d) => weekdayOf(d.data))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(days[0].primi.map((s) => `${s.campo} ${s.ora}`)).toEqual(['Campo A 17:00', 'Campo B 17:00']);
+    expect(days[5].primi.map((s) => `${s.campo} ${s.ora}`)).toEqual(['Campo A 09:00', 'Campo B 09:00']);
+    expect(days[0].altri.length).toBeGreaterThan(0);
   });
 
   it('refuses bad queries in Italian and readers', async () => {

@@ -221,10 +221,27 @@ export function batchClashList(
 export interface Move {
   row: Pick<Partita, 'id' | 'data' | 'stato' | 'data_da_definire'> & Omit<ClashMatch, 'id'>;
   data: string | null;
+  /**
+   * Where on that day, when the move changes it too ('Rinvia' to a chosen slot, or the undo of one:
+   * docs/partite.md, status): start, end, pitch and rooms. Absent: those of `row`.
+   */
+  at?: MovePlace;
 }
 
-/** Whether a move puts its match where it did not hold the facilities before: another day, or a status that frees them left. */
-export const movesIn = (m: Move) => m.data !== null && (m.data !== m.row.data || !holdsFacilities(m.row));
+/** The place and time of a match on its day. */
+export type MovePlace = Pick<ClashMatch, 'ora' | 'ora_fine' | 'campo' | 'spogliatoio_gari' | 'spogliatoio_ospiti'>;
+
+const hhmm = (t: string | null | undefined) => (t ?? '').slice(0, 5);
+/** Whether a move's place differs from the row's (another time, pitch or rooms: checked again). */
+const placeDiffers = (at: MovePlace, row: Partial<MovePlace>) =>
+  hhmm(at.ora) !== hhmm(row.ora) ||
+  hhmm(at.ora_fine) !== hhmm(row.ora_fine) ||
+  at.campo !== row.campo ||
+  (at.spogliatoio_gari ?? null) !== (row.spogliatoio_gari ?? null) ||
+  (at.spogliatoio_ospiti ?? null) !== (row.spogliatoio_ospiti ?? null);
+
+/** Whether a move puts its match where it did not hold the facilities before: another day or place, or a status that frees them left. */
+export const movesIn = (m: Move) => m.data !== null && (m.data !== m.row.data || !holdsFacilities(m.row) || (m.at !== undefined && placeDiffers(m.at, m.row)));
 
 /** The days a bulk request must lock before it locks its rows (lockMatchDays). */
 export const daysOfMoves = (moves: readonly Move[]) => moves.filter(movesIn).map((m) => m.data as string);
@@ -242,7 +259,7 @@ export async function recheckMoves(
   moves: readonly Move[],
   opts: { confirmed: boolean; marginMinutes: number; describe: (m: Move) => string; designationMarginMinutes?: number },
 ): Promise<ReturnType<typeof batchClashList>> {
-  const candidates = moves.map((m): ClashMatch | null => (m.data === null ? null : { ...m.row, id: m.row.id, data: m.data }));
+  const candidates = moves.map((m): ClashMatch | null => (m.data === null ? null : { ...m.row, ...m.at, id: m.row.id, data: m.data }));
   const perRow: Parameters<typeof batchClashList>[0] = await checkBatch(db, candidates, opts.marginMinutes, (i) => movesIn(moves[i]), new Set(moves.map((m) => m.row.id)));
   // The officials of each match the request moves in (docs/dirigenti.md), against their other designations of that day.
   const placed = moves.flatMap((m, i) => (m.data !== null && movesIn(m) ? [{ ...candidates[i]!, id: m.row.id, index: i }] : []));

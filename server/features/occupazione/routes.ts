@@ -10,7 +10,7 @@ import { badRequest, notFound, parseInput } from '../../shared/errors';
 import { checkClashes, clashView } from './clashes';
 import * as repo from './repo';
 import type { ConflittiResponse, OccupancyResponse } from '../../../common/occupazione/types';
-import { findSlots, SLOTS_MAX } from '../../../common/occupazione/slots';
+import { findSlots } from '../../../common/occupazione/slots';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import type { SlotLiberiResponse } from '../../../common/allenamenti/types';
 import { defaultDurationMinutes } from '../../../common/calendar/rules';
@@ -94,7 +94,7 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  // The slot finder (docs/allenamenti.md): the earliest slots where a match of the category fits.
+  // The slot finder (docs/allenamenti.md): the days where a match of the category fits, each with its earliest slot per pitch and more start times.
   app.get('/slot-liberi', { preHandler: requireRole('editor') }, async (request): Promise<SlotLiberiResponse> => {
     const q = parseInput(slotQuery, request.query);
     const today = todayIn(config.timezone);
@@ -112,11 +112,7 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
     const now = dayjs().tz(config.timezone);
     const data = findSlots(
       { gruppo: q.gruppo, durata, dal, al, campi, casa, partita: partita ?? undefined, notBefore: { data: today, minutes: now.hour() * 60 + now.minute() }, timezone: config.timezone, chiusure },
-      matches,
-      trainings,
-      config.playingHours,
-      margin,
-      SLOTS_MAX,
+      { matches, trainings, hours: config.playingHours, marginMinutes: margin },
     );
     return { data };
   });

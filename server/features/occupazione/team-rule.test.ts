@@ -127,8 +127,8 @@ describe('a team is a name within its category', () => {
       api('GET', `/api/slot-liberi?gruppo=${encodeURIComponent(gruppo)}&partita=${id}&durata=60&dal=${SATURDAY}&al=${SATURDAY}&campo=Campo%202&casa=1`);
     const primi = await slots('Primi Calci', primiMatch.id);
     expect(primi.statusCode).toBe(200);
-    expect(primi.json().data[0]).toMatchObject({ data: SATURDAY, ora: '09:00', campo: 'Campo 2' });
+    expect(primi.json().data[0].primi[0]).toMatchObject({ data: SATURDAY, ora: '09:00', campo: 'Campo 2' });
     const piccoli = await slots('Piccoli Amici', piccoliMatch.id);
-    expect(piccoli.json().data[0]).toMatchObject({ data: SATURDAY, ora: '10:00', campo: 'Campo 2' });
+    expect(piccoli.json().data[0].primi[0]).toMatchObject({ data: SATURDAY, ora: '10:00', campo: 'Campo 2' });
   });
 });

@@ -526,3 +526,177 @@ describe('migration 014 on existing rows', () => {
     ]);
   });
 });
+
+describe("'Rinvia' to a chosen slot (docs/partite.md, status): the whole slot in one action", () => {
+  /** A home match on day `offset`, Campo Nord 10:00-11:30, rooms 1 and 2 unless told. */
+  async function home(offset: number, over: { ora?: string; fine?: string; campo?: string; rooms?: [number | null, number | null]; casa?: boolean } = {}) {
+    seq++;
+    const [g, o] = over.rooms ?? [1, 2];
+    const casa = over.casa ?? true;
+    const { rows } = await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, tipo_gara)
+       VALUES ($1, $2, $3, $4, $5, 'Pulcini', $6, $7, $8, $9, 'campionato') RETURNING id`,
+      [
+        inDays(offset),
+        over.ora ?? '10:00',
+        casa ? (over.fine ?? '11:30') : null,
+        casa ? `Garibaldina S${seq}` : `Livorno S${seq}`,
+        casa ? `Ospiti S${seq}` : `Garibaldina S${seq}`,
+        over.campo ?? 'Campo Nord',
+        casa,
+        casa ? g : null,
+        casa ? o : null,
+      ],
+    );
+    return rows[0].id as number;
+  }
+  const slot = (id: number, day: number, over: Record<string, unknown> = {}) => ({
+    ids: [id],
+    azione: 'rinvia',
+    nuovaData: inDays(day),
+    ora: '17:30',
+    oraFine: '19:00',
+    campo: 'Campo Sud',
+    spogliatoioGari: 3,
+    spogliatoioOspiti: 4,
+    ...over,
+  });
+  const place = (r: Record<string, unknown>) => ({
+    data: r.data,
+    ora: r.ora,
+    ora_fine: r.ora_fine,
+    campo: r.campo,
+    spogliatoio_gari: r.spogliatoio_gari,
+    spogliatoio_ospiti: r.spogliatoio_ospiti,
+    stato: r.stato,
+    data_da_definire: r.data_da_definire,
+    data_originale: r.data_originale,
+  });
+
+  it('applies date, start, end, pitch and rooms in the same action, logs them; the undo restores all of them', async () => {
+    const id = await home(200);
+    const [before] = await rowsOf([id]);
+    const res = await stato(slot(id, 203, { motivo: 'Pioggia' }));
+    expect(res.statusCode).toBe(200);
+    const [after] = await rowsOf([id]);
+    expect(place(after)).toEqual({
+      data: inDays(203),
+      ora: '17:30:00',
+      ora_fine: '19:00:00',
+      campo: 'Campo Sud',
+      spogliatoio_gari: 3,
+      spogliatoio_ospiti: 4,
+      stato: 'rinviata',
+      data_da_definire: false,
+      data_originale: inDays(200),
+    });
+    expect(after.sequence).toBe(before.sequence + 1);
+    const [log] = (await activities('Stato delle partite: 1 partita rinviata (motivo: Pioggia)')).slice(-1);
+    expect(log.context).toMatchObject({
+      operazione: res.json().operazione,
+      azione: 'rinvia',
+      nuovaData: inDays(203),
+      slot: { ora: '17:30', oraFine: '19:00', campo: 'Campo Sud', spogliatoi: [3, 4] },
+      ids: [id],
+    });
+    const back = await undo(res.json().operazione);
+    expect(back.statusCode).toBe(200);
+    expect(place((await rowsOf([id]))[0])).toEqual(place(before));
+  });
+
+  it('a slot on the same day (another time and pitch) is applied and checked too', async () => {
+    const id = await home(205);
+    // The match's own date, 13:00 on Campo Est: taken there by another match.
+    const other = await home(205, { ora: '12:30', fine: '14:00', campo: 'Campo Est', rooms: [5, 6] });
+    const refused = await stato(slot(id, 205, { ora: '13:00', oraFine: '14:30', campo: 'Campo Est' }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().conflitti).toEqual([expect.objectContaining({ partitaId: id, id: other, motivo: 'campo' })]);
+    expect(refused.json().conflitti[0].messaggio).toContain('ore 13:00');
+    const ok = await stato(slot(id, 205, { ora: '15:00', oraFine: '16:30', campo: 'Campo Est' }));
+    expect(ok.statusCode).toBe(200);
+    expect((await rowsOf([id]))[0]).toMatchObject({ data: inDays(205), ora: '15:00:00', ora_fine: '16:30:00', campo: 'Campo Est', data_originale: null });
+  });
+
+  it("a clash at the slot's place: 409 and nothing changed; confirmed: moved to the whole slot; the undo puts it back", async () => {
+    const id = await home(210);
+    // The new day is free at the match's old time and pitch (10:00, Campo Nord): only the slot's place is taken.
+    const taken = await home(213, { ora: '17:00', fine: '18:30', campo: 'Campo Sud', rooms: [5, 6] });
+    const [before] = await rowsOf([id]);
+    const refused = await stato(slot(id, 213));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().conflitti).toEqual([expect.objectContaining({ partitaId: id, id: taken, motivo: 'campo' })]);
+    expect(await rowsOf([id])).toEqual([before]);
+    // Another pitch, but room 5 of the match there at that time: a rooms clash.
+    const rooms = await stato(slot(id, 213, { campo: 'Campo Ovest', spogliatoioGari: 5, spogliatoioOspiti: 4 }));
+    expect(rooms.statusCode).toBe(409);
+    expect(rooms.json().conflitti.map((c: { motivo: string }) => c.motivo)).toEqual(['spogliatoio']);
+    const ok = await stato(slot(id, 213, { confermaSovrapposizioni: true }));
+    expect(ok.statusCode).toBe(200);
+    expect((await rowsOf([id]))[0]).toMatchObject({ data: inDays(213), ora: '17:30:00', campo: 'Campo Sud', spogliatoio_gari: 3, spogliatoio_ospiti: 4 });
+    expect((await undo(ok.json().operazione)).statusCode).toBe(200);
+    expect(place((await rowsOf([id]))[0])).toEqual(place(before));
+  });
+
+  it("the undo checks the match's old place: taken since, 409 unless confirmed", async () => {
+    const id = await home(220);
+    const { operazione } = (await stato(slot(id, 222))).json();
+    // Its old pitch and time (10:00 Campo Nord on day 220) taken since.
+    const since = await home(220, { ora: '10:30', fine: '12:00', rooms: [5, 6] });
+    const refused = await undo(operazione);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().conflitti).toEqual([expect.objectContaining({ partitaId: id, id: since, motivo: 'campo' })]);
+    expect((await rowsOf([id]))[0]).toMatchObject({ data: inDays(222), campo: 'Campo Sud' });
+  });
+
+  it('an away match takes the start and the pitch; no end nor rooms are stored, as a save stores it', async () => {
+    const id = await home(230, { casa: false, campo: 'Stadio Armando Picchi' });
+    const res = await stato(slot(id, 231, { ora: '15:30', campo: 'Stadio di Collesalvetti' }));
+    expect(res.statusCode).toBe(200);
+    expect((await rowsOf([id]))[0]).toMatchObject({ data: inDays(231), ora: '15:30:00', ora_fine: null, campo: 'Stadio di Collesalvetti', spogliatoio_gari: null, spogliatoio_ospiti: null });
+  });
+
+  it('the slot fields with several matches, another action or without date, start and pitch: 400 in Italian, nothing changed', async () => {
+    const a = await home(240);
+    const b = await home(241, { campo: 'Campo Est' });
+    const before = await rowsOf([a, b]);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [slot(a, 243, { ids: [a, b] }), STATUS_MSG.slotOnlyOne],
+      [{ ...slot(a, 243), azione: 'sospendi', nuovaData: null }, STATUS_MSG.slotOnlyRinvia],
+      [{ ids: [a], azione: 'annulla', campo: 'Campo Sud' }, STATUS_MSG.slotOnlyRinvia],
+      [slot(a, 243, { nuovaData: null }), STATUS_MSG.slotIncomplete],
+      [slot(a, 243, { ora: null }), STATUS_MSG.slotIncomplete],
+      [slot(a, 243, { campo: '  ' }), STATUS_MSG.slotIncomplete],
+    ];
+    for (const [body, error] of cases) {
+      const res = await stato(body);
+      expect({ body, status: res.statusCode, error: res.json().error }).toEqual({ body, status: 400, error });
+    }
+    expect(await rowsOf([a, b])).toEqual(before);
+  });
+
+  it('bad values are refused with the match form messages (400), nothing changed', async () => {
+    const id = await home(250);
+    const [before] = await rowsOf([id]);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ora: '25:00' }, MSG.match.invalidTime],
+      [{ ora: 1730 }, MSG.match.invalidTime],
+      [{ oraFine: '7pm' }, MSG.match.invalidTime],
+      [{ oraFine: '17:00' }, MSG.match.endNotAfterStart],
+      // A home match needs its end (the edit form's message).
+      [{ oraFine: null }, MSG.match.fillRequired],
+      [{ campo: 'Campo\nSud' }, MSG.validation.singleLine(MSG.match.labels.campo)],
+      [{ campo: 'C'.repeat(101) }, MSG.match.textTooLong],
+      [{ spogliatoioGari: 8 }, MSG.match.roomsRange],
+      [{ spogliatoioOspiti: 1.5 }, MSG.match.roomsRange],
+      [{ spogliatoioGari: '3' }, MSG.match.roomsRange],
+      [{ spogliatoioOspiti: 3 }, MSG.match.roomsDiffer],
+      [{ nuovaData: inDays(-1) }, MSG.match.futureDate],
+      [{ sala: 2 }, MSG.http.unknownField('sala')],
+    ];
+    for (const [over, error] of cases) {
+      const res = await stato(slot(id, 252, over));
+      expect({ over, status: res.statusCode, error: res.json().error }).toEqual({ over, status: 400, error });
+    }
+    expect(await rowsOf([id])).toEqual([before]);
+  });
+});

@@ -13,9 +13,11 @@ import { recordActivity } from '../../shared/activity';
 import { withTransaction } from '../../db/pool';
 import { z } from '../../../common/core/zod';
 import { CLASH_MSG, holdsFacilities } from '../../../common/occupazione/rules';
-import { matchLabel } from '../../../common/partite/rules';
+import { matchLabel, partitaProblem, partitaToValues, toPayload } from '../../../common/partite/rules';
+import type { Partita } from '../../../common/partite/read';
+import { shortTime } from '../../../common/core/dateText';
 import * as repo from './statoRepo';
-import type { Move } from './statoRepo';
+import type { Move, SlotPlace } from './statoRepo';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,7 +46,16 @@ function targetOf(req: StatoRequest, row: { data: string }): string | null {
 type MoveRow = Move['row'];
 /** A match as a bulk action's clash messages name it: teams, and the date and time it moves to. */
 const describeMove = (m: Move) =>
-  matchLabel({ squadracasa: m.row.squadracasa, squadratrasferta: m.row.squadratrasferta, data: m.data ?? m.row.data, ora: m.row.ora });
+  matchLabel({ squadracasa: m.row.squadracasa, squadratrasferta: m.row.squadratrasferta, data: m.data ?? m.row.data, ora: m.at?.ora ?? m.row.ora });
+
+/** The place and time a row (a before-image or a row as stored) holds on its day. */
+const placeOf = (r: Record<string, unknown>): Move['at'] => ({
+  ora: shortTime(String(r.ora)),
+  ora_fine: typeof r.ora_fine === 'string' ? shortTime(r.ora_fine) : null,
+  campo: String(r.campo),
+  spogliatoio_gari: (r.spogliatoio_gari as number | null) ?? null,
+  spogliatoio_ospiti: (r.spogliatoio_ospiti as number | null) ?? null,
+});
 
 export const statoRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
@@ -58,7 +69,11 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
     return withTransaction(pool, async (db) => {
       // Clash check (docs/occupazione.md): the days the matches move to are locked before the rows (as a save does), so a
       // save or another bulk request on those days waits; read once more under the row locks below.
-      const moveOf = (r: { data: string; stato?: unknown; data_da_definire?: unknown }) => ({ row: r as MoveRow, data: targetOf(req, r) });
+      // A chosen slot's day is locked even when the date stays (another time or pitch on it).
+      const slotAt: Move['at'] = req.slot
+        ? { ora: req.slot.ora, ora_fine: req.slot.oraFine, campo: req.slot.campo, spogliatoio_gari: req.slot.spogliatoioGari, spogliatoio_ospiti: req.slot.spogliatoioOspiti }
+        : undefined;
+      const moveOf = (r: { data: string; stato?: unknown; data_da_definire?: unknown }): Move => ({ row: r as MoveRow, data: targetOf(req, r), ...(slotAt && { at: slotAt }) });
       const locked = new Set(daysOfMoves((await repo.peekRows(db, req.ids)).map(moveOf)));
       await lockMatchDays(db, locked);
       const rows = await repo.lockRows(db, req.ids);
@@ -69,7 +84,17 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
         const earliest = rows.reduce((min, r) => (r.data < min ? r.data : min), rows[0].data);
         if (dayjs(earliest).add(req.giorni, 'day').format('YYYY-MM-DD') < today) throw badRequest(MSG.match.futureDate);
       }
-      const moves = rows.map((r) => moveOf(r.riga as unknown as MoveRow));
+      // 'Rinvia' to a chosen slot (one match): the slot on the stored match must pass a save's rules, as the edit form's
+      // save would; away matches keep no end time nor rooms (toPayload), as a save stores them.
+      let slot: SlotPlace | null = null;
+      if (req.slot) {
+        const values = { ...partitaToValues(rows[0].riga as unknown as Partita), ...req.slot, data: req.nuovaData };
+        const problem = partitaProblem(values, { mode: 'edit', today, clubName: config.clubName, timezone: config.timezone });
+        if (problem) throw badRequest(problem.message);
+        const p = toPayload(values, config.clubName);
+        slot = { ora: p.ora, ora_fine: p.oraFine, campo: p.campo, spogliatoio_gari: p.spogliatoioGari, spogliatoio_ospiti: p.spogliatoioOspiti };
+      }
+      const moves = rows.map((r): Move => ({ ...moveOf(r.riga as unknown as MoveRow), ...(slot && { at: slot }) }));
       // A row edited between the first read and its lock may need a day not locked yet (rare).
       await lockMatchDays(db, daysOfMoves(moves).filter((d) => !locked.has(d)));
       const clashes = await recheckMoves(db, moves, { confirmed: req.conferma, marginMinutes: config.clashMarginMinutes, describe: describeMove });
@@ -79,6 +104,7 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
         by,
         nuovaData: req.nuovaData,
         giorni: req.giorni,
+        slot,
       });
       const operazione = await repo.insertOperazione(db, {
         azione: req.azione,
@@ -97,6 +123,7 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
           motivo: req.motivo,
           nuovaData: req.nuovaData,
           giorni: req.giorni,
+          ...(slot && { slot: { ora: slot.ora, oraFine: slot.ora_fine, campo: slot.campo, spogliatoi: [slot.spogliatoio_gari, slot.spogliatoio_ospiti] } }),
           ids: req.ids,
         },
       });
@@ -128,7 +155,8 @@ export const statoRoutes: FastifyPluginAsync = async (app) => {
         const now = await repo.clashRows(db, ids);
         const moves = now.map((r): Move => {
           const b = back.get(r.id)!;
-          return { row: r, data: holdsFacilities(b) ? b.data : null };
+          // Back to the before-image's time, pitch and rooms too (a 'Rinvia' to a slot changed them).
+          return { row: r, data: holdsFacilities(b) ? b.data : null, at: placeOf(b as unknown as Record<string, unknown>) };
         });
         const clashes = await recheckMoves(db, moves, { confirmed: confermaSovrapposizioni, marginMinutes: config.clashMarginMinutes, describe: describeMove });
         const ripristinate = await repo.restoreRows(db, op.righe);

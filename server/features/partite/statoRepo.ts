@@ -44,7 +44,12 @@ export interface StatoUpdate {
   nuovaData: string | null;
   /** 'sposta': days to add to each date. */
   giorni: number | null;
+  /** 'Rinvia' of one match to a chosen slot: its start, end, pitch and rooms (with `nuovaData`). */
+  slot?: SlotPlace | null;
 }
+
+/** The start, end, pitch and rooms a chosen slot gives a match (times 'HH:MM'). */
+export type SlotPlace = NonNullable<Move['at']>;
 
 /**
  * Sets the status (and the date, when given) of the matches; answers each row's SEQUENCE afterwards.
@@ -58,10 +63,29 @@ export async function updateStato(db: Db, ids: number[], u: StatoUpdate): Promis
             data_da_definire = ($2 = 'rinviata' AND $5::date IS NULL AND $6::int IS NULL),
             -- A move keeps the first date the match had (migration 016).
             data_originale = CASE WHEN COALESCE($5::date, data + $6::int, data) <> data THEN COALESCE(data_originale, data) ELSE data_originale END,
-            data = CASE WHEN $5::date IS NOT NULL THEN $5::date WHEN $6::int IS NOT NULL THEN data + $6::int ELSE data END
+            data = CASE WHEN $5::date IS NOT NULL THEN $5::date WHEN $6::int IS NOT NULL THEN data + $6::int ELSE data END,
+            -- A chosen slot ($7): the whole of it, in the same write.
+            ora = CASE WHEN $7::boolean THEN $8::time ELSE ora END,
+            ora_fine = CASE WHEN $7::boolean THEN $9::time ELSE ora_fine END,
+            campo = CASE WHEN $7::boolean THEN $10::text ELSE campo END,
+            spogliatoio_gari = CASE WHEN $7::boolean THEN $11::smallint ELSE spogliatoio_gari END,
+            spogliatoio_ospiti = CASE WHEN $7::boolean THEN $12::smallint ELSE spogliatoio_ospiti END
       WHERE id = ANY($1::int[])
       RETURNING id, sequence`,
-    [ids, u.stato, u.motivo, u.by, u.nuovaData, u.giorni],
+    [
+      ids,
+      u.stato,
+      u.motivo,
+      u.by,
+      u.nuovaData,
+      u.giorni,
+      Boolean(u.slot),
+      u.slot?.ora ?? null,
+      u.slot?.ora_fine ?? null,
+      u.slot?.campo ?? null,
+      u.slot?.spogliatoio_gari ?? null,
+      u.slot?.spogliatoio_ospiti ?? null,
+    ],
   );
   return rows;
 }
@@ -106,14 +130,17 @@ export async function lockSequences(db: Db, ids: number[]): Promise<Map<number, 
 }
 
 /**
- * Puts back what a bulk operation changed (date and the status columns, data_da_definire included)
+ * Puts back what a bulk operation changed (date, time, end, pitch and rooms, which a 'Rinvia' to a slot
+ * changes, and the status columns, data_da_definire included)
  * from its before-image (an image older than migration 014 has it added there).
  * The caller has checked that nothing else changed since (same SEQUENCE). Answers the count.
  */
 export async function restoreRows(db: Db, righe: unknown[]): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE public.partite p
-        SET data = b.data, stato = b.stato, motivo_stato = b.motivo_stato,
+        SET data = b.data, ora = b.ora, ora_fine = b.ora_fine, campo = b.campo,
+            spogliatoio_gari = b.spogliatoio_gari, spogliatoio_ospiti = b.spogliatoio_ospiti,
+            stato = b.stato, motivo_stato = b.motivo_stato,
             stato_modificato_da = b.stato_modificato_da, stato_modificato_il = b.stato_modificato_il,
             data_da_definire = COALESCE(b.data_da_definire, b.stato = 'rinviata'),
             data_originale = b.data_originale

@@ -6,6 +6,7 @@ import { todayIn } from '../../../common/core/dates';
 import type { Gruppo } from '../../../common/gruppi/rules';
 import type { ImportCheck, ImportResponse } from '../../../common/import/types';
 import type { Slot } from '../../../common/occupazione/slots';
+import { slotDaysOf } from '../../../test/slots';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import { CLASH_MSG } from '../../../common/occupazione/rules';
 import ImportPage from './ImportPage';
@@ -41,7 +42,7 @@ const server = withStandInServer((req) => {
     const n = (JSON.parse(req.body) as { partite: unknown[] }).partite.length;
     return { status: 201, body: { create: n, ids: Array.from({ length: n }, (_, i) => CREATED.ids[0] + i) } satisfies ImportResponse };
   }
-  if (req.method === 'GET' && url.pathname === '/api/slot-liberi') return { status: 200, body: { data: slots } };
+  if (req.method === 'GET' && url.pathname === '/api/slot-liberi') return { status: 200, body: { data: slotDaysOf(slots) } };
   return { status: 404, body: { error: 'Risorsa non trovata' } };
 });
 beforeEach(() => {

@@ -7,6 +7,7 @@ import { MSG } from '../../../common/core/messages';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import { todayIn } from '../../../common/core/dates';
 import type { Slot } from '../../../common/occupazione/slots';
+import { slotDaysOf } from '../../../test/slots';
 import { editMatchWithSlot, readSlotPrefill } from '../../config/paths';
 import EditMatchPage from './EditMatchPage';
 
@@ -62,7 +63,7 @@ describe('the edit screen finds a free slot', () => {
     const match = /^\/api\/partite\/(\d+)$/.exec(url.pathname);
     if (url.pathname === '/api/config') return { status: 200, body: CONFIG };
     if (url.pathname === '/api/gruppi') return { status: 200, body: { data: [{ id: 1, name: 'Pulcini', created_at: '2026-09-01T10:00:00Z', components: [] }], count: 1 } };
-    if (url.pathname === '/api/slot-liberi') return { status: 200, body: { data: url.searchParams.get('casa') === '0' ? AWAY_SLOTS : SLOTS } };
+    if (url.pathname === '/api/slot-liberi') return { status: 200, body: { data: slotDaysOf(url.searchParams.get('casa') === '0' ? AWAY_SLOTS : SLOTS) } };
     if (url.pathname === '/api/partite/conflitti') return { status: 200, body: { conflitti: [] } };
     if (match && req.method === 'GET') return { status: 200, body: { data: match[1] === '8' ? AWAY : HOME } };
     if (match && req.method === 'PUT') return { status: 200, body: { data: HOME } };

@@ -1,6 +1,6 @@
 // 'Trova uno slot' in the 'Rinvia' dialog (docs/allenamenti.md, slot finder; docs/partite.md, status): for one
-// match, the slot chosen fills the new date; the postponement moves the date only, so the dialog says
-// the slot's time, pitch and rooms, and the toast opens the edit form with them.
+// match, the slot chosen fills the new date, the dialog says what will be applied, and the postponement
+// sends the whole slot (start, end, pitch, rooms) in the same request; the toast can open the match.
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +9,7 @@ import { sanitizePartite, type Partita } from '../../../common/partite/read';
 import { STATUS_MSG } from '../../../common/stato/rules';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import type { Slot } from '../../../common/occupazione/slots';
+import { slotDaysOf } from '../../../test/slots';
 import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { matchesApi } from './matchesApi';
 import StatusActions from './StatusActions';
@@ -27,7 +28,7 @@ const SLOTS: Slot[] = [
 
 const server = withStandInServer((req) => {
   const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/api/slot-liberi') return { status: 200, body: { data: SLOTS } };
+  if (url.pathname === '/api/slot-liberi') return { status: 200, body: { data: slotDaysOf(SLOTS) } };
   if (url.pathname === '/api/partite/stato') return { status: 200, body: { operazione: 'op-1', aggiornate: JSON.parse(req.body).ids.length } };
   return { status: 200, body: { data: [] } };
 });
@@ -58,7 +59,7 @@ const posts = () => server.requests.filter((r) => r.method === 'POST' && r.url =
 const pickerDate = (group: HTMLElement) => within(group).getAllByRole('spinbutton').map((s) => s.textContent).join('/');
 
 describe("'Trova uno slot' in the 'Rinvia' dialog", () => {
-  it('one match: the slot chosen fills the new date, the note says the rest, the toast opens the edit form with it', async () => {
+  it('one match: the slot chosen fills the new date, the dialog says the whole slot, the request carries it', async () => {
     const user = userEvent.setup();
     open([1]);
     await user.click(await screen.findByRole('button', { name: STATUS_MSG.actions.rinvia }));
@@ -77,19 +78,21 @@ describe("'Trova uno slot' in the 'Rinvia' dialog", () => {
 
     expect(pickerDate(date)).toBe('09/05/2099');
     expect(within(dialog).getByTestId('rinvia-slot-note')).toHaveTextContent(
-      SLOT_MSG.rinviaNote('sabato 9 maggio, 15:00-16:30, Campo Nord, spogliatoi 3 e 4'),
+      STATUS_MSG.slotApplied('Sabato 9 maggio, 15:00-16:30, Campo Nord, spogliatoi 3 e 4'),
     );
     await waitFor(() => expect(within(dialog).getByRole('button', { name: SLOT_MSG.find })).toHaveFocus());
 
     await user.click(within(dialog).getByRole('button', { name: STATUS_MSG.confirmButton.rinvia(1) }));
     expect(await screen.findByText(STATUS_MSG.updated(1))).toBeInTheDocument();
-    expect(posts()).toEqual([{ ids: [1], azione: 'rinvia', motivo: null, nuovaData: '2099-05-09' }]);
+    expect(posts()).toEqual([
+      { ids: [1], azione: 'rinvia', motivo: null, nuovaData: '2099-05-09', ora: '15:00', oraFine: '16:30', campo: 'Campo Nord', spogliatoioGari: 3, spogliatoioOspiti: 4 },
+    ]);
 
+    // The toast opens the match as it now is (no values to carry over any more).
     const link = screen.getByRole('link', { name: SLOT_MSG.openMatch });
-    const href = '/modifica-partita/1?data=2099-05-09&ora=15%3A00&oraFine=16%3A30&campo=Campo+Nord&spogliatoi=3%2C4';
-    expect(link).toHaveAttribute('href', href);
+    expect(link).toHaveAttribute('href', '/modifica-partita/1');
     await user.click(link);
-    expect(await screen.findByTestId('edit-route')).toHaveTextContent(href);
+    expect(await screen.findByTestId('edit-route')).toHaveTextContent(/^\/modifica-partita\/1$/);
   });
 
   it('a date typed over the chosen slot drops the note and the link', async () => {

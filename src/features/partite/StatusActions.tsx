@@ -24,10 +24,10 @@ import { useAnnullaOperazioneMutation, useCambiaStatoMutation } from './statusAp
 import { useGetPartiteQuery } from './matchesApi';
 import { CLASH_MSG, type ClashInfo } from '../../../common/occupazione/rules';
 import { ClashList } from './ClashWarnings';
-import { SlotFinder, describeSlot } from '../../components/SlotFinder';
+import { SlotFinder, slotDay } from '../../components/SlotFinder';
 import type { Slot } from '../../../common/occupazione/slots';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
-import { editMatchWithSlot } from '../../config/paths';
+import { paths } from '../../config/paths';
 
 /** The clashes of a 409 a bulk move or an undo answered (docs/occupazione.md), or null for any other error. */
 function clashesOf(err: unknown): ClashInfo[] | null {
@@ -104,11 +104,11 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
     }
   };
 
-  /** After a change; `moved`: the one match postponed to a chosen slot, whose edit form the toast opens with the slot's values. */
-  const done = (operazione: string, aggiornate: number, moved?: { id: number; slot: Slot }) => {
+  /** After a change; `moved`: the one match postponed to a chosen slot, which the toast can open (it reads the whole slot). */
+  const done = (operazione: string, aggiornate: number, moved?: { id: number }) => {
     onSelect(new Set());
     setAzione(null);
-    const edit = moved ? editMatchWithSlot(String(moved.id), moved.slot) : null;
+    const edit = moved ? paths.editMatch.getHref(String(moved.id)) : null;
     enqueueSnackbar(STATUS_MSG.updated(aggiornate), {
       variant: 'success',
       autoHideDuration: UNDO_TOAST_MS,
@@ -178,6 +178,28 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
   );
 }
 
+/** The body fields of a chosen slot (common/stato/schema.ts): the server applies them with the new date. */
+function slotFields(slot: Slot) {
+  return {
+    ora: slot.ora,
+    oraFine: slot.oraFine,
+    campo: slot.campo,
+    spogliatoioGari: slot.spogliatoi[0] ?? null,
+    spogliatoioOspiti: slot.spogliatoi[1] ?? null,
+  };
+}
+
+/**
+ * What a chosen slot will make of the match, on one line: 'Sabato 5 dicembre, 10:30-11:45, Campo 2, spogliatoi 3 e 4';
+ * an away match keeps no end time nor rooms, so only its start is said.
+ */
+function appliedSlot(slot: Slot, match: Partita, today: string): string {
+  const giorno = slotDay(slot.data, today);
+  const day = giorno.charAt(0).toLocaleUpperCase('it') + giorno.slice(1);
+  if (!match.is_house_match) return [day, slot.ora, slot.campo].filter(Boolean).join(', ');
+  return SLOT_MSG.describe(day, slot.ora, slot.oraFine, slot.campo, slot.spogliatoi);
+}
+
 /** The days of 'Sposta di N giorni' once they are a valid number, for the title and the button. */
 function chosenDays(giorni: string): number | null {
   const n = Number(giorni);
@@ -230,7 +252,7 @@ function StatusDialog({
   partite: Partita[];
   today: string;
   onClose: () => void;
-  onDone: (operazione: string, aggiornate: number, moved?: { id: number; slot: Slot }) => void;
+  onDone: (operazione: string, aggiornate: number, moved?: { id: number }) => void;
 }) {
   const [motivo, setMotivo] = useState('');
   const [nuovaData, setNuovaData] = useState('');
@@ -240,7 +262,8 @@ function StatusDialog({
   // The clashes the server answered (409, docs/occupazione.md); the next submit confirms them.
   const [clashes, setClashes] = useState<ClashInfo[] | null>(null);
   const [cambia, { isLoading }] = useCambiaStatoMutation();
-  // 'Trova uno slot' (docs/allenamenti.md) when one match is postponed: the slot chosen, while the date is still its.
+  // 'Trova uno slot' (docs/allenamenti.md) when one match is postponed: the slot chosen, while the date is still its;
+  // the postponement applies the whole of it (date, start, end, pitch, rooms: docs/partite.md, status).
   const [slot, setSlot] = useState<Slot | null>(null);
   const single = azione === 'rinvia' && ids.length === 1 ? partite.find((p) => p.id === ids[0]) : undefined;
   const chosen = slot && slot.data === nuovaData ? slot : null;
@@ -252,6 +275,7 @@ function StatusDialog({
       azione,
       motivo: motivo.trim() || null,
       ...(azione === 'rinvia' ? { nuovaData: nuovaData || null } : {}),
+      ...(single && chosen ? slotFields(chosen) : {}),
       ...(azione === 'sposta' ? { giorni: giorni.trim() === '' ? null : Number(giorni) } : {}),
       ...(clashes ? { confermaSovrapposizioni: true } : {}),
     };
@@ -264,7 +288,7 @@ function StatusDialog({
     setErrors({});
     try {
       const result = await cambia(body).unwrap();
-      onDone(result.operazione, result.aggiornate, single && chosen ? { id: single.id, slot: chosen } : undefined);
+      onDone(result.operazione, result.aggiornate, single && chosen ? { id: single.id } : undefined);
     } catch (err) {
       setClashes(clashesOf(err));
       setServerError(errorMessage(err));
@@ -298,14 +322,15 @@ function StatusDialog({
                   query={{ gruppo: single.gruppo, partita: single.id, dal: dayjs(single.data).add(1, 'day').format('YYYY-MM-DD') }}
                   onChoose={(s) => {
                     setSlot(s);
+                    setClashes(null);
                     change(setNuovaData)(s.data);
                   }}
                 />
               </Box>
             )}
-            {chosen && (
+            {single && chosen && (
               <Alert severity="info" sx={{ mt: 1 }} data-testid="rinvia-slot-note">
-                {SLOT_MSG.rinviaNote(describeSlot(chosen, today))}
+                {STATUS_MSG.slotApplied(appliedSlot(chosen, single, today))}
               </Alert>
             )}
           </Box>
