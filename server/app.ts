@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { frameworkErrorAnswers, helmetOptions, securityHeaders } from './shared/security-headers';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +10,7 @@ import type { Pool } from './db/pool';
 import type { Mailer } from './mail/mailer';
 import { textGate } from './shared/text-gate';
 import { drainUnreadBodies } from './shared/unread-body';
+import { guardsBeforeBody } from './shared/auth-guard';
 import { requestDeadline } from './shared/request-deadline';
 import { registerErrorHandler, type ErrorRecorder } from './shared/errors';
 import { MSG } from '../common/core/messages';
@@ -49,6 +50,8 @@ export interface AppDeps {
   recordError?: ErrorRecorder;
   /** Sees every route as it is registered (the app-wide role-matrix test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Sees every request whose body was parsed (the tests count strangers' bodies with it: none may be). */
+  onBodyParsed?: (request: FastifyRequest) => void;
   /**
    * true: this app registers the notification queue's jobs with the scheduler (start.ts sets it). Off
    * by default so test apps of other features poll nothing, lock nothing and mail nobody behind their
@@ -127,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   app.decorate('deps', deps);
+  // The role guards run before the body is read (auth-guard.ts guardsBeforeBody).
+  app.addHook('onRoute', guardsBeforeBody);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to the handlers.
   app.removeContentTypeParser('text/plain');
@@ -166,6 +171,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   drainUnreadBodies(app);
   requestDeadline(app, config.requestTimeoutSeconds * 1000, clientErrorHandler as (error: Error & { code?: string }, socket: import('node:net').Socket) => void);
+  if (deps.onBodyParsed) {
+    const seen = deps.onBodyParsed;
+    app.addHook('preValidation', async (request) => {
+      if (request.body !== undefined) seen(request);
+    });
+  }
   app.addHook('preValidation', textGate);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

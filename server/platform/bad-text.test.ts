@@ -2,24 +2,26 @@ import { MSG } from '../../common/core/messages';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser, type TestUser } from '../../test/users';
 import { MAX_INPUT_DEPTH } from '../shared/text-gate';
+import { guardedBeforeBody } from '../shared/auth-guard';
 
 /*
  * The text gate over every route the app registers (collected while the real app is built, as the
  * route matrix does): NUL and other control characters, lone surrogates and deep JSON, in the query,
- * the path and the body, are refused with the Italian 400 before any route reads them, for everyone
- * (signed in as admin or not); nothing is written, not even an error-log row.
+ * the path and the body, are refused with the Italian 400 before any route reads them, signed in as admin or not (a
+ * stranger on a signed-in route gets the 401 first, before anything of the request is read);
+ * nothing is written, not even an error-log row.
  */
 
 let t: TestApp;
 let admin: TestUser;
 // HEAD, OPTIONS, QUERY and TRACE are the framework's twins and the REST endpoint's refusals of methods it lacks.
-const routes: Array<{ method: string; url: string }> = [];
+const routes: Array<{ method: string; url: string; guarded: boolean }> = [];
 
 beforeAll(async () => {
   t = await createTestApp({
     deps: {
       onRoute: (route) => {
-        for (const method of [route.method].flat()) if (!['HEAD', 'OPTIONS', 'QUERY', 'TRACE'].includes(method)) routes.push({ method, url: route.url });
+        for (const method of [route.method].flat()) if (!['HEAD', 'OPTIONS', 'QUERY', 'TRACE'].includes(method)) routes.push({ method, url: route.url, guarded: guardedBeforeBody(route) });
       },
     },
   });
@@ -89,7 +91,9 @@ describe('the text gate, on every route', () => {
           payload: c.body,
           remoteAddress,
         });
-        if (res.statusCode !== 400 || !res.body.includes(c.message)) failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        // A stranger on a signed-in route is refused before anything of the request is read (guardsBeforeBody).
+        const [status, message] = route.guarded && !('authorization' in headers) ? [401, MSG.http.notAuthenticated] : [400, c.message];
+        if (res.statusCode !== status || !res.body.includes(message)) failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);

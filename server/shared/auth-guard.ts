@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type pg from 'pg';
 import { hasRole, isRole, DEFAULT_ROLE, type Role } from '../../common/users/roles';
 import { MSG } from '../../common/core/messages';
@@ -218,11 +218,12 @@ function flagOldToken(reply: FastifyReply, user: AuthUser): void {
 }
 
 /**
- * preHandler for /api routes: 401 'Utente non autenticato' without a valid session, 403 with
- * `forbiddenMessage` when the stored role is below `min`. Sets request.user.
+ * The role guard of /api routes: 401 'Utente non autenticato' without a valid session, 403 with
+ * `forbiddenMessage` when the stored role is below `min`. Sets request.user. Declared as a
+ * preHandler, it runs in onRequest, before the body is read (guardsBeforeBody).
  */
 export function requireRole(min: Role, forbiddenMessage: string = MSG.http.forbidden): preHandlerHookHandler {
-  return async function guard(request, reply) {
+  const guard: preHandlerHookHandler = async function guard(request, reply) {
     const result = await resolveUser(request);
     if (!result.ok) {
       throw new HttpError(401, result.reason === 'missing' ? MSG.http.notAuthenticated : MSG.http.sessionExpired);
@@ -231,6 +232,30 @@ export function requireRole(min: Role, forbiddenMessage: string = MSG.http.forbi
     flagOldToken(reply, result.user);
     if (!hasRole(result.user.role, min)) throw new HttpError(403, forbiddenMessage);
   };
+  return Object.assign(guard, { [ROLE_GUARD]: true });
+}
+
+const ROLE_GUARD = Symbol('role guard');
+type Hooks = RouteOptions['preHandler'] | RouteOptions['onRequest'];
+const asList = (hooks: Hooks) => (hooks === undefined ? [] : Array.isArray(hooks) ? [...hooks] : [hooks]);
+const isRoleGuard = (hook: unknown) => typeof hook === 'function' && (hook as unknown as Record<symbol, unknown>)[ROLE_GUARD] === true;
+
+/**
+ * Who you are before what you send: an onRoute hook (app.ts) that moves every requireRole guard a
+ * route declares among its preHandlers into its onRequest hooks, so the token and role are checked
+ * before the body is read. A stranger's body is never parsed, walked by the text gate or held to the
+ * route's body limit: the 401 goes out at once (and server/shared/unread-body.ts closes the
+ * connection gently). The guard reads only headers and the session, never the body.
+ */
+/** Whether a route checks the role in onRequest (after guardsBeforeBody). */
+export const guardedBeforeBody = (route: RouteOptions) => asList(route.onRequest).some(isRoleGuard);
+
+export function guardsBeforeBody(route: RouteOptions): void {
+  const pre = asList(route.preHandler);
+  const guards = pre.filter(isRoleGuard);
+  if (guards.length === 0) return;
+  route.preHandler = pre.filter((hook) => !isRoleGuard(hook)) as RouteOptions['preHandler'];
+  route.onRequest = [...asList(route.onRequest), ...guards] as RouteOptions['onRequest'];
 }
 
 /** For routes open to everyone that behave differently when a valid session is present. */
