@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { MSG } from '../../../common/core/messages';
+import { NOTIFICHE_MSG } from '../../../common/notifiche/rules';
 import type { Role } from '../../../common/users/roles';
 import { gruppiRoutes } from './routes';
 import * as repo from './repo';
@@ -121,9 +122,9 @@ describe('API /api/gruppi', () => {
       expect(Object.keys(pulcini).sort()).toEqual(['arbitroSocieta', 'components', 'created_at', 'id', 'name']);
       expect(new Date(pulcini.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
       expect(pulcini.components).toEqual([
-        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'ogni_modifica' },
-        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'ogni_modifica' },
-        { nome: 'Zoe', cognome: 'Àlvarez', telefono: null, email: null, notifiche: 'ogni_modifica' },
+        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'nessuna' },
+        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'nessuna' },
+        { nome: 'Zoe', cognome: 'Àlvarez', telefono: null, email: null, notifiche: 'nessuna' },
       ]);
     });
 
@@ -173,6 +174,9 @@ describe('API /api/gruppi', () => {
       ['31 referents', body('Pulcini', Array.from({ length: 31 }, () => ({ nome: 'A', cognome: 'B' }))), MSG.groups.tooManyComponents(30)],
       ['unknown field', { ...body('Pulcini'), id: 7 }, MSG.http.unknownField('id')],
       ['unknown referent field', body('Pulcini', [{ nome: 'A', cognome: 'B', eta: 12 }]), MSG.http.unknownField('eta')],
+      // Issue 32: only an address receives mails.
+      ['referent without email choosing Ogni modifica', body('Pulcini', [{ nome: 'A', cognome: 'B', notifiche: 'ogni_modifica' }]), NOTIFICHE_MSG.notificheNeedEmail(1)],
+      ['second referent with a blank email choosing the weekly digest', body('Pulcini', [{ nome: 'A', cognome: 'B' }, { nome: 'C', cognome: 'D', email: ' ', notifiche: 'settimanale' }]), NOTIFICHE_MSG.notificheNeedEmail(2)],
     ];
     it.each(invalid)('%s -> 400 with its message, nothing written', async (_case, payload, message) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/gruppi', headers: headers('admin'), payload: payload as object });
