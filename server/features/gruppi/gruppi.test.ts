@@ -117,7 +117,8 @@ describe('API /api/gruppi', () => {
       expect(res.statusCode).toBe(200);
       const { data, count } = res.json();
       expect(count).toBe(2);
-      expect(data.map((g: { name: string }) => g.name)).toEqual(['Allievi', 'Pulcini']);
+      // By age (common/gruppi/order.ts), not alphabetical.
+      expect(data.map((g: { name: string }) => g.name)).toEqual(['Pulcini', 'Allievi']);
       const pulcini = data.find((g: { id: number }) => g.id === a.id);
       expect(Object.keys(pulcini).sort()).toEqual(['arbitroSocieta', 'components', 'created_at', 'id', 'name']);
       expect(new Date(pulcini.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -125,6 +126,15 @@ describe('API /api/gruppi', () => {
         { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'nessuna' },
         { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'nessuna' },
         { nome: 'Zoe', cognome: 'Àlvarez', telefono: null, email: null, notifiche: 'nessuna' },
+      ]);
+    });
+
+    it('lists categories by age where the name says it, then the rest alphabetically (issue 32)', async () => {
+      for (const name of ['Amatori', 'Juniores', 'Esordienti B', 'Pulcini 2015', 'Primi Calci', 'Esordienti A', 'Giovanissimi', 'Allievi', 'Piccoli Amici', 'Babies'])
+        await create(name);
+      const res = await t.app.inject({ url: '/api/gruppi', headers: headers('editor') });
+      expect(res.json().data.map((g: { name: string }) => g.name)).toEqual([
+        'Piccoli Amici', 'Primi Calci', 'Pulcini 2015', 'Esordienti A', 'Esordienti B', 'Giovanissimi', 'Allievi', 'Juniores', 'Amatori', 'Babies',
       ]);
     });
 

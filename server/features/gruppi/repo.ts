@@ -2,6 +2,7 @@ import type { Db, Pool } from '../../db/pool';
 import { withTransaction } from '../../db/pool';
 import type { Gruppo, GruppoInput, Referente } from '../../../common/gruppi/rules';
 import { arbitroSocietaDefault } from '../../../common/dirigenti/rules';
+import { sortGruppi } from '../../../common/gruppi/order';
 
 /** Data access of categories and their referents: plain SQL, always parameterised. */
 
@@ -30,8 +31,9 @@ const toGruppo = (row: GruppoRow): Gruppo => ({
 });
 
 export async function listGruppi(db: Db): Promise<Gruppo[]> {
-  const { rows } = await db.query<GruppoRow>(`${SELECT_GRUPPI} ORDER BY lower(g.name), g.id`);
-  return rows.map(toGruppo);
+  const { rows } = await db.query<GruppoRow>(`${SELECT_GRUPPI} ORDER BY g.id`);
+  // The one order of categories (common/gruppi/order.ts): by age, then alphabetical.
+  return sortGruppi(rows.map(toGruppo), (g) => g.name);
 }
 
 export async function getGruppo(db: Db, id: number): Promise<Gruppo | null> {
