@@ -55,12 +55,14 @@ describe('API /api/gruppi', () => {
       'POST /api/gruppi': { anonymous: 401, reader: 403, editor: 403, admin: 201 },
       'PUT /api/gruppi/:id': { anonymous: 401, reader: 403, editor: 200, admin: 200 },
       'DELETE /api/gruppi/:id': { anonymous: 401, reader: 403, editor: 403, admin: 200 },
+      'GET /api/gruppi/:id/eliminazione': { anonymous: 401, reader: 403, editor: 403, admin: 200 },
     };
     const forbiddenMessage: Record<string, string> = {
       'GET /api/gruppi': MSG.http.forbidden,
       'POST /api/gruppi': MSG.groups.forbiddenCreate,
       'PUT /api/gruppi/:id': MSG.groups.forbiddenUpdate,
       'DELETE /api/gruppi/:id': MSG.groups.forbiddenDelete,
+      'GET /api/gruppi/:id/eliminazione': MSG.groups.forbiddenDelete,
     };
 
     it('has a row for every route the feature registers', async () => {
@@ -90,7 +92,8 @@ describe('API /api/gruppi', () => {
           if (expected === 401) expect(res.json()).toEqual({ error: MSG.http.notAuthenticated });
           if (expected === 403) expect(res.json()).toEqual({ error: forbiddenMessage[route] });
           if (expected >= 400) expect(await snapshot()).toEqual(before);
-          if (expected < 300 && method === 'GET') expect(res.json().count).toBe(1);
+          if (expected < 300 && route === 'GET /api/gruppi') expect(res.json().count).toBe(1);
+          if (expected < 300 && route === 'GET /api/gruppi/:id/eliminazione') expect(res.json().data).toMatchObject({ name: 'Pulcini', partite: 0 });
           if (expected < 300 && method === 'POST') expect((await snapshot()).map((r) => r.name)).toEqual(['Pulcini', 'Esordienti']);
           if (expected < 300 && method === 'PUT') expect((await snapshot()).map((r) => [r.name, r.nome])).toEqual([['Pulcini 2015', 'Luca']]);
           if (expected < 300 && method === 'DELETE') expect(await snapshot()).toEqual([]);
@@ -382,6 +385,51 @@ describe('API /api/gruppi', () => {
       expect(res.json()).toEqual({ error: MSG.groups.hasMatches });
       expect(await snapshot()).toEqual(before);
       expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.partite')).rows[0].n).toBe(1);
+    });
+  });
+
+  describe('GET /api/gruppi/:id/eliminazione (issue 32)', () => {
+    const training = (gruppo: string, giorno: number, from: string, to: string, campo: string) =>
+      t.db.pool.query(`INSERT INTO public.allenamenti (gruppo, campo, giorno, ora_inizio, ora_fine, dal, al) VALUES ($1, $2, $3, $4, $5, '2026-09-01', '2027-06-30')`, [gruppo, campo, giorno, from, to]);
+    const preview = (id: number | string, role: Role = 'admin') => t.app.inject({ url: `/api/gruppi/${id}/eliminazione`, headers: headers(role) });
+
+    it('names what the delete takes: referents and training series (which then go with it); matches block it', async () => {
+      const g = await create('Pulcini', [{ nome: 'Mario', cognome: 'Rossi' }, { nome: 'Anna', cognome: 'Bianchi' }]);
+      const other = await create('Allievi');
+      await training('Pulcini', 4, '17:00', '18:00', 'Campo Nord');
+      await training('Pulcini', 1, '18:00', '19:30', 'Campo Comunale');
+      await training('Allievi', 2, '18:00', '19:30', 'Campo Sud');
+      const res = await preview(g.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({
+        data: {
+          name: 'Pulcini',
+          partite: 0,
+          referenti: 2,
+          allenamenti: [
+            { giorno: 1, oraInizio: '18:00', oraFine: '19:30', campo: 'Campo Comunale' },
+            { giorno: 4, oraInizio: '17:00', oraFine: '18:00', campo: 'Campo Nord' },
+          ],
+        },
+      });
+      // What the preview names is what goes: the series cascade with the category, another's stay.
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/gruppi/${g.id}`, headers: headers('admin') })).statusCode).toBe(200);
+      expect((await t.db.pool.query('SELECT gruppo FROM public.allenamenti')).rows).toEqual([{ gruppo: 'Allievi' }]);
+      expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.gruppi_referenti WHERE gruppo_id = $1', [g.id])).rows[0].n).toBe(0);
+
+      await insertPartita('Allievi');
+      expect((await preview(other.id)).json().data).toMatchObject({ name: 'Allievi', partite: 1, referenti: 1 });
+    });
+
+    it('admins only; 404 with the delete wording for a missing or malformed id', async () => {
+      const g = await create('Esordienti');
+      for (const role of ['reader', 'editor'] as const) expect((await preview(g.id, role)).statusCode).toBe(403);
+      for (const id of ['9999', 'abc']) {
+        const res = await preview(id);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: MSG.groups.notFoundDelete });
+      }
     });
   });
 });
