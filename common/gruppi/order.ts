@@ -14,7 +14,7 @@ const AGE_KEYS = AGE_ORDER.map(fold);
 /** The age band of a name (0 = Piccoli Amici ... 6 = Juniores), or AGE_ORDER.length for any other name; the first word found wins. */
 export function ageRank(name: string): number {
   const n = ` ${fold(name)} `;
-  let best = AGE_ORDER.length;
+  let best: number = AGE_ORDER.length;
   let at = Infinity;
   AGE_KEYS.forEach((key, i) => {
     const pos = n.indexOf(key);
