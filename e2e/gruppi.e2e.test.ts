@@ -97,18 +97,21 @@ describe('Gestione Categorie in Chromium', () => {
     const stored = await t.db.pool.query(`SELECT telefono FROM public.gruppi_referenti WHERE cognome = 'Rossi'`);
     expect(stored.rows).toEqual([{ telefono: '0512345678' }]);
 
-    // A category with matches is not deleted; one without is.
+    // A category with matches is not deleted: the confirmation says so and keeps 'Elimina' disabled
+    // (issue 32; the server's 409 stays for a match added meanwhile); one without is.
     await page.getByLabel('Filtra per referente').fill('');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-row"]').length === 2);
     await page.getByRole('button', { name: 'Elimina Allievi' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
-    await page.getByRole('dialog').getByText('Impossibile eliminare la categoria: ci sono ancora partite di questa categoria', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByText('non si può eliminare finché non vengono eliminate', { exact: false }).waitFor();
+    await eventually(() => page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).isDisabled(), (v) => expect(v).toBe(true));
     await screenshot(page, 'groups-delete-refused');
     await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Elimina Pulcini 2016' }).click();
     await page.getByRole('dialog').getByText('Eliminare la categoria "Pulcini 2016"', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByText('Con la categoria vengono eliminati anche:').waitFor();
+    await screenshot(page, 'groups-delete-details');
     await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
     await page.getByText('Categoria eliminata con successo!').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="group-row"]').length === 1);

@@ -163,7 +163,7 @@ describe('user management in the browser', () => {
       (roleText) => {
         expect(roleText).toContain(NEW_EMAIL);
         expect(roleText).toContain(admin.email);
-        expect(roleText).toContain('Ruolo: reader → editor');
+        expect(roleText).toContain('Ruolo: Lettore → Editor');
       },
     );
     const createRow = table.getByRole('row').filter({ hasText: MSG.users.actionLabel.CREATE });

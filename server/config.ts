@@ -133,6 +133,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The start-up warning (logged once by start.ts) when PUBLIC_URL is unset: links in mails, the
+ * calendar feeds and the printed sheets' QR code would point to the http://localhost default.
+ */
+export function publicUrlWarning(config: Pick<Config, 'publicUrl' | 'publicUrlFromEnv'>): string | null {
+  if (config.publicUrlFromEnv) return null;
+  return `PUBLIC_URL non impostato: i link nelle email, i calendari e il QR dei fogli stampati punterebbero a ${config.publicUrl}. I fogli stampati riportano "Indirizzo pubblico non configurato (PUBLIC_URL)" al posto del QR: impostare PUBLIC_URL all'indirizzo pubblico del sito.`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, LOG_OPTIONS } from './app';
-import type { Config } from './config';
+import { publicUrlWarning, type Config } from './config';
 import { startEmbedded, type EmbeddedDb } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createPool, type Pool } from './db/pool';
@@ -37,6 +37,8 @@ export async function startServer(
   try {
     const applied = await migrate(pool);
     if (applied.length) logger.info({ applied }, 'migrazioni applicate');
+    const publicUrlMissing = publicUrlWarning(config);
+    if (publicUrlMissing) logger.warn(publicUrlMissing);
     const jwtSecret = await resolveJwtSecret(pool, config.jwtSecret);
     await ensureFirstAdmin(pool, config, logger);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });

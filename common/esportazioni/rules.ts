@@ -73,6 +73,8 @@ export const EXPORT_MSG = {
   week: (start: string, end: string) => `Settimana dal ${formatDate(start)} al ${formatDate(end)}`,
   total: (n: number) => (n === 1 ? '1 partita' : `${n} partite`),
   generatedAt: (when: string) => `Generato il ${when}`,
+  /** In place of the calendar QR on the week and day sheets when PUBLIC_URL is unset (it would point to localhost). */
+  publicUrlMissing: 'Indirizzo pubblico non configurato (PUBLIC_URL)',
   noMatches: 'Nessuna partita',
   rooms: (club: number | null, guests: number | null) =>
     `Spogliatoi: ${MSG.match.roomClub} ${club ?? '-'}, ${MSG.match.roomGuests} ${guests ?? '-'}`,

@@ -1,5 +1,5 @@
 import { MSG } from '../core/messages';
-import { NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE } from '../notifiche/rules';
+import { NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE, canChooseNotifiche } from '../notifiche/rules';
 import { filterGruppi, gruppoFieldErrors, gruppoInputSchema, normalizeTelefono, sortReferenti } from './rules';
 
 describe('gruppoInputSchema', () => {
@@ -15,9 +15,9 @@ describe('gruppoInputSchema', () => {
     expect(parsed).toEqual({
       name: 'Pulcini',
       components: [
-        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'ogni_modifica' },
-        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'ogni_modifica' },
-        { nome: 'Zoe', cognome: 'Neri', telefono: null, email: null, notifiche: 'ogni_modifica' },
+        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'nessuna' },
+        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'nessuna' },
+        { nome: 'Zoe', cognome: 'Neri', telefono: null, email: null, notifiche: 'nessuna' },
       ],
     });
   });
@@ -29,12 +29,14 @@ describe('gruppoInputSchema', () => {
         { nome: 'A', cognome: 'B', email: ' Mister@Example.IT ', notifiche: 'settimanale' },
         { nome: 'C', cognome: 'D', email: '', notifiche: 'nessuna' },
         { nome: 'E', cognome: 'F', email: null, notifiche: null },
+        { nome: 'G', cognome: 'H', email: 'g@example.it' },
       ],
     });
     expect(ok.components.map((r) => [r.email, r.notifiche])).toEqual([
       ['mister@example.it', 'settimanale'],
       [null, 'nessuna'],
-      [null, 'ogni_modifica'],
+      [null, 'nessuna'],
+      ['g@example.it', 'ogni_modifica'],
     ]);
     for (const email of ['mario', 'mario@', '@example.it', 'ma rio@example.it', 'mario@example', `${'a'.repeat(250)}@example.it`]) {
       expect(gruppoFieldErrors({ name: 'A', components: [{ nome: 'a', cognome: 'b' }, { nome: 'c', cognome: 'd', email }] })).toEqual({
@@ -50,6 +52,23 @@ describe('gruppoInputSchema', () => {
         'components.0.notifiche': NOTIFICHE_MSG.notificheInvalid(1),
       });
     expect(gruppoInputSchema.safeParse({ name: 'A', components: [{ nome: 'a', cognome: 'b', cellulare: '1' }] }).success).toBe(false);
+  });
+
+  it('a referent without an email cannot choose a mail: Italian error on notifiche, Nessuna or no choice is fine (issue 32)', () => {
+    for (const email of [undefined, null, '', '   '])
+      for (const notifiche of ['ogni_modifica', 'settimanale'])
+        expect(gruppoFieldErrors({ name: 'A', components: [{ nome: 'a', cognome: 'b' }, { nome: 'c', cognome: 'd', email, notifiche }] })).toEqual({
+          'components.1.notifiche': NOTIFICHE_MSG.notificheNeedEmail(2),
+        });
+    expect(NOTIFICHE_MSG.notificheNeedEmail(2)).toBe("Il referente 2 non ha un'email: può ricevere notifiche solo con un indirizzo email");
+    for (const notifiche of ['nessuna', '', null, undefined])
+      expect(gruppoFieldErrors({ name: 'A', components: [{ nome: 'a', cognome: 'b', email: '', notifiche }] })).toEqual({});
+    // An invalid email is its own error, not this one.
+    expect(gruppoFieldErrors({ name: 'A', components: [{ nome: 'a', cognome: 'b', email: 'mario', notifiche: 'settimanale' }] })).toEqual({
+      'components.0.email': NOTIFICHE_MSG.emailInvalid(1),
+    });
+    expect(canChooseNotifiche('  ')).toBe(false);
+    expect(canChooseNotifiche('a@b.it')).toBe(true);
   });
 
   it('reports every field error with the referent number and the path of its field', () => {

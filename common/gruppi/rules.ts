@@ -109,7 +109,7 @@ export const gruppoInputSchema = z
         cognome: (r.cognome ?? '').trim(),
         telefono: normalizeTelefono(r.telefono),
         email: normalizeEmail(r.email),
-        notifiche: normalizeNotifiche(r.notifiche),
+        notifiche: normalizeNotifiche(r.notifiche, r.email ?? null),
       })),
       ...(value.arbitroSocieta === undefined ? {} : { arbitroSocieta: value.arbitroSocieta }),
     }),

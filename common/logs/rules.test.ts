@@ -1,4 +1,4 @@
-import { activityFiltersSchema, errorFiltersSchema, errorReportSchema, filterInstant, firstStackFrame, hasActiveFilters, resolveMultipleSchema, severityOf, trimStack } from './rules';
+import { activityFiltersSchema, activityMessageText, errorFiltersSchema, errorReportSchema, filterInstant, firstStackFrame, hasActiveFilters, resolveMultipleSchema, severityOf, trimStack } from './rules';
 import { LOGS_MSG } from './messages';
 
 describe('severityOf (docs/logs.md)', () => {
@@ -114,5 +114,16 @@ describe('resolve-multiple body (docs/logs.md)', () => {
     expect(LOGS_MSG.errorTotal(120, 2, 5)).toBe('Totale: 120 errori (Pagina 2 di 5)');
     expect(LOGS_MSG.resolvedMany(3)).toBe('3 errori risolti con successo');
     expect(LOGS_MSG.bulkFailed('boom')).toBe('Errore nella risoluzione multipla: boom');
+  });
+});
+
+describe('activity messages as shown (issue 32)', () => {
+  it('role codes of records written before read as the labels; new records and other messages are unchanged', () => {
+    expect(activityMessageText('Ruolo di mario@x.it cambiato da reader a editor')).toBe('Ruolo di mario@x.it cambiato da Lettore a Editor');
+    expect(activityMessageText('Ruolo di a@x.it cambiato da admin a reader')).toBe('Ruolo di a@x.it cambiato da Amministratore a Lettore');
+    expect(activityMessageText('Utente invitato: anna@x.it (admin)')).toBe('Utente invitato: anna@x.it (Amministratore)');
+    expect(activityMessageText(LOGS_MSG.activity.roleChanged('b@x.it', 'Lettore', 'Editor'))).toBe('Ruolo di b@x.it cambiato da Lettore a Editor');
+    for (const m of ['Categoria creata: Pulcini (editor)', 'Utente invitato: anna@x.it (superuser)', 'Partita creata: Ruolo di x cambiato da reader a editor!'])
+      expect(activityMessageText(m)).toBe(m);
   });
 });

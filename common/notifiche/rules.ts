@@ -19,6 +19,9 @@ export const NOTIFICHE_MSG = {
   notificheLabel: 'Notifiche',
   emailInvalid: (n: number) => `Il referente ${n} ha un indirizzo email non valido`,
   notificheInvalid: (n: number) => `Il referente ${n} ha una scelta di notifiche non valida`,
+  notificheNeedEmail: (n: number) => `Il referente ${n} non ha un'email: può ricevere notifiche solo con un indirizzo email`,
+  /** Under the disabled 'Notifiche' choice of a referent without an email. */
+  notificheNoEmailHint: "Serve un'email per ricevere notifiche",
   sectionTitle: 'Notifiche',
   sectionIntro: 'Chi riceve le email sulle modifiche alle partite dei prossimi 14 giorni, per categoria.',
   nobody: 'Nessuno riceve notifiche',
@@ -90,8 +93,21 @@ export function referenteNotificheIssues(r: { email?: string | null; notifiche?:
   if (email !== null && !isValidEmail(email)) out.push(['email', NOTIFICHE_MSG.emailInvalid(n)]);
   if (r.notifiche != null && r.notifiche !== '' && !(NOTIFICHE_SCELTE as readonly string[]).includes(r.notifiche))
     out.push(['notifiche', NOTIFICHE_MSG.notificheInvalid(n)]);
+  // Only an address receives mails: without one the only choice is 'Nessuna' (issue 32).
+  else if (email === null && r.notifiche != null && r.notifiche !== '' && r.notifiche !== 'nessuna') out.push(['notifiche', NOTIFICHE_MSG.notificheNeedEmail(n)]);
   return out;
 }
 
-export const normalizeNotifiche = (value: string | null | undefined): NotificheScelta =>
-  value && (NOTIFICHE_SCELTE as readonly string[]).includes(value) ? (value as NotificheScelta) : NOTIFICHE_DEFAULT;
+/** Whether a referent with this email (as typed) may choose a mail: only with an address. */
+export const canChooseNotifiche = (email: string | null | undefined) => normalizeEmail(email) !== null;
+
+/**
+ * The stored choice: 'ogni_modifica' when not given and the referent has an email, always 'nessuna'
+ * without one (a referent without an address receives nothing).
+ */
+export const normalizeNotifiche = (value: string | null | undefined, email?: string | null): NotificheScelta =>
+  email !== undefined && normalizeEmail(email) === null
+    ? 'nessuna'
+    : value && (NOTIFICHE_SCELTE as readonly string[]).includes(value)
+      ? (value as NotificheScelta)
+      : NOTIFICHE_DEFAULT;

@@ -1,6 +1,6 @@
 import { uuidId, z } from '../core/zod';
 import { MSG } from '../core/messages';
-import { DEFAULT_ROLE, ROLES, type Role } from './roles';
+import { DEFAULT_ROLE, ROLES, ROLE_LABEL, isRole, type Role } from './roles';
 import { isIsoDate } from '../core/dateText';
 import { emailField, normaliseEmail } from '../auth/schemas';
 
@@ -128,12 +128,15 @@ export function describeChanges(changes: Record<string, unknown> | null | undefi
     if (typeof v === 'object') return JSON.stringify(v);
     return String(v);
   };
+  // Roles read as everywhere else (Lettore, Editor, Amministratore), also in records stored with the codes (issue 32).
+  const showOf = (key: string) => (v: unknown) => (key === 'role' && isRole(v) ? ROLE_LABEL[v] : show(v));
   return Object.entries(changes).map(([key, value]) => {
+    const shown = showOf(key);
     if (value && typeof value === 'object' && !Array.isArray(value) && ('from' in value || 'to' in value)) {
       const { from, to } = value as { from?: unknown; to?: unknown };
-      return `${label(key)}: ${show(from)} → ${show(to)}`;
+      return `${label(key)}: ${shown(from)} → ${shown(to)}`;
     }
-    return `${label(key)}: ${show(value)}`;
+    return `${label(key)}: ${shown(value)}`;
   });
 }
 

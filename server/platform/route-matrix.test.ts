@@ -74,6 +74,7 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/gruppi', payload: {}, expect: adminOnly(400) },
   { method: 'PUT', route: '/api/gruppi/:id', url: `/api/gruppi/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
   { method: 'DELETE', route: '/api/gruppi/:id', url: `/api/gruppi/${UNKNOWN_ID}`, expect: adminOnly(404) },
+  { method: 'GET', route: '/api/gruppi/:id/eliminazione', url: `/api/gruppi/${UNKNOWN_ID}/eliminazione`, expect: adminOnly(404) },
 
   // Matches (spec 3-5): the public listing is open, reading needs a sign-in, writing the editor role.
   { method: 'GET', route: '/api/partite/public', expect: all(200) },

@@ -77,6 +77,9 @@ describe('npm start (node server/main.ts) on the embedded PostgreSQL', () => {
     try {
       expect(server.url).toBe(`http://localhost:${port}`);
       expect(server.output()).toContain(`Calendario Garibaldina in ascolto su http://localhost:${port}`);
+      // No PUBLIC_URL: one Italian warning that links and the sheets' QR would point to localhost (issue 32).
+      expect(server.output().split('PUBLIC_URL non impostato').length - 1).toBe(1);
+      expect(server.output()).toContain(`punterebbero a http://localhost:${port}`);
       const health = await fetch(`${server.url}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok', database: 'up' });

@@ -47,6 +47,12 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(token, 'msg')).toBe('Il testo è troppo lungo (massimo 4096 caratteri)');
   });
 
+  it('a category referent without an email choosing a mail (issue 32)', async () => {
+    const admin = await createUser(t.db.pool, 'admin');
+    const res = await t.app.inject({ method: 'POST', url: '/api/gruppi', headers: bearer(admin), payload: { name: 'Pulcini', components: [{ nome: 'A', cognome: 'B', notifiche: 'settimanale' }] } });
+    expect(expectItalian400(res)).toBe("Il referente 1 non ha un'email: può ricevere notifiche solo con un indirizzo email");
+  });
+
   it('training series and the slot finder past their limits (docs/allenamenti.md)', async () => {
     const editor = await createUser(t.db.pool, 'editor');
     const series = { gruppo: 'x'.repeat(101), campo: 'Campo', giorno: 9, oraInizio: '18:00', oraFine: '19:00', dal: '2026-09-01', al: '2027-06-30', spogliatoi: [], saltate: [] };

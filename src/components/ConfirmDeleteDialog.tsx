@@ -15,6 +15,10 @@ interface Props {
   title: string;
   /** The sentence saying what is deleted. */
   text: ReactNode;
+  /** More about what goes with it (lists, notes), under the sentence. */
+  details?: ReactNode;
+  /** The confirm button stays disabled (e.g. the delete would be refused). */
+  confirmDisabled?: boolean;
   /** Why the last delete failed, shown above the text; nothing when empty. */
   error?: string | null;
   /** Deleting: the dialog cannot be closed, both buttons are disabled and the confirm button shows a spinner. */
@@ -28,7 +32,7 @@ interface Props {
 }
 
 /** Confirmation before deleting something: title, optional error, text, then cancel and a red confirm button. Each screen brings its texts from common/. */
-export function ConfirmDeleteDialog({ open, titleId, title, text, error, busy, cancelLabel, confirmLabel, busyLabel, onCancel, onConfirm }: Props) {
+export function ConfirmDeleteDialog({ open, titleId, title, text, details, confirmDisabled, error, busy, cancelLabel, confirmLabel, busyLabel, onCancel, onConfirm }: Props) {
   return (
     <Dialog open={open} onClose={() => !busy && onCancel()} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -39,6 +43,7 @@ export function ConfirmDeleteDialog({ open, titleId, title, text, error, busy, c
           </Alert>
         )}
         <DialogContentText>{text}</DialogContentText>
+        {details}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
@@ -48,7 +53,7 @@ export function ConfirmDeleteDialog({ open, titleId, title, text, error, busy, c
           onClick={onConfirm}
           color="error"
           variant="contained"
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {busy ? busyLabel : confirmLabel}

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/pool';
 import type { Allenamento, AllenamentoPayload } from '../../../common/allenamenti/rules';
 import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
+import { sortGruppi } from '../../../common/gruppi/order';
 
 /** Data access of the training series: plain SQL, always parameterised. */
 
@@ -14,7 +15,8 @@ export async function listAllenamenti(db: Db, filters: { gruppo?: string; campo?
       ORDER BY lower(gruppo), giorno, ora_inizio, id`,
     [filters.gruppo ?? null, filters.campo ?? null],
   );
-  return rows;
+  // Categories in the one order (common/gruppi/order.ts); the sort is stable, so day and time stay.
+  return sortGruppi(rows, (r) => r.gruppo);
 }
 
 export async function findAllenamento(db: Db, id: number, forUpdate = false): Promise<Allenamento | null> {

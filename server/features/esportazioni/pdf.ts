@@ -104,8 +104,10 @@ export interface PdfCommon {
   /**
    * The club calendar feed's address (issue 14): the week and day sheets print its QR code in
    * the bottom-right corner of every page with 'Inquadra per avere le partite sul telefono'.
+   * null: a sheet whose QR would point to localhost (PUBLIC_URL unset); its footer says
+   * 'Indirizzo pubblico non configurato (PUBLIC_URL)' instead. Absent: no QR (the table PDF).
    */
-  feedUrl?: string;
+  feedUrl?: string | null;
 }
 
 /** Side of the printed QR code (points; 62 pt is about 2.2 cm, easy to scan from a notice board). */
@@ -211,8 +213,11 @@ function addFooters(doc: Doc, common: PdfCommon): void {
     } else {
       doc.moveTo(x, y - 5).lineTo(x + w, y - 5).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
       doc.font(FONT).fontSize(8).fillColor(COLOR.muted);
-      doc.text(EXPORT_MSG.generatedAt(common.generatedAt), x, y, { width: w / 2, lineBreak: false });
-      doc.text(EXPORT_MSG.page(i - range.start + 1, range.count), x + w / 2, y, { width: w / 2, align: 'right', lineBreak: false });
+      doc.text(EXPORT_MSG.generatedAt(common.generatedAt), x, y, { width: w * 0.3, lineBreak: false });
+      // A notice-board sheet without PUBLIC_URL: the middle of the footer says why there is no QR code.
+      if (common.feedUrl === null)
+        doc.font(BOLD).fillColor(COLOR.brand).text(EXPORT_MSG.publicUrlMissing, x + w * 0.25, y, { width: w * 0.5, align: 'center', lineBreak: false }).font(FONT).fillColor(COLOR.muted);
+      doc.text(EXPORT_MSG.page(i - range.start + 1, range.count), x + w * 0.7, y, { width: w * 0.3, align: 'right', lineBreak: false });
     }
     doc.page.margins.bottom = bottom;
   }

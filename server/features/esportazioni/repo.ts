@@ -11,6 +11,7 @@ import { partitaColumns } from '../../shared/partite-columns';
 import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
 import { seriesInCalendar } from '../../shared/chiusure';
 import type { Allenamento } from '../../../common/allenamenti/rules';
+import { sortGruppi } from '../../../common/gruppi/order';
 
 /**
  * The columns of a match (docs/partite.md, fields), times as 'HH:mm' (what the previews and files show), and what a match's
@@ -95,7 +96,8 @@ export async function listTrainings(db: Db, from: string, to: string): Promise<A
     `SELECT ${ALLENAMENTO_COLUMNS} FROM public.allenamenti WHERE dal <= $2::date AND al >= $1::date ORDER BY gruppo, giorno, ora_inizio, id`,
     [from, to],
   );
-  return seriesInCalendar(db, rows);
+  // Categories in the one order (common/gruppi/order.ts); stable, so weekday and time stay.
+  return sortGruppi(await seriesInCalendar(db, rows), (r) => r.gruppo);
 }
 
 /** The names a match's designated people print under (docs/dirigenti.md roles), a role nobody holds absent. */

@@ -16,13 +16,12 @@ import {
   weekSchema,
   type DayPreview,
 } from '../../../common/esportazioni/rules';
-import { feedUrls } from '../../../common/calendar/rules';
 import { recordActivity } from '../../shared/activity';
 import { requireRole } from '../../shared/auth-guard';
 import { parseInput } from '../../shared/errors';
 import { csvStream } from './csv';
 import { dayPdf, tablePdf, weekPdf } from './pdf';
-import { weekOf, weekTrainings } from './week-pdf';
+import { sheetFeedUrl, weekOf, weekTrainings } from './week-pdf';
 import * as repo from './repo';
 
 /** Headers of every file answer: the type, the spec 7 file name, never cached (SECURITY.md). */
@@ -42,7 +41,8 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
   };
   const reader = { preHandler: requireRole('reader') };
   // The week and day sheets go on notice boards: they carry the club feed's QR code (issue 14).
-  const feedUrl = feedUrls(config.publicUrl).https;
+  // Without PUBLIC_URL (null) the sheets say the address is not configured instead of a QR to localhost.
+  const feedUrl = sheetFeedUrl(config);
   const pdfCommon = () => ({ clubName: config.clubName, generatedAt: dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm') });
 
   app.get('/exports/preview/table', reader, async (request, reply) => {

@@ -4,7 +4,15 @@ import { FILE_NAMES, splitHomeAway, weekDays, type ExportMatch, type WeekPreview
 import { feedUrls } from '../../../common/calendar/rules';
 import { occurrencesOf, weekdayOf, type Allenamento } from '../../../common/allenamenti/rules';
 import { weekPdf } from './pdf';
+import type { Config } from '../../config';
 import * as repo from './repo';
+
+/**
+ * The address the notice-board sheets' QR code points to (the club feed), or null when PUBLIC_URL is
+ * unset: the default http://localhost:PORT would reach nobody's phone, so the sheet says so instead.
+ */
+export const sheetFeedUrl = (config: Pick<Config, 'publicUrl' | 'publicUrlFromEnv'>): string | null =>
+  config.publicUrlFromEnv ? feedUrls(config.publicUrl).https : null;
 
 /** A week's matches as the preview shows them and the week sheet prints them. */
 export function weekOf(matches: ExportMatch[], start: string, end: string): WeekPreview {
@@ -55,7 +63,7 @@ export const weekPdfPlugin = fp(
       const week = weekOf(matches.filter((m) => m.gruppo === gruppo), start, end);
       const trainings = allenamenti ? weekTrainings((await repo.listTrainings(pool, start, end)).filter((s) => s.gruppo === gruppo), start, end, true) : undefined;
       const generatedAt = dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm');
-      const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: feedUrls(config.publicUrl).https, start, end, total: week.total, days: week.days, trainings, designazioni });
+      const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: sheetFeedUrl(config), start, end, total: week.total, days: week.days, trainings, designazioni });
       return { pdf, filename: FILE_NAMES.weekPdf(start, end), total: week.total };
     };
     app.decorate('weekPdf', builder);

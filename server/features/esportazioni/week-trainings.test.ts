@@ -70,7 +70,8 @@ describe('week.pdf with allenamenti: true', () => {
   it("prints the band of that week's trainings at the foot of the sheet, by category, skipped dates left out", async () => {
     const { text, pages } = await sheet({ weekStart: WEEK, allenamenti: true });
     expect(pages).toHaveLength(1);
-    expect(text).toContain(`${ESORDIENTI_WEEK} ${PULCINI_WEEK}`);
+    // Categories by age (common/gruppi/order.ts): Pulcini before Esordienti.
+    expect(text).toContain(`${PULCINI_WEEK} ${ESORDIENTI_WEEK}`);
     // The skipped Thursday, and Allievi (no training that week), are not there.
     expect(text).not.toContain('giovedì');
     expect(text).not.toContain('Allievi');
@@ -82,8 +83,7 @@ describe('week.pdf with allenamenti: true', () => {
     // The next week: the Thursday trains, Allievi's new series has started.
     const next = (await sheet({ weekStart: NEXT_WEEK, allenamenti: true })).text;
     expect(next).toContain(
-      'Allenamenti Allievi: martedì 18:00-19:30 Campo Sud Allenamenti Esordienti: lunedì 18:00-19:30 Campo Comunale (spogliatoi 3, 4); giovedì 17:00-18:30 Campo Nord (spogliatoio 1) ' +
-        PULCINI_WEEK,
+      `${PULCINI_WEEK} Allenamenti Esordienti: lunedì 18:00-19:30 Campo Comunale (spogliatoi 3, 4); giovedì 17:00-18:30 Campo Nord (spogliatoio 1) Allenamenti Allievi: martedì 18:00-19:30 Campo Sud`,
     );
     // A week without matches still has its band, under 'Nessuna partita trovata per il periodo selezionato'.
     expect(next.indexOf(EXPORT_MSG.emptyPeriod)).toBeGreaterThan(-1);

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { MSG } from '../../../common/core/messages';
+import { NOTIFICHE_MSG } from '../../../common/notifiche/rules';
 import type { Role } from '../../../common/users/roles';
 import { gruppiRoutes } from './routes';
 import * as repo from './repo';
@@ -54,12 +55,14 @@ describe('API /api/gruppi', () => {
       'POST /api/gruppi': { anonymous: 401, reader: 403, editor: 403, admin: 201 },
       'PUT /api/gruppi/:id': { anonymous: 401, reader: 403, editor: 200, admin: 200 },
       'DELETE /api/gruppi/:id': { anonymous: 401, reader: 403, editor: 403, admin: 200 },
+      'GET /api/gruppi/:id/eliminazione': { anonymous: 401, reader: 403, editor: 403, admin: 200 },
     };
     const forbiddenMessage: Record<string, string> = {
       'GET /api/gruppi': MSG.http.forbidden,
       'POST /api/gruppi': MSG.groups.forbiddenCreate,
       'PUT /api/gruppi/:id': MSG.groups.forbiddenUpdate,
       'DELETE /api/gruppi/:id': MSG.groups.forbiddenDelete,
+      'GET /api/gruppi/:id/eliminazione': MSG.groups.forbiddenDelete,
     };
 
     it('has a row for every route the feature registers', async () => {
@@ -89,7 +92,8 @@ describe('API /api/gruppi', () => {
           if (expected === 401) expect(res.json()).toEqual({ error: MSG.http.notAuthenticated });
           if (expected === 403) expect(res.json()).toEqual({ error: forbiddenMessage[route] });
           if (expected >= 400) expect(await snapshot()).toEqual(before);
-          if (expected < 300 && method === 'GET') expect(res.json().count).toBe(1);
+          if (expected < 300 && route === 'GET /api/gruppi') expect(res.json().count).toBe(1);
+          if (expected < 300 && route === 'GET /api/gruppi/:id/eliminazione') expect(res.json().data).toMatchObject({ name: 'Pulcini', partite: 0 });
           if (expected < 300 && method === 'POST') expect((await snapshot()).map((r) => r.name)).toEqual(['Pulcini', 'Esordienti']);
           if (expected < 300 && method === 'PUT') expect((await snapshot()).map((r) => [r.name, r.nome])).toEqual([['Pulcini 2015', 'Luca']]);
           if (expected < 300 && method === 'DELETE') expect(await snapshot()).toEqual([]);
@@ -116,14 +120,24 @@ describe('API /api/gruppi', () => {
       expect(res.statusCode).toBe(200);
       const { data, count } = res.json();
       expect(count).toBe(2);
-      expect(data.map((g: { name: string }) => g.name)).toEqual(['Allievi', 'Pulcini']);
+      // By age (common/gruppi/order.ts), not alphabetical.
+      expect(data.map((g: { name: string }) => g.name)).toEqual(['Pulcini', 'Allievi']);
       const pulcini = data.find((g: { id: number }) => g.id === a.id);
       expect(Object.keys(pulcini).sort()).toEqual(['arbitroSocieta', 'components', 'created_at', 'id', 'name']);
       expect(new Date(pulcini.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
       expect(pulcini.components).toEqual([
-        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'ogni_modifica' },
-        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'ogni_modifica' },
-        { nome: 'Zoe', cognome: 'Àlvarez', telefono: null, email: null, notifiche: 'ogni_modifica' },
+        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'nessuna' },
+        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'nessuna' },
+        { nome: 'Zoe', cognome: 'Àlvarez', telefono: null, email: null, notifiche: 'nessuna' },
+      ]);
+    });
+
+    it('lists categories by age where the name says it, then the rest alphabetically (issue 32)', async () => {
+      for (const name of ['Amatori', 'Juniores', 'Esordienti B', 'Pulcini 2015', 'Primi Calci', 'Esordienti A', 'Giovanissimi', 'Allievi', 'Piccoli Amici', 'Babies'])
+        await create(name);
+      const res = await t.app.inject({ url: '/api/gruppi', headers: headers('editor') });
+      expect(res.json().data.map((g: { name: string }) => g.name)).toEqual([
+        'Piccoli Amici', 'Primi Calci', 'Pulcini 2015', 'Esordienti A', 'Esordienti B', 'Giovanissimi', 'Allievi', 'Juniores', 'Amatori', 'Babies',
       ]);
     });
 
@@ -173,6 +187,9 @@ describe('API /api/gruppi', () => {
       ['31 referents', body('Pulcini', Array.from({ length: 31 }, () => ({ nome: 'A', cognome: 'B' }))), MSG.groups.tooManyComponents(30)],
       ['unknown field', { ...body('Pulcini'), id: 7 }, MSG.http.unknownField('id')],
       ['unknown referent field', body('Pulcini', [{ nome: 'A', cognome: 'B', eta: 12 }]), MSG.http.unknownField('eta')],
+      // Issue 32: only an address receives mails.
+      ['referent without email choosing Ogni modifica', body('Pulcini', [{ nome: 'A', cognome: 'B', notifiche: 'ogni_modifica' }]), NOTIFICHE_MSG.notificheNeedEmail(1)],
+      ['second referent with a blank email choosing the weekly digest', body('Pulcini', [{ nome: 'A', cognome: 'B' }, { nome: 'C', cognome: 'D', email: ' ', notifiche: 'settimanale' }]), NOTIFICHE_MSG.notificheNeedEmail(2)],
     ];
     it.each(invalid)('%s -> 400 with its message, nothing written', async (_case, payload, message) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/gruppi', headers: headers('admin'), payload: payload as object });
@@ -368,6 +385,51 @@ describe('API /api/gruppi', () => {
       expect(res.json()).toEqual({ error: MSG.groups.hasMatches });
       expect(await snapshot()).toEqual(before);
       expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.partite')).rows[0].n).toBe(1);
+    });
+  });
+
+  describe('GET /api/gruppi/:id/eliminazione (issue 32)', () => {
+    const training = (gruppo: string, giorno: number, from: string, to: string, campo: string) =>
+      t.db.pool.query(`INSERT INTO public.allenamenti (gruppo, campo, giorno, ora_inizio, ora_fine, dal, al) VALUES ($1, $2, $3, $4, $5, '2026-09-01', '2027-06-30')`, [gruppo, campo, giorno, from, to]);
+    const preview = (id: number | string, role: Role = 'admin') => t.app.inject({ url: `/api/gruppi/${id}/eliminazione`, headers: headers(role) });
+
+    it('names what the delete takes: referents and training series (which then go with it); matches block it', async () => {
+      const g = await create('Pulcini', [{ nome: 'Mario', cognome: 'Rossi' }, { nome: 'Anna', cognome: 'Bianchi' }]);
+      const other = await create('Allievi');
+      await training('Pulcini', 4, '17:00', '18:00', 'Campo Nord');
+      await training('Pulcini', 1, '18:00', '19:30', 'Campo Comunale');
+      await training('Allievi', 2, '18:00', '19:30', 'Campo Sud');
+      const res = await preview(g.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({
+        data: {
+          name: 'Pulcini',
+          partite: 0,
+          referenti: 2,
+          allenamenti: [
+            { giorno: 1, oraInizio: '18:00', oraFine: '19:30', campo: 'Campo Comunale' },
+            { giorno: 4, oraInizio: '17:00', oraFine: '18:00', campo: 'Campo Nord' },
+          ],
+        },
+      });
+      // What the preview names is what goes: the series cascade with the category, another's stay.
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/gruppi/${g.id}`, headers: headers('admin') })).statusCode).toBe(200);
+      expect((await t.db.pool.query('SELECT gruppo FROM public.allenamenti')).rows).toEqual([{ gruppo: 'Allievi' }]);
+      expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.gruppi_referenti WHERE gruppo_id = $1', [g.id])).rows[0].n).toBe(0);
+
+      await insertPartita('Allievi');
+      expect((await preview(other.id)).json().data).toMatchObject({ name: 'Allievi', partite: 1, referenti: 1 });
+    });
+
+    it('admins only; 404 with the delete wording for a missing or malformed id', async () => {
+      const g = await create('Esordienti');
+      for (const role of ['reader', 'editor'] as const) expect((await preview(g.id, role)).statusCode).toBe(403);
+      for (const id of ['9999', 'abc']) {
+        const res = await preview(id);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: MSG.groups.notFoundDelete });
+      }
     });
   });
 });

@@ -2,6 +2,8 @@ import type { Db, Pool } from '../../db/pool';
 import { withTransaction } from '../../db/pool';
 import type { Gruppo, GruppoInput, Referente } from '../../../common/gruppi/rules';
 import { arbitroSocietaDefault } from '../../../common/dirigenti/rules';
+import { sortGruppi } from '../../../common/gruppi/order';
+import type { GruppoDeletePreview } from '../../../common/gruppi/deletePreview';
 
 /** Data access of categories and their referents: plain SQL, always parameterised. */
 
@@ -30,8 +32,9 @@ const toGruppo = (row: GruppoRow): Gruppo => ({
 });
 
 export async function listGruppi(db: Db): Promise<Gruppo[]> {
-  const { rows } = await db.query<GruppoRow>(`${SELECT_GRUPPI} ORDER BY lower(g.name), g.id`);
-  return rows.map(toGruppo);
+  const { rows } = await db.query<GruppoRow>(`${SELECT_GRUPPI} ORDER BY g.id`);
+  // The one order of categories (common/gruppi/order.ts): by age, then alphabetical.
+  return sortGruppi(rows.map(toGruppo), (g) => g.name);
 }
 
 export async function getGruppo(db: Db, id: number): Promise<Gruppo | null> {
@@ -94,4 +97,23 @@ export async function deleteGruppo(pool: Pool, id: number, inTx?: InTransaction)
     await inTx?.(client, null, gruppo);
     return gruppo;
   });
+}
+
+/**
+ * What deleting the category would take with it (common/gruppi/deletePreview.ts): its matches (which
+ * block the delete), referents and training series. Null when no category has that id.
+ */
+export async function deletePreview(db: Db, id: number): Promise<GruppoDeletePreview | null> {
+  const { rows } = await db.query<GruppoDeletePreview>(
+    `SELECT g.name,
+            (SELECT count(*)::int FROM public.partite p WHERE p.gruppo = g.name) AS partite,
+            (SELECT count(*)::int FROM public.gruppi_referenti r WHERE r.gruppo_id = g.id) AS referenti,
+            COALESCE((SELECT json_agg(json_build_object('giorno', a.giorno, 'oraInizio', to_char(a.ora_inizio, 'HH24:MI'),
+                                                        'oraFine', to_char(a.ora_fine, 'HH24:MI'), 'campo', a.campo)
+                                      ORDER BY a.giorno, a.ora_inizio, a.id)
+                        FROM public.allenamenti a WHERE a.gruppo = g.name), '[]'::json) AS allenamenti
+       FROM public.gruppi g WHERE g.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
 }

@@ -1,4 +1,5 @@
 import type { GruppiResponse } from '../../../common/gruppi/types';
+import type { GruppoDeletePreview } from '../../../common/gruppi/deletePreview';
 import type { FastifyPluginAsync } from 'fastify';
 import { MSG } from '../../../common/core/messages';
 import { gruppoInputSchema } from '../../../common/gruppi/rules';
@@ -56,6 +57,19 @@ export const gruppiRoutes: FastifyPluginAsync = async (app) => {
         ),
       );
       if (!data) throw notFound(MSG.groups.notFoundUpdate);
+      return { data };
+    },
+  );
+
+  // What a delete would take with it, for the confirmation (docs/gruppi.md, delete): admins only, like the delete.
+  app.get<{ Params: { id: string } }>(
+    '/gruppi/:id/eliminazione',
+    { preHandler: requireRole('admin', MSG.groups.forbiddenDelete) },
+    async (request, reply): Promise<{ data: GruppoDeletePreview }> => {
+      const id = parseId(request.params.id, MSG.groups.notFoundDelete);
+      const data = await repo.deletePreview(pool, id);
+      if (!data) throw notFound(MSG.groups.notFoundDelete);
+      reply.header('cache-control', 'no-store');
       return { data };
     },
   );

@@ -150,7 +150,7 @@ describe('POST /api/partite/import', () => {
   it('an unknown category is a 400 naming it and the available ones; nothing written', async () => {
     const res = await post([row(1), row(2, { gruppo: 'Juniores' })]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Riga 2: Categoria inesistente: "Juniores". Categorie disponibili: Allievi, Esordienti, Pulcini' });
+    expect(res.json()).toEqual({ error: 'Riga 2: Categoria inesistente: "Juniores". Categorie disponibili: Pulcini, Esordienti, Allievi' });
     expect(await count()).toBe(0);
   });
 
@@ -194,7 +194,7 @@ describe('POST /api/partite/import/check', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/partite/import/check', headers: bearer(editor), payload: { dates: [inDays(4), 'domani'] } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      gruppi: ['Allievi', 'Esordienti', 'Pulcini'],
+      gruppi: ['Pulcini', 'Esordienti', 'Allievi'], // by age (common/gruppi/order.ts)
       existing: [`${inDays(4)}|09:30|leoni rossi|ospiti 1`],
       // The matches of those days that hold their facilities, and the changeover margin (docs/import.md).
       partite: [expect.objectContaining({ id: expect.any(Number), data: inDays(4), ora: '09:30:00', squadracasa: 'Leoni ROSSI', stato: 'programmata' })],

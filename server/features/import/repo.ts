@@ -1,10 +1,11 @@
 import type { Db } from '../../db/pool';
 import type { PartitaPayload } from '../../../common/partite/rules';
+import { sortGruppi } from '../../../common/gruppi/order';
 
-/** Names of the categories, in name order. */
+/** Names of the categories, in the order of every list (common/gruppi/order.ts). */
 export async function categoryNames(db: Db): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM public.gruppi ORDER BY name');
-  return rows.map((r) => r.name);
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM public.gruppi');
+  return sortGruppi(rows.map((r) => r.name));
 }
 
 export interface ExistingMatch {

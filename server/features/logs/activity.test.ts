@@ -155,7 +155,7 @@ describe('users', () => {
     const inv = await as(admin).post('/api/users', { email: 'nuovo-att@example.it', role: 'editor' });
     expect(inv.statusCode).toBe(201);
     const uid = inv.json().data.id;
-    expect(await last()).toMatchObject({ activity_type: 'success', activity_message: 'Utente invitato: nuovo-att@example.it (editor)', user_email: admin.email });
+    expect(await last()).toMatchObject({ activity_type: 'success', activity_message: 'Utente invitato: nuovo-att@example.it (Editor)', user_email: admin.email });
     const n = await count();
     expect((await as(admin).post('/api/users', { email: 'nuovo-att@example.it', role: 'reader' })).statusCode).toBe(409);
     expect(await count()).toBe(n);
@@ -163,7 +163,7 @@ describe('users', () => {
     expect((await as(admin).put(`/api/users/${uid}/role`, { role: 'reader' })).statusCode).toBe(200);
     expect(await last()).toMatchObject({
       activity_type: 'info',
-      activity_message: 'Ruolo di nuovo-att@example.it cambiato da editor a reader',
+      activity_message: 'Ruolo di nuovo-att@example.it cambiato da Editor a Lettore',
       context: { user_id: uid, email: 'nuovo-att@example.it', role: { from: 'editor', to: 'reader' } },
     });
     // Unchanged role: nothing happens, nothing recorded.

@@ -64,7 +64,7 @@ describe('referent fields in the categories API', () => {
   it('stores email and choice, defaults the choice, refuses a bad email or choice in Italian', async () => {
     const g = await category('Campi API', [{ email: ' Mister@Example.IT ', notifiche: 'settimanale' }, { email: null }]);
     expect(g.components[0]).toMatchObject({ email: 'mister@example.it', notifiche: 'settimanale' });
-    expect(g.components[1]).toMatchObject({ email: null, notifiche: 'ogni_modifica' });
+    expect(g.components[1]).toMatchObject({ email: null, notifiche: 'nessuna' }); // no address, no mail (issue 32)
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/gruppi',

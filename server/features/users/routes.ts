@@ -21,6 +21,7 @@ import { liftLocks } from '../../auth/lockout';
 import * as repo from './repo';
 import { recordActivity } from '../../shared/activity';
 import { LOGS_MSG } from '../../../common/logs/messages';
+import { ROLE_LABEL } from '../../../common/users/roles';
 
 /** Who acts, as the audit record names them. */
 function performer(request: FastifyRequest): { id: string; email: string; role: AuthUser['role'] } {
@@ -72,7 +73,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         });
         await recordActivity(db, request, {
           type: 'success',
-          message: LOGS_MSG.activity.userInvited(created.email, created.role),
+          message: LOGS_MSG.activity.userInvited(created.email, ROLE_LABEL[created.role]),
           context: { user_id: created.id, email: created.email, role: created.role },
         });
         // The mail goes out before the commit: if it cannot be sent, no half-invited account stays behind.
@@ -117,7 +118,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       });
       await recordActivity(db, request, {
         type: 'info',
-        message: LOGS_MSG.activity.roleChanged(target.email, target.role, role),
+        message: LOGS_MSG.activity.roleChanged(target.email, ROLE_LABEL[target.role], ROLE_LABEL[role]),
         context: { user_id: id, email: target.email, role: { from: target.role, to: role } },
       });
       return updated;

@@ -1,5 +1,6 @@
 import { normName } from '../../../common/occupazione/rules';
 import type { Allenamento, AllenamentoPayload } from '../../../common/allenamenti/rules';
+import { compareGruppi } from '../../../common/gruppi/order';
 
 /** 1 = lunedì ... 7 = domenica. */
 export const GIORNI_NUM = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -17,7 +18,7 @@ export interface Band {
 }
 
 const byTime = (a: Allenamento, b: Allenamento) =>
-  a.oraInizio.localeCompare(b.oraInizio) || a.oraFine.localeCompare(b.oraFine) || a.gruppo.localeCompare(b.gruppo, 'it') || a.id - b.id;
+  a.oraInizio.localeCompare(b.oraInizio) || a.oraFine.localeCompare(b.oraFine) || compareGruppi(a.gruppo, b.gruppo) || a.id - b.id;
 
 /** The pitches in alphabetical order, each with its seven days. */
 export function bandsOf(series: readonly Allenamento[]): Band[] {
@@ -36,14 +37,15 @@ export function bandsOf(series: readonly Allenamento[]): Band[] {
   return [...bands.values()].sort((a, b) => a.campo.localeCompare(b.campo, 'it'));
 }
 
-/** The filters' choices: the categories and pitches the series use (one spelling each), alphabetical. */
+/** The filters' choices: the categories (by age, common/gruppi/order.ts) and pitches (alphabetical) the series use, one spelling each. */
 export function choicesOf(series: readonly Allenamento[]): { gruppi: string[]; campi: string[] } {
-  const distinct = (names: string[]) => {
+  const distinct = (names: string[], order: (a: string, b: string) => number) => {
     const seen = new Map<string, string>();
     for (const n of names) if (!seen.has(normName(n))) seen.set(normName(n), n.trim());
-    return [...seen.values()].sort((a, b) => a.localeCompare(b, 'it'));
+    return [...seen.values()].sort(order);
   };
-  return { gruppi: distinct(series.map((s) => s.gruppo)), campi: distinct(series.map((s) => s.campo)) };
+  // Categories in the one order of every list (common/gruppi/order.ts: by age), pitches alphabetical.
+  return { gruppi: distinct(series.map((s) => s.gruppo), compareGruppi), campi: distinct(series.map((s) => s.campo), (a, b) => a.localeCompare(b, 'it')) };
 }
 
 /** The series a filter keeps ('' = any), names compared like the clash rule. */

@@ -42,8 +42,8 @@ describe('GroupFormDialog', () => {
     expect(onSubmit).toHaveBeenCalledWith({
       name: 'Pulcini',
       components: [
-        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'ogni_modifica' },
-        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'ogni_modifica' },
+        { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'nessuna' },
+        { nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'nessuna' },
       ],
       // The youngest categories have the club's referee by default (docs/dirigenti.md).
       arbitroSocieta: true,
@@ -83,6 +83,33 @@ describe('GroupFormDialog', () => {
       components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null, email: 'luca.verdi@example.it', notifiche: 'nessuna' }],
       arbitroSocieta: false,
     });
+  });
+
+  it("a referent without an email: 'Notifiche' disabled on 'Nessuna' with a hint; an email enables it (issue 32)", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn(async (_input: GruppoInput) => undefined);
+    const gruppo: Gruppo = {
+      id: 5,
+      name: 'Allievi',
+      created_at: '2026-01-01T10:00:00.000Z',
+      // Stored before the rule: no email but 'Ogni modifica'.
+      components: [{ nome: 'Dora', cognome: 'Gialli', telefono: null, email: null, notifiche: 'ogni_modifica' }],
+    };
+    renderWithProviders(<GroupFormDialog open gruppo={gruppo} onSubmit={onSubmit} onClose={() => undefined} />);
+    const select = () => within(referent(1)).getByRole('combobox', { name: new RegExp(`^${NOTIFICHE_MSG.notificheLabel}`) });
+    expect(select()).toHaveTextContent('Nessuna');
+    expect(select()).toHaveAttribute('aria-disabled', 'true');
+    expect(within(referent(1)).getByText(NOTIFICHE_MSG.notificheNoEmailHint)).toBeInTheDocument();
+
+    await user.type(field(1, 'Email'), 'dora@example.it');
+    expect(select()).not.toHaveAttribute('aria-disabled');
+    expect(within(referent(1)).queryByText(NOTIFICHE_MSG.notificheNoEmailHint)).toBeNull();
+    expect(select()).toHaveTextContent('Ogni modifica');
+
+    await user.clear(field(1, 'Email'));
+    expect(select()).toHaveTextContent('Nessuna');
+    await user.click(screen.getByRole('button', { name: MSG.groups.save }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ components: [expect.objectContaining({ email: null, notifiche: 'nessuna' })] }));
   });
 
   it("'Arbitro della società' follows a new category's name until set, and starts from the category being edited", async () => {

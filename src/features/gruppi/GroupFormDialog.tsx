@@ -29,7 +29,7 @@ import {
   type GruppoInput,
 } from '../../../common/gruppi/rules';
 import { arbitroSocietaDefault } from '../../../common/dirigenti/rules';
-import { EMAIL_MAX, NOTIFICHE_DEFAULT, NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE, type NotificheScelta } from '../../../common/notifiche/rules';
+import { EMAIL_MAX, canChooseNotifiche, NOTIFICHE_DEFAULT, NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE, type NotificheScelta } from '../../../common/notifiche/rules';
 
 interface ReferenteRow {
   key: number;
@@ -64,7 +64,9 @@ const row = (r: Partial<ReferenteRow> = {}): ReferenteRow => ({
 
 const toRaw = (name: string, rows: ReferenteRow[]) => ({
   name,
-  components: rows.map(({ nome, cognome, telefono, email, notifiche }) => ({ nome, cognome, telefono, email, notifiche })),
+  // Without an email the only choice is 'Nessuna' (the field shows it, disabled); the choice made
+  // comes back when an address is typed.
+  components: rows.map(({ nome, cognome, telefono, email, notifiche }) => ({ nome, cognome, telefono, email, notifiche: canChooseNotifiche(email) ? notifiche : 'nessuna' })),
 });
 
 /** Create and edit modal of a category with its referent rows (docs/gruppi.md). */
@@ -207,11 +209,11 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
               <TextField
                 select
                 label={NOTIFICHE_MSG.notificheLabel}
-                value={r.notifiche}
+                value={canChooseNotifiche(r.email) ? r.notifiche : 'nessuna'}
                 onChange={(e) => updateRow(r.key, 'notifiche', e.target.value)}
                 error={!!errors[`components.${i}.notifiche`]}
-                helperText={errors[`components.${i}.notifiche`]}
-                disabled={saving}
+                helperText={errors[`components.${i}.notifiche`] ?? (canChooseNotifiche(r.email) ? undefined : NOTIFICHE_MSG.notificheNoEmailHint)}
+                disabled={saving || !canChooseNotifiche(r.email)}
                 sx={{ flex: 1.2, minWidth: 170 }}
               >
                 {NOTIFICHE_SCELTE.map((s) => (

@@ -10,7 +10,7 @@ const ALLIEVI: Gruppo = {
   id: 4,
   name: 'Allievi',
   created_at: '2026-01-01T10:00:00.000Z',
-  components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null, email: null, notifiche: 'ogni_modifica' }],
+  components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null, email: null, notifiche: 'nessuna' }],
   arbitroSocieta: false,
 };
 
@@ -69,7 +69,7 @@ describe('Gestione Categorie: the club referee of home matches', () => {
     await waitFor(() => expect(writes('POST')).toHaveLength(1));
     expect(JSON.parse(writes('POST')[0].body)).toEqual({
       name: 'Pulcini 2017',
-      components: [{ nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'ogni_modifica' }],
+      components: [{ nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'nessuna' }],
       arbitroSocieta: true,
     });
   });

@@ -1,6 +1,7 @@
 import { api, itemTag, listTag } from '../../api/api';
 import type { Gruppo, GruppoInput } from '../../../common/gruppi/rules';
 import type { GruppoResponse } from '../../../common/gruppi/types';
+import type { GruppoDeletePreview } from '../../../common/gruppi/deletePreview';
 
 // The list is the app's one categories query (src/api/categoriesApi.ts), shared with the match forms.
 
@@ -21,9 +22,16 @@ export const groupsApi = api.injectEndpoints({
     deleteGruppo: build.mutation<Gruppo, number>({
       query: (id) => ({ url: `api/gruppi/${id}`, method: 'DELETE' }),
       transformResponse: (response: GruppoResponse) => response.data,
-      invalidatesTags: (_result, _error, id) => [itemTag('Gruppo', id), listTag('Gruppo')],
+      // The category's training series go with it (ON DELETE CASCADE): the trainings screen refreshes too.
+      invalidatesTags: (_result, _error, id) => [itemTag('Gruppo', id), listTag('Gruppo'), 'Allenamento'],
+    }),
+    /** What a delete would take with it, for the confirmation (common/gruppi/deletePreview.ts); read afresh each time. */
+    getGruppoDeletePreview: build.query<GruppoDeletePreview, number>({
+      query: (id) => `api/gruppi/${id}/eliminazione`,
+      transformResponse: (response: { data: GruppoDeletePreview }) => response.data,
+      keepUnusedDataFor: 0,
     }),
   }),
 });
 
-export const { useCreateGruppoMutation, useUpdateGruppoMutation, useDeleteGruppoMutation } = groupsApi;
+export const { useCreateGruppoMutation, useUpdateGruppoMutation, useDeleteGruppoMutation, useGetGruppoDeletePreviewQuery } = groupsApi;

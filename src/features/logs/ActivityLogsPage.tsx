@@ -25,7 +25,7 @@ import { useSnackbar } from 'notistack';
 import type { Dayjs } from 'dayjs';
 import { ACTIVITY_TYPES, LOG_PAGE_SIZE, type ActivityType } from '../../../common/logs/constants';
 import { LOGS_MSG } from '../../../common/logs/messages';
-import { type ActivityLogEntry } from '../../../common/logs/rules';
+import { activityMessageText, type ActivityLogEntry } from '../../../common/logs/rules';
 import { errorMessage } from '../../api/api';
 import { PickersProvider } from '../../components/PickersProvider';
 import { LoadingScreen } from '../../components/StatusScreens';
@@ -89,7 +89,7 @@ function ActivityDetailDialog({ entry, timezone, onClose }: { entry: ActivityLog
           <DialogTitle id="activity-detail-title">{S.activityDetail}</DialogTitle>
           <DialogContent dividers>
             <Box component="dl" sx={{ m: 0 }}>
-              <DetailField label={F.message}>{entry.activity_message}</DetailField>
+              <DetailField label={F.message}>{activityMessageText(entry.activity_message)}</DetailField>
               <DetailField label={F.type}>
                 <ActivityType type={entry.activity_type} />
               </DetailField>
@@ -205,7 +205,7 @@ export default function ActivityLogsPage() {
                     <TableCell sx={{ maxWidth: 220 }}>
                       <UserCell email={r.user_email} role={r.user_role} />
                     </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>{r.activity_message}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>{activityMessageText(r.activity_message)}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-word' }}>{r.endpoint || LOGS_MSG.notAvailable}</TableCell>
                     <TableCell>
                       <Button size="small" variant="outlined" onClick={() => setDetail(r)}>

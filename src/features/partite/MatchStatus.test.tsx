@@ -100,6 +100,20 @@ describe('the bulk status dialog says what it changes', () => {
     for (const name of names) expect(name).not.toMatch(/^Annulla/);
   });
 
+  it('nothing selected: only \'Seleziona tutte\', no count and no action buttons; they appear with the first selection (issue 32)', async () => {
+    const user = userEvent.setup();
+    open([]);
+    const bar = await screen.findByTestId('status-actions');
+    expect(within(bar).queryAllByRole('button')).toEqual([]);
+    expect(within(bar).queryByRole('status')).toBeNull();
+    await user.click(within(bar).getByRole('checkbox', { name: STATUS_MSG.selectAll }));
+    const full = await screen.findByTestId('status-actions');
+    expect(within(full).getAllByRole('button')).toHaveLength(5);
+    expect(within(full).getByRole('status')).toHaveTextContent(STATUS_MSG.selected(partite.length));
+    await user.click(within(full).getByRole('checkbox', { name: STATUS_MSG.selectAll }));
+    await waitFor(() => expect(within(screen.getByTestId('status-actions')).queryAllByRole('button')).toEqual([]));
+  });
+
   it("'Segna come annullate' lists the selected matches; 'Annulla' closes it and sends nothing; the red button cancels them", async () => {
     const user = userEvent.setup();
     open([1, 2, 4]);

@@ -136,8 +136,9 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
     });
   };
 
-  return (
-    <Paper variant="outlined" data-testid="status-actions" sx={{ p: 1, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+  // Nothing selected: only 'Seleziona tutte' (one short line); the count and the five actions appear
+  // with the first selection, so on a phone the matches start right under the filters (issue 32).
+  const selectAllBox = (
       <FormControlLabel
         control={
           <Checkbox
@@ -156,6 +157,16 @@ export default function StatusActions({ visibleIds, selected, onSelect, today }:
         }
         label={STATUS_MSG.selectAll}
       />
+  );
+  if (count === 0 && !azione)
+    return (
+      <Box data-testid="status-actions" sx={{ mb: 1, px: 1 }}>
+        {selectAllBox}
+      </Box>
+    );
+  return (
+    <Paper variant="outlined" data-testid="status-actions" sx={{ p: 1, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      {selectAllBox}
       <Typography role="status" color="text.secondary" sx={{ mr: 'auto' }}>
         {STATUS_MSG.selected(count)}
       </Typography>
