@@ -12,14 +12,20 @@ export function requestDeadline(app: FastifyInstance, ms: number, answer: (error
     const req = request.raw;
     // Only requests on a real connection (not app.inject's stand-in socket) that have not arrived whole.
     if (req.complete || !(req.socket instanceof Socket)) return;
+    const socket = req.socket;
     const timer = setTimeout(() => {
-      if (req.complete || req.socket.destroyed) return;
-      const socket = req.socket;
+      if (req.complete || socket.destroyed) return;
       answer(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
       setTimeout(() => socket.destroy(), 1000).unref();
     }, ms);
     timer.unref();
-    req.once('end', () => clearTimeout(timer));
-    req.socket.once('close', () => clearTimeout(timer));
+    // One listener on the connection per request in flight, gone with the request (keep-alive connections serve many).
+    const stop = () => {
+      clearTimeout(timer);
+      socket.off('close', stop);
+    };
+    req.once('end', stop);
+    req.once('close', stop);
+    socket.once('close', stop);
   });
 }

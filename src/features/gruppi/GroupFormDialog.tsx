@@ -215,6 +215,8 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
                 helperText={errors[`components.${i}.notifiche`] ?? (canChooseNotifiche(r.email) ? undefined : NOTIFICHE_MSG.notificheNoEmailHint)}
                 disabled={saving || !canChooseNotifiche(r.email)}
                 sx={{ flex: 1.2, minWidth: 170 }}
+                // The hint says why the field is off: readable (AA contrast), not greyed like the field.
+                slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
               >
                 {NOTIFICHE_SCELTE.map((s) => (
                   <MenuItem key={s} value={s}>
