@@ -334,6 +334,12 @@ export const MSG = {
     notLocked: (email: string) => `L'accesso di ${email} non è bloccato`,
     unlockUser: (email: string) => `Sblocca l'accesso di ${email}`,
     lockedUntil: (time: string) => `Bloccato fino alle ${time}`,
+    // A user who has not yet chosen a password (docs/users.md, invitations): a new one-time link on request.
+    invitationPending: 'Invito in attesa',
+    reinviteUser: (email: string) => `Reinvia invito a ${email}`,
+    reinvited: (email: string) => `Nuovo invito inviato a ${email}: il link precedente non vale più`,
+    forbiddenReinvite: 'Non hai i permessi per reinviare gli inviti',
+    alreadyActive: (email: string) => `${email} ha già scelto la password: non serve un nuovo invito`,
     synced: (added: number, updated: number, removed: number) =>
       `Sincronizzazione completata: ${added} aggiunti, ${updated} aggiornati, ${removed} rimossi`,
     title: 'Gestione Utenti',

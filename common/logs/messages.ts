@@ -167,6 +167,7 @@ export const LOGS_MSG = {
     roleChanged: (email: string, from: string, to: string) => `Ruolo di ${email} cambiato da ${from} a ${to}`,
     userDeleted: (email: string) => `Utente eliminato: ${email}`,
     userUnlocked: (email: string) => `Accesso sbloccato dall'amministratore: ${email}`,
+    userReinvited: (email: string) => `Invito inviato di nuovo: ${email}`,
     errorResolved: (message: string) => `Errore risolto: ${message}`,
     errorsResolved: (count: number) => `${count} errori risolti`,
     usersSynced: (added: number, updated: number, removed: number) =>

@@ -77,6 +77,8 @@ export interface User {
   last_updated: string;
   /** While sign-ins to the account are locked (lock-out of docs/auth.md, from any address): until when; else null. */
   locked_until: string | null;
+  /** Invited, and no password chosen yet: 'Invito in attesa', and 'Reinvia invito' offered. */
+  invito_in_attesa: boolean;
 }
 
 /** A record of the user audit (docs/users.md). */

@@ -146,6 +146,7 @@ const MATRIX: Row[] = [
   { method: 'DELETE', route: '/api/users/:id', url: `/api/users/${ZERO_UUID}`, expect: adminOnly(404) },
   { method: 'POST', route: '/api/users/sync', payload: { nessuno: 1 }, expect: adminOnly(400) },
   { method: 'POST', route: '/api/users/:id/unlock', url: `/api/users/${ZERO_UUID}/unlock`, payload: {}, expect: adminOnly(404) },
+  { method: 'POST', route: '/api/users/:id/reinvito', url: `/api/users/${ZERO_UUID}/reinvito`, payload: {}, expect: adminOnly(404) },
   { method: 'GET', route: '/api/user-audit', expect: adminOnly(200) },
   // Logs (spec 7): the error intake is open to everyone, the rest to administrators.
   { method: 'POST', route: '/api/error-logs', payload: {}, expect: all(400) },

@@ -89,6 +89,14 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(await post({ ids: [1, 2] }))).toBe('Uno slot si applica a una sola partita alla volta: seleziona una partita.');
   });
 
+  it("'Reinvia invito' with a bad id or a body (docs/users.md)", async () => {
+    const admin = await createUser(t.db.pool, 'admin');
+    const bad = await t.app.inject({ method: 'POST', url: '/api/users/non-un-id/reinvito', headers: bearer(admin), payload: {} });
+    expect(expectItalian400(bad)).toBe('ID utente non valido');
+    const body = await t.app.inject({ method: 'POST', url: `/api/users/${admin.id}/reinvito`, headers: bearer(admin), payload: { link: 'x'.repeat(5000) } });
+    expect(body.statusCode).toBe(400);
+  });
+
   it('officials and designations past their limits (docs/dirigenti.md)', async () => {
     const editor = await createUser(t.db.pool, 'editor');
     const person = { nome: 'x'.repeat(101), cognome: 'Rossi', email: 'm@example.it', telefono: null, qualifiche: [] };

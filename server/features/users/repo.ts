@@ -12,7 +12,8 @@ const USER_COLUMNS = `user_id AS id, user_id, email, role,
   to_json(created_at)#>>'{}' AS created_at, to_json(last_sign_in_at)#>>'{}' AS last_sign_in_at,
   to_json(last_updated)#>>'{}' AS last_updated,
   (SELECT to_json(max(l.locked_until))#>>'{}' FROM public.account_locks l
-    WHERE l.email = lower(public.users.email) AND l.locked_until > now()) AS locked_until`;
+    WHERE l.email = lower(public.users.email) AND l.locked_until > now()) AS locked_until,
+  COALESCE((SELECT a.encrypted_password IS NULL FROM auth.users a WHERE a.id = public.users.user_id), false) AS invito_in_attesa`;
 
 /** The stored role of an account, as the server trusts it (app_metadata.role). */
 const AUTH_ROLE = accounts.storedRoleSql('u');

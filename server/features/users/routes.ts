@@ -179,6 +179,34 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     return { message: MSG.users.unlocked(email) };
   });
 
+  // A new one-time invitation link for a user who has not yet chosen a password (docs/users.md): the old
+  // link dies (one unused invitation per user), the mail goes out before the commit.
+  app.post('/users/:id/reinvito', { preHandler: requireRole('admin', MSG.users.forbiddenReinvite) }, async (request): Promise<UserMessageResponse> => {
+    const { id } = parseInput(userIdParamsSchema, request.params);
+    parseInput(syncUsersSchema, request.body ?? {});
+    const email = await withTransaction(pool, async (db) => {
+      await repo.lockUserChanges(db);
+      await assertStillAdmin(db, request, MSG.users.forbiddenReinvite);
+      const target = await repo.getUser(db, id);
+      if (!target) throw notFound(MSG.users.notFound);
+      if (!target.invito_in_attesa) throw conflict(MSG.users.alreadyActive(target.email));
+      await recordActivity(db, request, {
+        type: 'success',
+        message: LOGS_MSG.activity.userReinvited(target.email),
+        context: { user_id: id, email: target.email },
+      });
+      const link = await issueLink(db, config, { userId: id, type: 'invite' });
+      try {
+        await mailer.send(invitationMail(config, { to: target.email, link, role: target.role }));
+      } catch (err) {
+        request.log.warn({ err: (err as Error).message }, 'invio della mail di invito non riuscito');
+        throw new HttpError(503, MSG.users.inviteMailFailed);
+      }
+      return target.email;
+    });
+    return { message: MSG.users.reinvited(email) };
+  });
+
   app.post('/users/sync', { preHandler: requireRole('admin', MSG.users.forbiddenSync) }, async (request): Promise<SyncResponse> => {
     parseInput(syncUsersSchema, request.body ?? {});
     const result = await withTransaction(pool, async (db) => {

@@ -11,7 +11,7 @@ describe('Gestione Utenti: changes that ask first', () => {
   const MARIO = 'mario@example.it';
   const user = (over: Partial<User>): User => ({
     id: 'id', user_id: 'id', email: 'x@example.it', role: 'reader', created_at: '2026-11-01T10:00:00Z',
-    last_sign_in_at: null, last_updated: '2026-11-01T10:00:00Z', locked_until: null, ...over,
+    last_sign_in_at: null, last_updated: '2026-11-01T10:00:00Z', locked_until: null, invito_in_attesa: false, ...over,
   });
   let users: User[];
   const server = withStandInServer((req) => {

@@ -27,6 +27,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import HistoryIcon from '@mui/icons-material/History';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
@@ -42,7 +43,7 @@ import { useClubConfig } from '../../store/useClubConfig';
 import { selectSessionUser } from '../../store/sessionSlice';
 import { paths } from '../../config/paths';
 import InviteUserDialog from './InviteUserDialog';
-import { useChangeUserRoleMutation, useDeleteUserMutation, useGetUsersQuery, useSyncUsersMutation, useUnlockUserMutation } from './usersApi';
+import { useChangeUserRoleMutation, useDeleteUserMutation, useGetUsersQuery, useSyncUsersMutation, useUnlockUserMutation, useReinviteUserMutation } from './usersApi';
 import { formatInstant } from '../../../common/core/dates';
 import { formatTime } from './format';
 import { PageHeader } from '../../components/PageFrame';
@@ -76,6 +77,7 @@ export default function UsersPage() {
   const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
   const [syncUsers, { isLoading: syncing }] = useSyncUsersMutation();
   const [unlockUser] = useUnlockUserMutation();
+  const [reinviteUser, { isLoading: reinviting }] = useReinviteUserMutation();
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState<Role | ''>('');
   const [inviteOpen, setInviteOpen] = useState(false);
@@ -120,6 +122,15 @@ export default function UsersPage() {
   const onUnlock = async (user: User) => {
     try {
       const result = await unlockUser(user.id).unwrap();
+      enqueueSnackbar(result.message, { variant: 'success' });
+    } catch (err) {
+      enqueueSnackbar(errorMessage(err), { variant: 'error' });
+    }
+  };
+
+  const onReinvite = async (user: User) => {
+    try {
+      const result = await reinviteUser(user.id).unwrap();
       enqueueSnackbar(result.message, { variant: 'success' });
     } catch (err) {
       enqueueSnackbar(errorMessage(err), { variant: 'error' });
@@ -188,15 +199,25 @@ export default function UsersPage() {
       field: 'last_sign_in_at',
       headerName: MSG.users.lastSignIn,
       width: 160,
-      cell: (row) => (row.last_sign_in_at ? formatInstant(row.last_sign_in_at, timezone) : MSG.users.never),
+      // An invited user who has not chosen a password has not signed in, whatever the link's session wrote.
+      cell: (row) => (row.invito_in_attesa ? MSG.users.invitationPending : row.last_sign_in_at ? formatInstant(row.last_sign_in_at, timezone) : MSG.users.never),
     },
     { field: 'last_updated', headerName: MSG.users.lastUpdated, width: 170, cell: (row) => formatInstant(row.last_updated, timezone) },
     {
       field: 'actions',
       headerName: MSG.users.actions,
-      width: 110,
+      width: 150,
       cell: (row) => (
         <>
+          {row.invito_in_attesa && (
+            <Tooltip title={MSG.users.reinviteUser(row.email)}>
+              <span>
+                <IconButton aria-label={MSG.users.reinviteUser(row.email)} color="primary" disabled={reinviting} onClick={() => void onReinvite(row)}>
+                  <ForwardToInboxIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
           {row.locked_until && (
             <Tooltip title={MSG.users.unlockUser(row.email)}>
               <IconButton aria-label={MSG.users.unlockUser(row.email)} color="warning" onClick={() => void onUnlock(row)}>

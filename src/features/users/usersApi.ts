@@ -47,6 +47,10 @@ export const usersApi = api.injectEndpoints({
       query: (id) => ({ url: `api/users/${encodeURIComponent(id)}/unlock`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User')],
     }),
+    reinviteUser: build.mutation<UserMessageResponse, string>({
+      query: (id) => ({ url: `api/users/${encodeURIComponent(id)}/reinvito`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User')],
+    }),
     syncUsers: build.mutation<SyncResponse, void>({
       query: () => ({ url: 'api/users/sync', method: 'POST' }),
       invalidatesTags: [listTag('User'), listTag('UserAudit')],
@@ -65,6 +69,7 @@ export const {
   useChangeUserRoleMutation,
   useDeleteUserMutation,
   useUnlockUserMutation,
+  useReinviteUserMutation,
   useSyncUsersMutation,
   useGetUserAuditQuery,
 } = usersApi;
