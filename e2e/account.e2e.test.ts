@@ -114,7 +114,7 @@ describe('the account menu of the profile bubble', () => {
     await page.getByText(N.greeting(editor.email)).waitFor();
   });
 
-  it('an accepted invitation ends on the login page with the email filled: only the new password is left to type', async () => {
+  it("an accepted invitation: 'Scegli la tua password', and choosing it lands on the dashboard signed in", async () => {
     const admin = await createUser(t.db.pool, 'admin');
     const invited = 'nuovo.referente@example.it';
     const res = await fetch(`${t.url}/api/users`, {
@@ -130,16 +130,11 @@ describe('the account menu of the profile bubble', () => {
     await page.waitForURL(/\/reset-password/);
     await page.getByLabel('Nuova password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Conferma password', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: MSG.reset.update }).click();
-    await page.waitForURL(`${t.url}/login`, { timeout: 10_000 });
-    await page.getByText(MSG.reset.updated).waitFor();
-    await eventually(() => page.getByLabel('Email', { exact: true }).inputValue(), (v) => expect(v).toBe(invited));
-    // The cursor waits in the password field.
-    await eventually(() => page.evaluate(() => document.activeElement?.id), (id) => expect(id).toBe('login-password'));
-    await screenshot(page, 'account-invitation-login');
-    await page.keyboard.type(NEW_PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${t.url}/`);
+    await page.getByRole('heading', { name: MSG.invite.title }).waitFor();
+    await page.getByRole('button', { name: MSG.invite.submit }).click();
+    // Choosing the password signs the person in: the dashboard, no second typing of email and password.
+    await page.waitForURL(`${t.url}/`, { timeout: 10_000 });
     await page.getByText(N.greeting(invited)).waitFor();
+    await screenshot(page, 'account-invitation-signed-in');
   });
 });

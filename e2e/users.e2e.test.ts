@@ -64,6 +64,7 @@ async function apiStatus(page: Page, url: string): Promise<number> {
 describe('user management in the browser', () => {
   let adminPage: Page;
   let person: Page;
+  let invitationLink = '';
 
   it('an admin invites a new reader from Gestione Utenti', async () => {
     adminPage = await newPage(browser);
@@ -94,20 +95,36 @@ describe('user management in the browser', () => {
     await adminPage.getByRole('combobox', { name: MSG.users.roleOf(NEW_EMAIL) }).waitFor();
   });
 
-  it("the invitation mail's link lets the person choose a password and sign in as reader", async () => {
-    const mail = await t.smtp.waitFor(NEW_EMAIL);
-    const link = linkIn(mail);
-    expect(link.startsWith(`${t.url}/auth/v1/verify?`)).toBe(true);
+  it("'Reinvia invito': the user is 'Invito in attesa', a new link is mailed and the old one says it is expired or used", async () => {
+    const firstLink = linkIn(await t.smtp.waitFor(NEW_EMAIL));
+    await adminPage.getByText(MSG.users.invitationPending).waitFor();
+    const before = t.smtp.mails.length;
+    await adminPage.getByRole('button', { name: MSG.users.reinviteUser(NEW_EMAIL) }).click();
+    await adminPage.getByText(MSG.users.reinvited(NEW_EMAIL)).waitFor();
+    const secondLink = linkIn(await t.smtp.waitFor(NEW_EMAIL, 10_000, before));
+    expect(secondLink).not.toBe(firstLink);
+    await screenshot(adminPage, 'users-reinvite');
+
+    const stale = await newPage(browser);
+    await stale.goto(firstLink);
+    await stale.waitForURL(/\/reset-password/);
+    await stale.getByText(MSG.invite.expiredLink).waitFor();
+    await screenshot(stale, 'users-invite-expired');
+    await stale.close();
+    invitationLink = secondLink;
+  });
+
+  it("the new link: 'Scegli la tua password', and choosing it signs the person in as reader, on the dashboard", async () => {
+    expect(invitationLink.startsWith(`${t.url}/auth/v1/verify?`)).toBe(true);
 
     person = await newPage(browser);
-    await person.goto(link);
+    await person.goto(invitationLink);
     await person.waitForURL(/\/reset-password/);
+    await person.getByRole('heading', { name: MSG.invite.title }).waitFor();
     await person.getByLabel('Nuova password', { exact: true }).fill(NEW_PASSWORD);
     await person.getByLabel('Conferma password', { exact: true }).fill(NEW_PASSWORD);
-    await person.getByRole('button', { name: MSG.reset.update }).click();
-    await person.waitForURL(`${t.url}/login`, { timeout: 10_000 });
-
-    await signIn(person, t.url, NEW_EMAIL, NEW_PASSWORD);
+    await person.getByRole('button', { name: MSG.invite.submit }).click();
+    await person.waitForURL(`${t.url}/`, { timeout: 10_000 });
     await nav(person).getByRole('link', { name: 'Estrazione' }).waitFor();
     // A reader: the two links and the Partite menu (trainings only), no admin group.
     await eventually(() => nav(person).getByRole('link').allTextContents(), (v) => expect(v).toEqual(['Dashboard', 'Estrazione']));

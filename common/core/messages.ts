@@ -146,6 +146,12 @@ export const MSG = {
     mismatch: 'Le password non corrispondono',
     updated: 'Password aggiornata con successo. Accedi con la nuova password.',
   },
+  // Not in the spec: the invitation link opens the reset page in its own words (docs/auth.md, links).
+  invite: {
+    title: 'Scegli la tua password',
+    submit: 'Salva e accedi',
+    expiredLink: "Il link di invito è scaduto o è già stato usato. Chiedi all'amministratore un nuovo invito.",
+  },
   password: {
     minLength: 'Almeno 8 caratteri',
     lowercase: 'Almeno una lettera minuscola',

@@ -34,7 +34,9 @@ export const resetPasswordUrl = (config: Config) => `${config.publicUrl}/reset-p
 export async function issueLink(db: Db, config: Config, opts: { userId: string; type: 'invite' | 'recovery'; redirectTo?: string }): Promise<string> {
   const token = randomToken();
   await insertOneTimeToken(db, { userId: opts.userId, type: opts.type, tokenHash: sha256(token), ttlSeconds: LINK_TTL_SECONDS[opts.type] });
-  const redirect = opts.redirectTo ?? resetPasswordUrl(config);
+  // An invitation lands on the same page marked as one: it speaks of choosing a password, and an expired
+  // or used invitation link says so in its own words (the failure's redirect carries no type).
+  const redirect = opts.redirectTo ?? (opts.type === 'invite' ? `${resetPasswordUrl(config)}?invito=1` : resetPasswordUrl(config));
   const q = new URLSearchParams({ token, type: opts.type, redirect_to: redirect });
   return `${config.publicUrl}/auth/v1/verify?${q.toString()}`;
 }

@@ -268,7 +268,7 @@ describe('auth security (docs/auth.md)', () => {
       );
       await t.db.pool.query(`INSERT INTO public.users (user_id, email, role) VALUES ($1, 'invitato@example.it', 'editor')`, [rows[0].id]);
       const link = await issueLink(t.db.pool, t.config, { userId: rows[0].id, type: 'invite' });
-      expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/v1\/verify\?token=[\w-]+&type=invite&redirect_to=http%3A%2F%2Flocalhost%3A3000%2Freset-password$/);
+      expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/v1\/verify\?token=[\w-]+&type=invite&redirect_to=http%3A%2F%2Flocalhost%3A3000%2Freset-password%3Finvito%3D1$/);
       // Without a password the account cannot sign in (nor does an empty password match).
       const blocked = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'invitato@example.it', password: 'Qualcosa1!' } });
       expect(blocked.statusCode).toBe(401);

@@ -36,7 +36,7 @@ describe('GET /auth/v1/verify commits the link, the confirmation and the session
     await t.db.pool.query('DROP FUNCTION pg_temp_fail_session()');
     const ok = await t.app.inject({ url: path });
     expect(ok.statusCode).toBe(303);
-    expect(ok.headers.location).toMatch(/^http:\/\/localhost:3000\/reset-password#access_token=[^&]+&.*refresh_token=[^&]+&token_type=bearer&type=invite$/);
+    expect(ok.headers.location).toMatch(/^http:\/\/localhost:3000\/reset-password\?invito=1#access_token=[^&]+&.*refresh_token=[^&]+&token_type=bearer&type=invite$/);
     const after = await t.db.pool.query('SELECT email_confirmed_at FROM auth.users WHERE id = $1', [u.id]);
     expect(after.rows[0].email_confirmed_at).not.toBeNull();
     // Single use still holds.

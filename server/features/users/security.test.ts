@@ -28,6 +28,7 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; u
   { method: 'DELETE', path: '/api/users/:id', url: () => `/api/users/${ZERO}`, forbidden: MSG.users.forbiddenDelete, adminStatus: 404 },
   { method: 'POST', path: '/api/users/sync', url: () => '/api/users/sync', forbidden: MSG.users.forbiddenSync, adminStatus: 200 },
   { method: 'POST', path: '/api/users/:id/unlock', url: () => `/api/users/${ZERO}/unlock`, body: () => ({}), forbidden: MSG.users.forbiddenUnlock, adminStatus: 404 },
+  { method: 'POST', path: '/api/users/:id/reinvito', url: () => `/api/users/${ZERO}/reinvito`, body: () => ({}), forbidden: MSG.users.forbiddenReinvite, adminStatus: 404 },
   { method: 'GET', path: '/api/user-audit', url: () => '/api/user-audit', forbidden: MSG.users.forbiddenAudit, adminStatus: 200 },
 ];
 

@@ -59,6 +59,8 @@ export default function ResetPasswordPage() {
   // The link is read once: its tokens are removed from the address bar after use.
   const [link] = useState(() => parseResetLink(location.search, location.hash));
   const fromLink = hasLinkParams(link);
+  // An invitation (docs/users.md): 'Scegli la tua password', and choosing it signs the person in.
+  const [invitation] = useState(() => link.type === 'invite' || new URLSearchParams(location.search).get('invito') === '1');
   const [state, setState] = useState<LinkState>(() => {
     const problem = resetLinkProblem(link);
     return problem ? { kind: 'invalid', message: problem } : { kind: 'verifying' };
@@ -172,6 +174,11 @@ export default function ResetPasswordPage() {
       }
       completed.current = true;
       sessionSet.current = false;
+      if (invitation) {
+        // The link's session stays: the person lands on the dashboard, signed in.
+        navigate(paths.home.getHref(), { replace: true });
+        return;
+      }
       setDone(true);
       await signOut('local');
     } catch (err) {
@@ -194,7 +201,7 @@ export default function ResetPasswordPage() {
         <Stack spacing={1} sx={{ mb: 3, alignItems: 'center' }}>
           <img src="/favicon.svg" alt={MSG.screens.logoAlt} width={56} height={56} />
           <Typography variant="h5" component="h1">
-            {state.kind === 'invalid' ? F.invalidTitle : F.title}
+            {state.kind === 'invalid' ? F.invalidTitle : invitation ? MSG.invite.title : F.title}
           </Typography>
         </Stack>
 
@@ -203,7 +210,7 @@ export default function ResetPasswordPage() {
         {state.kind === 'invalid' && (
           <Stack spacing={3} sx={{ alignItems: 'center' }}>
             <Alert severity="error" sx={{ width: '100%' }}>
-              {state.message}
+              {invitation ? MSG.invite.expiredLink : state.message}
             </Alert>
             {backToLogin}
           </Stack>
@@ -224,7 +231,7 @@ export default function ResetPasswordPage() {
               {error && <Alert severity="error">{error}</Alert>}
               {done && <Alert severity="success">{MSG.reset.updated}</Alert>}
               <Button type="submit" variant="contained" size="large" disabled={!canSubmit}>
-                {MSG.reset.update}
+                {invitation ? MSG.invite.submit : MSG.reset.update}
               </Button>
               {backToLogin}
             </Stack>
