@@ -22,6 +22,7 @@ import { useDeletePartitaMutation, useGetPartitaQuery, useUpdatePartitaMutation 
 import { MatchForm, toFormValues, type FormValues } from './MatchForm';
 import { useSaveFlow } from './useSaveFlow';
 import { DesignazioniSection } from './DesignazioniSection';
+import { useUnsavedChanges } from '../../components/UnsavedChanges';
 
 /** The form's values with a chosen slot's (the 'Rinvia' dialog's 'Apri la partita'; an away match's slot has no rooms). */
 function withSlot(values: FormValues, slot: Partial<SlotPrefill>): FormValues {
@@ -50,6 +51,9 @@ export default function EditMatchPage() {
   const [remove, { isLoading: deleting }] = useDeletePartitaMutation();
   const [confirming, setConfirming] = useState(false);
   const flow = useSaveFlow();
+  // Leaving a changed form asks first (docs/screens.md); after a save or delete nothing is asked.
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty && !flow.done);
 
   if (!allowed) return <Alert severity="error">{MSG.match.notAuthorizedEdit}</Alert>;
   if (isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
@@ -94,6 +98,7 @@ export default function EditMatchPage() {
         onCancel={flow.cancel}
         matchId={partita.id}
         slotFinder
+        onDirtyChange={setDirty}
         notice={prefill ? <Alert severity="info">{SLOT_MSG.prefilled}</Alert> : undefined}
         serverConflicts={flow.conflicts}
         onConflictsClose={flow.clearConflicts}

@@ -24,6 +24,7 @@ import { useAnnullaOperazioneMutation, useCambiaStatoMutation } from './statusAp
 import { useGetPartiteQuery } from './matchesApi';
 import { CLASH_MSG, type ClashInfo } from '../../../common/occupazione/rules';
 import { ClashList } from './ClashWarnings';
+import { useCloseGuard } from '../../components/UnsavedChanges';
 import { SlotFinder, describeSlot } from '../../components/SlotFinder';
 import type { Slot } from '../../../common/occupazione/slots';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
@@ -244,6 +245,8 @@ function StatusDialog({
   const [slot, setSlot] = useState<Slot | null>(null);
   const single = azione === 'rinvia' && ids.length === 1 ? partite.find((p) => p.id === ids[0]) : undefined;
   const chosen = slot && slot.data === nuovaData ? slot : null;
+  // Typed and not yet applied: closing asks first (docs/screens.md).
+  const guard = useCloseGuard(motivo !== '' || nuovaData !== '' || giorni !== '', onClose);
 
   const submit = async () => {
     setServerError('');
@@ -279,7 +282,7 @@ function StatusDialog({
   const days = azione === 'sposta' ? chosenDays(giorni) : null;
   const title = STATUS_MSG.confirmTitle[azione](ids.length, days);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="status-dialog-title">
+    <Dialog open onClose={guard.requestClose} fullWidth maxWidth="sm" aria-labelledby="status-dialog-title">
       <DialogTitle id="status-dialog-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <AffectedMatches ids={ids} partite={partite} />
@@ -340,11 +343,12 @@ function StatusDialog({
         {clashes && <ClashList clashes={clashes} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{STATUS_MSG.cancel}</Button>
+        <Button onClick={guard.requestClose}>{STATUS_MSG.cancel}</Button>
         <Button variant="contained" color="error" onClick={() => void submit()} disabled={isLoading}>
           {clashes ? CLASH_MSG.bulkConfirm : STATUS_MSG.confirmButton[azione](ids.length, days)}
         </Button>
       </DialogActions>
+      {guard.prompt}
     </Dialog>
   );
 }
