@@ -1,11 +1,12 @@
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactElement, type ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setupStore, type AppStore, type RootState } from '../src/store/store';
 import { sessionChanged } from '../src/store/sessionSlice';
 import type { Role } from '../common/users/roles';
 import { AppProviders } from '../src/app/AppProviders';
+import { UnsavedChangesProvider } from '../src/components/UnsavedChanges';
 import { bindAuthStore } from '../src/store/authClient';
 import { startStandInServer, type StandInHandler, type StandInServer } from '../src/api/testServer';
 
@@ -15,17 +16,41 @@ interface Options extends Omit<RenderOptions, 'queries'> {
   route?: string;
 }
 
+/** What the test renders, handed to the router's one route (a rerender changes it, the router stays). */
+const RenderedUi = createContext<ReactNode>(null);
+function Rendered() {
+  return <>{useContext(RenderedUi)}</>;
+}
+
 /**
- * Renders with the real store, theme (Italian locale), toasts and a memory router
- * (docs/testing.md: the real store, never mocked selectors or hooks). The store is also the one the supabase client feeds.
+ * Renders with the real store, theme (Italian locale), toasts and a memory data router (as the app's:
+ * useBlocker works) with the app's unsaved-changes guard (docs/testing.md: the real store, never
+ * mocked selectors or hooks). The store is also the one the supabase client feeds.
  */
 export function renderWithProviders(ui: ReactElement, { preloadedState, store = setupStore(preloadedState), route = '/', ...rest }: Options = {}) {
   bindAuthStore(store);
   function Wrapper({ children }: { children: ReactNode }) {
+    const [router] = useState(() =>
+      createMemoryRouter(
+        [
+          {
+            path: '*',
+            element: (
+              <UnsavedChangesProvider>
+                <Rendered />
+              </UnsavedChangesProvider>
+            ),
+          },
+        ],
+        { initialEntries: [route] },
+      ),
+    );
     return (
       <Provider store={store}>
         <AppProviders>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          <RenderedUi.Provider value={children}>
+            <RouterProvider router={router} />
+          </RenderedUi.Provider>
         </AppProviders>
       </Provider>
     );

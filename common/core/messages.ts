@@ -42,6 +42,13 @@ export const MSG = {
     error: 'Errore',
     retry: 'Riprova',
     idCopied: 'ID copiato nella clipboard',
+    // Not in the spec (issue 32): the question before typed input is discarded (docs/screens.md).
+    unsaved: {
+      title: 'Modifiche non salvate',
+      question: 'Ci sono modifiche non salvate. Uscire senza salvare?',
+      leave: 'Esci senza salvare',
+      stay: 'Continua a modificare',
+    },
     // Not in the spec: the shell's own wording around the strings above.
     loading: 'Caricamento...',
     authErrorText: 'Non è stato possibile verificare i permessi del tuo account.',

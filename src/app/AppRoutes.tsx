@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { createRoutesFromElements, Outlet, Route, Routes, useLocation, useNavigate, useRouteError, type RouteObject } from 'react-router-dom';
 import { ComponentErrorBoundary, PageErrorBoundary } from '../components/ErrorBoundaries';
+import { UnsavedChangesProvider } from '../components/UnsavedChanges';
 import { LoadingScreen } from '../components/StatusScreens';
 import { useAppSelector } from '../store/hooks';
 import { selectSessionStatus } from '../store/sessionSlice';
@@ -49,23 +50,26 @@ function Layout() {
   const location = useLocation();
   const status = useAppSelector(selectSessionStatus);
   const showNav = status === 'signedIn' && !BARE_PATHS.includes(location.pathname);
+  // Every form of every page asks before typed input is lost (docs/screens.md): one guard for the app.
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      {showNav && (
-        <ComponentErrorBoundary>
-          <Suspense fallback={<Box sx={{ height: 64, bgcolor: 'primary.main' }} />}>
-            <NavBar />
-          </Suspense>
-        </ComponentErrorBoundary>
-      )}
-      <Container maxWidth="xl" component="main" sx={{ py: { xs: 2, sm: 3 } }}>
-        <PageErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
-          </Suspense>
-        </PageErrorBoundary>
-      </Container>
-    </Box>
+    <UnsavedChangesProvider>
+      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+        {showNav && (
+          <ComponentErrorBoundary>
+            <Suspense fallback={<Box sx={{ height: 64, bgcolor: 'primary.main' }} />}>
+              <NavBar />
+            </Suspense>
+          </ComponentErrorBoundary>
+        )}
+        <Container maxWidth="xl" component="main" sx={{ py: { xs: 2, sm: 3 } }}>
+          <PageErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
+        </Container>
+      </Box>
+    </UnsavedChangesProvider>
   );
 }
 
@@ -79,57 +83,69 @@ function PublicHome() {
 
 const home = <HomeSwitch signedIn={<DashboardPage />} signedOut={<PublicHome />} />;
 
+/**
+ * A data router catches a route's render errors itself: handed on, they reach the app's own boundary
+ * (src/app/FullApp.tsx) as under <BrowserRouter>, not react-router's default screen.
+ */
+function PassErrorOn(): never {
+  throw useRouteError();
+}
+
 /** The route table of spec 2. */
+const routeTree = (
+  <Route element={<Layout />} errorElement={<PassErrorOn />}>
+    <Route path={paths.home.path} element={home} />
+    <Route
+      path={paths.login.path}
+      element={
+        <SignedOutOnly>
+          <LoginPage />
+        </SignedOutOnly>
+      }
+    />
+    {/* The reset page decides itself: its link signs the user in. */}
+    <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
+    <Route
+      path={paths.export.path}
+      element={
+        <RequireSignIn>
+          <ExportPage />
+        </RequireSignIn>
+      }
+    />
+    <Route path={paths.addMatch.path} element={editorOnly(<AddMatchPage />)} />
+    <Route path={paths.editMatch.path} element={editorOnly(<EditMatchPage />)} />
+    <Route path={paths.importMatches.path} element={editorOnly(<ImportPage />)} />
+    <Route path={paths.groups.path} element={editorOnly(<GroupsPage />)} />
+    <Route path={paths.occupancy.path} element={editorOnly(<OccupancyPage />)} />
+    <Route
+      path={paths.allenamenti.path}
+      element={
+        <RequireSignIn>
+          <AllenamentiPage />
+        </RequireSignIn>
+      }
+    />
+    <Route
+      path={paths.dirigenti.path}
+      element={
+        <RequireSignIn>
+          <DirigentiPage />
+        </RequireSignIn>
+      }
+    />
+    <Route path={paths.users.path} element={adminOnly(<UsersPage />)} />
+    <Route path={paths.userAudit.path} element={adminOnly(<UserAuditPage />)} />
+    <Route path={paths.errorLogs.path} element={adminOnly(<ErrorLogsPage />)} />
+    <Route path={paths.activityLogs.path} element={adminOnly(<ActivityLogsPage />)} />
+    <Route path="*" element={home} />
+  </Route>
+);
+
+/** The route table as the data router (createBrowserRouter, src/app/FullApp.tsx) takes it: its blocker guards unsaved forms. */
+export const appRoutes: RouteObject[] = createRoutesFromElements(routeTree);
+
+/** The same table inside any router (the shell's tests). */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route path={paths.home.path} element={home} />
-        <Route
-          path={paths.login.path}
-          element={
-            <SignedOutOnly>
-              <LoginPage />
-            </SignedOutOnly>
-          }
-        />
-        {/* The reset page decides itself: its link signs the user in. */}
-        <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
-        <Route
-          path={paths.export.path}
-          element={
-            <RequireSignIn>
-              <ExportPage />
-            </RequireSignIn>
-          }
-        />
-        <Route path={paths.addMatch.path} element={editorOnly(<AddMatchPage />)} />
-        <Route path={paths.editMatch.path} element={editorOnly(<EditMatchPage />)} />
-        <Route path={paths.importMatches.path} element={editorOnly(<ImportPage />)} />
-        <Route path={paths.groups.path} element={editorOnly(<GroupsPage />)} />
-        <Route path={paths.occupancy.path} element={editorOnly(<OccupancyPage />)} />
-        <Route
-          path={paths.allenamenti.path}
-          element={
-            <RequireSignIn>
-              <AllenamentiPage />
-            </RequireSignIn>
-          }
-        />
-        <Route
-          path={paths.dirigenti.path}
-          element={
-            <RequireSignIn>
-              <DirigentiPage />
-            </RequireSignIn>
-          }
-        />
-        <Route path={paths.users.path} element={adminOnly(<UsersPage />)} />
-        <Route path={paths.userAudit.path} element={adminOnly(<UserAuditPage />)} />
-        <Route path={paths.errorLogs.path} element={adminOnly(<ErrorLogsPage />)} />
-        <Route path={paths.activityLogs.path} element={adminOnly(<ActivityLogsPage />)} />
-        <Route path="*" element={home} />
-      </Route>
-    </Routes>
-  );
+  return <Routes>{routeTree}</Routes>;
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { setupStore } from '../store/store';
@@ -10,7 +10,7 @@ import { initAuth } from '../store/authClient';
 import { hasStoredSession } from '../api/supabase';
 import { setReportToken } from '../api/errorReporter';
 import { AppProviders } from './AppProviders';
-import { AppRoutes } from './AppRoutes';
+import { appRoutes } from './AppRoutes';
 import { ComponentErrorBoundary } from '../components/ErrorBoundaries';
 import { preloadScreen } from './screens';
 
@@ -26,14 +26,13 @@ export function renderFullApp(root: Root): void {
   // A stored session loads supabase-js at once; a visitor without one gets the public page first.
   initAuth(store, hasStoredSession());
   // The screen of the address first (src/app/screens.ts): React's first picture is that screen, not a spinner.
+  // A data router: its blocker lets forms ask before typed input is lost (docs/screens.md).
   void preloadScreen(window.location.pathname, hasStoredSession()).then(() => root.render(
     <StrictMode>
       <Provider store={store}>
         <AppProviders>
           <ComponentErrorBoundary>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
+            <RouterProvider router={createBrowserRouter(appRoutes)} />
           </ComponentErrorBoundary>
         </AppProviders>
       </Provider>

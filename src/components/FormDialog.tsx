@@ -1,41 +1,79 @@
-import { useRef, type MutableRefObject, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { useCloseGuard } from './UnsavedChanges';
+
+/** What the form inside a FormDialog gets besides the busy flag. */
+export interface FormDialogControls {
+  /** The form's dirtiness (changed from what it opened with): report it with useReportDirty. */
+  setDirty: (dirty: boolean) => void;
+  /** 'Annulla' and the close button: closes, asking first when the form is dirty (never while busy). */
+  requestClose: () => void;
+}
 
 /**
- * The frame of a create/edit form in a dialog: full screen on a phone; closed only by Escape (a
- * click beside the form must not lose what was typed) and never while the form says it is busy
- * (saving, or asking a question of its own). `children` gets the busy flag to set.
+ * The frame of a form in a dialog (docs/screens.md): full screen on a phone; never closed while the
+ * form says it is busy (saving, or asking a question of its own); Esc, a click beside it and the
+ * form's 'Annulla' (requestClose) close it at once when nothing was changed, else after 'Ci sono
+ * modifiche non salvate. Uscire senza salvare?'. A successful save closes it with `onClose` directly.
+ * The form inside reports its dirtiness (useReportDirty); a form whose state lives in the dialog's
+ * owner passes `dirty` (and `busy`) instead.
  */
 export function FormDialog({
   open,
   onClose,
   titleId,
   maxWidth,
+  dirty: dirtyProp,
+  busy: busyProp = false,
   children,
 }: {
   open: boolean;
   onClose: () => void;
   titleId: string;
-  maxWidth: 'sm' | 'md';
-  children: (busy: MutableRefObject<boolean>) => ReactNode;
+  maxWidth: 'xs' | 'sm' | 'md';
+  dirty?: boolean;
+  busy?: boolean;
+  children: (busy: MutableRefObject<boolean>, controls: FormDialogControls) => ReactNode;
 }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const busy = useRef(false);
+  const [reported, setReported] = useState(false);
+  const dirty = open && (dirtyProp ?? reported);
+  const guard = useCloseGuard(dirty, onClose);
+  const requestClose = () => {
+    if (!busy.current && !busyProp) guard.requestClose();
+  };
+  const requestCloseRef = useRef(requestClose);
+  useEffect(() => {
+    requestCloseRef.current = requestClose;
+  });
+  const stableRequestClose = useCallback(() => requestCloseRef.current(), []);
+  const controls = useMemo<FormDialogControls>(() => ({ setDirty: setReported, requestClose: stableRequestClose }), [stableRequestClose]);
   return (
     <Dialog
       open={open}
       onClose={(_event, reason) => {
-        if (reason === 'escapeKeyDown' && !busy.current) onClose();
+        if (reason === 'escapeKeyDown' || reason === 'backdropClick') requestClose();
       }}
       maxWidth={maxWidth}
       fullWidth
       fullScreen={phone}
       aria-labelledby={titleId}
     >
-      {children(busy)}
+      {children(busy, controls)}
+      {guard.prompt}
     </Dialog>
   );
+}
+
+/** A FormDialog form's report of its dirtiness; a form that goes away (the dialog closed) is clean. */
+export function useReportDirty(controls: FormDialogControls, dirty: boolean): void {
+  const { setDirty } = controls;
+  useEffect(() => {
+    setDirty(dirty);
+  }, [setDirty, dirty]);
+  useEffect(() => () => setDirty(false), [setDirty]);
 }

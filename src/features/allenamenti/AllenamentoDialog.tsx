@@ -46,7 +46,8 @@ import { useClubConfig } from '../../store/useClubConfig';
 import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody } from './allenamentiApi';
 import { type AllenamentoConflitto } from '../../../common/allenamenti/types';
 import { PROPOSED_MINUTES, addMinutes, formatDate, newSeries, toRaw, type FormValues } from './grid';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, useReportDirty, type FormDialogControls } from '../../components/FormDialog';
+import { sameValues } from '../../components/UnsavedChanges';
 
 const M = ALLENAMENTI_MSG;
 const F = M.fields;
@@ -76,9 +77,9 @@ export default function AllenamentoDialog({ open, formKey = 0, allenamento = nul
   // While saving or asking (clashes, delete) Escape does not close the form.
   return (
     <FormDialog open={open} onClose={onClose} titleId="allenamento-form-title" maxWidth="md">
-      {(busy) => (
+      {(busy, controls) => (
       <PickersProvider>
-        <AllenamentoForm key={formKey} allenamento={allenamento} preset={preset} campi={campi} onClose={onClose} busy={busy} />
+        <AllenamentoForm key={formKey} allenamento={allenamento} preset={preset} campi={campi} onClose={onClose} busy={busy} controls={controls} />
       </PickersProvider>
       )}
     </FormDialog>
@@ -91,11 +92,12 @@ interface FormProps {
   campi: readonly string[];
   onClose: () => void;
   busy: RefObject<boolean>;
+  controls: FormDialogControls;
 }
 
 type SaveKind = 'save' | 'another';
 
-function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProps) {
+function AllenamentoForm({ allenamento, preset, campi, onClose, busy, controls }: FormProps) {
   const notify = useNotify();
   const { timezone } = useClubConfig();
   const [v, setV] = useState<FormValues>(() => (allenamento ? fromSeries(allenamento) : newSeries(todayIn(timezone), preset)));
@@ -120,6 +122,9 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
     allenamento ? null : !v.gruppo ? 'gruppo' : !v.campo ? 'campo' : v.giorno === null ? 'giorno' : null,
   );
   const dayField = useRef<HTMLDivElement>(null);
+  // What the form opened with (or was left with by 'save and add another'): anything else asks before closing.
+  const [baseline, setBaseline] = useState<FormValues>(v);
+  useReportDirty(controls, !sameValues(v, baseline) || skipDraft !== '');
 
   const [createAllenamento] = useCreateAllenamentoMutation();
   const [updateAllenamento] = useUpdateAllenamentoMutation();
@@ -193,7 +198,9 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
       setSaving(false);
       if (kind === 'save' || allenamento) return onClose();
       // Quick repeat entry: the next series of the same category, pitch and period; the day is chosen again.
-      setV((prev) => ({ ...prev, giorno: null, saltate: [] }));
+      const next = { ...v, giorno: null, saltate: [] };
+      setV(next);
+      setBaseline(next);
       setTouched(new Set());
       setSkipDraft('');
       setSkipTo('');
@@ -235,7 +242,7 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy }: FormProp
   };
 
   const close = () => {
-    if (!disabled) onClose();
+    if (!disabled) controls.requestClose();
   };
 
   return (

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,6 +14,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
 import { getAuthClient } from '../../store/authClient';
 import { PasswordField } from '../../components/PasswordField';
+import { FormDialog } from '../../components/FormDialog';
 import { useLoginMutation } from './authApi';
 import { loginFailure, updateErrorMessage } from './authMessages';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -102,7 +102,9 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="change-password-title" maxWidth="xs" fullWidth>
+    // Anything typed: closing asks first (docs/screens.md).
+    <FormDialog open={open} onClose={close} titleId="change-password-title" maxWidth="xs" dirty={current !== '' || next !== '' || confirm !== ''} busy={submitting}>
+      {(_busy, controls) => (
       <form noValidate onSubmit={(e) => void submit(e)}>
         <DialogTitle id="change-password-title">{C.title}</DialogTitle>
         <DialogContent>
@@ -140,7 +142,7 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={submitting}>
+          <Button onClick={controls.requestClose} disabled={submitting}>
             {C.cancel}
           </Button>
           <Button type="submit" variant="contained" disabled={submitting}>
@@ -148,6 +150,7 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

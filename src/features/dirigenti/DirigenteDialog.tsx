@@ -29,7 +29,8 @@ import { errorMessage } from '../../api/api';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/toast';
 import { useCreateDirigenteMutation, useDeleteDirigenteMutation, useGetCalendarioDirigenteQuery, useRevocaCalendarioDirigenteMutation, useUpdateDirigenteMutation } from './dirigentiApi';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, useReportDirty, type FormDialogControls } from '../../components/FormDialog';
+import { sameValues } from '../../components/UnsavedChanges';
 
 const M = DIRIGENTI_MSG;
 const F = M.fields;
@@ -60,14 +61,16 @@ export default function DirigenteDialog({ open, formKey = 0, dirigente = null, o
   // While saving or asking (delete, revoke) Escape does not close the form.
   return (
     <FormDialog open={open} onClose={onClose} titleId="dirigente-form-title" maxWidth="sm">
-      {(busy) => <DirigenteForm key={formKey} dirigente={dirigente} onClose={onClose} busy={busy} />}
+      {(busy, controls) => <DirigenteForm key={formKey} dirigente={dirigente} onClose={onClose} busy={busy} controls={controls} />}
     </FormDialog>
   );
 }
 
-function DirigenteForm({ dirigente, onClose, busy }: { dirigente: Dirigente | null; onClose: () => void; busy: RefObject<boolean> }) {
+function DirigenteForm({ dirigente, onClose, busy, controls }: { dirigente: Dirigente | null; onClose: () => void; busy: RefObject<boolean>; controls: FormDialogControls }) {
   const notify = useNotify();
   const [v, setV] = useState<FormValues>(() => (dirigente ? fromDirigente(dirigente) : EMPTY));
+  const [opened] = useState(v);
+  useReportDirty(controls, !sameValues(v, opened));
   // Fields changed by the editor: their problems show in red (a new form does not open all red).
   const [touched, setTouched] = useState<ReadonlySet<keyof FormValues>>(new Set());
   const [saving, setSaving] = useState(false);
@@ -135,7 +138,7 @@ function DirigenteForm({ dirigente, onClose, busy }: { dirigente: Dirigente | nu
   };
 
   const close = () => {
-    if (!disabled) onClose();
+    if (!disabled) controls.requestClose();
   };
 
   const text = (key: 'nome' | 'cognome' | 'email' | 'telefono', props: { required?: boolean; autoFocus?: boolean; type?: string; inputMode?: 'email' | 'tel'; maxLength: number; helper?: string; autoComplete?: string }) => {

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type MutableRefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import DialogActions from '@mui/material/DialogActions';
@@ -29,6 +28,8 @@ import {
   type GruppoInput,
 } from '../../../common/gruppi/rules';
 import { arbitroSocietaDefault } from '../../../common/dirigenti/rules';
+import { FormDialog, useReportDirty, type FormDialogControls } from '../../components/FormDialog';
+import { sameValues } from '../../components/UnsavedChanges';
 import { EMAIL_MAX, canChooseNotifiche, NOTIFICHE_DEFAULT, NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE, type NotificheScelta } from '../../../common/notifiche/rules';
 
 interface ReferenteRow {
@@ -72,13 +73,18 @@ const toRaw = (name: string, rows: ReferenteRow[]) => ({
 /** Create and edit modal of a category with its referent rows (docs/gruppi.md). */
 export default function GroupFormDialog({ open, formKey = 0, gruppo, onSubmit, onClose }: GroupFormDialogProps) {
   return (
-    <Dialog open={open} maxWidth="md" fullWidth aria-labelledby="group-form-title">
-      <GroupForm key={formKey} gruppo={gruppo} onSubmit={onSubmit} onClose={onClose} />
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} titleId="group-form-title" maxWidth="md">
+      {(busy, controls) => <GroupForm key={formKey} gruppo={gruppo} onSubmit={onSubmit} busy={busy} controls={controls} />}
+    </FormDialog>
   );
 }
 
-function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'open' | 'formKey'>) {
+function GroupForm({
+  gruppo,
+  onSubmit,
+  busy,
+  controls,
+}: Pick<GroupFormDialogProps, 'gruppo' | 'onSubmit'> & { busy: MutableRefObject<boolean>; controls: FormDialogControls }) {
   const [name, setName] = useState(gruppo?.name ?? '');
   const [rows, setRows] = useState<ReferenteRow[]>(() =>
     gruppo?.components.length ? gruppo.components.map((r) => row({ ...r, telefono: r.telefono ?? '', email: r.email ?? '', notifiche: r.notifiche ?? NOTIFICHE_DEFAULT })) : [row()],
@@ -90,6 +96,13 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  // Esc, a click beside the dialog and 'Annulla' ask first once something changed (docs/screens.md).
+  const [opened] = useState(() => ({ name, rows: toRaw(name, rows).components, arbitroSocieta }));
+  useReportDirty(controls, !sameValues({ name, rows: toRaw(name, rows).components, arbitroSocieta }, opened));
+  // A modal cannot be closed while it is saving (docs/gruppi.md, screen).
+  useEffect(() => {
+    busy.current = saving;
+  }, [busy, saving]);
 
   // Errors appear after the first save attempt, then follow every keystroke.
   const errors = submitted ? gruppoFieldErrors(toRaw(name, rows)) : {};
@@ -98,8 +111,7 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
     setRows((current) => current.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
   const close = () => {
-    // A modal cannot be closed while it is saving (docs/gruppi.md, screen).
-    if (!saving) onClose();
+    if (!saving) controls.requestClose();
   };
 
   const submit = async (event: FormEvent) => {
@@ -118,14 +130,7 @@ function GroupForm({ gruppo, onSubmit, onClose }: Omit<GroupFormDialogProps, 'op
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={submit}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') close();
-      }}
-    >
+    <Box component="form" noValidate onSubmit={submit}>
       <DialogTitle id="group-form-title">{gruppo ? MSG.groups.editTitle : MSG.groups.createTitle}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 1 }}>

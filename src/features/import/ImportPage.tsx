@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,6 +14,7 @@ import { MappingPanel } from './MappingPanel';
 import { PreviewPanel } from './PreviewPanel';
 import { SourcePicker } from './SourcePicker';
 import { useImport } from './useImport';
+import { useUnsavedChanges } from '../../components/UnsavedChanges';
 
 /**
  * Importa partite (docs/import.md): a file or pasted cells, each column mapped to a field, the rows
@@ -22,6 +24,9 @@ import { useImport } from './useImport';
 export default function ImportPage() {
   const categories = useCategoryNames();
   const im = useImport();
+  // Pasted cells not yet read, or rows (with their corrections) not yet imported: leaving asks first (docs/screens.md).
+  const [pasted, setPasted] = useState(false);
+  useUnsavedChanges((pasted && !im.finished) || (im.table !== null && im.dataRows > 0));
 
   return (
     <Stack spacing={2}>
@@ -37,7 +42,7 @@ export default function ImportPage() {
 
       {!im.finished && (
         <>
-          <SourcePicker onRead={im.read} />
+          <SourcePicker onRead={im.read} onPastedChange={setPasted} />
           {im.table && (
             <MappingPanel
               source={im.source}

@@ -1,4 +1,4 @@
-import { memo, useState, type ChangeEvent } from 'react';
+import { memo, useEffect, useState, type ChangeEvent } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -13,8 +13,13 @@ import type { Source } from './importTable';
  * The upload step: the file button and the paste area. Memoised: the area may hold 2,000 rows, and
  * MUI's multiline field measures its text again on every render; the preview's renders leave it alone.
  */
-export const SourcePicker = memo(function SourcePicker({ onRead }: { onRead: (s: Source) => void }) {
+export const SourcePicker = memo(function SourcePicker({ onRead, onPastedChange }: { onRead: (s: Source) => void; onPastedChange?: (has: boolean) => void }) {
   const [pasted, setPasted] = useState('');
+  // Pasted cells not yet read are typed input: the page asks before they are lost (docs/screens.md).
+  const hasPasted = pasted.trim() !== '';
+  useEffect(() => {
+    onPastedChange?.(hasPasted);
+  }, [onPastedChange, hasPasted]);
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';

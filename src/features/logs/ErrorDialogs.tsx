@@ -14,6 +14,7 @@ import { LOGS_MSG } from '../../../common/logs/messages';
 import { NOTES_MAX } from '../../../common/logs/constants';
 import { type ErrorLogEntry } from '../../../common/logs/rules';
 import { errorMessage } from '../../api/api';
+import { FormDialog } from '../../components/FormDialog';
 import { useResolveErrorMutation, useResolveMultipleMutation } from './logsApi';
 import { CloseActions, DetailField, Preformatted, SeverityChip, UserCell, json } from './shared';
 import { formatInstant } from '../../../common/core/dates';
@@ -121,7 +122,10 @@ export function ResolveDialog({
     }
   };
   return (
-    <Dialog open={!!entry} onClose={close} maxWidth="sm" fullWidth aria-labelledby="resolve-title">
+    // Notes typed: closing asks first (docs/screens.md).
+    <FormDialog open={!!entry} onClose={close} titleId="resolve-title" maxWidth="sm" dirty={notes !== ''} busy={isLoading}>
+      {(_busy, controls) => (
+      <>
       <DialogTitle id="resolve-title">{S.resolveTitle}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
@@ -130,14 +134,16 @@ export function ResolveDialog({
         <NotesField value={notes} onChange={setNotes} disabled={isLoading} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={isLoading}>
+        <Button onClick={controls.requestClose} disabled={isLoading}>
           {S.cancel}
         </Button>
         <Button variant="contained" color="success" onClick={() => void confirm()} disabled={isLoading}>
           {LOGS_MSG.resolve}
         </Button>
       </DialogActions>
-    </Dialog>
+      </>
+      )}
+    </FormDialog>
   );
 }
 
@@ -176,7 +182,9 @@ export function ResolveManyDialog({
     }
   };
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="resolve-many-title">
+    <FormDialog open={open} onClose={close} titleId="resolve-many-title" maxWidth="sm" dirty={notes !== ''} busy={isLoading}>
+      {(_busy, controls) => (
+      <>
       <DialogTitle id="resolve-many-title">{S.resolveManyTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={1}>
@@ -187,13 +195,15 @@ export function ResolveManyDialog({
         <NotesField value={notes} onChange={setNotes} disabled={isLoading || openOnes.length === 0} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={isLoading}>
+        <Button onClick={controls.requestClose} disabled={isLoading}>
           {S.cancel}
         </Button>
         <Button variant="contained" color="success" onClick={() => void confirm()} disabled={isLoading || openOnes.length === 0}>
           {openOnes.length === 0 ? LOGS_MSG.nothingToResolve : S.resolveCount(openOnes.length)}
         </Button>
       </DialogActions>
-    </Dialog>
+      </>
+      )}
+    </FormDialog>
   );
 }

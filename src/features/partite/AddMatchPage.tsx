@@ -13,6 +13,7 @@ import { EMPTY_VALUES, MatchForm, toFormValues, type FormValues } from './MatchF
 import { useSaveFlow } from './useSaveFlow';
 import { isHomeTeam } from '../../../common/partite/read';
 import { useClubConfig } from '../../store/useClubConfig';
+import { useUnsavedChanges } from '../../components/UnsavedChanges';
 
 /**
  * What 'Salva e aggiungi un'altra' keeps for the next match of the same day (docs/planning.md): date,
@@ -56,6 +57,9 @@ export default function AddMatchPage() {
   const source = useGetPartitaQuery(from, { skip: !from || !hasRole(role, 'editor') });
   // The form starts again (a new key) with what the last match leaves for the next one.
   const [next, setNext] = useState<{ key: number; values: FormValues } | null>(null);
+  // Leaving a changed form asks first (docs/screens.md); a saved one leaves without a question.
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChanges(dirty && !flow.done);
   if (!hasRole(role, 'editor')) return <Alert severity="error">{MSG.match.notAuthorizedAdd}</Alert>;
   if (from && source.isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
   const initial = next?.values ?? (from && source.data ? duplicateOf(toFormValues(partitaToValues(source.data))) : EMPTY_VALUES);
@@ -66,6 +70,7 @@ export default function AddMatchPage() {
       title={from && source.data && !next ? MSG.match.duplicateTitle : MSG.match.addTitle}
       initial={initial}
       focusFirstEmpty
+      onDirtyChange={setDirty}
       busy={isLoading || flow.done}
       saveLabel={MSG.match.save}
       busyLabel={MSG.match.saving}
@@ -73,9 +78,10 @@ export default function AddMatchPage() {
       serverConflicts={flow.conflicts}
       onConflictsClose={flow.clearConflicts}
       onSave={(payload) =>
-        void flow.run(() => create(payload).unwrap(), MSG.match.created, MSG.match.createFailed, (created) =>
-          navigate(paths.home.getHref(), { state: { highlight: created.id } }),
-        )
+        void flow.run(() => create(payload).unwrap(), MSG.match.created, MSG.match.createFailed, (created) => {
+          guard.release();
+          void navigate(paths.home.getHref(), { state: { highlight: created.id } });
+        })
       }
       onSaveAnother={(payload) =>
         void flow.run(

@@ -24,6 +24,7 @@ import { useSaveFlow } from './useSaveFlow';
 import { DesignazioniSection, refereeNotAlone } from './DesignazioniSection';
 import type { Designazioni } from '../../../common/dirigenti/rules';
 import { idsOf, RUOLI_ORDER } from '../../api/designazioniApi';
+import { useUnsavedChanges } from '../../components/UnsavedChanges';
 
 /** The form's values with a chosen slot's (the 'Rinvia' dialog's 'Apri la partita'; an away match's slot has no rooms). */
 function withSlot(values: FormValues, slot: Partial<SlotPrefill>): FormValues {
@@ -54,6 +55,11 @@ export default function EditMatchPage() {
   // The designations chosen in the form (null: as stored); saved with the match by the one button.
   const [chosen, setChosen] = useState<Designazioni | null>(null);
   const flow = useSaveFlow();
+  // Leaving a changed form asks first (docs/screens.md); after a save or delete nothing is asked.
+  const [dirty, setDirty] = useState(false);
+  // Designations chosen and not saved count as typed input too.
+  const designazioniDirty = !!partita && chosen !== null && RUOLI_ORDER.some((r) => chosen[r] !== idsOf(partita.designazioni)[r]);
+  useUnsavedChanges((dirty || designazioniDirty) && !flow.done);
 
   if (!allowed) return <Alert severity="error">{MSG.match.notAuthorizedEdit}</Alert>;
   if (isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
@@ -102,6 +108,7 @@ export default function EditMatchPage() {
         onCancel={flow.cancel}
         matchId={partita.id}
         slotFinder
+        onDirtyChange={setDirty}
         notice={prefill ? <Alert severity="info">{SLOT_MSG.prefilled}</Alert> : undefined}
         serverConflicts={flow.conflicts}
         onConflictsClose={flow.clearConflicts}

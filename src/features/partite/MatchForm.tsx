@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,6 +25,7 @@ import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN, TERRENI, TIPI_GARA, isHomeTeam } from
 import { effectiveHome, toPayload, validatePartita, type FormMode, type PartitaValues } from '../../../common/partite/rules';
 import { minutesOf, type ClashInfo } from '../../../common/occupazione/rules';
 import { PickersProvider } from '../../components/PickersProvider';
+import { sameValues } from '../../components/UnsavedChanges';
 import { SuggestionInput } from '../../components/SuggestionInput';
 import { useClubConfig } from '../../store/useClubConfig';
 import type { SavePayload } from './matchesApi';
@@ -94,6 +95,8 @@ interface Props {
   children?: ReactNode;
   /** Something in `children` cannot be saved as it is (its own warning says why): the save waits. */
   blocked?: boolean;
+  /** Whether the values differ from `initial` (the page's unsaved-changes guard, docs/screens.md); false again when the form goes. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** The slot finder's durations (minutes) the server takes. */
@@ -120,6 +123,7 @@ export function MatchForm({
   notice,
   children,
   blocked = false,
+  onDirtyChange,
 }: Props) {
   const [v, setV] = useState<FormValues>(initial);
   // The add form's keyboard flow (docs/planning.md): a date typed in full moves on to the start time, a
@@ -135,6 +139,11 @@ export function MatchForm({
     const next = (['squadraCasa', 'squadraTrasferta', 'campo'] as const).find((k) => !latest.current[k].trim());
     if (next) focusIn(cells[next].current);
   });
+  const dirty = !sameValues(v, initial);
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [onDirtyChange, dirty]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   // docs/planning.md: a home match's end is proposed from the category's usual length until the editor sets it.
   // (A duplicated match whose end was the proposed one keeps following its start.)
   const endProposed = useRef(!initial.oraFine || initial.oraFine === proposedEndTime(initial.ora, initial.gruppo));

@@ -25,6 +25,7 @@ import { useGetPartiteQuery } from './matchesApi';
 import { CLASH_MSG, type ClashInfo } from '../../../common/occupazione/rules';
 import { ClashList } from './ClashWarnings';
 import { SlotFinder, slotDay } from '../../components/SlotFinder';
+import { useCloseGuard } from '../../components/UnsavedChanges';
 import type { Slot } from '../../../common/occupazione/slots';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import { paths } from '../../config/paths';
@@ -278,6 +279,8 @@ function StatusDialog({
   const [slot, setSlot] = useState<Slot | null>(null);
   const single = azione === 'rinvia' && ids.length === 1 ? partite.find((p) => p.id === ids[0]) : undefined;
   const chosen = slot && slot.data === nuovaData ? slot : null;
+  // Typed and not yet applied: closing asks first (docs/screens.md).
+  const guard = useCloseGuard(motivo !== '' || nuovaData !== '' || giorni !== '', onClose);
 
   const submit = async () => {
     setServerError('');
@@ -314,7 +317,7 @@ function StatusDialog({
   const days = azione === 'sposta' ? chosenDays(giorni) : null;
   const title = STATUS_MSG.confirmTitle[azione](ids.length, days);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="status-dialog-title">
+    <Dialog open onClose={guard.requestClose} fullWidth maxWidth="sm" aria-labelledby="status-dialog-title">
       <DialogTitle id="status-dialog-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <AffectedMatches ids={ids} partite={partite} />
@@ -376,11 +379,12 @@ function StatusDialog({
         {clashes && <ClashList clashes={clashes} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{STATUS_MSG.cancel}</Button>
+        <Button onClick={guard.requestClose}>{STATUS_MSG.cancel}</Button>
         <Button variant="contained" color="error" onClick={() => void submit()} disabled={isLoading}>
           {clashes ? CLASH_MSG.bulkConfirm : STATUS_MSG.confirmButton[azione](ids.length, days)}
         </Button>
       </DialogActions>
+      {guard.prompt}
     </Dialog>
   );
 }

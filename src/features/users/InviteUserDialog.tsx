@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -14,6 +13,7 @@ import { MSG } from '../../../common/core/messages';
 import { DEFAULT_ROLE, ROLES, ROLE_LABEL, type Role } from '../../../common/users/roles';
 import { inviteUserSchema } from '../../../common/users/rules';
 import { errorMessage } from '../../api/api';
+import { FormDialog } from '../../components/FormDialog';
 import { useInviteUserMutation } from './usersApi';
 
 /** The invite modal closes 2 s after success (docs/users.md). */
@@ -70,7 +70,9 @@ export default function InviteUserDialog({ open, onClose }: { open: boolean; onC
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="invite-user-title">
+    // Typed and not yet sent: closing asks first (docs/screens.md); once sent, nothing is lost.
+    <FormDialog open={open} onClose={close} titleId="invite-user-title" maxWidth="sm" dirty={!success && (email !== '' || role !== DEFAULT_ROLE)} busy={isLoading}>
+      {(_busy, controls) => (
       <form onSubmit={submit} noValidate>
         <DialogTitle id="invite-user-title">{MSG.users.inviteTitle}</DialogTitle>
         <DialogContent>
@@ -110,7 +112,7 @@ export default function InviteUserDialog({ open, onClose }: { open: boolean; onC
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={isLoading}>
+          <Button onClick={controls.requestClose} disabled={isLoading}>
             {success ? MSG.users.close : MSG.users.cancel}
           </Button>
           <Button type="submit" variant="contained" disabled={isLoading || !!success}>
@@ -118,6 +120,7 @@ export default function InviteUserDialog({ open, onClose }: { open: boolean; onC
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -1,0 +1,120 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes } from 'react-router-dom';
+import { renderWithProviders, signedInStore, withStandInServer } from '../../test/render';
+import { MSG } from '../../common/core/messages';
+import { IMPORT_MSG } from '../../common/import/messages';
+import GroupFormDialog from '../features/gruppi/GroupFormDialog';
+import ImportPage from '../features/import/ImportPage';
+
+// The unsaved-changes guard (docs/screens.md): a dialog or a page holding typed input asks before it is lost.
+const U = MSG.screens.unsaved;
+const question = () => screen.queryByText(U.question);
+const nameField = () => screen.getByRole('textbox', { name: new RegExp(`^${MSG.groups.name}`) });
+/** A click on the dialog's backdrop (MUI closes on a press and release outside the paper). */
+function clickBeside() {
+  const container = document.querySelector('.MuiDialog-container')!;
+  fireEvent.mouseDown(container);
+  fireEvent.click(container);
+}
+
+describe('a form dialog (FormDialog: Nuova categoria)', () => {
+  it('closes on Esc, a click beside it and Annulla at once while nothing was typed', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    renderWithProviders(<GroupFormDialog open onSubmit={async () => undefined} onClose={onClose} />);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    clickBeside();
+    expect(onClose).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: MSG.groups.cancel }));
+    expect(onClose).toHaveBeenCalledTimes(3);
+    expect(question()).not.toBeInTheDocument();
+  });
+
+  it('asks on Esc when a name was typed: staying keeps the name, leaving closes', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    renderWithProviders(<GroupFormDialog open onSubmit={async () => undefined} onClose={onClose} />);
+    await user.type(nameField(), 'Pulcini');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText(U.question)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: U.stay }));
+    await waitFor(() => expect(question()).not.toBeInTheDocument());
+    expect(nameField()).toHaveValue('Pulcini');
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: U.leave }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks on a click beside it and on Annulla when dirty; back to what it opened with, it closes at once', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    renderWithProviders(<GroupFormDialog open onSubmit={async () => undefined} onClose={onClose} />);
+    await user.type(nameField(), 'X');
+    clickBeside();
+    expect(await screen.findByText(U.question)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: U.stay }));
+    await waitFor(() => expect(question()).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: MSG.groups.cancel }));
+    expect(await screen.findByText(U.question)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: U.stay }));
+    await waitFor(() => expect(question()).not.toBeInTheDocument());
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.clear(nameField());
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(question()).not.toBeInTheDocument();
+  });
+});
+
+describe('a page (Importa partite with pasted cells)', () => {
+  withStandInServer((req) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/api/config') return { status: 200, body: { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: 'Europe/Rome' } };
+    if (url.pathname === '/api/gruppi') return { status: 200, body: { data: [], count: 0 } };
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
+  });
+
+  const app = (
+    <>
+      <Link to="/altrove">Altrove</Link>
+      <Routes>
+        <Route path="/importa-partite" element={<ImportPage />} />
+        <Route path="/altrove" element={<h1>Pagina altrove</h1>} />
+      </Routes>
+    </>
+  );
+  const pasteArea = () => screen.getByRole('textbox', { name: IMPORT_MSG.pasteLabel });
+
+  it('leaves at once while nothing was pasted', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(app, { route: '/importa-partite', store: signedInStore('editor') });
+    await user.click(screen.getByRole('link', { name: 'Altrove' }));
+    expect(await screen.findByRole('heading', { name: 'Pagina altrove' })).toBeInTheDocument();
+    expect(question()).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving with pasted cells: staying keeps them, leaving goes', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(app, { route: '/importa-partite', store: signedInStore('editor') });
+    await user.click(pasteArea());
+    await user.paste('01/10/2030;10:00;Garibaldina;Aquile');
+    await user.click(screen.getByRole('link', { name: 'Altrove' }));
+    expect(await screen.findByText(U.question)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: U.stay }));
+    await waitFor(() => expect(question()).not.toBeInTheDocument());
+    expect(pasteArea()).toHaveValue('01/10/2030;10:00;Garibaldina;Aquile');
+    expect(screen.queryByRole('heading', { name: 'Pagina altrove' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Altrove' }));
+    await user.click(await screen.findByRole('button', { name: U.leave }));
+    expect(await screen.findByRole('heading', { name: 'Pagina altrove' })).toBeInTheDocument();
+  });
+});
