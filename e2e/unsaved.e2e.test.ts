@@ -110,6 +110,11 @@ describe('unsaved changes in Chromium', () => {
     await form.getByLabel('Nome categoria').fill('Primi Calci');
     await page.keyboard.press('Escape');
     await question(page).getByText(QUESTION).waitFor();
+    // On a phone the form is full screen; the question stays a small dialog over it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await eventually(() => question(page).evaluate((el) => getComputedStyle(el.closest('.MuiDialog-root')!).opacity), (v) => expect(v).toBe('1'));
+    await screenshot(page, 'unsaved-question-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
     await question(page).getByRole('button', { name: 'Continua a modificare' }).click();
     await question(page).waitFor({ state: 'detached' });
     await eventually(() => form.getByLabel('Nome categoria').inputValue(), (v) => expect(v).toBe('Primi Calci'));

@@ -24,9 +24,10 @@ import { useUnsavedChanges } from '../../components/UnsavedChanges';
 export default function ImportPage() {
   const categories = useCategoryNames();
   const im = useImport();
-  // Pasted cells not yet read, or rows (with their corrections) not yet imported: leaving asks first (docs/screens.md).
+  // Pasted cells not yet read, or a file read and nothing imported from it yet: leaving asks first
+  // (docs/screens.md). Right after an import nothing is asked: the rows with problems stay for the file of them.
   const [pasted, setPasted] = useState(false);
-  useUnsavedChanges((pasted && !im.finished) || (im.table !== null && im.dataRows > 0));
+  useUnsavedChanges((pasted && !im.finished) || (im.table !== null && im.dataRows > 0 && im.created === null));
 
   return (
     <Stack spacing={2}>
