@@ -1,5 +1,6 @@
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { hasBody } from './unread-body';
 
 /**
  * A request body that stops arriving holds no connection for ever. Node's own requestTimeout does
@@ -10,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 export function requestDeadline(app: FastifyInstance, ms: number, answer: (error: Error & { code?: string }, socket: Socket) => void): void {
   app.addHook('onRequest', async (request) => {
     const req = request.raw;
-    // Only requests on a real connection (not app.inject's stand-in socket) that have not arrived whole.
-    if (req.complete || !(req.socket instanceof Socket)) return;
+    // Only requests with a body, on a real connection (not app.inject's stand-in socket), not yet arrived whole.
+    if (req.complete || !hasBody(req) || !(req.socket instanceof Socket)) return;
     const socket = req.socket;
     const timer = setTimeout(() => {
       if (req.complete || socket.destroyed) return;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
@@ -30,12 +31,15 @@ function closeGently(socket: Socket, maxBytes: number, maxMs: number): void {
   socket.once('close', () => clearInterval(check));
 }
 
+/** Whether a request announces a body (a length, or chunks): a bodiless GET is never waited for nor drained. */
+export const hasBody = (req: IncomingMessage) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
 export function drainUnreadBodies(app: FastifyInstance, limits: { maxBytes?: number; maxMs?: number } = {}): void {
   const maxBytes = limits.maxBytes ?? UNREAD_BODY_MAX_BYTES;
   const maxMs = limits.maxMs ?? UNREAD_BODY_MAX_MS;
   app.addHook('onSend', async (request, reply, payload) => {
     const req = request.raw;
-    if (req.complete || req.destroyed || !(req.socket instanceof Socket)) return payload;
+    if (req.complete || req.destroyed || !hasBody(req) || !(req.socket instanceof Socket)) return payload;
     reply.header('connection', 'close');
     // Node ends a 'Connection: close' answer's socket with destroySoon(): this one ends it gently.
     const socket = req.socket as Socket & { destroySoon?: () => void };

@@ -414,67 +414,43 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy, controls }
               {F.saltate}
             </Typography>
             <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', mb: 1 }}>
-              <DatePicker
+              <SkipDateField
                 label={M.skipDate}
-                value={dateValue(skipDraft)}
-                minDate={dateValue(v.dal) ?? undefined}
-                maxDate={dateValue(v.al) ?? undefined}
-                shouldDisableDate={(d) => v.giorno !== null && weekdayOf(d.format('YYYY-MM-DD')) !== v.giorno}
+                name="saltata"
+                value={skipDraft}
+                min={v.dal}
+                max={v.al}
+                giorno={v.giorno}
                 disabled={disabled}
+                error={skipError}
                 onChange={(d) => {
-                  setSkipDraft(iso(d));
+                  setSkipDraft(d);
                   setSkipError(null);
                 }}
                 // A day picked in the calendar is added at once; a typed one with 'Aggiungi data' (or Enter).
-                onAccept={(d, context) => {
-                  if (context.source === 'view' && !skipTo) addSkip(iso(d), '');
+                onPicked={(d) => {
+                  if (!skipTo) addSkip(d, '');
                 }}
-                slotProps={{
-                  textField: {
-                    size: 'small',
-                    name: 'saltata',
-                    error: !!skipError,
-                    helperText: skipError ?? undefined,
-                    sx: { width: 220 },
-                    // Enter adds the typed date instead of saving the form (the pickers' own Enter submits it).
-                    onKeyDown: (e) => {
-                      if (e.key !== 'Enter') return;
-                      (e as typeof e & { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
-                      e.preventDefault();
-                      addSkip(skipDraft);
-                    },
-                  },
-                }}
+                onEnter={() => addSkip(skipDraft)}
               />
-              <DatePicker
+              <SkipDateField
                 label={M.skipTo}
-                value={dateValue(skipTo)}
-                minDate={dateValue(skipDraft || v.dal) ?? undefined}
-                maxDate={dateValue(v.al) ?? undefined}
-                shouldDisableDate={(d) => v.giorno !== null && weekdayOf(d.format('YYYY-MM-DD')) !== v.giorno}
+                name="saltataAl"
+                value={skipTo}
+                min={skipDraft || v.dal}
+                max={v.al}
+                giorno={v.giorno}
                 disabled={disabled}
+                helperText={M.skipToHint}
                 onChange={(d) => {
-                  setSkipTo(iso(d));
+                  setSkipTo(d);
                   setSkipError(null);
                 }}
                 // With the first date already there, a day picked in the calendar adds the range at once.
-                onAccept={(d, context) => {
-                  if (context.source === 'view' && skipDraft) addSkip(skipDraft, iso(d));
+                onPicked={(d) => {
+                  if (skipDraft) addSkip(skipDraft, d);
                 }}
-                slotProps={{
-                  textField: {
-                    size: 'small',
-                    name: 'saltataAl',
-                    helperText: M.skipToHint,
-                    sx: { width: 220 },
-                    onKeyDown: (e) => {
-                      if (e.key !== 'Enter') return;
-                      (e as typeof e & { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
-                      e.preventDefault();
-                      addSkip(skipDraft);
-                    },
-                  },
-                }}
+                onEnter={() => addSkip(skipDraft)}
               />
               <Button variant="outlined" onClick={() => addSkip(skipDraft)} disabled={disabled || !skipDraft} sx={{ mt: 0.25 }}>
                 {skipTo ? M.addSkipRange : M.addSkip}
@@ -562,6 +538,57 @@ function AllenamentoForm({ allenamento, preset, campi, onClose, busy, controls }
 }
 
 /** A save the server refused for clashes (409): each clash's sentence and when it first happens, then 'Salva comunque' or 'Annulla'. */
+/**
+ * A date of the series' weekday within its period, for the skipped dates ('Data da saltare' and
+ * 'Fino al'): a day picked in the calendar is reported at once (`onPicked`), Enter adds instead of
+ * saving the form (the pickers' own Enter submits it).
+ */
+function SkipDateField(props: {
+  label: string;
+  name: string;
+  value: string;
+  min: string;
+  max: string;
+  giorno: number | null;
+  disabled: boolean;
+  error?: string | null;
+  helperText?: string;
+  onChange: (iso: string) => void;
+  onPicked: (iso: string) => void;
+  onEnter: () => void;
+}) {
+  const { giorno } = props;
+  return (
+    <DatePicker
+      label={props.label}
+      value={dateValue(props.value)}
+      minDate={dateValue(props.min) ?? undefined}
+      maxDate={dateValue(props.max) ?? undefined}
+      shouldDisableDate={(d) => giorno !== null && weekdayOf(d.format('YYYY-MM-DD')) !== giorno}
+      disabled={props.disabled}
+      onChange={(d) => props.onChange(iso(d))}
+      onAccept={(d, context) => {
+        if (context.source === 'view') props.onPicked(iso(d));
+      }}
+      slotProps={{
+        textField: {
+          size: 'small',
+          name: props.name,
+          error: !!props.error,
+          helperText: props.error ?? props.helperText,
+          sx: { width: 220 },
+          onKeyDown: (e) => {
+            if (e.key !== 'Enter') return;
+            (e as typeof e & { defaultMuiPrevented?: boolean }).defaultMuiPrevented = true;
+            e.preventDefault();
+            props.onEnter();
+          },
+        },
+      }}
+    />
+  );
+}
+
 function ClashDialog({ conflicts, onConfirm, onClose }: { conflicts: AllenamentoConflitto[] | null; onConfirm: () => void; onClose: () => void }) {
   return (
     <ClashConfirmDialog

@@ -57,9 +57,10 @@ export default function EditMatchPage() {
   const flow = useSaveFlow();
   // Leaving a changed form asks first (docs/screens.md); after a save or delete nothing is asked.
   const [dirty, setDirty] = useState(false);
-  // Designations chosen and not saved count as typed input too.
-  const designazioniDirty = !!partita && chosen !== null && RUOLI_ORDER.some((r) => chosen[r] !== idsOf(partita.designazioni)[r]);
-  useUnsavedChanges((dirty || designazioniDirty) && !flow.done);
+  // Designations chosen and not saved count as typed input too; only a change goes out with the save.
+  const storedDesignazioni = partita ? idsOf(partita.designazioni) : null;
+  const designazioniChanged = !!storedDesignazioni && chosen !== null && RUOLI_ORDER.some((r) => chosen[r] !== storedDesignazioni[r]);
+  useUnsavedChanges((dirty || designazioniChanged) && !flow.done);
 
   if (!allowed) return <Alert severity="error">{MSG.match.notAuthorizedEdit}</Alert>;
   if (isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
@@ -91,10 +92,7 @@ export default function EditMatchPage() {
   const stored = toFormValues(partitaToValues(partita));
   const initial = prefill ? withSlot(stored, prefill) : stored;
   const busy = saving || deleting || flow.done;
-  const storedDesignazioni = idsOf(partita.designazioni);
-  const designazioni = chosen ?? storedDesignazioni;
-  // Only a change goes out: a save that leaves them alone does not check them again.
-  const designazioniChanged = RUOLI_ORDER.some((r) => designazioni[r] !== storedDesignazioni[r]);
+  const designazioni = chosen ?? storedDesignazioni!;
   return (
     <>
       <MatchForm
