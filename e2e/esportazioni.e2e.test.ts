@@ -91,6 +91,39 @@ describe('export screen in Chromium', () => {
     await eventually(() => page.getByRole('button', { name: EXPORT_MSG.screen.next }).isDisabled(), (v) => expect(v).toBe(true));
   });
 
+  it("the preview's Motivo column keeps every word whole, at 1366 and on a phone", async () => {
+    const motivo = 'Campo impraticabile per pioggia battente, recupero da definire con la federazione';
+    await t.db.pool.query(
+      `UPDATE public.partite SET stato = 'rinviata', motivo_stato = $1 WHERE id = (SELECT id FROM public.partite ORDER BY data, ora LIMIT 1)`,
+      [motivo],
+    );
+    for (const viewport of [{ width: 1366, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${t.url}/estrazione`);
+      await panel().getByRole('button', { name: 'Anteprima' }).click();
+      const cell = page.getByRole('table').getByRole('cell', { name: motivo });
+      await cell.waitFor();
+      // Every word of the cell on a single line box: a word split at its middle has two client rects.
+      const split = await cell.evaluate((td) => {
+        const text = td.textContent ?? '';
+        const node = document.createTreeWalker(td, NodeFilter.SHOW_TEXT).nextNode();
+        const broken: string[] = [];
+        if (!node) return ['(no text)'];
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken.push(m[0]);
+        }
+        return broken;
+      });
+      expect(split).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await t.db.pool.query(`UPDATE public.partite SET stato = 'programmata', motivo_stato = NULL WHERE motivo_stato IS NOT NULL`);
+  });
+
   it('downloads the period as CSV (BOM, semicolons) and as PDF under the spec file names; tabs wait while the file is produced', async () => {
     const csv = await download(panel().getByRole('button', { name: 'Esporta CSV' }));
     expect(csv.name).toBe(`partite_${from}_${today}.csv`);

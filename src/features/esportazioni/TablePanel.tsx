@@ -45,7 +45,8 @@ type Action = 'preview' | 'tableCsv' | 'tablePdf';
 function cellSx(c: ExportColumn, mark: StatusMark | null): SxProps<Theme> | undefined {
   if (c === 'Data' || c === 'Inizio' || c === 'Fine') return { whiteSpace: 'nowrap' };
   if (c === 'Stato' && mark) return { fontWeight: 700, color: mark.color };
-  if (c === 'Motivo') return { whiteSpace: 'pre-line', overflowWrap: 'anywhere' };
+  // break-word, not anywhere: the column is at least as wide as its longest word, which stays whole.
+  if (c === 'Motivo') return { whiteSpace: 'pre-line', overflowWrap: 'break-word' };
   return undefined;
 }
 
