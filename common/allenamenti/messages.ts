@@ -4,7 +4,6 @@
 export const ALLENAMENTI_LABEL = 'Allenamenti';
 
 export const GIORNI = ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'] as const;
-export const GIORNI_BREVI = ['Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab', 'Dom'] as const;
 
 export const ALLENAMENTI_MSG = {
   title: ALLENAMENTI_LABEL,

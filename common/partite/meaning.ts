@@ -26,12 +26,6 @@ export function meaningOf(p: MeaningSource): MatchMeaning {
   return stato;
 }
 
-/** The matches that will be played at their date and time: in programma, moved ones included. */
-export function willBePlayed(p: MeaningSource): boolean {
-  const m = meaningOf(p);
-  return m === 'programmata' || m === 'spostata';
-}
-
 export const MEANING_MSG = {
   /** The status as a word (badges, the CSV's Stato column, the bold word on the sheets). */
   label: {

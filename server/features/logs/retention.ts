@@ -1,8 +1,6 @@
 import type { Db } from '../../db/pool';
 import { HOUSEKEEPING_FIRST_RUN_MS, HOUSEKEEPING_INTERVAL_MS, type Job } from '../../plugins/scheduler';
 
-/** LOG_RETENTION_DAYS default: a year of error and activity log. */
-export const DEFAULT_LOG_RETENTION_DAYS = 365;
 /** Rows per DELETE: each statement is its own short transaction, so no lock is held for long. */
 export const PURGE_BATCH = 5000;
 /** At most this many batches per sweep (1,000,000 rows); the next sweep continues. */

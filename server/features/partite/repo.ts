@@ -45,11 +45,6 @@ export async function designazioniOfMatch(db: Db, id: number): Promise<Designazi
   return out;
 }
 
-export async function gruppoExists(db: Db, name: string): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM public.gruppi WHERE name = $1', [name]);
-  return (rowCount ?? 0) > 0;
-}
-
 export async function insertPartita(db: Db, p: PartitaPayload): Promise<Partita> {
   const { rows } = await db.query(
     `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match,
