@@ -6,6 +6,7 @@ import { HttpError, isDatabaseDown, recordFailure } from '../shared/errors';
 import { buildReadQuery, countPreference, csvOf, jsonOf, negotiate, PostgrestError, singularityError, type TableSpec } from './postgrest';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../shared/listing-cache';
 import { PARTITA_COLUMN_TYPES } from '../shared/partite-columns';
+import { encodingFor, sendEncoded } from '../shared/compress';
 
 /** The one table readable through PostgREST: the columns of a match (docs/partite.md, fields; no audit columns), in table order. */
 const PARTITE: TableSpec = { name: 'partite', columns: PARTITA_COLUMN_TYPES };
@@ -77,7 +78,8 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Database connection error' });
   });
 
-  app.get('/partite', async (request, reply) => {
+  // Its answers are cached with their compressed copies (shared/compress.ts), not compressed per request.
+  app.get('/partite', { compress: false }, async (request, reply) => {
     const profile = request.headers['accept-profile'];
     if (profile && profile !== 'public') {
       throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
@@ -104,7 +106,7 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     reply.header('content-range', meta.range);
     // Planned and estimated counts are exact here (one small table): the number is always the true one.
     if (count) reply.header('preference-applied', `count=${count}`);
-    return reply.type(`${output.mime}; charset=utf-8`).send(entry.body);
+    return sendEncoded(reply.type(`${output.mime}; charset=utf-8`), entry.copies, encodingFor(request, entry.copies.bytes()));
   });
 
   app.route({
