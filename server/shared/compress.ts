@@ -37,7 +37,7 @@ function compress(text: string, encoding: Compressed): Promise<Buffer> {
 /**
  * The encoding of an answer for this Accept-Encoding: brotli, else gzip, else none (a coding listed with
  * q=0 is refused). The same choice as @fastify/compress with `encodings: ['br', 'gzip']` for the usual
- * headers: browsers send 'gzip, deflate, br, zstd'; Node's fetch 'gzip, deflate, br'.
+ * headers: browsers send 'gzip, deflate, br, zstd'; Node 20's fetch 'gzip, deflate'.
  */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding {
   const accepted = String(acceptEncoding ?? '').toLowerCase();
