@@ -70,12 +70,15 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     const status = (err as Error & { statusCode?: number }).statusCode;
     // Our own refusals (the text gate) keep their Italian message; the framework's never echo the input.
     if (status && status < 500) return sendError(reply, new PostgrestError(status, 'PGRST100', err instanceof HttpError ? err.message : MSG.http.badRequest));
-    // postgrest-js retries GET on 503 and 520: an outage answers 500 so that the dashboard falls back at once.
+    // The database cannot be reached (refused, timed out, shut down): 503 PGRST000 as PostgREST answers,
+    // with the app's Italian message (the client shows `message`). postgrest-js retries a GET on 503 by
+    // default: the dashboard's read turns that off (.retry(false)) so that it falls back at once.
     const down = isDatabaseDown(err);
     request.log[down ? 'warn' : 'error']({ err }, 'lettura PostgREST non riuscita');
     // Into the error log like any server failure (not while the database is down).
     await recordFailure(request, err);
-    return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Database connection error' });
+    if (down) return reply.status(503).send({ code: 'PGRST000', details: null, hint: null, message: MSG.http.unavailable });
+    return reply.status(500).send({ code: 'XX000', details: null, hint: null, message: MSG.http.internal });
   });
 
   // Its answers are cached with their compressed copies (shared/compress.ts), not compressed per request.
