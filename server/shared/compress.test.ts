@@ -9,7 +9,7 @@ import { createClient } from '@supabase/supabase-js';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser, type TestUser } from '../../test/users';
 import { todayIn } from '../../common/core/dates';
-import { chooseEncoding, compressionCount, encodedEtag } from './compress';
+import { chooseEncoding, compressionCount, encodedEtag, EncodedCopies } from './compress';
 
 let t: TestApp;
 let reader: TestUser;
@@ -62,6 +62,28 @@ describe('choosing the encoding', () => {
     expect(encodedEtag('"abc"', 'br')).toBe('"abc-br"');
     expect(encodedEtag('"abc"', 'identity')).toBe('"abc"');
     expect(encodedEtag('W/"abc"', 'gzip')).toBe('W/"abc"');
+  });
+});
+
+describe('EncodedCopies', () => {
+  it('compresses a text once per encoding, shares a compression in progress, and tells the bytes its copies hold', async () => {
+    const sizes: number[] = [];
+    const text = 'Garibaldina Pulcini - Lupi, Campo A; '.repeat(100);
+    const copies = new EncodedCopies(text, (delta) => sizes.push(delta));
+    const before = compressionCount();
+    const [a, b] = await Promise.all([copies.encoded('br'), copies.encoded('br')]);
+    expect(a).toBe(b);
+    expect(zlib.brotliDecompressSync(a).toString()).toBe(text);
+    expect(await copies.encoded('identity')).toBe(text);
+    const gz = (await copies.encoded('gzip')) as Buffer;
+    expect(compressionCount() - before).toBe(2);
+    expect(sizes).toEqual([(a as Buffer).length, gz.length]);
+    // Another text (a feed stamped a second later) replaces the copies and frees their bytes.
+    const next = `${text}!`;
+    expect(copies.bytes(next)).toBe(Buffer.byteLength(next));
+    expect(sizes.at(-1)).toBe(-((a as Buffer).length + gz.length));
+    expect(zlib.gunzipSync(await copies.encoded('gzip', next)).toString()).toBe(next);
+    expect(compressionCount() - before).toBe(3);
   });
 });
 
