@@ -1,6 +1,8 @@
 // The page every parent opens: GET / (the public list rendered into the HTML, compressed, served from
 // memory per listing version) against GET /api/partite/public (the same list as cached JSON) on the same
-// data, in the same run, at 100 connections. Budget: / at least 50 % of the JSON list's requests/s.
+// data, in the same run, at 100 connections. Budget: / at least 50 % of the plain JSON list's requests/s.
+// The JSON list twice, with the browser's Accept-Encoding (brotli from the cache entry's copy) and without
+// (plain JSON): compressed under 15 KB per answer for 329 matches, at least the plain one's requests/s.
 // Usage: npm run bench:home   (BENCH_MATCHES upcoming matches, default 329; BENCH_DURATION seconds per
 // run, default 8; DATABASE_URL to use an external PostgreSQL, else an embedded one)
 import fs from 'node:fs';
@@ -38,19 +40,25 @@ async function main() {
   const services = benchServices();
   const app = await buildApp({ ...services, pool, jwtSecret: crypto.randomBytes(32).toString('hex'), logger: false, clientDir });
   const base = await listen(app);
-  const browser = { 'accept-encoding': 'gzip, deflate, br' };
-  const json = await run('GET /api/partite/public (JSON)', `${base}/api/partite/public`, browser);
-  const home = await run('GET / (pagina con la lista)', `${base}/`, browser);
+  // What Chromium sends.
+  const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const json = await run('GET /api/partite/public (JSON)', `${base}/api/partite/public`, {});
+  const jsonBr = await run('GET /api/partite/public (JSON, br)', `${base}/api/partite/public`, browser);
+  const home = await run('GET / (pagina con la lista, br)', `${base}/`, browser);
 
-  console.log(`\nPartite in elenco: ${MATCHES}; ${CONNECTIONS} connessioni, ${DURATION_S} s per prova, Accept-Encoding del browser\n`);
+  console.log(`\nPartite in elenco: ${MATCHES}; ${CONNECTIONS} connessioni, ${DURATION_S} s per prova; "br": Accept-Encoding del browser (${browser['accept-encoding']})\n`);
   console.log('prova                                   req/s   p50 ms  p99 ms  errori   KB/risp');
-  for (const r of [json, home]) {
+  for (const r of [json, jsonBr, home]) {
     console.log(`${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${r.kb.toFixed(1).padStart(9)}`);
   }
   const ratio = home.rps / json.rps;
-  const ok = ratio >= 0.5 && home.errors === 0 && json.errors === 0;
-  console.log(`\nGET / rispetto a GET /api/partite/public (baseline): ${(ratio * 100).toFixed(0)} % -> ${ok ? 'OK' : 'SOTTO OBIETTIVO'} (>= 50 %)`);
-  if (!ok) process.exitCode = 1;
+  const homeOk = ratio >= 0.5 && home.errors === 0 && json.errors === 0;
+  console.log(`\nGET / rispetto a GET /api/partite/public senza compressione (baseline): ${(ratio * 100).toFixed(0)} % -> ${homeOk ? 'OK' : 'SOTTO OBIETTIVO'} (>= 50 %)`);
+  const smallOk = jsonBr.kb < 15 && jsonBr.errors === 0;
+  console.log(`Lista JSON compressa: ${jsonBr.kb.toFixed(1)} KB per risposta (senza: ${json.kb.toFixed(1)} KB) -> ${smallOk ? 'OK' : 'OLTRE'} (< 15 KB)`);
+  const fastOk = jsonBr.rps >= json.rps;
+  console.log(`Lista JSON compressa: ${jsonBr.rps.toFixed(0)} req/s contro ${json.rps.toFixed(0)} senza (${((jsonBr.rps / json.rps) * 100).toFixed(0)} %) -> ${fastOk ? 'OK' : 'SOTTO OBIETTIVO'} (>= 100 %)`);
+  if (!homeOk || !smallOk || !fastOk) process.exitCode = 1;
 
   fs.rmSync(clientDir, { recursive: true, force: true });
   await teardown({ db, pool, app, mailer: services.mailer });

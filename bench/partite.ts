@@ -1,6 +1,8 @@
 // Matches read speed: GET /api/partite/public and the signed-in PostgREST read (the query
 // supabase-js sends) at 50 concurrent connections, next to a bare route of the same server that
-// answers the same JSON from memory. Goal: each at least 50 % of the baseline's requests/s.
+// answers the same JSON from memory (never compressed). Goal: each at least 50 % of the baseline's
+// requests/s. The two reads with the browser's Accept-Encoding (brotli from the cache entry's copy) and
+// without (plain JSON), with the KB of each answer.
 // Also prints the gzip size of the JavaScript the public dashboard downloads.
 // Usage: npm run bench:partite   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
 import fs from 'node:fs';
@@ -53,13 +55,15 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** KB per answer, headers included. */
+  kb: number;
 }
 
 async function run(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
   // Warm-up, then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, kb: r.throughput.average / r.requests.average / 1024 };
 }
 
 function publicBundleGzip(): string {
@@ -99,22 +103,27 @@ async function main() {
     [today],
   );
   const body = JSON.stringify({ success: true, data: rows, appliedFilters: {}, error: null });
-  app.get('/api/bench-baseline', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+  app.get('/api/bench-baseline', { compress: false }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
   const base = await listen(app);
 
   const auth = { authorization: `Bearer ${token}`, apikey: 'bench', 'accept-profile': 'public' };
+  // What Chromium sends.
+  const br = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const rest = `${base}/rest/v1/partite?select=*&data=gte.${today}&order=data.asc%2Cora.asc`;
   const results = [
     await run('baseline (JSON in memoria)', `${base}/api/bench-baseline`),
     await run('GET /api/partite/public', `${base}/api/partite/public`),
-    await run('GET /rest/v1/partite (supabase-js)', `${base}/rest/v1/partite?select=*&data=gte.${today}&order=data.asc%2Cora.asc`, auth),
+    await run('GET /api/partite/public (br)', `${base}/api/partite/public`, br),
+    await run('GET /rest/v1/partite (supabase-js)', rest, auth),
+    await run('GET /rest/v1/partite (supabase-js, br)', rest, { ...auth, ...br }),
   ];
   const baseline = results[0].rps;
   console.log(`\nPartite: ${rows.length} in elenco (da oggi) su ${MATCHES}; ${CONNECTIONS} connessioni, ${DURATION_S} s per prova\n`);
-  console.log('prova                                   req/s   p50 ms  p99 ms  errori  % baseline');
+  console.log('prova                                     req/s   p50 ms  p99 ms  errori  % baseline   KB/risp');
   for (const r of results) {
     const pct = (r.rps / baseline) * 100;
     console.log(
-      `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${pct.toFixed(0).padStart(9)} %`,
+      `${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${pct.toFixed(0).padStart(9)} % ${r.kb.toFixed(1).padStart(9)}`,
     );
   }
   const verdict = results.slice(1).map((r) => `${r.name}: ${r.rps / baseline >= 0.5 ? 'OK' : 'SOTTO OBIETTIVO'} (>= 50 %)`);

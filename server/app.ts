@@ -34,7 +34,9 @@ import { designationsPlugin } from './features/dirigenti/designations';
 import { weekPdfPlugin } from './features/esportazioni/week-pdf';
 import { publicListingPlugin } from './features/partite/public-listing';
 import { schedulerPlugin } from './plugins/scheduler';
-import { chooseEncoding, HomePageCache, renderPublicHome } from './shared/public-home';
+import { HomePageCache, renderPublicHome } from './shared/public-home';
+import { compressOptions, encodedEtag, encodingFor, sendEncoded } from './shared/compress';
+import fastifyCompress from '@fastify/compress';
 import { matchesEtag } from './shared/listing-cache';
 
 export interface AppDeps {
@@ -184,6 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(helmet, security);
+  // Before every route and the static files (docs/performance.md, compression): JSON, CSV and iCalendar
+  // answers over 1 KB go compressed; cached answers and precompressed files carry their own encoding.
+  await app.register(fastifyCompress, compressOptions);
 
   registerErrorHandler(app, deps.recordError);
 
@@ -253,12 +258,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         try {
           const listing = await app.publicListing();
           const template = (indexTemplate ??= fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
-          const encoding = chooseEncoding(request.headers['accept-encoding']);
-          const page = homePages.page(listing, encoding, (producedAt) => renderPublicHome(template, listing, config.clubName, producedAt));
-          reply.header('vary', 'accept-encoding').header('etag', page.etag);
-          if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-          if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
-          return reply.type('text/html; charset=utf-8').send(page.body);
+          const page = homePages.page(listing, (producedAt) => renderPublicHome(template, listing, config.clubName, producedAt));
+          // The same choice of encoding and copies as the cached listings (shared/compress.ts).
+          const encoding = encodingFor(request, page.copies.bytes());
+          const etag = encodedEtag(page.etag, encoding);
+          reply.header('vary', 'accept-encoding').header('etag', etag);
+          if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+          return await sendEncoded(reply.type('text/html; charset=utf-8'), page.copies, encoding);
         } catch (err) {
           request.log.warn({ err }, 'lista pubblica non inserita nella pagina');
         }

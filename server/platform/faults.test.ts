@@ -198,12 +198,12 @@ describe('the embedded PostgreSQL freezes (SIGSTOP for 20 s) under mixed load', 
       const unexpected: string[] = [];
       const statuses = new Map<string, number>();
       let running = true;
-      /** The Italian 503; /rest/v1 answers PostgREST's PGRST000 (a 500, so that supabase-js does not retry). */
+      /** The Italian 503; /rest/v1 in PostgREST's shape (PGRST000, the Italian message). */
       const outage = (label: string, status: number, body: string) =>
         label === 'health'
           ? status === 503 && JSON.parse(body).database === 'down'
           : label === 'lista riservata'
-            ? status === 500 && JSON.parse(body).code === 'PGRST000'
+            ? status === 503 && JSON.parse(body).code === 'PGRST000' && JSON.parse(body).message === MSG.http.unavailable
             : status === 503 && JSON.parse(body).error === MSG.http.unavailable;
       /** Clients repeating one request until stopped; every answer is timed to its last byte. */
       const clients = (n: number, label: string, statusOk: number, request: (i: number, k: number) => Promise<Response>) =>

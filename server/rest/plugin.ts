@@ -6,6 +6,7 @@ import { HttpError, isDatabaseDown, recordFailure } from '../shared/errors';
 import { buildReadQuery, countPreference, csvOf, jsonOf, negotiate, PostgrestError, singularityError, type TableSpec } from './postgrest';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../shared/listing-cache';
 import { PARTITA_COLUMN_TYPES } from '../shared/partite-columns';
+import { encodingFor, sendEncoded } from '../shared/compress';
 
 /** The one table readable through PostgREST: the columns of a match (docs/partite.md, fields; no audit columns), in table order. */
 const PARTITE: TableSpec = { name: 'partite', columns: PARTITA_COLUMN_TYPES };
@@ -69,15 +70,19 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     const status = (err as Error & { statusCode?: number }).statusCode;
     // Our own refusals (the text gate) keep their Italian message; the framework's never echo the input.
     if (status && status < 500) return sendError(reply, new PostgrestError(status, 'PGRST100', err instanceof HttpError ? err.message : MSG.http.badRequest));
-    // postgrest-js retries GET on 503 and 520: an outage answers 500 so that the dashboard falls back at once.
+    // The database cannot be reached (refused, timed out, shut down): 503 PGRST000 as PostgREST answers,
+    // with the app's Italian message (the client shows `message`). postgrest-js retries a GET on 503 by
+    // default: the dashboard's read turns that off (.retry(false)) so that it falls back at once.
     const down = isDatabaseDown(err);
     request.log[down ? 'warn' : 'error']({ err }, 'lettura PostgREST non riuscita');
     // Into the error log like any server failure (not while the database is down).
     await recordFailure(request, err);
-    return reply.status(500).send({ code: 'PGRST000', details: null, hint: null, message: 'Database connection error' });
+    if (down) return reply.status(503).send({ code: 'PGRST000', details: null, hint: null, message: MSG.http.unavailable });
+    return reply.status(500).send({ code: 'XX000', details: null, hint: null, message: MSG.http.internal });
   });
 
-  app.get('/partite', async (request, reply) => {
+  // Its answers are cached with their compressed copies (shared/compress.ts), not compressed per request.
+  app.get('/partite', { compress: false }, async (request, reply) => {
     const profile = request.headers['accept-profile'];
     if (profile && profile !== 'public') {
       throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
@@ -104,7 +109,7 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
     reply.header('content-range', meta.range);
     // Planned and estimated counts are exact here (one small table): the number is always the true one.
     if (count) reply.header('preference-applied', `count=${count}`);
-    return reply.type(`${output.mime}; charset=utf-8`).send(entry.body);
+    return sendEncoded(reply.type(`${output.mime}; charset=utf-8`), entry.copies, encodingFor(request, entry.copies.bytes()));
   });
 
   app.route({

@@ -2,12 +2,15 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { acquirePgListener, type PgListenerLease } from './pg-listener';
+import { EncodedCopies } from './compress';
 
 export interface CachedListing {
   body: string;
   etag: string;
   /** What the caller keeps beside the body (a Content-Range, a Last-Modified). */
   meta?: string;
+  /** The body compressed per encoding, each made once (shared/compress.ts sendEncoded). */
+  copies: EncodedCopies;
 }
 
 /** What a read of the database gives the cache: the serialised listing, and what goes beside it. */
@@ -25,10 +28,10 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * What one cache may hold, in bytes of its serialised listings (UTF-8): the three caches of the app
- * (public listing, /rest/v1, calendar feeds) hold at most 32 + 16 + 16 = 64 MiB together, whatever
- * sequence of requests arrives. The least recently used listings go first; one listing larger than a
- * quarter of the budget is served but not kept.
+ * What one cache may hold, in bytes of its serialised listings (UTF-8) and their compressed copies: the
+ * three caches of the app (public listing, /rest/v1, calendar feeds) hold at most 32 + 16 + 16 = 64 MiB
+ * together, whatever sequence of requests arrives. The least recently used listings go first; one
+ * listing larger than a quarter of the budget is served but not kept.
  */
 export const LISTING_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -141,7 +144,13 @@ export class ListingCache {
   }
 
   set(key: string, body: string, generation: number, meta?: string): CachedListing {
-    const entry = { body, etag: etagOf(body), meta, bytes: Buffer.byteLength(body) + Buffer.byteLength(key) + Buffer.byteLength(meta ?? '') + 64 };
+    const entry: CachedListing & { bytes: number } = {
+      body,
+      etag: etagOf(body),
+      meta,
+      bytes: Buffer.byteLength(body) + Buffer.byteLength(key) + Buffer.byteLength(meta ?? '') + 64,
+      copies: new EncodedCopies(body, (delta) => this.grown(key, entry, delta)),
+    };
     if (this.listening && generation === this.generation && entry.bytes <= this.maxBytes / 4) {
       this.drop(key);
       for (const [oldest] of this.entries) {
@@ -152,6 +161,17 @@ export class ListingCache {
       this.held += entry.bytes;
     }
     return entry;
+  }
+
+  /** A kept entry's compressed copies took (or freed) `delta` bytes: counted, older entries go if over budget. */
+  private grown(key: string, entry: CachedListing & { bytes: number }, delta: number): void {
+    if (this.entries.get(key) !== entry) return;
+    entry.bytes += delta;
+    this.held += delta;
+    for (const [oldest] of this.entries) {
+      if (this.held <= this.maxBytes || oldest === key) break;
+      this.drop(oldest);
+    }
   }
 
   private drop(key: string): void {

@@ -8,6 +8,7 @@ import { todayIn } from '../../common/core/dates';
 import { formatDataIt } from '../../common/partite/cardText';
 import type { CachedListing } from './listing-cache';
 import { escapeHtml, HOME_RERENDER_MS, HomePageCache, jsonForScript } from './public-home';
+import { compressionCount } from './compress';
 
 /** The server's page (docs/public-page.md): / carries the public list in its first response, every text escaped, the data as JSON. */
 let t: TestApp;
@@ -144,26 +145,30 @@ describe('server-rendered public list on /', () => {
     expect(zlib.brotliDecompressSync(changed.rawPayload).toString('utf8')).toContain('Campo Nuovo');
   });
 
-  it('renders a page once per listing version and encoding, and again after HOME_RERENDER_MS', () => {
+  it('renders a page once per listing version, compresses it once per encoding, and renders again after HOME_RERENDER_MS', async () => {
     let now = 1_000_000;
     const cache = new HomePageCache(() => now);
     const renders: number[] = [];
     const render = (producedAt: number) => {
       renders.push(producedAt);
-      return `<p data-produced-at="${producedAt}">pagina</p>`;
+      return `<p data-produced-at="${producedAt}">${'pagina '.repeat(300)}</p>`;
     };
-    const v1: CachedListing = { body: '[]', etag: '"v1"' };
-    const a = cache.page(v1, 'gzip', render);
-    expect(cache.page(v1, 'gzip', render)).toBe(a);
-    cache.page(v1, 'br', render);
-    expect(renders).toEqual([1_000_000, 1_000_000]);
+    const v1 = { body: '[]', etag: '"v1"' } as CachedListing;
+    const a = cache.page(v1, render);
+    expect(cache.page(v1, render)).toBe(a);
+    const compressedBefore = compressionCount();
+    const br = await a.copies.encoded('br');
+    expect(await cache.page(v1, render).copies.encoded('br')).toBe(br);
+    expect(zlib.gunzipSync(await a.copies.encoded('gzip')).toString()).toBe(a.html);
+    expect(compressionCount() - compressedBefore).toBe(2);
+    expect(renders).toEqual([1_000_000]);
     now += HOME_RERENDER_MS - 1;
-    expect(cache.page(v1, 'gzip', render)).toBe(a);
+    expect(cache.page(v1, render)).toBe(a);
     now += 1;
-    const b = cache.page(v1, 'gzip', render);
+    const b = cache.page(v1, render);
     expect(b.etag).not.toBe(a.etag);
-    expect(cache.page({ body: '[1]', etag: '"v2"' }, 'gzip', render)).not.toBe(b);
-    expect(renders).toHaveLength(4);
+    expect(cache.page({ body: '[1]', etag: '"v2"' } as CachedListing, render)).not.toBe(b);
+    expect(renders).toHaveLength(3);
   });
 
   it('shows the new list after a change, and other pages get the plain shell', async () => {

@@ -3,8 +3,8 @@
 // HTML-escaped; the data for the client goes in a <script type="application/json"> block, which the
 // CSP (script-src 'self') allows because the browser never executes it.
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import type { CachedListing } from './listing-cache';
+import { EncodedCopies } from './compress';
 import { DASHBOARD_MSG } from '../../common/partite/messages';
 import { sanitizePartite, type Partita } from '../../common/partite/read';
 import { matchCardText } from '../../common/partite/cardText';
@@ -149,25 +149,6 @@ export function renderPublicHome(indexHtml: string, listing: CachedListing, club
     .replace('<div id="root"></div>', `<div id="root">${html}</div>${data}`);
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The encoding of the page for this Accept-Encoding: brotli, else gzip, else none. */
-export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const accepted = String(acceptEncoding ?? '').toLowerCase();
-  const wants = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accepted);
-  return wants('br') ? 'br' : wants('gzip') ? 'gzip' : 'identity';
-}
-
-/**
- * The page compressed for the browser: about 6 KB instead of 40 KB with 30 matches, fewer round trips on
- * a phone's slow connection before the list shows.
- */
-export function encodeHtml(html: string, encoding: Encoding): Buffer | string {
-  if (encoding === 'br') return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-  if (encoding === 'gzip') return zlib.gzipSync(html, { level: 6 });
-  return html;
-}
-
 /**
  * A page older than this is rendered again even if the listing did not change, so that its
  * data-produced-at (which tells the offline page how old its copy is: PUBLIC_STALE_AFTER_MS) stays recent.
@@ -175,34 +156,31 @@ export function encodeHtml(html: string, encoding: Encoding): Buffer | string {
 export const HOME_RERENDER_MS = 60_000;
 
 export interface HomePage {
-  body: Buffer | string;
-  encoding: Encoding;
+  html: string;
+  /** The hash of the HTML (encodedEtag gives each encoding's). */
   etag: string;
+  /** The page compressed per encoding (about 6 KB instead of 40 KB with 30 matches), each made once. */
+  copies: EncodedCopies;
 }
 
 /**
- * The rendered and compressed page of / kept per listing version and encoding: `GET /` costs a render
- * and a compression once per change of the matches (the listing's ETag, which the NOTIFY of every write
- * renews) and per HOME_RERENDER_MS, not once per visitor.
+ * The rendered page of / kept per listing version, with its compressed copies (shared/compress.ts):
+ * `GET /` costs a render once per change of the matches (the listing's ETag, which the NOTIFY of every
+ * write renews) and per HOME_RERENDER_MS, and a compression once per encoding of that render, not
+ * once per visitor.
  */
 export class HomePageCache {
   private listingEtag: string | null = null;
-  private pages = new Map<Encoding, HomePage & { at: number }>();
+  private kept: (HomePage & { at: number }) | null = null;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  page(listing: CachedListing, encoding: Encoding, render: (producedAt: number) => string): HomePage {
-    if (listing.etag !== this.listingEtag) {
-      this.listingEtag = listing.etag;
-      this.pages.clear();
-    }
-    const kept = this.pages.get(encoding);
+  page(listing: CachedListing, render: (producedAt: number) => string): HomePage {
     const now = this.now();
-    if (kept && now - kept.at < HOME_RERENDER_MS) return kept;
+    if (this.kept && listing.etag === this.listingEtag && now - this.kept.at < HOME_RERENDER_MS) return this.kept;
+    this.listingEtag = listing.etag;
     const html = render(now);
-    const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}-${encoding}"`;
-    const page = { body: encodeHtml(html, encoding), encoding, etag, at: now };
-    this.pages.set(encoding, page);
-    return page;
+    this.kept = { html, etag: `"${crypto.createHash('sha1').update(html).digest('base64url')}"`, copies: new EncodedCopies(html), at: now };
+    return this.kept;
   }
 }

@@ -14,6 +14,7 @@ import { cachedToday } from '../../../common/core/dates';
 import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar/rules';
 import { HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
 import { etagOf, LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../shared/listing-cache';
+import { encodingFor, sendEncoded } from '../../shared/compress';
 import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
 import { fullName } from '../../../common/dirigenti/rules';
 import { buildDesignationFeed } from './designazioni-feed';
@@ -99,7 +100,7 @@ const calendar: FastifyPluginAsync = async (app) => {
       await recordFailure(request, err);
       return reply.status(down ? 503 : 500).send({ error: down ? MSG.http.unavailable : MSG.http.internal });
     }
-    reply.header('cache-control', 'no-cache').header('etag', `W/${entry.etag}`);
+    reply.header('cache-control', 'no-cache').header('etag', `W/${entry.etag}`).header('vary', 'accept-encoding');
     if (entry.lastModified !== null) reply.header('last-modified', entry.lastModified);
     const inm = request.headers['if-none-match'];
     const ims = request.headers['if-modified-since'];
@@ -108,7 +109,10 @@ const calendar: FastifyPluginAsync = async (app) => {
         ? matchesEtag(inm, entry.etag)
         : ims !== undefined && entry.lastModified !== null && Date.parse(ims) >= Date.parse(entry.lastModified);
     if (notModified) return reply.status(304).send();
-    return reply.type(CALENDAR_CONTENT_TYPE).send(stampFeed(entry.body));
+    // Stamped with this second: the compressed copies serve every request of the same second (and of
+    // the same feed version), then the next second's text replaces them.
+    const text = stampFeed(entry.body);
+    return sendEncoded(reply.type(CALENDAR_CONTENT_TYPE), entry.copies, encodingFor(request, entry.copies.bytes(text)), text);
   }
 
   /**
@@ -148,8 +152,9 @@ const calendar: FastifyPluginAsync = async (app) => {
     return reply.type(CALENDAR_CONTENT_TYPE).send(stampFeed(body));
   });
 
-  app.get('/calendar.ics', async (request, reply) => serve(request, reply, null));
-  app.get<{ Params: { id: string } }>('/calendar/:id.ics', async (request, reply) => serve(request, reply, categoryId(request.params.id)));
+  // The club's feeds are cached with their compressed copies (shared/compress.ts), not compressed per request.
+  app.get('/calendar.ics', { compress: false }, async (request, reply) => serve(request, reply, null));
+  app.get<{ Params: { id: string } }>('/calendar/:id.ics', { compress: false }, async (request, reply) => serve(request, reply, categoryId(request.params.id)));
 };
 
 /** The calendar feeds (issue 14); mounted by server/app.ts under /api. */

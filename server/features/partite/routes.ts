@@ -13,6 +13,8 @@ import { matchLabel, partitaPayloadSchema, type FormMode } from '../../../common
 import { requireRole } from '../../shared/auth-guard';
 import { badRequest, HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
+import { encodedEtag, encodingFor, sendEncoded } from '../../shared/compress';
+import { matchesEtag } from '../../shared/listing-cache';
 import * as repo from './repo';
 import { withTransaction } from '../../db/pool';
 import { recordActivity } from '../../shared/activity';
@@ -71,8 +73,8 @@ const partite: FastifyPluginAsync = async (app) => {
     parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), body);
 
   // Public: no sign-in. Upcoming matches with the dashboard's filters, cached (app.publicListing,
-  // one database read per change of the table); ETag/304 for repeated polls.
-  app.get('/partite/public', async (request: FastifyRequest, reply: FastifyReply) => {
+  // one database read per change of the table) with its compressed copies; ETag/304 for repeated polls.
+  app.get('/partite/public', { compress: false }, async (request: FastifyRequest, reply: FastifyReply) => {
     const appliedFilters = normalizeFilters(parseInput(publicQuery, request.query));
     reply.header('cache-control', 'no-cache');
     let entry;
@@ -87,9 +89,11 @@ const partite: FastifyPluginAsync = async (app) => {
         .status(down ? 503 : 500)
         .send({ success: false, data: [], appliedFilters, error: down ? MSG.http.unavailable : MSG.http.internal });
     }
-    reply.header('etag', entry.etag);
-    if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    const encoding = encodingFor(request, entry.copies.bytes());
+    const etag = encodedEtag(entry.etag, encoding);
+    reply.header('etag', etag).header('vary', 'accept-encoding');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return sendEncoded(reply.type('application/json; charset=utf-8'), entry.copies, encoding);
   });
 
   app.get<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('reader') }, async (request): Promise<PartitaDesignazioniResponse> => {

@@ -38,7 +38,8 @@ export const matchesApi = api.injectEndpoints({
       async queryFn(today) {
         try {
           const supabase = await getSupabase();
-          const { data, error, status } = await supabase.from('partite').select('*').gte('data', today).order('data').order('ora');
+          // No retries: a 503 (database unreachable) shows the fallback at once; the next refetch tries again.
+          const { data, error, status } = await supabase.from('partite').select('*').gte('data', today).order('data').order('ora').retry(false);
           if (error) return { error: { status: status || 'CUSTOM_ERROR', message: error.message || MSG.dashboard.loadFailed } as ApiError };
           return { data: sanitizePartite(data) };
         } catch {
