@@ -7,9 +7,12 @@
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 type Compressed = Exclude<Encoding, 'identity'>;
+/** In order of preference, as @fastify/compress is configured (compressOptions). */
+const ENCODINGS: Compressed[] = ['br', 'gzip'];
 
 /** Answers smaller than this go as they are (the header and the compressor's frame would eat the gain). */
 export const COMPRESS_THRESHOLD = 1024;
@@ -35,14 +38,14 @@ function compress(text: string, encoding: Compressed): Promise<Buffer> {
 }
 
 /**
- * The encoding of an answer for this Accept-Encoding: brotli, else gzip, else none (a coding listed with
- * q=0 is refused). The same choice as @fastify/compress with `encodings: ['br', 'gzip']` for the usual
- * headers: browsers send 'gzip, deflate, br, zstd'; Node 20's fetch 'gzip, deflate'.
+ * The encoding of an answer for this Accept-Encoding, negotiated by @fastify/accept-negotiator as
+ * @fastify/compress does (q-values honoured, q=0 refused; br before gzip at equal q): browsers send
+ * 'gzip, deflate, br, zstd', Node 20's fetch 'gzip, deflate'.
  */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const accepted = String(acceptEncoding ?? '').toLowerCase();
-  const wants = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(accepted);
-  return wants('br') ? 'br' : wants('gzip') || wants('x-gzip') ? 'gzip' : 'identity';
+  // x-gzip is gzip's old name (RFC 9110 8.4.1.3), still sent by a few clients.
+  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding)?.replace(/\bx-gzip\b/gi, 'gzip');
+  return header ? ((negotiate(header, ENCODINGS) as Compressed | null) ?? 'identity') : 'identity';
 }
 
 /** The encoding of this answer of `bytes` bytes for this request: none under COMPRESS_THRESHOLD. */
@@ -138,5 +141,5 @@ export const compressOptions: FastifyPluginOptions = {
   global: true,
   globalDecompression: false,
   threshold: COMPRESS_THRESHOLD,
-  encodings: ['br', 'gzip'],
+  encodings: ENCODINGS,
 };
