@@ -115,11 +115,13 @@ export const CLASH_MSG = {
   bulkDialogIntro: 'Il cambio di stato sovrapporrebbe alcune partite ad altre:',
   bulkConfirm: 'Procedi comunque',
   more: (n: number) => `... e altre ${n}`,
+  /** After the first CLASH_LIST_MAX clashes of one match or row: how many more it has. */
+  andMore: (n: number) => (n === 1 ? "e un'altra sovrapposizione" : `e altre ${n} sovrapposizioni`),
 } as const;
 
 /** 'HH:mm[:ss]' -> minutes after midnight. */
 export function minutesOf(time: string): number {
-  // No split: a batch of 2,000 rows calls this for every pair of a day.
+  // No split: the board and the batches call this for every match they index.
   const colon = time.indexOf(':');
   return Number(time.slice(0, colon)) * 60 + Number(time.slice(colon + 1, colon + 3));
 }
@@ -144,7 +146,7 @@ export const sameName = (a: string, b: string) => normName(a) === normName(b);
 const NORM_CACHE_MAX = 10_000;
 const normCache = new Map<string, string>();
 export const normName = (s: string) => {
-  // Cached: a batch of 2,000 rows compares each name many times, and the Italian lower-casing is slow.
+  // Cached: a batch of 2,000 rows names the same campi and teams again and again, and the Italian lower-casing is slow.
   let v = normCache.get(s);
   if (v === undefined) {
     v = s.toLocaleLowerCase('it').replace(/\s+/g, '');
@@ -233,17 +235,236 @@ export function clashCandidate(v: PartitaValues & { id?: number | null }, clubNa
   };
 }
 
-/** For the board: each match's clashes with the others of its day (matches of several days may be mixed). */
-export function clashesOfAll<M extends ClashMatch & { id: number }>(matches: readonly M[], marginMinutes?: number): Map<number, Clash<M>[]> {
-  const byDay = new Map<string, M[]>();
-  for (const m of matches) byDay.set(m.data, [...(byDay.get(m.data) ?? []), m]);
-  const out = new Map<number, Clash<M>[]>();
-  for (const day of byDay.values()) {
-    for (const m of day) {
-      const found = findClashes(m, day, marginMinutes);
-      if (found.length > 0) out.set(m.id, found);
-    }
+// ---- Many matches at once: the board, the dashboard, the fixture import and the bulk status moves ----
+
+/**
+ * At most this many clashes of one match are listed (a match of the board or of the dashboard, a row
+ * of an import, a match of a bulk move); the others are only counted ('e altre N sovrapposizioni').
+ */
+export const CLASH_LIST_MAX = 3;
+
+/** The clashes of one match among many: the first ones (by the other match's start), at most a limit, and how many there are in all. */
+export interface ListedClashes<C> {
+  listed: C[];
+  total: number;
+}
+
+/** Adds a clash found apart (with a training, of a designated official) to a match's list: listed while there is room, always counted. */
+export function addClash<C>(found: ListedClashes<C>, clash: C, limit: number = CLASH_LIST_MAX): void {
+  found.total++;
+  if (found.listed.length < limit) found.listed.push(clash);
+}
+
+/** The line after a match's listed clashes: 'e altre N sovrapposizioni' for those not listed, or null when all are. */
+export function moreClashes(found: ListedClashes<unknown>): string | null {
+  const n = found.total - found.listed.length;
+  return n > 0 ? CLASH_MSG.andMore(n) : null;
+}
+
+/** A clash found by clashIndex: the other match (its index in the list given), what they share, the sentence. */
+export interface IndexedClash {
+  other: number;
+  motivo: ClashReason;
+  messaggio: string;
+}
+
+/** A match as the index holds it: its span in minutes, its rooms (home matches only), and the buckets it is in. */
+interface Entry {
+  m: ClashMatch;
+  /** Index in the list given to clashIndex (the tie-break of two equal starts). */
+  k: number;
+  start: number;
+  end: number;
+  /** Distinct room numbers, ascending; none for an away match. */
+  rooms: number[];
+  /** Its campo's bucket (home matches). */
+  campo: Bucket | null;
+  /** One bucket per room, and the bucket of its two rooms when it has two. */
+  roomBuckets: Bucket[];
+  roomPair: Bucket | null;
+  /** One bucket per team (a name within its category), and the bucket of its two teams when it has two. */
+  teamBuckets: Bucket[];
+  teamPair: Bucket | null;
+}
+
+/** How many of the ascending `xs` are below `x`. */
+function below(xs: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
+}
+/** How many of the ascending `xs` are at most `x`. */
+function atMost(xs: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The matches of one day that share one thing (a campo, a room or a pair of rooms, a team or a pair
+ * of teams), sorted by start. Which of them overlap a span [lo, hi) (start before hi, end after lo)
+ * is answered without looking at the others: how many, by two binary searches (those starting
+ * before hi, less those ending by lo, which all start before it); the first few, by a tree of the
+ * largest end under each node of the start order.
+ */
+class Bucket {
+  readonly entries: Entry[] = [];
+  private starts = new Float64Array(0);
+  private ends = new Float64Array(0);
+  private maxEnd = new Float64Array(0);
+  private leaves = 1;
+
+  /** Sorts the entries put in and builds the look-ups; called once, when every entry is in. */
+  seal(): void {
+    const entries = this.entries.sort((a, b) => a.start - b.start || a.k - b.k);
+    const n = entries.length;
+    while (this.leaves < n) this.leaves *= 2;
+    this.starts = new Float64Array(n);
+    this.ends = new Float64Array(n);
+    this.maxEnd = new Float64Array(2 * this.leaves).fill(-Infinity);
+    for (let i = 0; i < n; i++) {
+      this.starts[i] = entries[i].start;
+      this.ends[i] = entries[i].end;
+      this.maxEnd[this.leaves + i] = entries[i].end;
+    }
+    this.ends.sort();
+    for (let node = this.leaves - 1; node >= 1; node--) this.maxEnd[node] = Math.max(this.maxEnd[2 * node], this.maxEnd[2 * node + 1]);
+  }
+
+  /** How many entries overlap [lo, hi). */
+  count(lo: number, hi: number): number {
+    return below(this.starts, hi) - atMost(this.ends, lo);
+  }
+
+  /** The first `want` entries but `self` that overlap [lo, hi), in start order, pushed to `out`; how many were pushed. */
+  first(lo: number, hi: number, want: number, self: Entry, out: Entry[]): number {
+    return this.visit(1, 0, this.leaves, below(this.starts, hi), lo, want, self, out);
+  }
+
+  /** Only subtrees that start before hi (index < before) and hold an end after lo are entered: each leaf reached is a clash. */
+  private visit(node: number, from: number, to: number, before: number, lo: number, want: number, self: Entry, out: Entry[]): number {
+    if (want <= 0 || from >= before || this.maxEnd[node] <= lo) return 0;
+    if (node >= this.leaves) {
+      const e = this.entries[node - this.leaves];
+      if (e === self) return 0;
+      out.push(e);
+      return 1;
+    }
+    const mid = (from + to) >> 1;
+    const left = this.visit(2 * node, from, mid, before, lo, want, self, out);
+    return left + this.visit(2 * node + 1, mid, to, before, lo, want - left, self, out);
+  }
+}
+
+const REASON_ORDER: Record<ClashReason, number> = { campo: 0, spogliatoio: 1, squadra: 2, allenamento: 3, persona: 4 };
+
+/**
+ * The clashes of many matches (of several days) with each other, by the rule of clashesBetween, in
+ * time that grows with the matches and the clashes listed, not with the pairs: the matches are put
+ * in buckets by day and campo (home matches), room (home matches) and team (sharedTeam: a name
+ * within its category), and a match is compared only within its buckets, where the count comes from
+ * the times alone. A match with two rooms (or teams) meets a match sharing both in both buckets: it
+ * counts once (the bucket of that pair of rooms takes it out again), and its one clash names both.
+ * `clashesOf(k, limit)` gives the clashes of `matches[k]` with the others: the first `limit` (by the
+ * other match's start, then its place in `matches`, then campo, room, team) and how many in all.
+ * Nothing here compares ids: each match of the list is a match of its own (the callers leave out what
+ * must not be compared).
+ */
+export function clashIndex(matches: readonly ClashMatch[], marginMinutes: number = DEFAULT_CLASH_MARGIN_MINUTES): (k: number, limit?: number) => ListedClashes<IndexedClash> {
+  const buckets = new Map<string, Bucket>();
+  const bucket = (e: Entry, key: string) => {
+    let b = buckets.get(key);
+    if (!b) buckets.set(key, (b = new Bucket()));
+    b.entries.push(e);
+    return b;
+  };
+  // Keys of parts joined by \u0001, which neither an ISO date, a number nor JSON text holds.
+  const SEP = '\u0001';
+  const entries = matches.map((m, k): Entry => {
+    const { start, end } = matchSpan(m);
+    const home = m.is_house_match;
+    const rooms = home ? [...new Set([m.spogliatoio_gari, m.spogliatoio_ospiti].filter((r): r is number => r != null))].sort((x, y) => x - y) : [];
+    const gruppo = JSON.stringify(normName(m.gruppo));
+    const teams = [...new Set([m.squadracasa, m.squadratrasferta].filter((t) => t.trim() !== '').map((t) => gruppo + SEP + JSON.stringify(normName(t))))];
+    const e: Entry = { m, k, start, end, rooms, campo: null, roomBuckets: [], roomPair: null, teamBuckets: [], teamPair: null };
+    const day = m.data + SEP;
+    if (home) {
+      e.campo = bucket(e, `${day}c${SEP}${JSON.stringify(normName(m.campo))}`);
+      e.roomBuckets = rooms.map((r) => bucket(e, `${day}s${SEP}${r}`));
+      if (rooms.length === 2) e.roomPair = bucket(e, `${day}s${SEP}${rooms[0]}${SEP}${rooms[1]}`);
+    }
+    e.teamBuckets = teams.map((t) => bucket(e, `${day}t${SEP}${t}`));
+    if (teams.length === 2) e.teamPair = bucket(e, `${day}tt${SEP}${[...teams].sort().join(SEP)}`);
+    return e;
+  });
+  for (const b of buckets.values()) b.seal();
+
+  const sentence = (a: Entry, b: Entry, motivo: ClashReason): string => {
+    const from = shortTime(b.m.ora);
+    const to = timeOf(b.end);
+    if (motivo === 'campo') return CLASH_MSG.campo(from, to, teamsOf(b.m));
+    if (motivo === 'spogliatoio') return CLASH_MSG.spogliatoio(a.rooms.filter((r) => b.rooms.includes(r)), teamsOf(b.m), from, to);
+    return CLASH_MSG.squadra(sharedTeam(a.m, b.m) ?? '', b.m.gruppo, from, teamsOf(b.m));
+  };
+
+  return (k, limit = CLASH_LIST_MAX) => {
+    const a = entries[k];
+    const found: Array<{ e: Entry; motivo: ClashReason }> = [];
+    const first: Entry[] = [];
+    let total = 0;
+    // The others in any of `list` (`pair`: the bucket of those in both) that overlap [lo, hi): counted, the first ones kept.
+    const among = (list: Bucket[], pair: Bucket | null, lo: number, hi: number, motivo: ClashReason) => {
+      let n = -1; // `a` is in each of them, and overlaps itself
+      first.length = 0;
+      for (const b of list) {
+        n += b.count(lo, hi);
+        b.first(lo, hi, limit, a, first);
+      }
+      if (pair) n -= pair.count(lo, hi);
+      total += n;
+      // With two buckets a match of both may come twice: kept once.
+      const seen = list.length > 1 ? new Set<Entry>() : null;
+      for (const e of first) {
+        if (seen?.has(e)) continue;
+        seen?.add(e);
+        found.push({ e, motivo });
+      }
+    };
+    if (a.campo) among([a.campo], null, a.start, a.end, 'campo');
+    // Each holds its rooms from the margin before its start to the margin after its end.
+    if (a.roomBuckets.length > 0) among(a.roomBuckets, a.roomPair, a.start - 2 * marginMinutes, a.end + 2 * marginMinutes, 'spogliatoio');
+    if (a.teamBuckets.length > 0) among(a.teamBuckets, a.teamPair, a.start, a.end, 'squadra');
+    found.sort((x, y) => x.e.start - y.e.start || x.e.k - y.e.k || REASON_ORDER[x.motivo] - REASON_ORDER[y.motivo]);
+    return { total, listed: found.slice(0, limit).map(({ e, motivo }) => ({ other: e.k, motivo, messaggio: sentence(a, e, motivo) })) };
+  };
+}
+
+/**
+ * For the board and the dashboard: each match's clashes with the others of its day (matches of several
+ * days may be mixed), only for the matches that have some: the first `limit` and how many in all.
+ */
+export function clashesOfAll<M extends ClashMatch & { id: number }>(
+  matches: readonly M[],
+  marginMinutes?: number,
+  limit: number = CLASH_LIST_MAX,
+): Map<number, ListedClashes<Clash<M>>> {
+  const clashesOf = clashIndex(matches, marginMinutes);
+  const out = new Map<number, ListedClashes<Clash<M>>>();
+  matches.forEach((m, k) => {
+    const { listed, total } = clashesOf(k, limit);
+    if (total === 0) return;
+    out.set(m.id, { total, listed: listed.map((c) => ({ id: matches[c.other].id, motivo: c.motivo, messaggio: c.messaggio, partita: matches[c.other] })) });
+  });
   return out;
 }
 
@@ -261,56 +482,61 @@ export interface BatchClash {
   messaggio: string;
 }
 
+/** The clashes of a batch row: the first CLASH_LIST_MAX, and how many. */
+export type RowClashes = ListedClashes<BatchClash>;
+
 /**
  * The clashes of a batch of candidates (the rows of an import, or the matches a bulk move puts on
- * a date) with the stored matches of their days and with each other, by the same rule as a save.
+ * a date) with the stored matches of their days and with each other, by the same rule as a save
+ * (clashIndex): `clashesOfRow(i)` for row i, so that a caller may spread the rows over time.
  * - `stored`: the stored matches that hold their facilities on the batch's days; a stored match
  *   with the id of a candidate is left out (the candidate is its new state).
  * - `candidates[i]` null: nothing to compare (an invalid import row, a move that frees the
  *   facilities); `check(i)` false: row i is only compared against, never reported (a match of the
  *   request that does not change its occupation).
- * Rows and stored matches are grouped by day, so the work is the pairs within each day, not over
- * the whole batch. The clashes of each row come in the order of the day's matches, stored first.
  */
-export function batchClashes(
+export function batchClashIndex(
   candidates: readonly (ClashMatch | null)[],
   stored: readonly ClashMatch[],
   marginMinutes: number,
   check: (index: number) => boolean = () => true,
-): BatchClash[][] {
-  const out: BatchClash[][] = candidates.map(() => []);
+): (index: number, limit?: number) => RowClashes {
   const taken = new Set(candidates.flatMap((c) => (c?.id != null ? [c.id] : [])));
-  const storedByDay = new Map<string, ClashMatch[]>();
+  const members: ClashMatch[] = [];
+  /** The batch row of each member, -1 for a stored match. */
+  const rowOf: number[] = [];
   for (const s of stored) {
     if (s.id == null || taken.has(s.id)) continue;
-    const day = storedByDay.get(s.data);
-    if (day) day.push(s);
-    else storedByDay.set(s.data, [s]);
+    members.push(s);
+    rowOf.push(-1);
   }
-  // Within the batch a row is compared under a stand-in id (rows of an import have none).
-  const rowsByDay = new Map<string, Array<{ index: number; match: ClashMatch & { id: number } }>>();
-  candidates.forEach((c, index) => {
-    if (!c) return;
-    const entry = { index, match: { ...c, id: -(index + 1) } };
-    const day = rowsByDay.get(c.data);
-    if (day) day.push(entry);
-    else rowsByDay.set(c.data, [entry]);
+  const memberOf = candidates.map((c, i) => {
+    if (!c) return -1;
+    rowOf.push(i);
+    return members.push(c) - 1;
   });
-  for (const [data, rows] of rowsByDay) {
-    const dayStored = storedByDay.get(data) ?? [];
-    for (const { index, match } of rows) {
-      if (!check(index)) continue;
-      for (const s of dayStored) {
-        for (const c of clashesBetween(match, s, marginMinutes)) out[index].push({ indice: index, id: c.id, altra: null, motivo: c.motivo, messaggio: c.messaggio });
-      }
-      for (const other of rows) {
-        if (other.index === index) continue;
-        const otherId = candidates[other.index]?.id ?? null;
-        for (const c of clashesBetween(match, other.match, marginMinutes)) {
-          out[index].push({ indice: index, id: otherId, altra: other.index, motivo: c.motivo, messaggio: c.messaggio });
-        }
-      }
-    }
-  }
-  return out;
+  const clashesOf = clashIndex(members, marginMinutes);
+  return (index, limit = CLASH_LIST_MAX) => {
+    if (memberOf[index] < 0 || !check(index)) return { listed: [], total: 0 };
+    const { listed, total } = clashesOf(memberOf[index], limit);
+    return {
+      total,
+      listed: listed.map((c) => {
+        const row = rowOf[c.other];
+        return { indice: index, id: row < 0 ? members[c.other].id : (candidates[row]?.id ?? null), altra: row < 0 ? null : row, motivo: c.motivo, messaggio: c.messaggio };
+      }),
+    };
+  };
+}
+
+/** batchClashIndex for every row at once (the import preview). */
+export function batchClashes(
+  candidates: readonly (ClashMatch | null)[],
+  stored: readonly ClashMatch[],
+  marginMinutes: number,
+  check?: (index: number) => boolean,
+  limit: number = CLASH_LIST_MAX,
+): RowClashes[] {
+  const clashesOfRow = batchClashIndex(candidates, stored, marginMinutes, check);
+  return candidates.map((_, i) => clashesOfRow(i, limit));
 }
