@@ -288,7 +288,7 @@ interface Entry {
 }
 
 /** How many of the ascending `xs` are below `x`. */
-function below(xs: Float64Array, x: number): number {
+function below(xs: readonly number[], x: number): number {
   let lo = 0;
   let hi = xs.length;
   while (lo < hi) {
@@ -299,7 +299,7 @@ function below(xs: Float64Array, x: number): number {
   return lo;
 }
 /** How many of the ascending `xs` are at most `x`. */
-function atMost(xs: Float64Array, x: number): number {
+function atMost(xs: readonly number[], x: number): number {
   let lo = 0;
   let hi = xs.length;
   while (lo < hi) {
@@ -315,39 +315,45 @@ function atMost(xs: Float64Array, x: number): number {
  * of teams), sorted by start. Which of them overlap a span [lo, hi) (start before hi, end after lo)
  * is answered without looking at the others: how many, by two binary searches (those starting
  * before hi, less those ending by lo, which all start before it); the first few, by a tree of the
- * largest end under each node of the start order.
+ * largest end under each node of the start order. Most buckets hold one match (an opponent's team):
+ * those need none of it.
  */
 class Bucket {
   readonly entries: Entry[] = [];
-  private starts = new Float64Array(0);
-  private ends = new Float64Array(0);
-  private maxEnd = new Float64Array(0);
+  private starts: number[] = [];
+  private ends: number[] = [];
+  private maxEnd: number[] = [];
   private leaves = 1;
 
   /** Sorts the entries put in and builds the look-ups; called once, when every entry is in. */
   seal(): void {
-    const entries = this.entries.sort((a, b) => a.start - b.start || a.k - b.k);
+    const entries = this.entries;
     const n = entries.length;
+    if (n === 1) return;
+    entries.sort((a, b) => a.start - b.start || a.k - b.k);
     while (this.leaves < n) this.leaves *= 2;
-    this.starts = new Float64Array(n);
-    this.ends = new Float64Array(n);
-    this.maxEnd = new Float64Array(2 * this.leaves).fill(-Infinity);
-    for (let i = 0; i < n; i++) {
-      this.starts[i] = entries[i].start;
-      this.ends[i] = entries[i].end;
-      this.maxEnd[this.leaves + i] = entries[i].end;
-    }
-    this.ends.sort();
-    for (let node = this.leaves - 1; node >= 1; node--) this.maxEnd[node] = Math.max(this.maxEnd[2 * node], this.maxEnd[2 * node + 1]);
+    this.starts = entries.map((e) => e.start);
+    this.ends = entries.map((e) => e.end).sort((a, b) => a - b);
+    const maxEnd = new Array<number>(2 * this.leaves).fill(-Infinity);
+    for (let i = 0; i < n; i++) maxEnd[this.leaves + i] = entries[i].end;
+    for (let node = this.leaves - 1; node >= 1; node--) maxEnd[node] = Math.max(maxEnd[2 * node], maxEnd[2 * node + 1]);
+    this.maxEnd = maxEnd;
   }
 
   /** How many entries overlap [lo, hi). */
   count(lo: number, hi: number): number {
+    if (this.entries.length === 1) return this.entries[0].start < hi && this.entries[0].end > lo ? 1 : 0;
     return below(this.starts, hi) - atMost(this.ends, lo);
   }
 
   /** The first `want` entries but `self` that overlap [lo, hi), in start order, pushed to `out`; how many were pushed. */
   first(lo: number, hi: number, want: number, self: Entry, out: Entry[]): number {
+    if (this.entries.length === 1) {
+      const e = this.entries[0];
+      if (e === self || want <= 0 || !(e.start < hi && e.end > lo)) return 0;
+      out.push(e);
+      return 1;
+    }
     return this.visit(1, 0, this.leaves, below(this.starts, hi), lo, want, self, out);
   }
 
@@ -381,33 +387,38 @@ const REASON_ORDER: Record<ClashReason, number> = { campo: 0, spogliatoio: 1, sq
  * must not be compared).
  */
 export function clashIndex(matches: readonly ClashMatch[], marginMinutes: number = DEFAULT_CLASH_MARGIN_MINUTES): (k: number, limit?: number) => ListedClashes<IndexedClash> {
-  const buckets = new Map<string, Bucket>();
-  const bucket = (e: Entry, key: string) => {
-    let b = buckets.get(key);
-    if (!b) buckets.set(key, (b = new Bucket()));
-    b.entries.push(e);
-    return b;
-  };
-  // Keys of parts joined by \u0001, which neither an ISO date, a number nor JSON text holds.
-  const SEP = '\u0001';
+  // Per day: 'c' + campo, 's' + room or 's' + room,room, 't' + team or 'tt' + team + team (a team: its
+  // category and name, normName, as JSON: \u0001 never in it).
+  const days = new Map<string, Map<string, Bucket>>();
   const entries = matches.map((m, k): Entry => {
+    let day = days.get(m.data);
+    if (!day) days.set(m.data, (day = new Map()));
+    const buckets = day;
+    const bucket = (key: string) => {
+      let b = buckets.get(key);
+      if (!b) buckets.set(key, (b = new Bucket()));
+      b.entries.push(e);
+      return b;
+    };
     const { start, end } = matchSpan(m);
-    const home = m.is_house_match;
-    const rooms = home ? [...new Set([m.spogliatoio_gari, m.spogliatoio_ospiti].filter((r): r is number => r != null))].sort((x, y) => x - y) : [];
-    const gruppo = JSON.stringify(normName(m.gruppo));
-    const teams = [...new Set([m.squadracasa, m.squadratrasferta].filter((t) => t.trim() !== '').map((t) => gruppo + SEP + JSON.stringify(normName(t))))];
-    const e: Entry = { m, k, start, end, rooms, campo: null, roomBuckets: [], roomPair: null, teamBuckets: [], teamPair: null };
-    const day = m.data + SEP;
-    if (home) {
-      e.campo = bucket(e, `${day}c${SEP}${JSON.stringify(normName(m.campo))}`);
-      e.roomBuckets = rooms.map((r) => bucket(e, `${day}s${SEP}${r}`));
-      if (rooms.length === 2) e.roomPair = bucket(e, `${day}s${SEP}${rooms[0]}${SEP}${rooms[1]}`);
+    const e: Entry = { m, k, start, end, rooms: [], campo: null, roomBuckets: [], roomPair: null, teamBuckets: [], teamPair: null };
+    if (m.is_house_match) {
+      e.campo = bucket('c' + normName(m.campo));
+      const g = m.spogliatoio_gari;
+      const o = m.spogliatoio_ospiti;
+      e.rooms = g == null ? (o == null ? [] : [o]) : o == null || o === g ? [g] : g < o ? [g, o] : [o, g];
+      e.roomBuckets = e.rooms.map((r) => bucket('s' + r));
+      if (e.rooms.length === 2) e.roomPair = bucket(`s${e.rooms[0]},${e.rooms[1]}`);
     }
-    e.teamBuckets = teams.map((t) => bucket(e, `${day}t${SEP}${t}`));
-    if (teams.length === 2) e.teamPair = bucket(e, `${day}tt${SEP}${[...teams].sort().join(SEP)}`);
+    const gruppo = JSON.stringify(normName(m.gruppo));
+    const home = m.squadracasa.trim() === '' ? null : gruppo + '\u0001' + JSON.stringify(normName(m.squadracasa));
+    const away = m.squadratrasferta.trim() === '' ? null : gruppo + '\u0001' + JSON.stringify(normName(m.squadratrasferta));
+    const teams = home === null ? (away === null ? [] : [away]) : away === null || away === home ? [home] : [home, away];
+    e.teamBuckets = teams.map((t) => bucket('t' + t));
+    if (teams.length === 2) e.teamPair = bucket(teams[0] < teams[1] ? `tt${teams[0]}\u0001${teams[1]}` : `tt${teams[1]}\u0001${teams[0]}`);
     return e;
   });
-  for (const b of buckets.values()) b.seal();
+  for (const day of days.values()) for (const b of day.values()) b.seal();
 
   const sentence = (a: Entry, b: Entry, motivo: ClashReason): string => {
     const from = shortTime(b.m.ora);
