@@ -261,7 +261,7 @@ export function moreClashes(found: ListedClashes<unknown>): string | null {
   return n > 0 ? CLASH_MSG.andMore(n) : null;
 }
 
-/** A clash found by clashIndex: the other match (its index in the list given), what they share, the sentence. */
+/** A clash found by ClashIndex: the other match (the order it was added in), what they share, the sentence. */
 export interface IndexedClash {
   other: number;
   motivo: ClashReason;
@@ -325,12 +325,13 @@ class Bucket {
   private maxEnd: number[] = [];
   private leaves = 1;
 
-  /** Sorts the entries put in and builds the look-ups; called once, when every entry is in. */
+  /** Sorts the entries put in and builds the look-ups; again after more were put in. */
   seal(): void {
     const entries = this.entries;
     const n = entries.length;
     if (n === 1) return;
     entries.sort((a, b) => a.start - b.start || a.k - b.k);
+    this.leaves = 1;
     while (this.leaves < n) this.leaves *= 2;
     this.starts = entries.map((e) => e.start);
     this.ends = entries.map((e) => e.end).sort((a, b) => a - b);
@@ -381,27 +382,40 @@ const REASON_ORDER: Record<ClashReason, number> = { campo: 0, spogliatoio: 1, sq
  * within its category), and a match is compared only within its buckets, where the count comes from
  * the times alone. A match with two rooms (or teams) meets a match sharing both in both buckets: it
  * counts once (the bucket of that pair of rooms takes it out again), and its one clash names both.
- * `clashesOf(k, limit)` gives the clashes of `matches[k]` with the others: the first `limit` (by the
- * other match's start, then its place in `matches`, then campo, room, team) and how many in all.
- * Nothing here compares ids: each match of the list is a match of its own (the callers leave out what
- * must not be compared).
+ * `add` each match (a caller may spread them over time: the server does, server/shared/yield.ts), then
+ * `clashesOf(k, limit)`: the clashes of the k-th match added with the others, the first `limit` (by the
+ * other match's start, then the order they were added, then campo, room, team) and how many in all.
+ * Nothing here compares ids: each match added is a match of its own (the callers leave out what must
+ * not be compared).
  */
-export function clashIndex(matches: readonly ClashMatch[], marginMinutes: number = DEFAULT_CLASH_MARGIN_MINUTES): (k: number, limit?: number) => ListedClashes<IndexedClash> {
-  // Per day: 'c' + campo, 's' + room or 's' + room,room, 't' + team or 'tt' + team + team (a team: its
-  // category and name, normName, as JSON: \u0001 never in it).
-  const days = new Map<string, Map<string, Bucket>>();
-  const entries = matches.map((m, k): Entry => {
-    let day = days.get(m.data);
-    if (!day) days.set(m.data, (day = new Map()));
+export class ClashIndex {
+  private readonly entries: Entry[] = [];
+  /** Per day: 'c' + campo, 's' + room or 's' + room,room, 't' + team or 'tt' + team + team (a team: its category and name, normName, as JSON: \u0001 never in it). */
+  private readonly days = new Map<string, Map<string, Bucket>>();
+  /** The buckets that got a match since the last look-up. */
+  private readonly changed = new Set<Bucket>();
+
+  constructor(private readonly marginMinutes: number = DEFAULT_CLASH_MARGIN_MINUTES) {}
+
+  /** How many matches were added. */
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** Adds a match: its k (clashesOf) is the size before. */
+  add(m: ClashMatch): void {
+    let day = this.days.get(m.data);
+    if (!day) this.days.set(m.data, (day = new Map()));
     const buckets = day;
+    const { start, end } = matchSpan(m);
+    const e: Entry = { m, k: this.entries.length, start, end, rooms: [], campo: null, roomBuckets: [], roomPair: null, teamBuckets: [], teamPair: null };
     const bucket = (key: string) => {
       let b = buckets.get(key);
       if (!b) buckets.set(key, (b = new Bucket()));
       b.entries.push(e);
+      this.changed.add(b);
       return b;
     };
-    const { start, end } = matchSpan(m);
-    const e: Entry = { m, k, start, end, rooms: [], campo: null, roomBuckets: [], roomPair: null, teamBuckets: [], teamPair: null };
     if (m.is_house_match) {
       e.campo = bucket('c' + normName(m.campo));
       const g = m.spogliatoio_gari;
@@ -416,20 +430,14 @@ export function clashIndex(matches: readonly ClashMatch[], marginMinutes: number
     const teams = home === null ? (away === null ? [] : [away]) : away === null || away === home ? [home] : [home, away];
     e.teamBuckets = teams.map((t) => bucket('t' + t));
     if (teams.length === 2) e.teamPair = bucket(teams[0] < teams[1] ? `tt${teams[0]}\u0001${teams[1]}` : `tt${teams[1]}\u0001${teams[0]}`);
-    return e;
-  });
-  for (const day of days.values()) for (const b of day.values()) b.seal();
+    this.entries.push(e);
+  }
 
-  const sentence = (a: Entry, b: Entry, motivo: ClashReason): string => {
-    const from = shortTime(b.m.ora);
-    const to = timeOf(b.end);
-    if (motivo === 'campo') return CLASH_MSG.campo(from, to, teamsOf(b.m));
-    if (motivo === 'spogliatoio') return CLASH_MSG.spogliatoio(a.rooms.filter((r) => b.rooms.includes(r)), teamsOf(b.m), from, to);
-    return CLASH_MSG.squadra(sharedTeam(a.m, b.m) ?? '', b.m.gruppo, from, teamsOf(b.m));
-  };
-
-  return (k, limit = CLASH_LIST_MAX) => {
-    const a = entries[k];
+  /** The clashes of the k-th match added with the others: the first `limit`, and how many. */
+  clashesOf(k: number, limit: number = CLASH_LIST_MAX): ListedClashes<IndexedClash> {
+    for (const b of this.changed) b.seal();
+    this.changed.clear();
+    const a = this.entries[k];
     const found: Array<{ e: Entry; motivo: ClashReason }> = [];
     const first: Entry[] = [];
     let total = 0;
@@ -453,11 +461,28 @@ export function clashIndex(matches: readonly ClashMatch[], marginMinutes: number
     };
     if (a.campo) among([a.campo], null, a.start, a.end, 'campo');
     // Each holds its rooms from the margin before its start to the margin after its end.
-    if (a.roomBuckets.length > 0) among(a.roomBuckets, a.roomPair, a.start - 2 * marginMinutes, a.end + 2 * marginMinutes, 'spogliatoio');
+    const margin = this.marginMinutes;
+    if (a.roomBuckets.length > 0) among(a.roomBuckets, a.roomPair, a.start - 2 * margin, a.end + 2 * margin, 'spogliatoio');
     if (a.teamBuckets.length > 0) among(a.teamBuckets, a.teamPair, a.start, a.end, 'squadra');
     found.sort((x, y) => x.e.start - y.e.start || x.e.k - y.e.k || REASON_ORDER[x.motivo] - REASON_ORDER[y.motivo]);
     return { total, listed: found.slice(0, limit).map(({ e, motivo }) => ({ other: e.k, motivo, messaggio: sentence(a, e, motivo) })) };
-  };
+  }
+}
+
+/** The sentence of a clash of `a` with `b`, as clashesBetween words it. */
+function sentence(a: Entry, b: Entry, motivo: ClashReason): string {
+  const from = shortTime(b.m.ora);
+  const to = timeOf(b.end);
+  if (motivo === 'campo') return CLASH_MSG.campo(from, to, teamsOf(b.m));
+  if (motivo === 'spogliatoio') return CLASH_MSG.spogliatoio(a.rooms.filter((r) => b.rooms.includes(r)), teamsOf(b.m), from, to);
+  return CLASH_MSG.squadra(sharedTeam(a.m, b.m) ?? '', b.m.gruppo, from, teamsOf(b.m));
+}
+
+/** A ClashIndex of `matches`, in their order. */
+export function clashIndex(matches: readonly ClashMatch[], marginMinutes?: number): ClashIndex {
+  const index = new ClashIndex(marginMinutes);
+  for (const m of matches) index.add(m);
+  return index;
 }
 
 /**
@@ -469,10 +494,10 @@ export function clashesOfAll<M extends ClashMatch & { id: number }>(
   marginMinutes?: number,
   limit: number = CLASH_LIST_MAX,
 ): Map<number, ListedClashes<Clash<M>>> {
-  const clashesOf = clashIndex(matches, marginMinutes);
+  const index = clashIndex(matches, marginMinutes);
   const out = new Map<number, ListedClashes<Clash<M>>>();
   matches.forEach((m, k) => {
-    const { listed, total } = clashesOf(k, limit);
+    const { listed, total } = index.clashesOf(k, limit);
     if (total === 0) return;
     out.set(m.id, { total, listed: listed.map((c) => ({ id: matches[c.other].id, motivo: c.motivo, messaggio: c.messaggio, partita: matches[c.other] })) });
   });
@@ -499,48 +524,67 @@ export type RowClashes = ListedClashes<BatchClash>;
 /**
  * The clashes of a batch of candidates (the rows of an import, or the matches a bulk move puts on
  * a date) with the stored matches of their days and with each other, by the same rule as a save
- * (clashIndex): `clashesOfRow(i)` for row i, so that a caller may spread the rows over time.
+ * (ClashIndex): `build(n)` indexes the next n matches (until it answers false), then
+ * `clashesOfRow(i)` gives row i's, so that a caller may spread the work over time.
  * - `stored`: the stored matches that hold their facilities on the batch's days; a stored match
  *   with the id of a candidate is left out (the candidate is its new state).
  * - `candidates[i]` null: nothing to compare (an invalid import row, a move that frees the
  *   facilities); `check(i)` false: row i is only compared against, never reported (a match of the
  *   request that does not change its occupation).
  */
-export function batchClashIndex(
-  candidates: readonly (ClashMatch | null)[],
-  stored: readonly ClashMatch[],
-  marginMinutes: number,
-  check: (index: number) => boolean = () => true,
-): (index: number, limit?: number) => RowClashes {
-  const taken = new Set(candidates.flatMap((c) => (c?.id != null ? [c.id] : [])));
-  const members: ClashMatch[] = [];
+export class BatchClashIndex {
+  private readonly index: ClashIndex;
+  /** Stored matches first, then the rows. */
+  private readonly members: ClashMatch[] = [];
   /** The batch row of each member, -1 for a stored match. */
-  const rowOf: number[] = [];
-  for (const s of stored) {
-    if (s.id == null || taken.has(s.id)) continue;
-    members.push(s);
-    rowOf.push(-1);
+  private readonly rowOf: number[] = [];
+  /** The member of each row, -1 for a null one. */
+  private readonly memberOf: number[];
+
+  constructor(
+    private readonly candidates: readonly (ClashMatch | null)[],
+    stored: readonly ClashMatch[],
+    marginMinutes: number,
+    private readonly check: (index: number) => boolean = () => true,
+  ) {
+    this.index = new ClashIndex(marginMinutes);
+    const taken = new Set(candidates.flatMap((c) => (c?.id != null ? [c.id] : [])));
+    for (const s of stored) {
+      if (s.id == null || taken.has(s.id)) continue;
+      this.members.push(s);
+      this.rowOf.push(-1);
+    }
+    this.memberOf = candidates.map((c, i) => {
+      if (!c) return -1;
+      this.rowOf.push(i);
+      return this.members.push(c) - 1;
+    });
   }
-  const memberOf = candidates.map((c, i) => {
-    if (!c) return -1;
-    rowOf.push(i);
-    return members.push(c) - 1;
-  });
-  const clashesOf = clashIndex(members, marginMinutes);
-  return (index, limit = CLASH_LIST_MAX) => {
-    if (memberOf[index] < 0 || !check(index)) return { listed: [], total: 0 };
-    const { listed, total } = clashesOf(memberOf[index], limit);
+
+  /** Indexes up to `n` more matches; true while some are left. */
+  build(n: number = Infinity): boolean {
+    const end = Math.min(this.members.length, this.index.size + n);
+    while (this.index.size < end) this.index.add(this.members[this.index.size]);
+    return this.index.size < this.members.length;
+  }
+
+  /** Row `index`'s clashes: the first `limit`, and how many. */
+  clashesOfRow(index: number, limit: number = CLASH_LIST_MAX): RowClashes {
+    this.build();
+    const member = this.memberOf[index];
+    if (member < 0 || !this.check(index)) return { listed: [], total: 0 };
+    const { listed, total } = this.index.clashesOf(member, limit);
     return {
       total,
       listed: listed.map((c) => {
-        const row = rowOf[c.other];
-        return { indice: index, id: row < 0 ? members[c.other].id : (candidates[row]?.id ?? null), altra: row < 0 ? null : row, motivo: c.motivo, messaggio: c.messaggio };
+        const row = this.rowOf[c.other];
+        return { indice: index, id: row < 0 ? this.members[c.other].id : (this.candidates[row]?.id ?? null), altra: row < 0 ? null : row, motivo: c.motivo, messaggio: c.messaggio };
       }),
     };
-  };
+  }
 }
 
-/** batchClashIndex for every row at once (the import preview). */
+/** BatchClashIndex for every row at once (the import preview). */
 export function batchClashes(
   candidates: readonly (ClashMatch | null)[],
   stored: readonly ClashMatch[],
@@ -548,6 +592,6 @@ export function batchClashes(
   check?: (index: number) => boolean,
   limit: number = CLASH_LIST_MAX,
 ): RowClashes[] {
-  const clashesOfRow = batchClashIndex(candidates, stored, marginMinutes, check);
-  return candidates.map((_, i) => clashesOfRow(i, limit));
+  const index = new BatchClashIndex(candidates, stored, marginMinutes, check);
+  return candidates.map((_, i) => index.clashesOfRow(i, limit));
 }
