@@ -18,7 +18,7 @@ import {
 import type { PartitaValues } from '../../../common/partite/rules';
 import type { Partita } from '../../../common/partite/read';
 import { HttpError } from '../../shared/errors';
-import { SLICE_ROWS, mapInSlices, yieldToLoop } from '../../shared/yield';
+import { mapInSlices, slices } from '../../shared/yield';
 import { recordActivity } from '../../shared/activity';
 import {
   designationsOfMatches,
@@ -158,7 +158,7 @@ export const BATCH_LIST_MAX = 100;
 /**
  * The clashes of a batch with the stored matches of the days of its checked rows and with each
  * other (common/occupazione/rules.ts BatchClashIndex, in buckets): one read, then the shared rule in
- * memory, in slices of SLICE_ROWS matches with the event loop free between them (server/shared/yield.ts).
+ * memory, in slices with the event loop free between them (server/shared/yield.ts).
  * Each row gets its first clashes (CLASH_LIST_MAX) and how many it has. The caller holds the day locks of those days.
  */
 export async function checkBatch(
@@ -174,7 +174,8 @@ export async function checkBatch(
   // The trainings of those days hold their pitches and rooms too (docs/allenamenti.md).
   const trainings = await trainingsOnDays(db, days);
   const index = new BatchClashIndex(candidates, stored, marginMinutes, check);
-  while (index.build(SLICE_ROWS)) await yieldToLoop();
+  const pause = slices();
+  while (index.build(1)) await pause();
   return mapInSlices(candidates, (c, i) => {
     const found = index.clashesOfRow(i);
     if (c && check(i) && trainings.length > 0) {
