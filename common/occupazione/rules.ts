@@ -320,6 +320,8 @@ function atMost(xs: readonly number[], x: number): number {
  */
 class Bucket {
   readonly entries: Entry[] = [];
+  /** Entries were put in since the last seal. */
+  dirty = false;
   private starts: number[] = [];
   private ends: number[] = [];
   private maxEnd: number[] = [];
@@ -327,6 +329,7 @@ class Bucket {
 
   /** Sorts the entries put in and builds the look-ups; again after more were put in. */
   seal(): void {
+    this.dirty = false;
     const entries = this.entries;
     const n = entries.length;
     if (n === 1) return;
@@ -349,18 +352,32 @@ class Bucket {
 
   /** The first `want` entries but `self` that overlap [lo, hi), in start order, pushed to `out`; how many were pushed. */
   first(lo: number, hi: number, want: number, self: Entry, out: Entry[]): number {
+    if (want <= 0) return 0;
     if (this.entries.length === 1) {
       const e = this.entries[0];
-      if (e === self || want <= 0 || !(e.start < hi && e.end > lo)) return 0;
+      if (e === self || !(e.start < hi && e.end > lo)) return 0;
       out.push(e);
       return 1;
     }
-    return this.visit(1, 0, this.leaves, below(this.starts, hi), lo, want, self, out);
+    const before = below(this.starts, hi);
+    // Most often the first ones overlap (a crowded day): a few steps of a plain scan, then the tree from there.
+    let found = 0;
+    let i = 0;
+    for (; i < before && i < SCAN_STEPS; i++) {
+      const e = this.entries[i];
+      if (e.end <= lo || e === self) continue;
+      out.push(e);
+      if (++found === want) return found;
+    }
+    return i >= before ? found : found + this.visit(1, 0, this.leaves, i, before, lo, want - found, self, out);
   }
 
-  /** Only subtrees that start before hi (index < before) and hold an end after lo are entered: each leaf reached is a clash. */
-  private visit(node: number, from: number, to: number, before: number, lo: number, want: number, self: Entry, out: Entry[]): number {
-    if (want <= 0 || from >= before || this.maxEnd[node] <= lo) return 0;
+  /**
+   * The entries of [from, to) under `node` with an index in [after, before) and an end past lo, up to
+   * `want`, left to right: only subtrees that hold such an end are entered, so each leaf reached is one.
+   */
+  private visit(node: number, from: number, to: number, after: number, before: number, lo: number, want: number, self: Entry, out: Entry[]): number {
+    if (want <= 0 || from >= before || to <= after || this.maxEnd[node] <= lo) return 0;
     if (node >= this.leaves) {
       const e = this.entries[node - this.leaves];
       if (e === self) return 0;
@@ -368,10 +385,13 @@ class Bucket {
       return 1;
     }
     const mid = (from + to) >> 1;
-    const left = this.visit(2 * node, from, mid, before, lo, want, self, out);
-    return left + this.visit(2 * node + 1, mid, to, before, lo, want - left, self, out);
+    const left = this.visit(2 * node, from, mid, after, before, lo, want, self, out);
+    return left + this.visit(2 * node + 1, mid, to, after, before, lo, want - left, self, out);
   }
 }
+
+/** Entries a look-up reads in start order before it turns to the tree. */
+const SCAN_STEPS = 8;
 
 const REASON_ORDER: Record<ClashReason, number> = { campo: 0, spogliatoio: 1, squadra: 2, allenamento: 3, persona: 4 };
 
@@ -390,10 +410,13 @@ const REASON_ORDER: Record<ClashReason, number> = { campo: 0, spogliatoio: 1, sq
  */
 export class ClashIndex {
   private readonly entries: Entry[] = [];
-  /** Per day: 'c' + campo, 's' + room or 's' + room,room, 't' + team or 'tt' + team + team (a team: its category and name, normName, as JSON: \u0001 never in it). */
+  /**
+   * Per day, by key: 'c' + campo, 's' + room or 's' + room,room, 't' + team, 'T' + team + ' ' + team; a
+   * team is its category and its name, normName, apart by a line feed (normName leaves no white space).
+   */
   private readonly days = new Map<string, Map<string, Bucket>>();
   /** The buckets that got a match since the last look-up. */
-  private readonly changed = new Set<Bucket>();
+  private readonly changed: Bucket[] = [];
 
   constructor(private readonly marginMinutes: number = DEFAULT_CLASH_MARGIN_MINUTES) {}
 
@@ -406,67 +429,90 @@ export class ClashIndex {
   add(m: ClashMatch): void {
     let day = this.days.get(m.data);
     if (!day) this.days.set(m.data, (day = new Map()));
-    const buckets = day;
     const { start, end } = matchSpan(m);
-    const e: Entry = { m, k: this.entries.length, start, end, rooms: [], campo: null, roomBuckets: [], roomPair: null, teamBuckets: [], teamPair: null };
-    const bucket = (key: string) => {
-      let b = buckets.get(key);
-      if (!b) buckets.set(key, (b = new Bucket()));
-      b.entries.push(e);
-      this.changed.add(b);
-      return b;
-    };
+    const e: Entry = { m, k: this.entries.length, start, end, rooms: NO_ROOMS, campo: null, roomBuckets: NO_BUCKETS, roomPair: null, teamBuckets: NO_BUCKETS, teamPair: null };
     if (m.is_house_match) {
-      e.campo = bucket('c' + normName(m.campo));
+      e.campo = this.put(day, 'c' + normName(m.campo), e);
       const g = m.spogliatoio_gari;
       const o = m.spogliatoio_ospiti;
-      e.rooms = g == null ? (o == null ? [] : [o]) : o == null || o === g ? [g] : g < o ? [g, o] : [o, g];
-      e.roomBuckets = e.rooms.map((r) => bucket('s' + r));
-      if (e.rooms.length === 2) e.roomPair = bucket(`s${e.rooms[0]},${e.rooms[1]}`);
+      e.rooms = g == null ? (o == null ? NO_ROOMS : [o]) : o == null || o === g ? [g] : g < o ? [g, o] : [o, g];
+      if (e.rooms.length === 1) e.roomBuckets = [this.put(day, 's' + e.rooms[0], e)];
+      else if (e.rooms.length === 2) {
+        e.roomBuckets = [this.put(day, 's' + e.rooms[0], e), this.put(day, 's' + e.rooms[1], e)];
+        e.roomPair = this.put(day, `s${e.rooms[0]},${e.rooms[1]}`, e);
+      }
     }
-    const gruppo = JSON.stringify(normName(m.gruppo));
-    const home = m.squadracasa.trim() === '' ? null : gruppo + '\u0001' + JSON.stringify(normName(m.squadracasa));
-    const away = m.squadratrasferta.trim() === '' ? null : gruppo + '\u0001' + JSON.stringify(normName(m.squadratrasferta));
-    const teams = home === null ? (away === null ? [] : [away]) : away === null || away === home ? [home] : [home, away];
-    e.teamBuckets = teams.map((t) => bucket('t' + t));
-    if (teams.length === 2) e.teamPair = bucket(teams[0] < teams[1] ? `tt${teams[0]}\u0001${teams[1]}` : `tt${teams[1]}\u0001${teams[0]}`);
+    const gruppo = normName(m.gruppo);
+    const home = normName(m.squadracasa);
+    const away = normName(m.squadratrasferta);
+    const h = home === '' ? null : `${gruppo}\n${home}`;
+    const a = away === '' || away === home ? null : `${gruppo}\n${away}`;
+    if (h !== null && a !== null) {
+      e.teamBuckets = [this.put(day, 't' + h, e), this.put(day, 't' + a, e)];
+      e.teamPair = this.put(day, h < a ? `T${h} ${a}` : `T${a} ${h}`, e);
+    } else if (h !== null || a !== null) e.teamBuckets = [this.put(day, 't' + (h ?? a), e)];
     this.entries.push(e);
+  }
+
+  private put(day: Map<string, Bucket>, key: string, e: Entry): Bucket {
+    let b = day.get(key);
+    if (!b) day.set(key, (b = new Bucket()));
+    b.entries.push(e);
+    if (!b.dirty) {
+      b.dirty = true;
+      this.changed.push(b);
+    }
+    return b;
   }
 
   /** The clashes of the k-th match added with the others: the first `limit`, and how many. */
   clashesOf(k: number, limit: number = CLASH_LIST_MAX): ListedClashes<IndexedClash> {
     for (const b of this.changed) b.seal();
-    this.changed.clear();
+    this.changed.length = 0;
     const a = this.entries[k];
-    const found: Array<{ e: Entry; motivo: ClashReason }> = [];
-    const first: Entry[] = [];
+    const found: Found[] = [];
     let total = 0;
-    // The others in any of `list` (`pair`: the bucket of those in both) that overlap [lo, hi): counted, the first ones kept.
-    const among = (list: Bucket[], pair: Bucket | null, lo: number, hi: number, motivo: ClashReason) => {
-      let n = -1; // `a` is in each of them, and overlaps itself
-      first.length = 0;
-      for (const b of list) {
-        n += b.count(lo, hi);
-        b.first(lo, hi, limit, a, first);
-      }
-      if (pair) n -= pair.count(lo, hi);
-      total += n;
-      // With two buckets a match of both may come twice: kept once.
-      const seen = list.length > 1 ? new Set<Entry>() : null;
-      for (const e of first) {
-        if (seen?.has(e)) continue;
-        seen?.add(e);
-        found.push({ e, motivo });
-      }
-    };
-    if (a.campo) among([a.campo], null, a.start, a.end, 'campo');
+    if (a.campo) total += among(a, [a.campo], null, a.start, a.end, 'campo', limit, found);
     // Each holds its rooms from the margin before its start to the margin after its end.
     const margin = this.marginMinutes;
-    if (a.roomBuckets.length > 0) among(a.roomBuckets, a.roomPair, a.start - 2 * margin, a.end + 2 * margin, 'spogliatoio');
-    if (a.teamBuckets.length > 0) among(a.teamBuckets, a.teamPair, a.start, a.end, 'squadra');
-    found.sort((x, y) => x.e.start - y.e.start || x.e.k - y.e.k || REASON_ORDER[x.motivo] - REASON_ORDER[y.motivo]);
-    return { total, listed: found.slice(0, limit).map(({ e, motivo }) => ({ other: e.k, motivo, messaggio: sentence(a, e, motivo) })) };
+    if (a.roomBuckets.length > 0) total += among(a, a.roomBuckets, a.roomPair, a.start - 2 * margin, a.end + 2 * margin, 'spogliatoio', limit, found);
+    if (a.teamBuckets.length > 0) total += among(a, a.teamBuckets, a.teamPair, a.start, a.end, 'squadra', limit, found);
+    if (found.length > 1) found.sort((x, y) => x.e.start - y.e.start || x.e.k - y.e.k || REASON_ORDER[x.motivo] - REASON_ORDER[y.motivo]);
+    if (found.length > limit) found.length = limit;
+    return { total, listed: found.map(({ e, motivo }) => ({ other: e.k, motivo, messaggio: sentence(a, e, motivo) })) };
   }
+}
+
+const NO_ROOMS: number[] = [];
+const NO_BUCKETS: Bucket[] = [];
+
+/** A clash found, before its sentence is written (only for those listed). */
+interface Found {
+  e: Entry;
+  motivo: ClashReason;
+}
+
+/**
+ * The others in any of `list` (`pair`: the bucket of those in both) that overlap [lo, hi): how many,
+ * and the first `limit` of them pushed to `found` (once each).
+ */
+function among(a: Entry, list: readonly Bucket[], pair: Bucket | null, lo: number, hi: number, motivo: ClashReason, limit: number, found: Found[]): number {
+  let n = -1; // `a` is in each of them, and overlaps itself
+  for (const b of list) n += b.count(lo, hi);
+  if (pair) n -= pair.count(lo, hi);
+  if (n === 0 || limit <= 0) return n;
+  const first: Entry[] = [];
+  for (const b of list) b.first(lo, hi, limit, a, first);
+  // With two buckets a match of both comes twice: kept once.
+  const seen = list.length > 1 ? new Set<Entry>() : null;
+  for (const e of first) {
+    if (seen) {
+      if (seen.has(e)) continue;
+      seen.add(e);
+    }
+    found.push({ e, motivo });
+  }
+  return n;
 }
 
 /** The sentence of a clash of `a` with `b`, as clashesBetween words it. */
