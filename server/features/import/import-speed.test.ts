@@ -1,20 +1,18 @@
 // An import of rows that all clash with each other (docs/import.md, issue 33): answered in bounded time, and
 // the server keeps answering everyone else meanwhile. Before the clash check went into buckets and the work
 // into slices, 2,000 such rows held the event loop for 20-35 s (every pair's messages built) and then failed.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { todayIn } from '../../../common/core/dates';
 import { CLASH_MSG } from '../../../common/occupazione/rules';
+import { withHealthProbe } from '../../../test/probe';
 
 const ROWS = 2000;
 /** The answer of each request, 409 and then the confirmed 201. */
 const ANSWER_MS = 3000;
-/** The longest a /api/health probe beside it may wait. */
+/** The longest a /api/health probe beside it (every 20 ms, test/probe.ts) may wait. */
 const PROBE_MS = 200;
-/** A probe is sent this often. */
-const PROBE_EVERY_MS = 20;
 
 let t: TestApp;
 let editor: TestUser;
@@ -43,40 +41,6 @@ const rows = Array.from({ length: ROWS }, (_, i) => ({
   tipoGara: 'campionato',
 }));
 
-/**
- * Runs `request` with a GET /api/health sent every PROBE_EVERY_MS beside it, until it is answered. Each
- * probe's wait counts from when it was due (a timer that fires late because the event loop was held
- * counts too) to its answer. Also the event loop's longest delay meanwhile (perf_hooks).
- */
-async function withProbe<T>(request: () => Promise<T>): Promise<{ result: T; ms: number; probes: number[]; lagMs: number }> {
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  const probes: number[] = [];
-  let done = false;
-  const probing = (async () => {
-    let due = performance.now();
-    while (!done) {
-      const res = await fetch(`${t.url}/api/health`);
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`/api/health: HTTP ${res.status}`);
-      probes.push(performance.now() - due);
-      due += PROBE_EVERY_MS;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      else due = performance.now();
-    }
-  })();
-  lag.enable();
-  const started = performance.now();
-  try {
-    const result = await request();
-    return { result, ms: performance.now() - started, probes, lagMs: lag.max / 1e6 };
-  } finally {
-    lag.disable();
-    done = true;
-    await probing;
-  }
-}
-
 const post = (confirmed: boolean, partite: unknown[] = rows) => async () => {
   const res = await fetch(`${t.url}/api/partite/import`, {
     method: 'POST',
@@ -92,7 +56,7 @@ it(`${ROWS} rows that all clash with each other: 409 and then the confirmed 201 
   // A server that has served an import before (what a first request pays once, whatever its size, is not measured):
   // two rows that clash, refused.
   expect((await post(false, rows.slice(0, 2))()).status).toBe(409);
-  const refused = await withProbe(post(false));
+  const refused = await withHealthProbe(t.url, post(false));
   expect(refused.result.status).toBe(409);
   const body = refused.result.body as { error: string; totale: number; conflitti: Array<{ riga: number; id: number | null; motivo: string; messaggio: string }> };
   expect(body.error).toBe(CLASH_MSG.importConflict(ROWS));
@@ -108,7 +72,7 @@ it(`${ROWS} rows that all clash with each other: 409 and then the confirmed 201 
   expect(body.conflitti[4].riga).toBe(2);
   expect(await count()).toBe(0);
 
-  const confirmed = await withProbe(post(true));
+  const confirmed = await withHealthProbe(t.url, post(true));
   expect(confirmed.result.status).toBe(201);
   expect(confirmed.result.body.create).toBe(ROWS);
   expect(await count()).toBe(ROWS);
