@@ -350,9 +350,9 @@ async function measure(app: FastifyInstance, pool: pg.Pool, editor: TestUser, co
   const worst = (xs: number[]) => Math.max(...xs);
   const probesOf = (runs: Array<Probed<unknown>>) => runs.flatMap((r) => r.probes);
   const lagOf = (runs: Array<Probed<unknown>>) => `loop fino a ${worst(runs.map((r) => r.lagMs)).toFixed(0)} ms`;
-  const label = `${ROWS} righe di un giorno, tutte sovrapposte`;
+  const label = `${ROWS} righe sovrapposte, un giorno`;
   line(`${label}: 409 (p95 di ${CLASH_RUNS})`, p95(refused), CLASH_IMPORT_MS, `mediana ${median(refused.map((r) => r.ms)).toFixed(0)} ms`);
-  line(`${label}: confermate, 201 (p95 di ${CLASH_RUNS})`, p95(confirmed), CLASH_IMPORT_MS, `mediana ${median(confirmed.map((r) => r.ms)).toFixed(0)} ms`);
+  line(`${label}: 201 confermate (p95 di ${CLASH_RUNS})`, p95(confirmed), CLASH_IMPORT_MS, `mediana ${median(confirmed.map((r) => r.ms)).toFixed(0)} ms`);
   line(`/api/health accanto all'import semplice (attesa massima)`, worst(plainProbes), PROBE_MS, `${plainProbes.length} prove`);
   line(`/api/health accanto al 409 (attesa massima)`, worst(probesOf(refused)), PROBE_MS, `${probesOf(refused).length} prove, ${lagOf(refused)}`);
   line(`/api/health accanto al 201 confermato (attesa massima)`, worst(probesOf(confirmed)), PROBE_MS, `${probesOf(confirmed).length} prove, ${lagOf(confirmed)}`);
