@@ -271,7 +271,7 @@ export interface IndexedClash {
 /** A match as the index holds it: its span in minutes, its rooms (home matches only), and the buckets it is in. */
 interface Entry {
   m: ClashMatch;
-  /** Index in the list given to clashIndex (the tie-break of two equal starts). */
+  /** The order it was added in (the tie-break of two equal starts). */
   k: number;
   start: number;
   end: number;
