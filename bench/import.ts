@@ -170,7 +170,7 @@ async function openImport(page: Page, base: string): Promise<number> {
 }
 
 /** A figure with no budget that is not a baseline either, in the verdict lines' columns. */
-const measured = (label: string, ms: number, extra: string) => console.log(`${label.padEnd(58)} ${ms.toFixed(1).padStart(8)} ms ${extra.padEnd(16)} (misura, senza soglia)`);
+const measured = (label: string, ms: number, extra: string) => console.log(`${label.padEnd(62)} ${ms.toFixed(1).padStart(8)} ms ${extra.padEnd(34)} (misura, senza soglia)`);
 const spread = (xs: number[]) => `${Math.round(Math.min(...xs))}-${Math.round(Math.max(...xs))} ms`;
 
 /** The /importa screen in Debian Chromium (e2e/browser.ts's flags) on the app at `base`, as `editor`. */
