@@ -4,12 +4,16 @@
 // its preview grid and counts painted in under 1 s; the same rows pasted as Excel cells (tab
 // separated, Ctrl+V into the text area: measured, no budget) and read by 'Leggi dati' into the
 // preview in under 1 s; POST /api/partite/import of the 2,000 rows answered in under 2 s, over HTTP
-// to the real app on a real PostgreSQL. Baselines in the same run: papaparse alone on the same text
-// (in node and in the page), the same cells pasted into a bare textarea, /importa opened empty, and
-// one match through POST /api/partite. Exits 1 when a figure is over budget.
+// to the real app on a real PostgreSQL; and 2,000 rows of one day that all clash with each other (issue
+// 33: one campo, rooms and team at one time) refused with 409 and imported confirmed with 201, each p95
+// under 3 s, with a GET /api/health every 20 ms beside every import (test/probe.ts) never waiting over
+// 200 ms. Baselines in the same run: papaparse alone on the same text (in node and in the page), the
+// same cells pasted into a bare textarea, /importa opened empty, and one match through POST /api/partite.
+// Exits 1 when a figure is over budget.
 // Usage: npm run bench:import   (after a build: the screen is served from dist/client, CLIENT_DIR for
-// another folder; BROWSER_RUNS runs in the browser, 5 by default; DATABASE_URL to use an external
-// PostgreSQL, else an embedded one). Prints the load average: the browser figures follow it.
+// another folder; BROWSER_RUNS runs in the browser, 5 by default, 0 for none; CLASH_RUNS clashing
+// imports of each kind, 10 by default; DATABASE_URL to use an external PostgreSQL, else an embedded
+// one). Prints the load average: the browser figures follow it.
 import fs from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
@@ -32,12 +36,17 @@ import type { Partita } from '../common/partite/read';
 import { TEST_JWT_SECRET } from '../test/app';
 import { bearer, createUser, type TestUser } from '../test/users';
 import { signIn } from '../e2e/session';
-import { CATEGORIES, benchServices, listen, median, openBench, runBench, seedCategories, teardown, verdictPrinter } from './harness';
+import { withHealthProbe, type Probed } from '../test/probe';
+import { CATEGORIES, benchServices, listen, median, openBench, quantile, runBench, seedCategories, teardown, verdictPrinter } from './harness';
 
 const ROWS = 2000;
 const PARSE_RUNS = 9;
 const IMPORT_RUNS = 5;
 const BROWSER_RUNS = Number(process.env.BROWSER_RUNS ?? 5);
+const CLASH_RUNS = Number(process.env.CLASH_RUNS ?? 10);
+/** Budgets of issue 33: a clashing import's answer (p95), and the longest a /api/health beside any import waits. */
+const CLASH_IMPORT_MS = 3000;
+const PROBE_MS = 200;
 const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
 
 /**
@@ -65,6 +74,28 @@ function seasonRows(today: string) {
     };
   });
   return matches.map(exportRow);
+}
+
+/**
+ * 2,000 matches of one day that all clash with each other (issue 33): one campo, rooms 1 and 2, the
+ * same home team of one category, at one time: each row clashes with every other on all three.
+ */
+function clashingRows(today: string) {
+  const data = dayjs(today).add(10, 'day').format('YYYY-MM-DD');
+  return Array.from({ length: ROWS }, (_, i) => ({
+    data,
+    ora: '10:00',
+    oraFine: '11:30',
+    squadraCasa: 'Garibaldina',
+    squadraTrasferta: `Ospiti ${i + 1}`,
+    campo: 'Campo Comunale',
+    gruppo: CATEGORIES[0],
+    isHouseMatch: true,
+    spogliatoioGari: 1,
+    spogliatoioOspiti: 2,
+    terreno: null,
+    tipoGara: 'campionato',
+  }));
 }
 
 /** The season as Esporta CSV writes it (BOM, ';', CRLF). */
@@ -139,7 +170,7 @@ async function openImport(page: Page, base: string): Promise<number> {
 }
 
 /** A figure with no budget that is not a baseline either, in the verdict lines' columns. */
-const measured = (label: string, ms: number, extra: string) => console.log(`${label.padEnd(58)} ${ms.toFixed(1).padStart(8)} ms ${extra.padEnd(16)} (misura, senza soglia)`);
+const measured = (label: string, ms: number, extra: string) => console.log(`${label.padEnd(62)} ${ms.toFixed(1).padStart(8)} ms ${extra.padEnd(34)} (misura, senza soglia)`);
 const spread = (xs: number[]) => `${Math.round(Math.min(...xs))}-${Math.round(Math.max(...xs))} ms`;
 
 /** The /importa screen in Debian Chromium (e2e/browser.ts's flags) on the app at `base`, as `editor`. */
@@ -248,7 +279,7 @@ async function measure(app: FastifyInstance, pool: pg.Pool, editor: TestUser, co
   const bytes = seasonCsv(season);
   const cells = seasonCells(season);
 
-  const { line, failed } = verdictPrinter({ label: 58, digits: 1, extra: 16 });
+  const { line, failed } = verdictPrinter({ label: 62, digits: 1, extra: 34 });
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
   console.log(`\nCarico medio (1, 5, 15 min) all'inizio: ${load()} su ${os.availableParallelism()} CPU`);
   console.log(
@@ -264,11 +295,13 @@ async function measure(app: FastifyInstance, pool: pg.Pool, editor: TestUser, co
   line(`parser comune: ${ROWS} righe lette, mappate e validate`, parsed.ms, 1000, `${valid} valide`);
 
   // The screen, while the table is empty (every row valid, none a duplicate of a saved match).
-  await browserFigures(base, editor, bytes, cells, line);
+  if (BROWSER_RUNS > 0) await browserFigures(base, editor, bytes, cells, line);
+  else console.log('(BROWSER_RUNS=0: nessuna misura nel browser)');
 
   const headers = { ...bearer(editor), 'content-type': 'application/json' };
   const body = JSON.stringify(importBody(parsed.result.rows));
-  const clear = () => pool.query('TRUNCATE public.partite RESTART IDENTITY');
+  // CASCADE: the designations (docs/dirigenti.md) refer to the matches.
+  const clear = () => pool.query('TRUNCATE public.partite RESTART IDENTITY CASCADE');
   const one = JSON.stringify(importBody(parsed.result.rows).partite[1]);
   const single = await timed(
     IMPORT_RUNS,
@@ -277,16 +310,52 @@ async function measure(app: FastifyInstance, pool: pg.Pool, editor: TestUser, co
   );
   if (single.result !== 201) throw new Error(`POST /api/partite: HTTP ${single.result}`);
   line('baseline: POST /api/partite (una partita)', single.ms, undefined, `x${ROWS} = ${((single.ms * ROWS) / 1000).toFixed(1)} s`);
+  const post = (text: string) => async () => {
+    const res = await fetch(`${base}/api/partite/import`, { method: 'POST', headers, body: text });
+    return { status: res.status, body: (await res.json()) as { create?: number; totale?: number } };
+  };
+  const plainProbes: number[] = [];
   const imported = await timed(
     IMPORT_RUNS,
     async () => {
-      const res = await fetch(`${base}/api/partite/import`, { method: 'POST', headers, body });
-      return { status: res.status, body: (await res.json()) as { create: number } };
+      const run = await withHealthProbe(base, post(body));
+      plainProbes.push(...run.probes);
+      return run.result;
     },
     clear,
   );
   if (imported.result.status !== 201 || imported.result.body.create !== ROWS) throw new Error(`import: HTTP ${imported.result.status} ${JSON.stringify(imported.result.body)}`);
   line(`POST /api/partite/import (${ROWS} partite, una transazione)`, imported.ms, 2000, `${(body.length / 1024).toFixed(0)} KB JSON`);
+
+  // Issue 33: the same number of rows, all on each other (every pair clashes thrice), refused and then confirmed.
+  const clashing = clashingRows(today);
+  const refusedBody = JSON.stringify({ partite: clashing });
+  const confirmedBody = JSON.stringify({ partite: clashing, confermaSovrapposizioni: true });
+  const refused: Array<Probed<Awaited<ReturnType<ReturnType<typeof post>>>>> = [];
+  const confirmed: typeof refused = [];
+  for (let i = 0; i < CLASH_RUNS; i++) {
+    await clear();
+    refused.push(await withHealthProbe(base, post(refusedBody)));
+    confirmed.push(await withHealthProbe(base, post(confirmedBody)));
+  }
+  for (const [runs, status] of [
+    [refused, 409],
+    [confirmed, 201],
+  ] as const) {
+    const bad = runs.find((r) => r.result.status !== status);
+    if (bad) throw new Error(`import che si sovrappone: HTTP ${bad.result.status} invece di ${status}`);
+  }
+  if (refused[0].result.body.totale !== ROWS * (ROWS - 1) * 3) throw new Error(`totale ${refused[0].result.body.totale}`);
+  const p95 = (runs: Array<{ ms: number }>) => quantile(runs.map((r) => r.ms), 0.95);
+  const worst = (xs: number[]) => Math.max(...xs);
+  const probesOf = (runs: Array<Probed<unknown>>) => runs.flatMap((r) => r.probes);
+  const lagOf = (runs: Array<Probed<unknown>>) => `loop fino a ${worst(runs.map((r) => r.lagMs)).toFixed(0)} ms`;
+  const label = `${ROWS} righe sovrapposte, un giorno`;
+  line(`${label}: 409 (p95 di ${CLASH_RUNS})`, p95(refused), CLASH_IMPORT_MS, `mediana ${median(refused.map((r) => r.ms)).toFixed(0)} ms`);
+  line(`${label}: 201 confermate (p95 di ${CLASH_RUNS})`, p95(confirmed), CLASH_IMPORT_MS, `mediana ${median(confirmed.map((r) => r.ms)).toFixed(0)} ms`);
+  line(`/api/health accanto all'import semplice (attesa massima)`, worst(plainProbes), PROBE_MS, `${plainProbes.length} prove`);
+  line(`/api/health accanto al 409 (attesa massima)`, worst(probesOf(refused)), PROBE_MS, `${probesOf(refused).length} prove, ${lagOf(refused)}`);
+  line(`/api/health accanto al 201 confermato (attesa massima)`, worst(probesOf(confirmed)), PROBE_MS, `${probesOf(confirmed).length} prove, ${lagOf(confirmed)}`);
 
   console.log(`\nCarico medio alla fine: ${load()}`);
   return failed();

@@ -151,4 +151,22 @@ describe('clashes in the browser', () => {
     const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
     expect(pages).toBe(1);
   });
+
+  it("a card with more than three clashes lists three, then 'e un'altra sovrapposizione' (issue 33)", async () => {
+    // Another day: three home matches at one time on one campo and rooms 5 and 6; each clashes with the two others on both (4).
+    const other = day.add(1, 'day').format('YYYY-MM-DD');
+    for (const ospiti of ['Alfa', 'Beta', 'Gamma']) {
+      await t.db.pool.query(
+        `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, tipo_gara)
+         VALUES ($1, '16:00', '17:00', $2, $3, 'Pulcini', 'Campo 7', true, 5, 6, 'torneo')`,
+        [other, `Garibaldina ${ospiti}`, ospiti],
+      );
+    }
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
+    // Each of the three (the other cards' clashes name them too).
+    const cards = page.getByTestId('clash-card').filter({ hasText: "e un'altra sovrapposizione" });
+    await expectCount(cards, 3);
+    for (const text of await cards.allTextContents()) expect(text).toMatch(/4 sovrapposizioni: Campo già occupato [^·]+ · Spogliatoi 5, 6 [^·]+ · Campo già occupato [^·]+ · e un'altra sovrapposizione$/);
+  });
 });

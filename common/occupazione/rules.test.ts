@@ -156,8 +156,8 @@ describe('squadra: a team is a name within its category', () => {
     );
     expect(clashesOfAll(day, 0).size).toBe(0);
     // The batch rule (import preview, bulk moves) reads the same rule.
-    expect(batchClashes(day.map((m) => ({ ...m, id: null })), [], 0).flat()).toEqual([]);
-    expect(batchClashes(day.map((m) => ({ ...m, id: null })), [{ ...day[0], id: 500, squadratrasferta: 'Altri', campo: 'Campo 9', spogliatoio_gari: null, spogliatoio_ospiti: null }], 0)[0].map((c) => c.motivo)).toEqual(['squadra']);
+    expect(batchClashes(day.map((m) => ({ ...m, id: null })), [], 0).every((r) => r.total === 0)).toBe(true);
+    expect(batchClashes(day.map((m) => ({ ...m, id: null })), [{ ...day[0], id: 500, squadratrasferta: 'Altri', campo: 'Campo 9', spogliatoio_gari: null, spogliatoio_ospiti: null }], 0)[0].listed.map((c) => c.motivo)).toEqual(['squadra']);
   });
 });
 
@@ -179,8 +179,8 @@ describe('identity and days', () => {
     const b = other({ campo: 'Campo 1', ora: '11:00', ora_fine: '12:00' });
     const c = other({ campo: 'Campo 1', data: '2026-12-06' });
     const all = clashesOfAll([a, b, c]);
-    expect(all.get(a.id)?.map((x) => x.id)).toEqual([b.id]);
-    expect(all.get(b.id)?.map((x) => x.id)).toEqual([a.id]);
+    expect(all.get(a.id)?.listed.map((x) => x.id)).toEqual([b.id]);
+    expect(all.get(b.id)?.listed.map((x) => x.id)).toEqual([a.id]);
     expect(all.has(c.id)).toBe(false);
   });
 });
@@ -218,20 +218,20 @@ describe('batchClashes (import and bulk moves)', () => {
     const b = other({ id: null as unknown as number, data: '2026-12-06', campo: 'Campo 9', squadracasa: 'X', squadratrasferta: 'Y', spogliatoio_gari: 1, spogliatoio_ospiti: 2 });
     const elsewhere = other({ id: null as unknown as number, data: '2026-12-07', campo: 'Campo 1' });
     const out = batchClashes([rowOnStored, a, null, b, elsewhere], [stored], 15);
-    expect(out.map((r) => r.map((c) => [c.id, c.altra, c.motivo]))).toEqual([[[900, null, 'campo']], [[null, 3, 'campo']], [], [[null, 1, 'campo']], []]);
-    expect(batchClashes([rowOnStored, a, null, b], [stored], 15, (i) => i !== 3)[3]).toEqual([]);
+    expect(out.map((r) => r.listed.map((c) => [c.id, c.altra, c.motivo]))).toEqual([[[900, null, 'campo']], [[null, 3, 'campo']], [], [[null, 1, 'campo']], []]);
+    expect(batchClashes([rowOnStored, a, null, b], [stored], 15, (i) => i !== 3)[3]).toEqual({ listed: [], total: 0 });
   });
 
   it('a stored match with the id of a row is the row before its move: left out', () => {
     const stored = home({ id: 901 });
-    expect(batchClashes([{ ...stored, ora: '10:30' }], [stored], 15)).toEqual([[]]);
+    expect(batchClashes([{ ...stored, ora: '10:30' }], [stored], 15)).toEqual([{ listed: [], total: 0 }]);
   });
 
   it('the changeover margin is the one given: 0 lets rooms follow each other at once', () => {
     const first = home({ id: 902, campo: 'Campo 7' });
     const next = other({ id: null as unknown as number, ora: '11:30', ora_fine: '13:00', spogliatoio_gari: 1, spogliatoio_ospiti: 9 });
-    expect(batchClashes([next], [first], 0)).toEqual([[]]);
-    expect(batchClashes([next], [first], 30)[0].map((c) => c.motivo)).toEqual(['spogliatoio']);
+    expect(batchClashes([next], [first], 0)).toEqual([{ listed: [], total: 0 }]);
+    expect(batchClashes([next], [first], 30)[0].listed.map((c) => c.motivo)).toEqual(['spogliatoio']);
   });
 });
 

@@ -9,8 +9,11 @@ import type { Chiusura } from '../chiusure/rules';
 /** A clash of a match of the board with another of its day (without the other match's row). */
 export type OccupancyClash = ClashInfo;
 
-/** A match of the board, with its clashes. */
-export type OccupancyMatch = Partita & { conflitti: OccupancyClash[] };
+/**
+ * A match of the board, with its first clashes (CLASH_LIST_MAX, common/occupazione/rules.ts) and, when it
+ * has more, how many more ('e altre N sovrapposizioni').
+ */
+export type OccupancyMatch = Partita & { conflitti: OccupancyClash[]; altre?: number };
 
 /** One training of the board: a series on one of its dates (docs/allenamenti.md), with its clashes. */
 export interface OccupancyTraining {

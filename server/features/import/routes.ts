@@ -13,6 +13,7 @@ import { requireRole } from '../../shared/auth-guard';
 import { HttpError, badRequest, parseInput } from '../../shared/errors';
 import { withTransaction } from '../../db/pool';
 import { recordActivity } from '../../shared/activity';
+import { mapInSlices } from '../../shared/yield';
 import { CLASH_MSG, clashCandidate } from '../../../common/occupazione/rules';
 import fp from 'fastify-plugin';
 import * as repo from './repo';
@@ -20,6 +21,8 @@ import type { ImportCheck, ImportResponse } from '../../../common/import/types';
 
 /** 2,000 rows of 12 fields, texts up to the schema's 1,000-character cap, fit well within 8 MiB (1 MiB does not). */
 const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+/** Rows per INSERT: the statement of 2,000 rows is built in one go otherwise. */
+const INSERT_ROWS = 500;
 
 const importBody = z.strictObject({
   partite: z.array(z.unknown(), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
@@ -72,7 +75,8 @@ const importPlugin: FastifyPluginAsync = async (app) => {
       // A row is a match body as for POST /api/partite, without the save's confirmation flag (the
       // import's own confermaSovrapposizioni covers every row).
       const schema = partitaPayloadSchema({ mode: 'create', today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }, { row: true });
-      const payloads: PartitaPayload[] = partite.map((row, i) => {
+      // In slices of rows with the event loop free between them (docs/import.md): 2,000 rows never hold it for long.
+      const payloads: PartitaPayload[] = await mapInSlices(partite, (row, i) => {
         const result = schema.safeParse(row ?? {});
         if (!result.success) throw badRequest(rowError(riga(i), result.error.issues[0]));
         return result.data;
@@ -82,8 +86,9 @@ const importPlugin: FastifyPluginAsync = async (app) => {
         const known = new Set(names);
         const unknown = payloads.findIndex((p) => !known.has(p.gruppo));
         if (unknown >= 0) throw badRequest(IMPORT_MSG.row(riga(unknown), IMPORT_MSG.unknownCategory(payloads[unknown].gruppo, names)));
-        // Clashes as for a save (docs/occupazione.md): the days locked, their matches read once, the rule in memory;
-        // a clash (with a stored match or another row) is a 409 with the list unless confirmed.
+        // Clashes as for a save (docs/occupazione.md): the days locked, their matches read once, the rule in memory
+        // (in buckets, in slices of rows); a clash (with a stored match or another row) is a 409 with the list
+        // (each row's first three clashes, then how many more) unless confirmed.
         const candidates = payloads.map((p) => clashCandidate(p, config.clubName));
         await lockMatchDays(db, payloads.map((p) => p.data));
         const clashes = batchClashList(await checkBatch(db, candidates, config.clashMarginMinutes), {
@@ -95,7 +100,8 @@ const importPlugin: FastifyPluginAsync = async (app) => {
         if (clashes.totale > 0 && !confermaSovrapposizioni) {
           throw new HttpError(409, CLASH_MSG.importConflict(clashes.righe), { conflitti: clashes.conflitti, totale: clashes.totale });
         }
-        const created = await repo.insertMany(db, payloads);
+        const created: number[] = [];
+        for (let i = 0; i < payloads.length; i += INSERT_ROWS) created.push(...(await repo.insertMany(db, payloads.slice(i, i + INSERT_ROWS))));
         const dates = payloads.map((p) => p.data).sort();
         const first = dmy(dates[0]);
         const last = dmy(dates[dates.length - 1]);

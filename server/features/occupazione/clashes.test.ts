@@ -274,6 +274,33 @@ describe('GET /api/occupazione', () => {
     expect(data.partite[2].conflitti).toEqual([]);
   });
 
+  it("a crowded day: each match lists its first three clashes (matches by time, then trainings) and counts the rest in 'altre'", async () => {
+    const day = inDays(50);
+    // Five matches at one time on one campo, in rooms 5 and 6, of one team: each clashes with the four others thrice.
+    const partite = Array.from({ length: 5 }, (_, i) => homeMatch({ data: day, campo: 'Campo 9', spogliatoioGari: 5, spogliatoioOspiti: 6, squadraTrasferta: `Ospiti ${i}` }));
+    const imported = await post('/api/partite/import', { partite, confermaSovrapposizioni: true });
+    expect(imported.statusCode).toBe(201);
+    const ids: number[] = imported.json().ids;
+    // And the category trains there then (docs/allenamenti.md): one clash more for each.
+    await t.db.pool.query(
+      `INSERT INTO public.allenamenti (gruppo, campo, giorno, ora_inizio, ora_fine, dal, al) VALUES ('Esordienti', 'Campo 9', $1, '09:30', '11:00', $2, $2)`,
+      [dayjs(day).day() || 7, day],
+    );
+    const res = await t.app.inject({ method: 'GET', url: `/api/occupazione?from=${day}&to=${day}`, headers: bearer(editor) });
+    const board = res.json().data.partite as Array<{ id: number; conflitti: Array<{ id: number; motivo: string; messaggio: string }>; altre?: number }>;
+    expect(board.map((p) => p.id)).toEqual(ids);
+    for (const p of board) {
+      expect(p.conflitti).toHaveLength(3);
+      expect(p.altre).toBe(4 * 3 + 1 - 3);
+    }
+    expect(board[0].conflitti).toEqual([
+      { id: ids[1], motivo: 'campo', messaggio: 'Campo già occupato dalle 10:00 alle 11:30 da Garibaldina 2013 - Ospiti 1' },
+      { id: ids[1], motivo: 'spogliatoio', messaggio: 'Spogliatoi 5, 6 già assegnati a Garibaldina 2013 - Ospiti 1 dalle 10:00 alle 11:30' },
+      { id: ids[1], motivo: 'squadra', messaggio: 'La squadra Garibaldina 2013 (Esordienti) gioca già alle 10:00 (Garibaldina 2013 - Ospiti 1)' },
+    ]);
+    await t.db.pool.query('DELETE FROM public.allenamenti');
+  });
+
   it('refuses bad or too long periods, unknown parameters and readers', async () => {
     const get = (q: string, user: TestUser = editor) => t.app.inject({ method: 'GET', url: `/api/occupazione${q}`, headers: bearer(user) });
     for (const q of ['', `?from=${DAY}`, `?from=${DAY}&to=${inDays(9)}`, `?from=${DAY}&to=${inDays(24)}`, `?from=2026-02-30&to=2026-03-01`, `?from=${DAY}&to=${DAY}&x=1`]) {

@@ -2,18 +2,23 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/pool';
 import {
+  BatchClashIndex,
   CLASH_MSG,
-  batchClashes,
+  addClash,
   clashCandidate,
   findClashes,
   holdsFacilities,
+  moreClashes,
   type BatchClash,
   type Clash,
   type ClashMatch,
+  type ListedClashes,
+  type RowClashes,
 } from '../../../common/occupazione/rules';
 import type { PartitaValues } from '../../../common/partite/rules';
 import type { Partita } from '../../../common/partite/read';
 import { HttpError } from '../../shared/errors';
+import { mapInSlices, slices } from '../../shared/yield';
 import { recordActivity } from '../../shared/activity';
 import {
   designationsOfMatches,
@@ -152,8 +157,9 @@ export const BATCH_LIST_MAX = 100;
 
 /**
  * The clashes of a batch with the stored matches of the days of its checked rows and with each
- * other (common/occupazione/rules.ts batchClashes): one read, then the shared rule in memory. The caller
- * holds the day locks of those days.
+ * other (common/occupazione/rules.ts BatchClashIndex, in buckets): one read, then the shared rule in
+ * memory, in slices with the event loop free between them (server/shared/yield.ts).
+ * Each row gets its first clashes (CLASH_LIST_MAX) and how many it has. The caller holds the day locks of those days.
  */
 export async function checkBatch(
   db: Db,
@@ -161,20 +167,22 @@ export async function checkBatch(
   marginMinutes: number,
   check: (index: number) => boolean = () => true,
   excludeIds: ReadonlySet<number> = new Set(),
-): Promise<BatchClash[][]> {
+): Promise<RowClashes[]> {
   const days = candidates.flatMap((c, i) => (c && check(i) ? [c.data] : []));
-  if (days.length === 0) return candidates.map(() => []);
+  if (days.length === 0) return candidates.map(() => ({ listed: [], total: 0 }));
   const stored = (await matchesOnDays(db, days)).filter((m) => !excludeIds.has(m.id));
-  const perRow = batchClashes(candidates, stored, marginMinutes, check);
   // The trainings of those days hold their pitches and rooms too (docs/allenamenti.md).
   const trainings = await trainingsOnDays(db, days);
-  if (trainings.length > 0) {
-    candidates.forEach((c, i) => {
-      if (!c || !check(i)) return;
-      for (const t of matchTrainingClashes(c, trainings, marginMinutes)) perRow[i].push({ indice: i, id: t.id, altra: null, motivo: t.motivo, messaggio: t.messaggio });
-    });
-  }
-  return perRow;
+  const index = new BatchClashIndex(candidates, stored, marginMinutes, check);
+  const pause = slices();
+  while (index.build(1)) await pause();
+  return mapInSlices(candidates, (c, i) => {
+    const found = index.clashesOfRow(i);
+    if (c && check(i) && trainings.length > 0) {
+      for (const t of matchTrainingClashes(c, trainings, marginMinutes)) addClash(found, { indice: i, id: t.id, altra: null, motivo: t.motivo, messaggio: t.messaggio });
+    }
+    return found;
+  });
 }
 
 /** A clash of a batch as an answer or an activity record lists it. */
@@ -185,31 +193,40 @@ export interface BatchClashView {
   partitaId: number | null;
   /** The other match, when stored. */
   id: number | null;
-  motivo: BatchClash['motivo'] | 'persona';
+  /** 'altre': the line after a row's first clashes that counts the rest ('Riga 7: e altre 12 sovrapposizioni'). */
+  motivo: BatchClash['motivo'] | 'persona' | 'altre';
   /** Italian, naming the row or match it belongs to. */
   messaggio: string;
 }
 
+/** A clash of a designated official in a batch (docs/dirigenti.md), listed with the others of its row. */
+type PersonBatchClash = Omit<BatchClash, 'motivo'> & { motivo: 'persona' };
+
 /**
- * The flat list of a batch's clashes, at most BATCH_LIST_MAX, and how many rows clash. `name(i)`
- * prefixes each message with the row or match, `ref(i)` names another row of the batch.
+ * The flat list of a batch's clashes, at most BATCH_LIST_MAX lines, how many rows clash and how many
+ * clashes there are in all: each row's first clashes, then, when it has more, one line that counts
+ * them ('e altre N sovrapposizioni'). `name(i)` prefixes each message with the row or match, `ref(i)`
+ * names another row of the batch.
  */
 export function batchClashList(
-  perRow: Array<Array<BatchClash | (Omit<BatchClash, 'motivo'> & { motivo: 'persona' })>>,
+  perRow: ReadonlyArray<ListedClashes<BatchClash | PersonBatchClash>>,
   view: { riga: (i: number) => number | null; partitaId: (i: number) => number | null; name: (i: number, message: string) => string; ref: (i: number) => number },
 ): { righe: number; totale: number; conflitti: BatchClashView[] } {
-  const all = perRow.flat();
-  return {
-    righe: perRow.filter((r) => r.length > 0).length,
-    totale: all.length,
-    conflitti: all.slice(0, BATCH_LIST_MAX).map((c) => ({
-      riga: view.riga(c.indice),
-      partitaId: view.partitaId(c.indice),
-      id: c.id,
-      motivo: c.motivo,
-      messaggio: view.name(c.indice, c.altra === null || c.id !== null ? c.messaggio : CLASH_MSG.withRow(c.messaggio, view.ref(c.altra))),
-    })),
-  };
+  let righe = 0;
+  let totale = 0;
+  const conflitti: BatchClashView[] = [];
+  perRow.forEach((found, i) => {
+    if (found.total === 0) return;
+    righe++;
+    totale += found.total;
+    const line = (id: number | null, motivo: BatchClashView['motivo'], message: string) => {
+      if (conflitti.length < BATCH_LIST_MAX) conflitti.push({ riga: view.riga(i), partitaId: view.partitaId(i), id, motivo, messaggio: view.name(i, message) });
+    };
+    for (const c of found.listed) line(c.id, c.motivo, c.altra === null || c.id !== null ? c.messaggio : CLASH_MSG.withRow(c.messaggio, view.ref(c.altra)));
+    const more = moreClashes(found);
+    if (more) line(null, 'altre', more);
+  });
+  return { righe, totale, conflitti };
 }
 
 /**
@@ -260,13 +277,13 @@ export async function recheckMoves(
   opts: { confirmed: boolean; marginMinutes: number; describe: (m: Move) => string; designationMarginMinutes?: number },
 ): Promise<ReturnType<typeof batchClashList>> {
   const candidates = moves.map((m): ClashMatch | null => (m.data === null ? null : { ...m.row, ...m.at, id: m.row.id, data: m.data }));
-  const perRow: Parameters<typeof batchClashList>[0] = await checkBatch(db, candidates, opts.marginMinutes, (i) => movesIn(moves[i]), new Set(moves.map((m) => m.row.id)));
+  const perRow: Array<ListedClashes<BatchClash | PersonBatchClash>> = await checkBatch(db, candidates, opts.marginMinutes, (i) => movesIn(moves[i]), new Set(moves.map((m) => m.row.id)));
   // The officials of each match the request moves in (docs/dirigenti.md), against their other designations of that day.
   const placed = moves.flatMap((m, i) => (m.data !== null && movesIn(m) ? [{ ...candidates[i]!, id: m.row.id, index: i }] : []));
   if (placed.length > 0) {
     const people = await peopleClashes(db, placed, opts.designationMarginMinutes ?? DEFAULT_DESIGNATION_MARGIN_MINUTES);
     for (const p of placed) {
-      for (const c of people.get(p.id) ?? []) perRow[p.index].push({ indice: p.index, id: c.id, altra: null, motivo: 'persona', messaggio: c.messaggio });
+      for (const c of people.get(p.id) ?? []) addClash(perRow[p.index], { indice: p.index, id: c.id, altra: null, motivo: 'persona', messaggio: c.messaggio });
     }
   }
   const list = batchClashList(perRow, {

@@ -3,7 +3,7 @@ import { z } from '../../../common/core/zod';
 import { MSG } from '../../../common/core/messages';
 import { isIsoDate } from '../../../common/core/dateText';
 import { partitaBodySchema } from '../../../common/partite/rules';
-import { clashCandidate, clashesOfAll, type ClashInfo } from '../../../common/occupazione/rules';
+import { addClash, clashCandidate, clashesOfAll, type ClashInfo, type ListedClashes } from '../../../common/occupazione/rules';
 import { matchTrainingClashes, occurrencesOf, seriesClashes, seriesMatchClashes, trainsOn } from '../../../common/allenamenti/rules';
 import { requireRole } from '../../shared/auth-guard';
 import { badRequest, notFound, parseInput } from '../../shared/errors';
@@ -56,7 +56,8 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
     return { conflitti: (await checkClashes(pool, candidate, margin)).map(clashView), ...(avviso ? { avviso } : {}) };
   });
 
-  // The occupancy board: every match of the days from..to with its clashes with the others of its day.
+  // The occupancy board: every match of the days from..to with its clashes with the others of its day
+  // (common/occupazione/rules.ts clashesOfAll: in buckets, the first CLASH_LIST_MAX listed and the rest counted).
   app.get('/occupazione', { preHandler: requireRole('editor') }, async (request): Promise<OccupancyResponse> => {
     const { from, to } = parseInput(occupancyQuery, request.query);
     if (!isIsoDate(from) || !isIsoDate(to) || to < from) throw badRequest(MSG.http.badRequest);
@@ -88,7 +89,14 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
         to,
         margin,
         chiusure,
-        partite: partite.map((p) => ({ ...p, conflitti: [...(clashes.get(p.id) ?? []), ...matchTrainingClashes(p, series, margin)].map(info) })),
+        // Each match's first clashes (with matches, then trainings) and, in `altre`, how many more it has.
+        partite: partite.map((p) => {
+          const found = clashes.get(p.id);
+          const all: ListedClashes<ClashInfo> = { listed: found ? found.listed.map(info) : [], total: found?.total ?? 0 };
+          for (const c of matchTrainingClashes(p, series, margin)) addClash(all, info(c));
+          const altre = all.total - all.listed.length;
+          return { ...p, conflitti: all.listed, ...(altre > 0 ? { altre } : {}) };
+        }),
         allenamenti: allenamenti.sort((a, b) => a.data.localeCompare(b.data) || a.oraInizio.localeCompare(b.oraInizio) || a.id - b.id),
       },
     };

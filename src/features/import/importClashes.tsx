@@ -1,9 +1,9 @@
 // Clashes (docs/occupazione.md) in the fixture import's preview (/importa): each valid row checked with the shared rule
-// (common/occupazione/rules.ts batchClashes, the one the server applies to POST /api/partite/import) against
+// (common/occupazione/rules.ts batchClashes, in buckets: the one the server applies to POST /api/partite/import) against
 // the stored matches of the file's days (from POST /api/partite/import/check) and the other rows;
 // importing rows that clash asks first, as saving a clashing match does.
 import { useMemo, useState, type ReactNode } from 'react';
-import { CLASH_MSG, batchClashes, clashCandidate, minutesOf } from '../../../common/occupazione/rules';
+import { CLASH_MSG, batchClashes, clashCandidate, minutesOf, moreClashes } from '../../../common/occupazione/rules';
 import type { ImportRow } from '../../../common/import/rules';
 import type { ImportCheck } from '../../../common/import/types';
 import type { SlotLiberiArgs } from '../../api/slotsApi';
@@ -17,7 +17,7 @@ export interface ImportClashes {
   rows: ImportRow[];
   /** How many rows clash. */
   count: number;
-  /** Every clash, naming its row ('Riga 7: Campo già occupato ...'). */
+  /** Each row's first clashes, naming the row ('Riga 7: Campo già occupato ...'), then how many more it has ('Riga 7: e altre 4 sovrapposizioni'). */
   list: string[];
   /** The file lines of the rows that clash: each offers 'Trova uno slot'. */
   lines: ReadonlySet<number>;
@@ -31,12 +31,13 @@ export function importClashes(rows: ImportRow[], check: Pick<ImportCheck, 'parti
   if (!check || valid.length === 0) return { rows, count: 0, list: [], lines: NO_LINES };
   const perRow = batchClashes(valid.map((r) => clashCandidate(r.payload!, clubName)), check.partite, check.margine);
   const byLine = new Map<number, string[]>();
-  perRow.forEach((clashes, i) => {
-    if (clashes.length === 0) return;
-    byLine.set(
-      valid[i].line,
-      clashes.map((c) => CLASH_MSG.rowMark(c.altra === null ? c.messaggio : CLASH_MSG.withRow(c.messaggio, valid[c.altra].line))),
-    );
+  perRow.forEach((found, i) => {
+    if (found.total === 0) return;
+    const more = moreClashes(found);
+    byLine.set(valid[i].line, [
+      ...found.listed.map((c) => CLASH_MSG.rowMark(c.altra === null ? c.messaggio : CLASH_MSG.withRow(c.messaggio, valid[c.altra].line))),
+      ...(more ? [more] : []),
+    ]);
   });
   if (byLine.size === 0) return { rows, count: 0, list: [], lines: NO_LINES };
   return {

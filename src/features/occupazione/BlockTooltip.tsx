@@ -1,7 +1,12 @@
 import Tooltip, { type TooltipProps } from '@mui/material/Tooltip';
+import { CLASH_MSG } from '../../../common/occupazione/rules';
 
-/** A block's clashes, one sentence a line ('' without clashes): in its tooltip and its accessible name. */
-export const clashLines = (block: { conflitti: ReadonlyArray<{ messaggio: string }> }) => block.conflitti.map((c) => c.messaggio).join('\n');
+/**
+ * A block's clashes, one sentence a line ('' without clashes): in its tooltip and its accessible name. A match
+ * lists its first ones, then 'e altre N sovrapposizioni' when it has more (`altre`, docs/occupazione.md).
+ */
+export const clashLines = (block: { conflitti: ReadonlyArray<{ messaggio: string }>; altre?: number }) =>
+  [...block.conflitti.map((c) => c.messaggio), ...(block.altre ? [CLASH_MSG.andMore(block.altre)] : [])].join('\n');
 
 type Props = Omit<TooltipProps, 'title'> & {
   /** What the block is, lines apart. */

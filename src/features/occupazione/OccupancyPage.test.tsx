@@ -121,6 +121,16 @@ describe('Occupazione campi: trainings', () => {
     expect(tip).toHaveTextContent(ESORDIENTI.conflitti[0].messaggio);
   });
 
+  it("a match with more clashes than the board lists: its first ones, then 'e altre N sovrapposizioni', in its name and tooltip", async () => {
+    partite = [{ ...MATCH, altre: 7 }];
+    renderAs('editor');
+    await screen.findByTestId('occupancy-day');
+    const match = within(column('Campo Comunale')).getByTestId('occupancy-block');
+    expect(match).toHaveAccessibleName(`17:00-18:30 Garibaldina 2014 - Rivale (Allievi): ${MATCH.conflitti[0].messaggio}\n${M.andMore(7)}`);
+    await userEvent.setup().hover(match);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(`${MATCH.conflitti[0].messaggio} e altre 7 sovrapposizioni`);
+  });
+
   it('lays a match and a training out together: overlapping they share the column, alone a block takes all of it', async () => {
     renderAs('editor');
     await screen.findByTestId('occupancy-day');

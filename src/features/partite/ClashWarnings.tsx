@@ -45,16 +45,19 @@ export function useClashCheck(v: PartitaValues, matchId: number | undefined, clu
   return { clashes: answer.clashes, current: answer.key === key, avviso: answer.key === key ? answer.avviso : undefined };
 }
 
-/** A clash as the dialog lists it: a match's (ClashInfo) or a person's (docs/dirigenti.md, motivo 'persona'); `id` is the other match's. */
+/**
+ * A clash as the dialog lists it: a match's (ClashInfo) or a person's (docs/dirigenti.md, motivo 'persona'); `id` is the other match's.
+ * A bulk move's 409 lists at most three clashes of a match, then a line 'altre' that counts the rest (no link).
+ */
 export type ListedClash = { id: number; motivo: string; messaggio: string };
 
 function ClashItems({ clashes }: { clashes: ListedClash[] }) {
   return (
     <ul style={{ margin: 0, paddingLeft: 20 }}>
-      {clashes.map((c) => (
-        <li key={`${c.id}-${c.motivo}`}>
+      {clashes.map((c, i) => (
+        <li key={`${i}-${c.id}-${c.motivo}`}>
           {c.messaggio}{' '}
-          {c.motivo === 'allenamento' ? (
+          {c.motivo === 'altre' ? null : c.motivo === 'allenamento' ? (
             <Link component={RouterLink} to={paths.allenamenti.getHref()} target="_blank" rel="noopener">
               {CLASH_MSG.openTrainings}
             </Link>

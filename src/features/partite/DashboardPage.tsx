@@ -25,7 +25,7 @@ import { useGetPartiteQuery } from './matchesApi';
 import { FilterPanel } from './FilterPanel';
 import { ListTitle, MatchList } from './MatchList';
 import { MatchCard } from './MatchCard';
-import { CLASH_MSG, clashesOfAll, holdsFacilities, type Clash } from '../../../common/occupazione/rules';
+import { CLASH_MSG, clashesOfAll, holdsFacilities, moreClashes, type Clash, type ListedClashes } from '../../../common/occupazione/rules';
 import type { Partita } from '../../../common/partite/read';
 import { sampleMatches } from './samples';
 import { useCategoryNames } from '../../api/categoriesApi';
@@ -53,7 +53,7 @@ export default function DashboardPage() {
   // the date to be set: common/occupazione/rules.ts holdsFacilities), with the server's changeover margin (CLASH_MARGIN_MINUTES):
   // none until that margin is known, so no mark shows that the server's margin would take back.
   const clashes = useMemo(
-    () => (configLoaded ? clashesOfAll(source.filter((p) => p.id > 0 && holdsFacilities(p)), clashMarginMinutes) : new Map<number, Clash<Partita>[]>()),
+    () => (configLoaded ? clashesOfAll(source.filter((p) => p.id > 0 && holdsFacilities(p)), clashMarginMinutes) : new Map<number, ListedClashes<Clash<Partita>>>()),
     [source, clashMarginMinutes, configLoaded],
   );
   // The designated officials of the cards (docs/dirigenti.md): one read for the days shown, from today to the
@@ -220,7 +220,8 @@ function ClashMarkedCard({
   designazioni,
 }: {
   partita: Partita;
-  clashes: Clash<Partita>[] | undefined;
+  /** Its first clashes and how many it has (common/occupazione/rules.ts clashesOfAll). */
+  clashes: ListedClashes<Clash<Partita>> | undefined;
   onOpen: (p: Partita) => void;
   sample: boolean;
   highlighted: boolean;
@@ -228,11 +229,12 @@ function ClashMarkedCard({
 }) {
   const card = <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} highlighted={highlighted} designazioni={designazioni} />;
   if (!clashes) return card;
+  const more = moreClashes(clashes);
   return (
     <Box data-testid="clash-card" sx={{ outline: '2px solid', outlineColor: 'error.main', borderRadius: 1 }}>
       {card}
       <Box sx={{ px: 2, py: 1, color: 'error.main', fontSize: 14 }}>
-        <strong>{CLASH_MSG.cardMark(clashes.length)}</strong> {clashes.map((c) => c.messaggio).join(' · ')}
+        <strong>{CLASH_MSG.cardMark(clashes.total)}</strong> {[...clashes.listed.map((c) => c.messaggio), ...(more ? [more] : [])].join(' · ')}
       </Box>
     </Box>
   );
