@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useWatch, type Control, type FieldErrors, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type Control, type FieldErrors, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
 /** Where a form keeps the server's refusal of a save: a react-hook-form root error, gone at the next submit. */
 export const SERVER_ERROR = 'root.server' as const;
@@ -28,7 +28,7 @@ type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
 /**
  * After the first save attempt, every change validates the whole form again: each message follows
  * what is typed, also a row's that was added after the attempt (react-hook-form alone re-checks only
- * the changed field).
+ * the changed field). The server's refusal stays until the next save.
  */
 export function useRevalidateAfterSubmit<T extends FieldValues>(form: AnyForm<T>): void {
   const { subscribe, trigger } = form;
@@ -36,8 +36,9 @@ export function useRevalidateAfterSubmit<T extends FieldValues>(form: AnyForm<T>
     () =>
       subscribe({
         formState: { values: true, isSubmitted: true },
-        callback: ({ name, isSubmitted }) => {
-          if (name && isSubmitted) void trigger();
+        callback: ({ name, isSubmitted, values }) => {
+          // Every field by name: trigger() without names would also drop the root (server) error.
+          if (name && isSubmitted) void trigger(Object.keys(values) as Path<T>[]);
         },
       }),
     [subscribe, trigger],
