@@ -1,4 +1,5 @@
-import { firstPasswordError, passwordStrength, strengthLabel, unmetCriteria } from './password';
+import { changePasswordIssue, firstPasswordError, newPasswordIssue, passwordStrength, strengthLabel, unmetCriteria } from './password';
+import { changePasswordFormSchema, forgotPasswordFormSchema, newPasswordFormSchema } from './schemas';
 import { MSG } from '../core/messages';
 
 describe('new password rules (docs/auth.md)', () => {
@@ -25,5 +26,27 @@ describe('new password rules (docs/auth.md)', () => {
 
   it('refuses passwords over 72 bytes instead of truncating them', () => {
     expect(firstPasswordError(`Aa1!${'é'.repeat(35)}`)).toBe(MSG.password.tooLong);
+  });
+});
+
+describe('the password forms (docs/auth.md): one problem at a time, on its field', () => {
+  it('the reset form: the criteria, then the confirmation', () => {
+    expect(newPasswordIssue('abc', 'abc')).toEqual({ field: 'password', message: MSG.password.minLength });
+    expect(newPasswordIssue('Abcdefg1!', 'Abcdefg1?')).toEqual({ field: 'confirm', message: MSG.reset.mismatch });
+    expect(newPasswordIssue('Abcdefg1!', 'Abcdefg1!')).toBeNull();
+    const parsed = newPasswordFormSchema.safeParse({ password: 'Abcdefg1!', confirm: '' });
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['confirm', MSG.reset.mismatch]]);
+  });
+
+  it("'Cambia password': the current one, then the new one, then a different one", () => {
+    expect(changePasswordIssue('', 'Abcdefg1!', 'Abcdefg1!')).toEqual({ field: 'current', message: MSG.changePassword.currentRequired });
+    expect(changePasswordIssue('Vecchia1!', 'Abcdefg1!', 'Abcdefg1!')).toBeNull();
+    const parsed = changePasswordFormSchema.safeParse({ current: 'Abcdefg1!', password: 'Abcdefg1!', confirm: 'Abcdefg1!' });
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['password', MSG.password.samePassword]]);
+  });
+
+  it('the recovery form asks for the email in its own words', () => {
+    const parsed = forgotPasswordFormSchema.safeParse({ email: '   ' });
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual([MSG.forgot.emailRequiredClient]);
   });
 });

@@ -41,3 +41,29 @@ export function strengthLabel(percent: number): 'Debole' | 'Media' | 'Buona' | '
   if (percent < 100) return 'Buona';
   return 'Forte';
 }
+
+/** A problem of a password form: the field it is about and its message. */
+export interface PasswordFormIssue {
+  field: 'current' | 'password' | 'confirm';
+  message: string;
+}
+
+/** The new password of the reset screen (docs/auth.md): the criteria first, then the confirmation. */
+export function newPasswordIssue(password: string, confirm: string): PasswordFormIssue | null {
+  const weak = firstPasswordError(password);
+  if (weak) return { field: 'password', message: weak };
+  if (password !== confirm) return { field: 'confirm', message: MSG.reset.mismatch };
+  return null;
+}
+
+/** 'Cambia password' (docs/auth.md): the current password, the new one's criteria and confirmation, then a different one, in the order a person fixes them. */
+export function changePasswordIssue(current: string, password: string, confirm: string): PasswordFormIssue | null {
+  if (current === '') return { field: 'current', message: MSG.changePassword.currentRequired };
+  const issue = newPasswordIssue(password, confirm);
+  if (issue) return issue;
+  if (password === current) return { field: 'password', message: MSG.password.samePassword };
+  return null;
+}
+
+/** The first problem of 'Cambia password' as typed, or null when it may be sent. */
+export const changePasswordProblem = (current: string, next: string, confirm: string): string | null => changePasswordIssue(current, next, confirm)?.message ?? null;

@@ -1,5 +1,6 @@
 import { z } from '../core/zod';
 import { MSG } from '../core/messages';
+import { changePasswordIssue, newPasswordIssue, type PasswordFormIssue } from './password';
 
 /** Longest address SMTP allows; anything longer is refused before touching the database. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -44,6 +45,25 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** POST /api/forgot-password body (docs/auth.md). */
 export const forgotPasswordSchema = z.strictObject({ email: recoverEmailField() });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/**
+ * The recovery form of the login screen: the recovery body's email with the form's own word for a
+ * missing one (the server's answer says 'Email è richiesta').
+ */
+export const forgotPasswordFormSchema = z.strictObject({ email: emailField({ required: MSG.forgot.emailRequiredClient }) });
+
+/** The password forms name one problem at a time, on its field. */
+const oneIssue = (issue: PasswordFormIssue | null, ctx: z.RefinementCtx) => {
+  if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+};
+
+/** The reset screen's form (docs/auth.md): a new password meeting the criteria, typed twice. */
+export const newPasswordFormSchema = z.strictObject({ password: z.string(), confirm: z.string() }).superRefine((v, ctx) => oneIssue(newPasswordIssue(v.password, v.confirm), ctx));
+
+/** 'Cambia password' (docs/auth.md): the current password, then a new one as on the reset screen, different from it. */
+export const changePasswordFormSchema = z
+  .strictObject({ current: z.string(), password: z.string(), confirm: z.string() })
+  .superRefine((v, ctx) => oneIssue(changePasswordIssue(v.current, v.password, v.confirm), ctx));
 
 /** Answer of POST /api/login. */
 export interface LoginResponse {

@@ -4,7 +4,8 @@ import { renderWithProviders, withStandInServer } from '../../../test/render';
 import { MSG } from '../../../common/core/messages';
 import { getAuthClient } from '../../store/authClient';
 import { initialSessionState } from '../../store/sessionSlice';
-import ChangePasswordDialog, { changePasswordProblem } from './ChangePasswordDialog';
+import { changePasswordProblem } from '../../../common/auth/password';
+import ChangePasswordDialog from './ChangePasswordDialog';
 
 const C = MSG.changePassword;
 const CURRENT = 'Vecchia1!';

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormProvider, useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,28 +10,22 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { MSG } from '../../../common/core/messages';
-import { firstPasswordError } from '../../../common/auth/password';
+import { changePasswordFormSchema } from '../../../common/auth/schemas';
 import type { ApiError } from '../../api/api';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
 import { getAuthClient } from '../../store/authClient';
 import { PasswordField } from '../../components/PasswordField';
 import { FormDialog } from '../../components/FormDialog';
+import { textFieldBinding } from '../../components/form/FormTextField';
+import { SERVER_ERROR, firstErrorMessage } from '../../components/form/validation';
 import { useLoginMutation } from './authApi';
 import { loginFailure, updateErrorMessage } from './authMessages';
 import { NewPasswordFields } from './NewPasswordFields';
 
 const C = MSG.changePassword;
 
-/** The first problem of the form as typed, or null when it may be sent. */
-export function changePasswordProblem(current: string, next: string, confirm: string): string | null {
-  if (current === '') return C.currentRequired;
-  const weak = firstPasswordError(next);
-  if (weak) return weak;
-  if (next !== confirm) return MSG.reset.mismatch;
-  if (next === current) return MSG.password.samePassword;
-  return null;
-}
+const EMPTY = { current: '', password: '', confirm: '' };
 
 /** updateUser's refusal in this dialog's words (a missing session means signing in again, not a new link). */
 function updateFailure(error: { name?: string; message?: string; code?: string }): string {
@@ -49,62 +45,56 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
   const user = useAppSelector(selectSessionUser);
   const { enqueueSnackbar } = useSnackbar();
   const [checkPassword] = useLoginMutation();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
+  // Checked with the form's shared schema when sent: the first problem shows until the next attempt.
+  const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const { control, formState, handleSubmit, reset, setError } = form;
+  const current = useController({ control, name: 'current' });
   const [show, setShow] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const submitting = formState.isSubmitting;
+  const error = firstErrorMessage(formState.errors);
 
   // Closed, the dialog forgets what was typed.
   const finish = () => {
-    setCurrent('');
-    setNext('');
-    setConfirm('');
+    reset();
     setShow(false);
-    setError(null);
     onClose();
   };
   const close = () => {
     if (!submitting) finish();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = changePasswordProblem(current, next, confirm);
-    if (problem || !user) {
-      setError(problem ?? MSG.http.unauthorized);
+  const submit = handleSubmit(async ({ current: currentPassword, password: next }) => {
+    const fail = (message: string) => setError(SERVER_ERROR, { message });
+    if (!user) {
+      fail(MSG.http.unauthorized);
       return;
     }
-    setSubmitting(true);
-    setError(null);
     try {
       try {
-        await checkPassword({ email: user.email, password: current }).unwrap();
+        await checkPassword({ email: user.email, password: currentPassword }).unwrap();
       } catch (err) {
         const e = err as ApiError;
-        setError(e.status === 401 ? C.wrongCurrent : loginFailure(e).message);
+        fail(e.status === 401 ? C.wrongCurrent : loginFailure(e).message);
         return;
       }
       const client = await getAuthClient();
       const { error: updateError } = await client.auth.updateUser({ password: next });
       if (updateError) {
-        setError(updateFailure(updateError as { name?: string; message?: string; code?: string }));
+        fail(updateFailure(updateError as { name?: string; message?: string; code?: string }));
         return;
       }
       enqueueSnackbar(C.changed, { variant: 'success' });
       finish();
     } catch {
-      setError(C.failed);
-    } finally {
-      setSubmitting(false);
+      fail(C.failed);
     }
-  };
+  });
 
   return (
     // Anything typed: closing asks first (docs/screens.md).
-    <FormDialog open={open} onClose={close} titleId="change-password-title" maxWidth="xs" dirty={current !== '' || next !== '' || confirm !== ''} busy={submitting}>
+    <FormDialog open={open} onClose={close} titleId="change-password-title" maxWidth="xs" dirty={formState.isDirty} busy={submitting}>
       {(_busy, controls) => (
+      <FormProvider {...form}>
       <form noValidate onSubmit={(e) => void submit(e)}>
         <DialogTitle id="change-password-title">{C.title}</DialogTitle>
         <DialogContent>
@@ -118,18 +108,13 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
               id="current-password"
               label={C.current}
               autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
+              {...textFieldBinding(current.field)}
               disabled={submitting}
               fullWidth
               autoFocus
             />
             <NewPasswordFields
               idPrefix="change-"
-              password={next}
-              confirm={confirm}
-              onPassword={setNext}
-              onConfirm={setConfirm}
               visible={show}
               onVisibleChange={setShow}
               disabled={submitting}
@@ -150,6 +135,7 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
           </Button>
         </DialogActions>
       </form>
+      </FormProvider>
       )}
     </FormDialog>
   );

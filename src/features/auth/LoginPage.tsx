@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -14,12 +16,16 @@ import LockClock from '@mui/icons-material/LockClock';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { MSG } from '../../../common/core/messages';
+import { loginSchema } from '../../../common/auth/schemas';
 import type { ApiError } from '../../api/api';
 import { PasswordField } from '../../components/PasswordField';
+import { textFieldBinding } from '../../components/form/FormTextField';
+import { firstErrorMessage } from '../../components/form/validation';
 import { getAuthClient } from '../../store/authClient';
 import { paths } from '../../config/paths';
-import { useForgotPasswordMutation, useLoginMutation } from './authApi';
-import { forgotFailure, formatCountdown, loginFailure } from './authMessages';
+import { useLoginMutation } from './authApi';
+import { formatCountdown, loginFailure } from './authMessages';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 const F = MSG.screens.loginForm;
 
@@ -38,57 +44,6 @@ function useCountdown(lock: { until: number; setAt: number } | null): number {
   return lock === null ? 0 : Math.max(0, Math.ceil((lock.until - Math.max(now, lock.setAt)) / 1000));
 }
 
-function ForgotPasswordForm({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [forgot, { isLoading }] = useForgotPasswordMutation();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setSent(null);
-    if (!email.trim()) {
-      setError(MSG.forgot.emailRequiredClient);
-      return;
-    }
-    try {
-      const result = await forgot({ email: email.trim() }).unwrap();
-      setSent(result.message ?? MSG.forgot.sent);
-    } catch (err) {
-      setError(forgotFailure(err as ApiError));
-    }
-  };
-
-  return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ mt: 3, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Typography variant="subtitle1" component="h2" gutterBottom>
-        {F.resetTitle}
-      </Typography>
-      <Stack spacing={2}>
-        <TextField
-          id="reset-email"
-          label={F.email}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          fullWidth
-          size="small"
-        />
-        {error && <Alert severity="error">{error}</Alert>}
-        {sent && <Alert severity="success">{sent}</Alert>}
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{MSG.login.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            {MSG.login.sendReset}
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
-  );
-}
-
 /** Sign-in (docs/auth.md) in two steps (POST /api/login, then the identity provider). */
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -100,10 +55,17 @@ export default function LoginPage() {
   // After a reset or an accepted invitation the account is known: its email is filled, the password awaited.
   const knownEmail = typeof arrival?.email === 'string' ? arrival.email : '';
 
-  const [email, setEmail] = useState(knownEmail);
-  const [password, setPassword] = useState('');
+  // Checked with the sign-in body's schema when sent; the call's refusal is `error`.
+  const { control, formState, getValues, handleSubmit } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: knownEmail, password: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const emailField = useController({ control, name: 'email' });
+  const passwordField = useController({ control, name: 'password' });
+  const submitting = formState.isSubmitting;
   const [capsLock, setCapsLock] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [lock, setLock] = useState<{ until: number; setAt: number } | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -125,18 +87,17 @@ export default function LoginPage() {
 
   const onKey = (event: KeyboardEvent) => setCapsLock(event.getModifierState?.('CapsLock') ?? false);
 
-  const submit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (locked) {
       setError(MSG.login.wait);
       return;
     }
-    if (!email.trim() || !password.trim()) {
-      setError(MSG.login.required);
-      return;
-    }
-    setSubmitting(true);
     setError(null);
+    void submit(event);
+  };
+
+  const submit = handleSubmit(async ({ email, password }) => {
     try {
       try {
         await login({ email: email.trim(), password }).unwrap();
@@ -165,10 +126,9 @@ export default function LoginPage() {
       navigate(paths.home.getHref(), { replace: true });
     } catch {
       setError(MSG.login.providerRefused);
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
+  const shownError = error ?? firstErrorMessage(formState.errors);
 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', pt: { xs: 2, md: 6 } }}>
@@ -189,15 +149,14 @@ export default function LoginPage() {
           </Alert>
         )}
 
-        <Box component="form" noValidate onSubmit={submit}>
+        <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             <TextField
               id="login-email"
               label={F.email}
               type="email"
               autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...textFieldBinding(emailField.field)}
               fullWidth
               autoFocus={!knownEmail}
               disabled={submitting}
@@ -206,8 +165,7 @@ export default function LoginPage() {
               id="login-password"
               label={F.password}
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...textFieldBinding(passwordField.field)}
               onKeyDown={onKey}
               onKeyUp={onKey}
               fullWidth
@@ -222,16 +180,16 @@ export default function LoginPage() {
             {locked ? (
               <Alert severity="warning" icon={<LockClock />} role="alert">
                 <AlertTitle>{MSG.login.lockNotice}</AlertTitle>
-                {error && <Typography variant="body2">{error}</Typography>}
+                {shownError && <Typography variant="body2">{shownError}</Typography>}
                 <Typography variant="h6" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="lock-countdown">
                   {F.retryIn(formatCountdown(remaining))}
                 </Typography>
                 <Typography variant="body2">{MSG.login.wait}</Typography>
               </Alert>
             ) : (
-              error && (
+              shownError && (
                 <Alert severity="error" role="alert">
-                  {error}
+                  {shownError}
                 </Alert>
               )
             )}
@@ -244,7 +202,7 @@ export default function LoginPage() {
           </Stack>
         </Box>
         <Collapse in={forgotOpen} unmountOnExit>
-          <ForgotPasswordForm initialEmail={email} onClose={() => setForgotOpen(false)} />
+          <ForgotPasswordForm initialEmail={getValues('email')} onClose={() => setForgotOpen(false)} />
         </Collapse>
       </Paper>
     </Box>

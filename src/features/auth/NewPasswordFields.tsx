@@ -10,19 +10,23 @@ import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Cancel from '@mui/icons-material/Cancel';
 import { MSG } from '../../../common/core/messages';
 import { PASSWORD_CRITERIA, passwordStrength, strengthLabel } from '../../../common/auth/password';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { PasswordField } from '../../components/PasswordField';
+import { textFieldBinding } from '../../components/form/FormTextField';
 
 const F = MSG.screens.resetForm;
 
 const strengthColor = (percent: number) => (percent < 40 ? 'error' : percent < 70 ? 'warning' : percent < 100 ? 'info' : 'success');
 
+/** The two fields of a form that sets a new password (its FormProvider's values). */
+export interface NewPasswordValues {
+  password: string;
+  confirm: string;
+}
+
 interface Props {
   /** Prefix of the two inputs' ids ('new-password', 'confirm-password' without one). */
   idPrefix?: string;
-  password: string;
-  confirm: string;
-  onPassword: (value: string) => void;
-  onConfirm: (value: string) => void;
   visible: boolean;
   onVisibleChange: (visible: boolean) => void;
   disabled?: boolean;
@@ -30,9 +34,14 @@ interface Props {
 
 /**
  * A new password (docs/auth.md): the field, the strength bar with its label, the five criteria ticked as
- * they are met, and the confirmation with its match line. The reset screen and 'Cambia password'.
+ * they are met, and the confirmation with its match line. The reset screen and 'Cambia password', whose
+ * forms (react-hook-form, through FormProvider) hold `password` and `confirm`.
  */
-export function NewPasswordFields({ idPrefix = '', password, confirm, onPassword, onConfirm, visible, onVisibleChange, disabled }: Props) {
+export function NewPasswordFields({ idPrefix = '', visible, onVisibleChange, disabled }: Props) {
+  const { control } = useFormContext<NewPasswordValues>();
+  const passwordField = useController({ control, name: 'password' });
+  const confirmField = useController({ control, name: 'confirm' });
+  const [password, confirm] = useWatch({ control, name: ['password', 'confirm'] });
   const strength = passwordStrength(password);
   const matches = confirm.length > 0 && password === confirm;
   return (
@@ -43,8 +52,7 @@ export function NewPasswordFields({ idPrefix = '', password, confirm, onPassword
         visible={visible}
         onVisibleChange={onVisibleChange}
         autoComplete="new-password"
-        value={password}
-        onChange={(e) => onPassword(e.target.value)}
+        {...textFieldBinding(passwordField.field)}
         disabled={disabled}
         fullWidth
       />
@@ -74,8 +82,7 @@ export function NewPasswordFields({ idPrefix = '', password, confirm, onPassword
         visible={visible}
         toggle={false}
         autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => onConfirm(e.target.value)}
+        {...textFieldBinding(confirmField.field)}
         disabled={disabled}
         fullWidth
         error={confirm.length > 0 && !matches}

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,12 +9,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MSG } from '../../../common/core/messages';
-import { firstPasswordError } from '../../../common/auth/password';
+import { newPasswordFormSchema } from '../../../common/auth/schemas';
 import { reportClientError } from '../../api/errorReporter';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionStatus } from '../../store/sessionSlice';
 import { getAuthClient, signOut } from '../../store/authClient';
 import { CheckingPermissions, LoadingScreen } from '../../components/StatusScreens';
+import { SERVER_ERROR, firstErrorMessage, useSchemaProblem } from '../../components/form/validation';
 import { NewPasswordFields } from './NewPasswordFields';
 import { paths } from '../../config/paths';
 import { hasLinkParams, parseResetLink, resetLinkProblem, sessionErrorMessage, updateErrorMessage } from './authMessages';
@@ -23,9 +26,9 @@ const REDIRECT_AFTER_MS = 2000;
 type LinkState = { kind: 'verifying' } | { kind: 'valid' } | { kind: 'invalid'; message: string };
 
 /**
- * Longest detail a report carries. The intake refuses a context over 4 KB (CONTEXT_MAX_BYTES of
- * common/logs/rules.ts, not imported here: it would bring zod into this screen's chunk), and the detail
- * may come from the link itself (error_code), so any length could arrive.
+ * Longest detail a report carries. The intake refuses a context over 4 KB (CONTEXT_MAX_BYTES,
+ * common/logs/constants.ts), and the detail may come from the link itself (error_code), so any length
+ * could arrive.
  */
 const REPORT_DETAIL_MAX = 300;
 
@@ -65,12 +68,13 @@ export default function ResetPasswordPage() {
     const problem = resetLinkProblem(link);
     return problem ? { kind: 'invalid', message: problem } : { kind: 'verifying' };
   });
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  // The new password, checked with the form's shared schema as typed: the button waits for a valid one.
+  const form = useForm({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { password: '', confirm: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const { control, formState, handleSubmit, setError } = form;
+  const problem = useSchemaProblem(control, newPasswordFormSchema);
   const [show, setShow] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const submitting = formState.isSubmitting;
   const sessionSet = useRef(false);
   const completed = useRef(false);
   // The account the link is for: the login screen after it is filled with it (an invitation ends there).
@@ -147,28 +151,17 @@ export default function ResetPasswordPage() {
     if (status === 'signedIn') return <Navigate to={paths.home.getHref()} replace />;
   }
 
-  const passwordError = firstPasswordError(password);
-  const matches = confirm.length > 0 && password === confirm;
-  const canSubmit = password.length > 0 && confirm.length > 0 && matches && passwordError === null && !submitting && !done;
+  const canSubmit = problem === null && !submitting && !done;
+  const error = firstErrorMessage(formState.errors);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (passwordError) {
-      setError(passwordError);
-      return;
-    }
-    if (password !== confirm) {
-      setError(MSG.reset.mismatch);
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
+  const submit = handleSubmit(async ({ password }) => {
+    const fail = (message: string) => setError(SERVER_ERROR, { message });
     try {
       const client = await getAuthClient();
       const { error: updateError } = await client.auth.updateUser({ password });
       if (updateError) {
         const message = updateErrorMessage(updateError as { name?: string; message?: string; code?: string });
-        setError(message);
+        fail(message);
         reportAuthFailure(message, 'medium', updateError);
         return;
       }
@@ -182,12 +175,10 @@ export default function ResetPasswordPage() {
       setDone(true);
       await signOut('local');
     } catch (err) {
-      setError(MSG.reset.unexpected);
+      fail(MSG.reset.unexpected);
       reportAuthFailure(MSG.reset.unexpected, 'high', err);
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   const backToLogin = (
     <Button variant="outlined" onClick={() => navigate(paths.login.getHref())}>
@@ -217,13 +208,10 @@ export default function ResetPasswordPage() {
         )}
 
         {state.kind === 'valid' && (
-          <Box component="form" noValidate onSubmit={submit}>
+          <FormProvider {...form}>
+          <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
             <Stack spacing={2}>
               <NewPasswordFields
-                password={password}
-                confirm={confirm}
-                onPassword={setPassword}
-                onConfirm={setConfirm}
                 visible={show}
                 onVisibleChange={setShow}
                 disabled={submitting || done}
@@ -236,6 +224,7 @@ export default function ResetPasswordPage() {
               {backToLogin}
             </Stack>
           </Box>
+          </FormProvider>
         )}
       </Paper>
     </Box>

@@ -1,4 +1,6 @@
-import { useEffect, useState, type FormEvent, type MutableRefObject } from 'react';
+import { useEffect, type MutableRefObject } from 'react';
+import { useController, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,38 +10,18 @@ import FormHelperText from '@mui/material/FormHelperText';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { MSG } from '../../../common/core/messages';
-import {
-  GRUPPO_NAME_MAX,
-  REFERENTE_TEXT_MAX,
-  REFERENTI_MAX,
-  gruppoFieldErrors,
-  gruppoInputSchema,
-  type Gruppo,
-  type GruppoInput,
-} from '../../../common/gruppi/rules';
+import { GRUPPO_NAME_MAX, REFERENTI_MAX, gruppoInputSchema, type Gruppo, type GruppoInput } from '../../../common/gruppi/rules';
 import { arbitroSocietaDefault } from '../../../common/dirigenti/rules';
+import { canChooseNotifiche, NOTIFICHE_DEFAULT } from '../../../common/notifiche/rules';
 import { FormDialog, useReportDirty, type FormDialogControls } from '../../components/FormDialog';
-import { sameValues } from '../../components/UnsavedChanges';
-import { EMAIL_MAX, canChooseNotifiche, NOTIFICHE_DEFAULT, NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE, type NotificheScelta } from '../../../common/notifiche/rules';
-
-interface ReferenteRow {
-  key: number;
-  nome: string;
-  cognome: string;
-  telefono: string;
-  email: string;
-  notifiche: NotificheScelta;
-}
+import { FormTextField } from '../../components/form/FormTextField';
+import { SERVER_ERROR, useRevalidateAfterSubmit } from '../../components/form/validation';
+import { ReferenteFields, type GroupFormControl, type GroupFormValues, type ReferenteValues } from './ReferenteFields';
 
 export interface GroupFormDialogProps {
   open: boolean;
@@ -52,23 +34,30 @@ export interface GroupFormDialogProps {
   onClose: () => void;
 }
 
-let nextKey = 1;
-const row = (r: Partial<ReferenteRow> = {}): ReferenteRow => ({
-  key: nextKey++,
-  nome: '',
-  cognome: '',
-  telefono: '',
-  email: '',
-  notifiche: NOTIFICHE_DEFAULT,
-  ...r,
-});
+const emptyReferente = (): ReferenteValues => ({ nome: '', cognome: '', telefono: '', email: '', notifiche: NOTIFICHE_DEFAULT });
 
-const toRaw = (name: string, rows: ReferenteRow[]) => ({
-  name,
-  // Without an email the only choice is 'Nessuna' (the field shows it, disabled); the choice made
-  // comes back when an address is typed.
-  components: rows.map(({ nome, cognome, telefono, email, notifiche }) => ({ nome, cognome, telefono, email, notifiche: canChooseNotifiche(email) ? notifiche : 'nessuna' })),
-});
+function openingValues(gruppo: Gruppo | null | undefined): GroupFormValues {
+  if (!gruppo) return { name: '', arbitroSocieta: undefined, components: [emptyReferente()] };
+  return {
+    name: gruppo.name,
+    arbitroSocieta: gruppo.arbitroSocieta ?? arbitroSocietaDefault(gruppo.name),
+    components: gruppo.components.length
+      ? gruppo.components.map((r) => ({ nome: r.nome, cognome: r.cognome, telefono: r.telefono ?? '', email: r.email ?? '', notifiche: r.notifiche ?? NOTIFICHE_DEFAULT }))
+      : [emptyReferente()],
+  };
+}
+
+const checkGruppo = zodResolver(gruppoInputSchema);
+/**
+ * The shared schema reads what would be saved: a referent without an email gets 'Nessuna' (the row
+ * keeps its choice for when an address is typed); `arbitroSocieta` is not its business here.
+ */
+const resolver: Resolver<GroupFormValues, unknown, GruppoInput> = (values, context, options) =>
+  checkGruppo(
+    { name: values.name, components: values.components.map((r) => ({ ...r, notifiche: canChooseNotifiche(r.email) ? r.notifiche : 'nessuna' })) },
+    context,
+    options as unknown as Parameters<typeof checkGruppo>[2],
+  ) as ReturnType<Resolver<GroupFormValues, unknown, GruppoInput>>;
 
 /** Create and edit modal of a category with its referent rows (docs/gruppi.md). */
 export default function GroupFormDialog({ open, formKey = 0, gruppo, onSubmit, onClose }: GroupFormDialogProps) {
@@ -85,52 +74,33 @@ function GroupForm({
   busy,
   controls,
 }: Pick<GroupFormDialogProps, 'gruppo' | 'onSubmit'> & { busy: MutableRefObject<boolean>; controls: FormDialogControls }) {
-  const [name, setName] = useState(gruppo?.name ?? '');
-  const [rows, setRows] = useState<ReferenteRow[]>(() =>
-    gruppo?.components.length ? gruppo.components.map((r) => row({ ...r, telefono: r.telefono ?? '', email: r.email ?? '', notifiche: r.notifiche ?? NOTIFICHE_DEFAULT })) : [row()],
-  );
-  // Whether the club supplies the home referee: a new category's follows its name (the youngest
-  // categories, as the server would decide) until the editor sets it.
-  const [arbitroSocieta, setArbitroSocieta] = useState<boolean | null>(() => (gruppo ? (gruppo.arbitroSocieta ?? arbitroSocietaDefault(gruppo.name)) : null));
-  const arbitro = arbitroSocieta ?? arbitroSocietaDefault(name);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // Errors appear after the first save attempt, then follow every keystroke.
+  const form = useForm<GroupFormValues, unknown, GruppoInput>({ resolver, defaultValues: openingValues(gruppo), shouldFocusError: false });
+  const { control, formState, handleSubmit, setError } = form;
+  useRevalidateAfterSubmit(form);
+  const referenti = useFieldArray({ control, name: 'components' });
   // Esc, a click beside the dialog and 'Annulla' ask first once something changed (docs/screens.md).
-  const [opened] = useState(() => ({ name, rows: toRaw(name, rows).components, arbitroSocieta }));
-  useReportDirty(controls, !sameValues({ name, rows: toRaw(name, rows).components, arbitroSocieta }, opened));
+  useReportDirty(controls, formState.isDirty);
+  // A successful save closes the modal: it stays disabled while it fades out.
+  const saving = formState.isSubmitting || formState.isSubmitSuccessful;
   // A modal cannot be closed while it is saving (docs/gruppi.md, screen).
   useEffect(() => {
     busy.current = saving;
   }, [busy, saving]);
 
-  // Errors appear after the first save attempt, then follow every keystroke.
-  const errors = submitted ? gruppoFieldErrors(toRaw(name, rows)) : {};
-
-  const updateRow = (key: number, field: 'nome' | 'cognome' | 'telefono' | 'email' | 'notifiche', value: string) =>
-    setRows((current) => current.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
-
-  const close = () => {
-    if (!saving) controls.requestClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setServerError(null);
-    const parsed = gruppoInputSchema.safeParse(toRaw(name, rows));
-    if (!parsed.success) return;
-    setSaving(true);
+  const save = handleSubmit(async (input) => {
     try {
-      await onSubmit({ ...parsed.data, arbitroSocieta: arbitro });
+      await onSubmit({ ...input, arbitroSocieta: form.getValues('arbitroSocieta') ?? arbitroSocietaDefault(form.getValues('name')) });
     } catch (err) {
-      setServerError(err instanceof Error ? err.message : String(err));
-      setSaving(false);
+      setError(SERVER_ERROR, { message: err instanceof Error ? err.message : String(err) });
     }
-  };
+  });
+
+  const serverError = formState.errors.root?.server?.message;
+  const listError = formState.errors.components?.root?.message ?? formState.errors.components?.message;
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" noValidate onSubmit={(e) => void save(e)}>
       <DialogTitle id="group-form-title">{gruppo ? MSG.groups.editTitle : MSG.groups.createTitle}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -139,132 +109,50 @@ function GroupForm({
               {serverError}
             </Alert>
           )}
-          <TextField
-            label={MSG.groups.name}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={!!errors.name}
-            helperText={errors.name}
-            required
-            autoFocus
-            disabled={saving}
-            slotProps={{ htmlInput: { maxLength: GRUPPO_NAME_MAX } }}
-          />
-          <Box>
-            <FormControlLabel
-              control={<Switch checked={arbitro} onChange={(e) => setArbitroSocieta(e.target.checked)} disabled={saving} />}
-              label={MSG.groups.arbitroSocieta}
-            />
-            <FormHelperText sx={{ mt: 0 }}>{MSG.groups.arbitroSocietaHint}</FormHelperText>
-          </Box>
+          <FormTextField control={control} name="name" label={MSG.groups.name} required autoFocus disabled={saving} slotProps={{ htmlInput: { maxLength: GRUPPO_NAME_MAX } }} />
+          <ArbitroSocietaField control={control} disabled={saving} />
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {MSG.groups.referents}
           </Typography>
-          {errors.components && (
+          {listError && (
             <Alert severity="error" role="alert">
-              {errors.components}
+              {listError}
             </Alert>
           )}
-          {rows.map((r, i) => (
-            <Stack key={r.key} direction="row" useFlexGap spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} role="group" aria-label={MSG.groups.referent(i + 1)}>
-              <Typography sx={{ minWidth: 28, pt: 2, color: 'text.secondary' }}>{i + 1}.</Typography>
-              <TextField
-                label={MSG.groups.referentName}
-                value={r.nome}
-                onChange={(e) => updateRow(r.key, 'nome', e.target.value)}
-                error={!!errors[`components.${i}.nome`]}
-                helperText={errors[`components.${i}.nome`]}
-                required
-                disabled={saving}
-                sx={{ flex: 1 }}
-                slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
-              />
-              <TextField
-                label={MSG.groups.referentSurname}
-                value={r.cognome}
-                onChange={(e) => updateRow(r.key, 'cognome', e.target.value)}
-                error={!!errors[`components.${i}.cognome`]}
-                helperText={errors[`components.${i}.cognome`]}
-                required
-                disabled={saving}
-                sx={{ flex: 1 }}
-                slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
-              />
-              <TextField
-                label={MSG.groups.referentPhone}
-                value={r.telefono}
-                onChange={(e) => updateRow(r.key, 'telefono', e.target.value)}
-                error={!!errors[`components.${i}.telefono`]}
-                helperText={errors[`components.${i}.telefono`] ?? MSG.groups.phoneHint}
-                disabled={saving}
-                sx={{ flex: 1 }}
-                slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
-              />
-              <TextField
-                label={NOTIFICHE_MSG.emailLabel}
-                type="email"
-                value={r.email}
-                onChange={(e) => updateRow(r.key, 'email', e.target.value)}
-                error={!!errors[`components.${i}.email`]}
-                helperText={errors[`components.${i}.email`]}
-                disabled={saving}
-                sx={{ flex: 1.4 }}
-                slotProps={{ htmlInput: { inputMode: 'email', maxLength: EMAIL_MAX } }}
-              />
-              <TextField
-                select
-                label={NOTIFICHE_MSG.notificheLabel}
-                value={canChooseNotifiche(r.email) ? r.notifiche : 'nessuna'}
-                onChange={(e) => updateRow(r.key, 'notifiche', e.target.value)}
-                error={!!errors[`components.${i}.notifiche`]}
-                helperText={errors[`components.${i}.notifiche`] ?? (canChooseNotifiche(r.email) ? undefined : NOTIFICHE_MSG.notificheNoEmailHint)}
-                disabled={saving || !canChooseNotifiche(r.email)}
-                sx={{ flex: 1.2, minWidth: 170 }}
-                // The hint says why the field is off: readable (AA contrast), not greyed like the field.
-                slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
-              >
-                {NOTIFICHE_SCELTE.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {NOTIFICHE_LABEL[s]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {/* At least one referent row remains (docs/gruppi.md). */}
-              {rows.length > 1 && (
-                <Tooltip title={MSG.groups.removeReferent(i + 1)}>
-                  <span>
-                    <IconButton
-                      aria-label={MSG.groups.removeReferent(i + 1)}
-                      onClick={() => setRows((current) => current.filter((x) => x.key !== r.key))}
-                      disabled={saving}
-                      sx={{ mt: 1 }}
-                    >
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              )}
-            </Stack>
+          {referenti.fields.map((r, i) => (
+            // At least one referent row remains (docs/gruppi.md).
+            <ReferenteFields key={r.id} control={control} index={i} disabled={saving} onRemove={referenti.fields.length > 1 ? () => referenti.remove(i) : undefined} />
           ))}
           <Box>
-            <Button
-              startIcon={<AddIcon />}
-              onClick={() => setRows((current) => [...current, row()])}
-              disabled={saving || rows.length >= REFERENTI_MAX}
-            >
+            <Button startIcon={<AddIcon />} onClick={() => referenti.append(emptyReferente(), { shouldFocus: false })} disabled={saving || referenti.fields.length >= REFERENTI_MAX}>
               {MSG.groups.addReferent}
             </Button>
           </Box>
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={saving}>
+        <Button onClick={controls.requestClose} disabled={saving}>
           {MSG.groups.cancel}
         </Button>
         <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
           {saving ? MSG.groups.saving : MSG.groups.save}
         </Button>
       </DialogActions>
+    </Box>
+  );
+}
+
+/** Whether the club supplies the home referee: a new category's follows its name (the youngest categories, as the server would decide) until the editor sets it. */
+function ArbitroSocietaField({ control, disabled }: { control: GroupFormControl; disabled: boolean }) {
+  const { field } = useController({ control, name: 'arbitroSocieta' });
+  const name = useWatch({ control, name: 'name' });
+  return (
+    <Box>
+      <FormControlLabel
+        control={<Switch checked={field.value ?? arbitroSocietaDefault(name)} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />}
+        label={MSG.groups.arbitroSocieta}
+      />
+      <FormHelperText sx={{ mt: 0 }}>{MSG.groups.arbitroSocietaHint}</FormHelperText>
     </Box>
   );
 }

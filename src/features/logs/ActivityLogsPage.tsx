@@ -6,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -15,7 +14,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import InfoIcon from '@mui/icons-material/Info';
@@ -32,7 +30,8 @@ import { LoadingScreen } from '../../components/StatusScreens';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useGetActivitiesQuery, type ActivityQuery } from './logsApi';
-import { CloseActions, DetailField, FilterBarEnd, Preformatted, TextFilter, UserCell, dateTimeParam, FilterSection, LoadFailure, json, useLogFilters } from './shared';
+import { CloseActions, DetailField, Preformatted, UserCell, dateTimeParam, LoadFailure, json } from './shared';
+import { FilterBarEnd, FilterSection, SelectFilter, TextFilter, useLogFilters } from './LogFilters';
 import { formatInstant } from '../../../common/core/dates';
 import { PageHeader } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
@@ -160,25 +159,10 @@ export default function ActivityLogsPage() {
       <Box>
         {header}
         <FilterSection active={f.active}>
-          <TextField
-            select
-            size="small"
-            label={S.activityType}
-            value={f.filters.activity_type}
-            onChange={(e) => f.change({ activity_type: e.target.value as ActivityType | '' })}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            sx={{ width: 150 }}
-          >
-            <MenuItem value="">{S.all}</MenuItem>
-            {ACTIVITY_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {LOGS_MSG.activityLabel[t]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextFilter label={S.userEmail} value={f.filters.user_email} onChange={(v) => f.change({ user_email: v })} width={170} />
-          <TextFilter label={S.endpoint} value={f.filters.endpoint} onChange={(v) => f.change({ endpoint: v })} width={170} />
-          <FilterBarEnd f={f} active={f.active} pageSizeWidth={140} />
+          <SelectFilter control={f.control} name="activity_type" label={S.activityType} options={ACTIVITY_TYPES.map((t) => [t, LOGS_MSG.activityLabel[t]] as const)} all={S.all} width={150} />
+          <TextFilter control={f.control} name="user_email" label={S.userEmail} width={170} />
+          <TextFilter control={f.control} name="endpoint" label={S.endpoint} width={170} />
+          <FilterBarEnd f={f} pageSizeWidth={140} />
         </FilterSection>
 
         <Paper variant="outlined">

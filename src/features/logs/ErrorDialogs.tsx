@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useForm, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,13 +9,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import { NOTES_MAX } from '../../../common/logs/constants';
-import { type ErrorLogEntry } from '../../../common/logs/rules';
+import { resolveErrorSchema, type ErrorLogEntry } from '../../../common/logs/rules';
+import type { z } from '../../../common/core/zod';
 import { errorMessage } from '../../api/api';
 import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/form/FormTextField';
 import { useResolveErrorMutation, useResolveMultipleMutation } from './logsApi';
 import { CloseActions, DetailField, Preformatted, SeverityChip, UserCell, json } from './shared';
 import { formatInstant } from '../../../common/core/dates';
@@ -75,20 +77,15 @@ export function ErrorDetailDialog({ entry, timezone, onClose }: { entry: ErrorLo
   );
 }
 
-function NotesField({ value, onChange, disabled }: { value: string; onChange: (v: string) => void; disabled: boolean }) {
-  return (
-    <TextField
-      label={S.notesLabel}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      multiline
-      minRows={3}
-      fullWidth
-      disabled={disabled}
-      slotProps={{ htmlInput: { maxLength: NOTES_MAX } }}
-      sx={{ mt: 2 }}
-    />
-  );
+type NotesControl = Control<z.input<typeof resolveErrorSchema>, unknown, z.output<typeof resolveErrorSchema>>;
+
+function NotesField({ control, disabled }: { control: NotesControl; disabled: boolean }) {
+  return <FormTextField control={control} name="notes" label={S.notesLabel} multiline minRows={3} fullWidth disabled={disabled} slotProps={{ htmlInput: { maxLength: NOTES_MAX } }} sx={{ mt: 2 }} />;
+}
+
+/** The optional notes of a resolution, checked with the resolve body's own rule (trimmed; empty is none). */
+function useNotesForm() {
+  return useForm({ resolver: zodResolver(resolveErrorSchema), defaultValues: { notes: '' } });
 }
 
 /** Single resolve with optional notes (docs/logs.md). */
@@ -103,27 +100,27 @@ export function ResolveDialog({
   onDone: (message: string) => void;
   onFailed: (message: string) => void;
 }) {
-  const [notes, setNotes] = useState('');
+  const { control, formState, handleSubmit, reset } = useNotesForm();
   const [resolve, { isLoading }] = useResolveErrorMutation();
   const close = () => {
     if (isLoading) return;
-    setNotes('');
+    reset();
     onClose();
   };
-  const confirm = async () => {
+  const confirm = handleSubmit(async ({ notes }) => {
     if (!entry) return;
     try {
-      await resolve({ id: entry.id, notes: notes.trim() || undefined }).unwrap();
-      setNotes('');
+      await resolve({ id: entry.id, notes: notes ?? undefined }).unwrap();
+      reset();
       onClose();
       onDone(LOGS_MSG.resolvedOne);
     } catch (err) {
       onFailed(errorMessage(err));
     }
-  };
+  });
   return (
     // Notes typed: closing asks first (docs/screens.md).
-    <FormDialog open={!!entry} onClose={close} titleId="resolve-title" maxWidth="sm" dirty={notes !== ''} busy={isLoading}>
+    <FormDialog open={!!entry} onClose={close} titleId="resolve-title" maxWidth="sm" dirty={formState.isDirty} busy={isLoading}>
       {(_busy, controls) => (
       <>
       <DialogTitle id="resolve-title">{S.resolveTitle}</DialogTitle>
@@ -131,7 +128,7 @@ export function ResolveDialog({
         <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
           {entry?.error_message}
         </Typography>
-        <NotesField value={notes} onChange={setNotes} disabled={isLoading} />
+        <NotesField control={control} disabled={isLoading} />
       </DialogContent>
       <DialogActions>
         <Button onClick={controls.requestClose} disabled={isLoading}>
@@ -161,28 +158,28 @@ export function ResolveManyDialog({
   onDone: (message: string) => void;
   onFailed: (message: string) => void;
 }) {
-  const [notes, setNotes] = useState('');
+  const { control, formState, handleSubmit, reset } = useNotesForm();
   const [resolveMany, { isLoading }] = useResolveMultipleMutation();
   const openOnes = selected.filter((r) => !r.resolved);
   const ignored = selected.length - openOnes.length;
   const close = () => {
     if (isLoading) return;
-    setNotes('');
+    reset();
     onClose();
   };
-  const confirm = async () => {
+  const confirm = handleSubmit(async ({ notes }) => {
     if (openOnes.length === 0) return;
     try {
-      const result = await resolveMany({ errorIds: openOnes.map((r) => r.id), notes: notes.trim() || undefined }).unwrap();
-      setNotes('');
+      const result = await resolveMany({ errorIds: openOnes.map((r) => r.id), notes: notes ?? undefined }).unwrap();
+      reset();
       onClose();
       onDone(result.message || LOGS_MSG.resolvedMany(result.resolved_count));
     } catch (err) {
       onFailed(LOGS_MSG.bulkFailed(errorMessage(err)));
     }
-  };
+  });
   return (
-    <FormDialog open={open} onClose={close} titleId="resolve-many-title" maxWidth="sm" dirty={notes !== ''} busy={isLoading}>
+    <FormDialog open={open} onClose={close} titleId="resolve-many-title" maxWidth="sm" dirty={formState.isDirty} busy={isLoading}>
       {(_busy, controls) => (
       <>
       <DialogTitle id="resolve-many-title">{S.resolveManyTitle}</DialogTitle>
@@ -192,7 +189,7 @@ export function ResolveManyDialog({
           {ignored > 0 && <Typography variant="body2">{S.bulkIgnored(ignored)}</Typography>}
           {openOnes.length === 0 && <Alert severity="info">{LOGS_MSG.allAlreadyResolved}</Alert>}
         </Stack>
-        <NotesField value={notes} onChange={setNotes} disabled={isLoading || openOnes.length === 0} />
+        <NotesField control={control} disabled={isLoading || openOnes.length === 0} />
       </DialogContent>
       <DialogActions>
         <Button onClick={controls.requestClose} disabled={isLoading}>

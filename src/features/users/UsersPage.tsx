@@ -1,34 +1,16 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import HistoryIcon from '@mui/icons-material/History';
-import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
-import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
 import SyncIcon from '@mui/icons-material/Sync';
@@ -37,20 +19,19 @@ import { MSG } from '../../../common/core/messages';
 import { ROLES, ROLE_LABEL, type Role } from '../../../common/users/roles';
 import { countByRole, filterUsers, type User } from '../../../common/users/rules';
 import { errorMessage } from '../../api/api';
+import { FormTextField } from '../../components/form/FormTextField';
 import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
 import { useAppSelector } from '../../store/hooks';
-import { useClubConfig } from '../../store/useClubConfig';
 import { selectSessionUser } from '../../store/sessionSlice';
 import { paths } from '../../config/paths';
 import InviteUserDialog from './InviteUserDialog';
+import { DeleteUserDialog, RoleChangeDialog, type RoleToConfirm } from './UserConfirmDialogs';
+import { UsersTable } from './UsersTable';
 import { useChangeUserRoleMutation, useDeleteUserMutation, useGetUsersQuery, useSyncUsersMutation, useUnlockUserMutation, useReinviteUserMutation } from './usersApi';
-import { formatInstant } from '../../../common/core/dates';
-import { formatTime } from './format';
 import { PageHeader } from '../../components/PageFrame';
-import { Pager } from '../../components/Pager';
 
-/** Users a page of the list. */
-const USERS_PAGE_SIZE = 25;
+/** The list's filters (docs/users.md): email or id, and a role. */
+const NO_FILTERS: { search: string; role: Role | '' } = { search: '', role: '' };
 
 function CountCard({ label, value }: { label: string; value: number }) {
   return (
@@ -70,7 +51,6 @@ function CountCard({ label, value }: { label: string; value: number }) {
 /** Gestione Utenti (docs/users.md): counts, search, role filter, the table, invite, delete, sync. */
 export default function UsersPage() {
   const me = useAppSelector(selectSessionUser);
-  const { timezone } = useClubConfig();
   const { enqueueSnackbar } = useSnackbar();
   const { data, isLoading, isError, error, refetch } = useGetUsersQuery();
   const [changeRole] = useChangeUserRoleMutation();
@@ -78,22 +58,18 @@ export default function UsersPage() {
   const [syncUsers, { isLoading: syncing }] = useSyncUsersMutation();
   const [unlockUser] = useUnlockUserMutation();
   const [reinviteUser, { isLoading: reinviting }] = useReinviteUserMutation();
-  const [search, setSearch] = useState('');
-  const [roleFilter, setRoleFilter] = useState<Role | ''>('');
+  const filters = useForm({ defaultValues: NO_FILTERS });
+  const [search, roleFilter] = useWatch({ control: filters.control, name: ['search', 'role'] });
   const [inviteOpen, setInviteOpen] = useState(false);
   const [toDelete, setToDelete] = useState<User | null>(null);
   const [pendingRole, setPendingRole] = useState<Record<string, boolean>>({});
   // A role picked in a row waits for confirmation (the row keeps its role); kept after closing, so the dialog fades out whole.
-  const [roleToConfirm, setRoleToConfirm] = useState<{ user: User; role: Role } | null>(null);
+  const [roleToConfirm, setRoleToConfirm] = useState<RoleToConfirm | null>(null);
   const [roleConfirmOpen, setRoleConfirmOpen] = useState(false);
 
   const users = useMemo(() => data?.data ?? [], [data]);
   const counts = useMemo(() => countByRole(users), [users]);
   const rows = useMemo(() => filterUsers(users, search, roleFilter), [users, search, roleFilter]);
-  const [pageModel, setPageModel] = useState({ page: 0 });
-  const userPages = Math.max(1, Math.ceil(rows.length / USERS_PAGE_SIZE));
-  // A search that leaves fewer pages shows the last one there is.
-  const userPage = Math.min(pageModel.page, userPages - 1);
 
   const onRoleChange = async (user: User, role: Role) => {
     if (role === user.role) return;
@@ -146,97 +122,6 @@ export default function UsersPage() {
     }
   };
 
-  // The app's one table style (MUI Table, as the logs, the audit and the categories; docs/screens.md).
-  const columns: Array<{ field: string; headerName: string; width?: number; cell: (row: User) => ReactNode }> = [
-    {
-      field: 'email',
-      headerName: MSG.users.email,
-      cell: (row) => (
-        <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
-          <span>{row.email}</span>
-          {row.id === me?.id && (
-            <>
-              <Tooltip title={MSG.users.currentAccount}>
-                <Chip label={MSG.users.you} color="primary" size="small" />
-              </Tooltip>
-              <Typography variant="caption" color="text.secondary">
-                {MSG.users.currentAccount}
-              </Typography>
-            </>
-          )}
-          {row.locked_until && <Chip label={MSG.users.lockedUntil(formatTime(row.locked_until))} color="warning" size="small" variant="outlined" />}
-        </Stack>
-      ),
-    },
-    {
-      field: 'role',
-      headerName: MSG.users.role,
-      width: 150,
-      cell: (row) => (
-        <Select
-          size="small"
-          value={row.role}
-          disabled={row.id === me?.id || !!pendingRole[row.id]}
-          onChange={(e) => {
-            const role = e.target.value as Role;
-            if (role === row.role) return;
-            setRoleToConfirm({ user: row, role });
-            setRoleConfirmOpen(true);
-          }}
-          inputProps={{ 'aria-label': MSG.users.roleOf(row.email) }}
-          sx={{ minWidth: 120 }}
-        >
-          {ROLES.map((r) => (
-            <MenuItem key={r} value={r}>
-              {ROLE_LABEL[r]}
-            </MenuItem>
-          ))}
-        </Select>
-      ),
-    },
-    { field: 'created_at', headerName: MSG.users.createdAt, width: 160, cell: (row) => formatInstant(row.created_at, timezone) },
-    {
-      field: 'last_sign_in_at',
-      headerName: MSG.users.lastSignIn,
-      width: 160,
-      // An invited user who has not chosen a password has not signed in, whatever the link's session wrote.
-      cell: (row) => (row.invito_in_attesa ? MSG.users.invitationPending : row.last_sign_in_at ? formatInstant(row.last_sign_in_at, timezone) : MSG.users.never),
-    },
-    { field: 'last_updated', headerName: MSG.users.lastUpdated, width: 170, cell: (row) => formatInstant(row.last_updated, timezone) },
-    {
-      field: 'actions',
-      headerName: MSG.users.actions,
-      width: 150,
-      cell: (row) => (
-        <>
-          {row.invito_in_attesa && (
-            <Tooltip title={MSG.users.reinviteUser(row.email)}>
-              <span>
-                <IconButton aria-label={MSG.users.reinviteUser(row.email)} color="primary" disabled={reinviting} onClick={() => void onReinvite(row)}>
-                  <ForwardToInboxIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-          )}
-          {row.locked_until && (
-            <Tooltip title={MSG.users.unlockUser(row.email)}>
-              <IconButton aria-label={MSG.users.unlockUser(row.email)} color="warning" onClick={() => void onUnlock(row)}>
-                <LockOpenIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-          <Tooltip title={row.id === me?.id ? MSG.users.cannotDeleteSelf : MSG.users.deleteUser(row.email)}>
-            <span>
-              <IconButton aria-label={MSG.users.deleteUser(row.email)} color="error" disabled={row.id === me?.id} onClick={() => setToDelete(row)}>
-                <DeleteOutlineIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-        </>
-      ),
-    },
-  ];
-
   if (isLoading) return <LoadingScreen text={MSG.users.loading} />;
   if (isError || !data) {
     return <ErrorRetryScreen message={errorMessage(error)} onRetry={() => void refetch()} />;
@@ -270,19 +155,19 @@ export default function UsersPage() {
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <TextField
+          <FormTextField
+            control={filters.control}
+            name="search"
             label={MSG.users.search}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
             size="small"
             sx={{ flex: 1 }}
             slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
           />
-          <TextField
+          <FormTextField
+            control={filters.control}
+            name="role"
             select
             label={MSG.users.roleFilter}
-            value={roleFilter}
-            onChange={(e) => setRoleFilter(e.target.value as Role | '')}
             size="small"
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             sx={{ minWidth: 180 }}
@@ -293,87 +178,36 @@ export default function UsersPage() {
                 {ROLE_LABEL[r]}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         </Stack>
       </Paper>
 
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={MSG.users.title}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell key={c.field} sx={c.width ? { width: c.width } : undefined}>
-                    {c.headerName}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.slice(userPage * USERS_PAGE_SIZE, (userPage + 1) * USERS_PAGE_SIZE).map((row) => (
-                <TableRow key={row.id} hover>
-                  {columns.map((c) => (
-                    <TableCell key={c.field}>{c.cell(row)}</TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <Pager
-          page={userPage + 1}
-          totalPages={userPages}
-          onPage={(p) => setPageModel({ page: p - 1 })}
-          summary={
-            <Typography variant="body2" color="text.secondary">
-              {MSG.users.displayedRows(
-                rows.length === 0 ? 0 : userPage * USERS_PAGE_SIZE + 1,
-                Math.min((userPage + 1) * USERS_PAGE_SIZE, rows.length),
-                rows.length,
-              )}
-            </Typography>
-          }
-        />
-      </Paper>
+      <UsersTable
+        rows={rows}
+        meId={me?.id}
+        pendingRole={pendingRole}
+        reinviting={reinviting}
+        onPickRole={(user, role) => {
+          setRoleToConfirm({ user, role });
+          setRoleConfirmOpen(true);
+        }}
+        onReinvite={(user) => void onReinvite(user)}
+        onUnlock={(user) => void onUnlock(user)}
+        onDelete={setToDelete}
+      />
 
       <InviteUserDialog open={inviteOpen} onClose={() => setInviteOpen(false)} />
 
-      <Dialog open={roleConfirmOpen} onClose={() => setRoleConfirmOpen(false)} aria-labelledby="role-change-title" aria-describedby="role-change-text">
-        <DialogTitle id="role-change-title">
-          {roleToConfirm ? MSG.users.roleChangeTitle(roleToConfirm.user.email, ROLE_LABEL[roleToConfirm.user.role], ROLE_LABEL[roleToConfirm.role]) : ''}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText id="role-change-text">{roleToConfirm ? MSG.users.roleChangeEffect[roleToConfirm.role] : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRoleConfirmOpen(false)}>{MSG.users.cancel}</Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              if (!roleToConfirm) return;
-              setRoleConfirmOpen(false);
-              void onRoleChange(roleToConfirm.user, roleToConfirm.role);
-            }}
-          >
-            {roleToConfirm ? MSG.users.roleChangeConfirm(ROLE_LABEL[roleToConfirm.role]) : ''}
-          </Button>
-        </DialogActions>
-      </Dialog>
-
-      <Dialog open={!!toDelete} onClose={() => !deleting && setToDelete(null)} aria-labelledby="delete-user-title">
-        <DialogTitle id="delete-user-title">{MSG.users.deleteTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{toDelete ? MSG.users.confirmDelete(toDelete.email) : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)} disabled={deleting}>
-            {MSG.users.cancel}
-          </Button>
-          <Button color="error" variant="contained" onClick={onDelete} disabled={deleting}>
-            {deleting ? MSG.users.deleting : MSG.users.delete}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <RoleChangeDialog
+        open={roleConfirmOpen}
+        pick={roleToConfirm}
+        onCancel={() => setRoleConfirmOpen(false)}
+        onConfirm={(pick) => {
+          setRoleConfirmOpen(false);
+          void onRoleChange(pick.user, pick.role);
+        }}
+      />
+      <DeleteUserDialog user={toDelete} deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={() => void onDelete()} />
     </Box>
   );
 }
