@@ -5,10 +5,12 @@ import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
 import { CLASH_MSG } from '../../../common/occupazione/rules';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
 import { z } from '../../../common/core/zod';
 import { MSG } from '../../../common/core/messages';
 import { todayIn } from '../../../common/core/dates';
 import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters } from '../../../common/partite/read';
+import { PUBLIC_LIMIT_MAX, PUBLIC_OFFSET_MAX, PUBLIC_PAGE_SIZE } from '../../../common/partite/publicPage';
 import { matchLabel, partitaPayloadSchema, type FormMode } from '../../../common/partite/rules';
 import { requireRole } from '../../shared/auth-guard';
 import { badRequest, HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
@@ -24,8 +26,16 @@ import { closureWarning } from '../../../common/chiusure/rules';
 import type { Db } from '../../db/pool';
 import { statoPurgeJob } from './stato-purge';
 
+/** A whole number of a query string, from `min` to `max`, else 400 with `message`. */
+const queryInt = (min: number, max: number, message: string) =>
+  z.string({ error: message }).regex(/^[0-9]{1,7}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
 // Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
-const publicQuery = z.strictObject(Object.fromEntries(FILTER_KEYS.map((k) => [k, z.string().max(200).optional()])));
+// The page (docs/public-page.md): `limit` 1-200, PUBLIC_PAGE_SIZE when absent; `offset` from 0.
+const publicQuery = z.strictObject({
+  ...Object.fromEntries(FILTER_KEYS.map((k) => [k, z.string().max(200).optional()])),
+  limit: queryInt(1, PUBLIC_LIMIT_MAX, MSG.match.invalidLimit).optional(),
+  offset: queryInt(0, PUBLIC_OFFSET_MAX, MSG.match.invalidOffset).optional(),
+});
 const suggestionQuery = z.strictObject({ search: z.string().max(FILTER_TEXT_MAX).optional() });
 
 /** A database refusal of a write (unknown category, a CHECK) is the client's fault: 400 with an Italian message. */
@@ -70,14 +80,34 @@ const partite: FastifyPluginAsync = async (app) => {
   const payload = (body: unknown, mode: FormMode) =>
     parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), body);
 
-  // Public: no sign-in. Upcoming matches with the dashboard's filters, cached (app.publicListing,
+  // The reads of the public list that miss its cache, counted per client address (IPv6: per /64) by
+  // @fastify/rate-limit in its memory store: at most PUBLIC_LIST_BURST in a window of BURST / PER_SECOND
+  // seconds; the store is an LRU of 5,000 addresses, so a flood of addresses holds no more (docs/public-page.md).
+  await app.register(rateLimit, { global: false });
+  const countMiss = app.createRateLimit({
+    max: config.publicListBurst,
+    timeWindow: Math.ceil((config.publicListBurst / config.publicListPerSecond) * 1000),
+  });
+
+  // Public: no sign-in. Upcoming matches with the dashboard's filters, by pages, cached (app.publicListing,
   // one database read per change of the table); ETag/304 for repeated polls.
   app.get('/partite/public', async (request: FastifyRequest, reply: FastifyReply) => {
-    const appliedFilters = normalizeFilters(parseInput(publicQuery, request.query));
+    const { limit, offset, ...filters } = parseInput(publicQuery, request.query);
+    const appliedFilters = normalizeFilters(filters);
+    const page = { offset: offset ?? 0, limit: limit ?? PUBLIC_PAGE_SIZE };
     reply.header('cache-control', 'no-cache');
+    // An answer from the cache is free; a read of the database of its own takes one of the address's allowance.
+    if (app.publicListingMisses(appliedFilters, page)) {
+      const counted = await countMiss(request);
+      if (!counted.isAllowed && counted.isExceeded) {
+        const wait = Math.max(1, counted.ttlInSeconds);
+        reply.header('retry-after', String(wait));
+        return reply.status(429).send({ success: false, data: [], appliedFilters, error: MSG.http.tooManyRetryIn(wait) });
+      }
+    }
     let entry;
     try {
-      entry = await app.publicListing(appliedFilters);
+      entry = await app.publicListing(appliedFilters, page);
     } catch (err) {
       const down = isDatabaseDown(err);
       request.log[down ? 'warn' : 'error']({ err }, 'lettura partite pubbliche non riuscita');
