@@ -1,16 +1,23 @@
 // Matches read speed: GET /api/partite/public and the signed-in PostgREST read (the query
 // supabase-js sends) at 50 concurrent connections, next to a bare route of the same server that
 // answers the same JSON from memory. Goal: each at least 50 % of the baseline's requests/s.
+// Then an anonymous attack on the public list (issue 33, docs/public-page.md) with 12,000 upcoming
+// matches: visitors read the page of / and the list (paced, each from its own address) while one
+// address asks page after page no one asked before, as fast as it can; the visitors' p99 is printed
+// beside the quiet run (goal: under 200 ms with the per-address limit), and beside the same attack
+// with the limit lifted. The load comes from a child process (`--load`), not the server's.
 // Also prints the gzip size of the JavaScript the public dashboard downloads.
 // Usage: npm run bench:partite   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import dayjs from 'dayjs';
 import { todayIn } from '../common/core/dates';
+import { PUBLIC_LIMIT_MAX, PUBLIC_PAGE_SIZE } from '../common/partite/publicPage';
 import { benchApp, benchServices, benchToken, CATEGORIES, listen, openBench, runBench, seedCategories, teardown } from './harness';
 
 const CONNECTIONS = 50;
@@ -98,7 +105,8 @@ async function main() {
        FROM public.partite WHERE data >= $1 ORDER BY data, ora, id`,
     [today],
   );
-  const body = JSON.stringify({ success: true, data: rows, appliedFilters: {}, error: null });
+  // The list comes by pages (docs/public-page.md): the baseline is the first page, as GET /api/partite/public answers it.
+  const body = JSON.stringify({ success: true, data: rows.slice(0, PUBLIC_PAGE_SIZE), total: rows.length, offset: 0, limit: PUBLIC_PAGE_SIZE, appliedFilters: {}, error: null });
   app.get('/api/bench-baseline', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
   const base = await listen(app);
 
@@ -121,7 +129,136 @@ async function main() {
   console.log(`\n${verdict.join('\n')}`);
   console.log(`\nJavaScript della dashboard pubblica: ${publicBundleGzip()}`);
 
+  await attack(pool, today);
   await teardown({ db, pool, app, mailer });
 }
 
-runBench(main);
+// ---- The anonymous attack on the public list (issue 33) ----
+
+const ATTACK_MATCHES = 12_000;
+const VISITOR_RATE = Number(process.env.BENCH_VISITOR_RATE ?? 100);
+const ATTACK_S = Number(process.env.BENCH_ATTACK_DURATION ?? 10);
+const P99_GOAL_MS = 200;
+
+interface LoadPlan {
+  base: string;
+  duration: number;
+  /** With the attacker beside the visitors. */
+  attacker: boolean;
+}
+interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  limited: number;
+  other: number;
+}
+
+/** The load, in this child process (`--load <json>`): paced visitors from many addresses, and the attacker from one. */
+async function loadChild(plan: LoadPlan) {
+  let visitor = 0;
+  // Visitors: the page of /, the list's first page, a common filter; each request from another address.
+  const paths = ['/', '/api/partite/public', '/api/partite/public?gruppo=Pulcini'];
+  const visitors = autocannon({
+    url: plan.base,
+    connections: 20,
+    duration: plan.duration,
+    overallRate: VISITOR_RATE,
+    requests: [
+      {
+        setupRequest: (req) => {
+          visitor++;
+          return { ...req, path: paths[visitor % paths.length], headers: { ...req.headers, 'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}` } };
+        },
+      },
+    ],
+  });
+  // The attacker: pages no one asked before (the costliest miss: the biggest page, anywhere in the season), as fast as 8 connections go.
+  let n = 0;
+  const attacker = plan.attacker
+    ? autocannon({
+        url: plan.base,
+        connections: 8,
+        duration: plan.duration,
+        requests: [
+          {
+            setupRequest: (req) => {
+              n++;
+              const offset = (n * 7919) % (ATTACK_MATCHES - PUBLIC_LIMIT_MAX);
+              const limit = PUBLIC_LIMIT_MAX - (Math.floor(n / ATTACK_MATCHES) % 100);
+              return { ...req, path: `/api/partite/public?offset=${offset}&limit=${limit}`, headers: { ...req.headers, 'x-forwarded-for': '203.0.113.7' } };
+            },
+          },
+        ],
+      })
+    : null;
+  const figures = (r: autocannon.Result): LoadFigures => ({
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok: r['2xx'],
+    limited: r.statusCodeStats?.['429']?.count ?? 0,
+    other: r.non2xx - (r.statusCodeStats?.['429']?.count ?? 0) + r.errors,
+  });
+  const [v, a] = await Promise.all([visitors, attacker]);
+  process.stdout.write(JSON.stringify({ visitors: figures(v), attacker: a ? figures(a) : null }));
+}
+
+function runLoad(plan: LoadPlan): Promise<{ visitors: LoadFigures; attacker: LoadFigures | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--load', JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`))));
+  });
+}
+
+async function attack(pool: pg.Pool, today: string) {
+  await pool.query(
+    `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+     SELECT $1::date + 1 + (i % 240), make_time(9 + i % 10, 0, 0), 'Garibaldina ' || i || ' Calcio Giovanile', 'Ospiti Associazione Sportiva ' || i,
+            ($2::text[])[1 + i % 4], 'Campo Comunale ' || (i % 13), i % 2 = 0, 'campionato'
+       FROM generate_series(1, $3) AS i`,
+    [today, CATEGORIES, ATTACK_MATCHES],
+  );
+  // Each client's address from X-Forwarded-For (TRUST_PROXY=1), as behind the club's proxy.
+  const limited = benchServices({ TRUST_PROXY: '1' });
+  const unlimited = benchServices({ TRUST_PROXY: '1', PUBLIC_LIST_BURST: '10000', PUBLIC_LIST_PER_SECOND: '1000' });
+  const rows: [string, { visitors: LoadFigures; attacker: LoadFigures | null }][] = [];
+  for (const [label, svc, attacker] of [
+    ['tranquillo (solo visitatori)', limited, false],
+    ['attacco, limite per indirizzo', limited, true],
+    ['attacco, senza limite', unlimited, true],
+  ] as const) {
+    const app = await benchApp(pool, SECRET, svc);
+    const base = await listen(app);
+    // Warm: the page of / and the visitors' lists in the cache.
+    for (const p of ['/', '/api/partite/public', '/api/partite/public?gruppo=Pulcini']) await fetch(`${base}${p}`);
+    rows.push([label, await runLoad({ base, duration: ATTACK_S, attacker })]);
+    await app.close();
+  }
+  limited.mailer.close();
+  unlimited.mailer.close();
+  console.log(
+    `\nAttacco anonimo alla lista pubblica: ${ATTACK_MATCHES} partite in arrivo; visitatori ${VISITOR_RATE} req/s (/, lista, un filtro; ognuno da un indirizzo), ` +
+      `attaccante da un indirizzo con 8 connessioni, pagine mai chieste (offset/limit fino a ${PUBLIC_LIMIT_MAX}); ${ATTACK_S} s per prova`,
+  );
+  console.log('prova                              visitatori: req/s  p50 ms  p99 ms  errori | attaccante: req/s   200    429  altri');
+  for (const [label, r] of rows) {
+    const v = r.visitors;
+    const a = r.attacker;
+    console.log(
+      `${label.padEnd(34)} ${v.rps.toFixed(0).padStart(17)} ${String(v.p50).padStart(7)} ${String(v.p99).padStart(7)} ${String(v.other).padStart(7)} | ` +
+        (a ? `${a.rps.toFixed(0).padStart(17)} ${String(a.ok).padStart(5)} ${String(a.limited).padStart(6)} ${String(a.other).padStart(6)}` : `${'-'.padStart(17)}`),
+    );
+  }
+  const underAttack = rows[1][1].visitors;
+  const ok = underAttack.p99 < P99_GOAL_MS && underAttack.other === 0;
+  console.log(`\nVisitatori sotto attacco con il limite: p99 ${underAttack.p99} ms (tranquillo ${rows[0][1].visitors.p99} ms) -> ${ok ? 'OK' : 'SOTTO OBIETTIVO'} (< ${P99_GOAL_MS} ms)`);
+  if (!ok) process.exitCode = 1;
+}
+
+if (process.argv[2] === '--load') runBench(() => loadChild(JSON.parse(process.argv[3]) as LoadPlan));
+else runBench(main);
