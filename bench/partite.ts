@@ -7,7 +7,8 @@
 // beside the quiet run (goal: under 200 ms with the per-address limit), and beside the same attack
 // with the limit lifted. The load comes from a child process (`--load`), not the server's.
 // Also prints the gzip size of the JavaScript the public dashboard downloads.
-// Usage: npm run bench:partite   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
+// Usage: npm run bench:partite   (DATABASE_URL to use an external PostgreSQL, else an embedded one;
+// after a build, or CLIENT_DIR; BENCH_ONLY_ATTACK=1 runs the attack alone)
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -18,6 +19,7 @@ import type pg from 'pg';
 import dayjs from 'dayjs';
 import { todayIn } from '../common/core/dates';
 import { PUBLIC_LIMIT_MAX, PUBLIC_PAGE_SIZE } from '../common/partite/publicPage';
+import { buildApp } from '../server/app';
 import { benchApp, benchServices, benchToken, CATEGORIES, listen, openBench, runBench, seedCategories, teardown } from './harness';
 
 const CONNECTIONS = 50;
@@ -111,6 +113,11 @@ async function main() {
   const base = await listen(app);
 
   const auth = { authorization: `Bearer ${token}`, apikey: 'bench', 'accept-profile': 'public' };
+  if (process.env.BENCH_ONLY_ATTACK === '1') {
+    await attack(pool, today);
+    await teardown({ db, pool, app, mailer });
+    return;
+  }
   const results = [
     await run('baseline (JSON in memoria)', `${base}/api/bench-baseline`),
     await run('GET /api/partite/public', `${base}/api/partite/public`),
@@ -139,6 +146,7 @@ const ATTACK_MATCHES = 12_000;
 const VISITOR_RATE = Number(process.env.BENCH_VISITOR_RATE ?? 100);
 const ATTACK_S = Number(process.env.BENCH_ATTACK_DURATION ?? 10);
 const P99_GOAL_MS = 200;
+const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
 
 interface LoadPlan {
   base: string;
@@ -216,9 +224,10 @@ function runLoad(plan: LoadPlan): Promise<{ visitors: LoadFigures; attacker: Loa
 }
 
 async function attack(pool: pg.Pool, today: string) {
+  if (!fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error(`nessun build in ${CLIENT_DIR}: esegui 'npm run build' o imposta CLIENT_DIR`);
   await pool.query(
-    `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
-     SELECT $1::date + 1 + (i % 240), make_time(9 + i % 10, 0, 0), 'Garibaldina ' || i || ' Calcio Giovanile', 'Ospiti Associazione Sportiva ' || i,
+    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+     SELECT $1::date + 1 + (i % 240), make_time(9 + i % 10, 0, 0), make_time(10 + i % 10, 30, 0), 'Garibaldina ' || i || ' Calcio Giovanile', 'Ospiti Associazione Sportiva ' || i,
             ($2::text[])[1 + i % 4], 'Campo Comunale ' || (i % 13), i % 2 = 0, 'campionato'
        FROM generate_series(1, $3) AS i`,
     [today, CATEGORIES, ATTACK_MATCHES],
@@ -232,7 +241,8 @@ async function attack(pool: pg.Pool, today: string) {
     ['attacco, limite per indirizzo', limited, true],
     ['attacco, senza limite', unlimited, true],
   ] as const) {
-    const app = await benchApp(pool, SECRET, svc);
+    // With the built interface: GET / is the server's page of the list (docs/public-page.md).
+    const app = await buildApp({ config: svc.config, pool, mailer: svc.mailer, jwtSecret: SECRET, logger: false, clientDir: CLIENT_DIR });
     const base = await listen(app);
     // Warm: the page of / and the visitors' lists in the cache.
     for (const p of ['/', '/api/partite/public', '/api/partite/public?gruppo=Pulcini']) await fetch(`${base}${p}`);

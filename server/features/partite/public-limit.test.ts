@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from '../../../test/app';
 import { MSG } from '../../../common/core/messages';
+import { REFUSAL_HOLD_MS } from './routes';
 
 // The public list's reads that miss its cache, limited per client address (docs/public-page.md,
 // PUBLIC_LIST_BURST / PUBLIC_LIST_PER_SECOND): an answer from the cache is free, a read of the
@@ -42,9 +43,11 @@ describe('GET /api/partite/public: uncached reads per client address', () => {
     const attacker = '10.2.0.7';
     // Three distinct filters: three reads of the database, allowed.
     for (const campo of ['campo 1', 'campo 2', 'campo 3']) expect((await get(`?campo=${encodeURIComponent(campo)}`, attacker)).statusCode).toBe(200);
-    // A fourth: refused, nothing read, with when to come back.
+    // A fourth: refused, nothing read, with when to come back; the answer held a moment (a script waiting for it slows down).
+    const askedAt = performance.now();
     const refused = await get('?campo=campo%204', attacker);
     expect(refused.statusCode).toBe(429);
+    expect(performance.now() - askedAt).toBeGreaterThanOrEqual(REFUSAL_HOLD_MS - 50);
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(BURST / PER_SECOND);

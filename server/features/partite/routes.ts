@@ -4,6 +4,7 @@ import { RUOLI, designazioniBodySchema } from '../../../common/dirigenti/rules';
 import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
 import { CLASH_MSG } from '../../../common/occupazione/rules';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { z } from '../../../common/core/zod';
@@ -45,6 +46,9 @@ function mapWriteError(err: unknown): never {
   if (code === '23514' || code === '22007' || code === '22008' || code === '22P02') throw badRequest(MSG.match.invalidData);
   throw err;
 }
+
+/** How long a refused read of the public list (429) is held before its answer (docs/public-page.md). */
+export const REFUSAL_HOLD_MS = 1000;
 
 /** A match save's body without its `designazioni` (absent: undefined), and those apart. */
 function splitDesignazioni(body: unknown): { match: unknown; designazioni: unknown } {
@@ -101,6 +105,9 @@ const partite: FastifyPluginAsync = async (app) => {
       const counted = await countMiss(request);
       if (!counted.isAllowed && counted.isExceeded) {
         const wait = Math.max(1, counted.ttlInSeconds);
+        // Held a moment: a client that waits for each answer before the next (a script's connections)
+        // then asks once per REFUSAL_HOLD_MS, not thousands of times a second; holding costs a timer.
+        await sleep(REFUSAL_HOLD_MS);
         reply.header('retry-after', String(wait));
         return reply.status(429).send({ success: false, data: [], appliedFilters, error: MSG.http.tooManyRetryIn(wait) });
       }
