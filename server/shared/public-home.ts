@@ -105,7 +105,8 @@ const PANEL_ID = 'p-filtri';
 /**
  * PublicDashboardPage's markup with no filter set: title and Login, 'Aggiungi al calendario', the
  * 'Filtri' button (phones) and the filter panel ('Caricamento filtri...', as React's Suspense shows it),
- * the count and the cards. data-action marks what src/app/publicHome.ts wires up before React.
+ * the count (of every match) and the first page's cards, with 'Mostra altre partite' when there are more.
+ * data-action marks what src/app/publicHome.ts wires up before React.
  */
 function page(partite: Partita[], total: number, clubName: string, producedAt: number): string {
   const list =
