@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { todayIn } from '../common/core/dates';
-import { CLIENT_DIR, launchBrowser, publicPageLook, screenshot } from './browser';
+import { CLIENT_DIR, launchBrowser, newPage, publicPageLook, screenshot } from './browser';
 import { eventually, expectCount } from './expect';
 
 /** docs/public-page.md (phones): the public page on a 390 x 844 phone with 30 upcoming matches. */
@@ -163,6 +163,72 @@ describe('the public page on a 390 x 844 phone', () => {
     await page.getByRole('link', { name: 'Login' }).tap();
     await page.getByRole('button', { name: 'Accedi' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    await page.close();
+  });
+});
+
+/** docs/public-page.md (a large season): the page of / carries the first 60 cards, 'Mostra altre partite' the next ones. */
+describe("the public page of a large season: 'Mostra altre partite'", () => {
+  let big: TestApp;
+  const MATCHES = 130;
+  beforeAll(async () => {
+    big = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+    await big.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
+    // One a day from tomorrow, 'Squadra 1' first; every other one at the Stadio.
+    await big.db.pool.query(
+      `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara)
+       SELECT $1::date + i, '15:00', 'Squadra ' || i, 'Avversari ' || i, 'Pulcini', CASE WHEN i % 2 = 0 THEN 'Stadio Garibaldi' ELSE 'Campo Comunale' END, 'torneo'
+         FROM generate_series(1, $2) AS i`,
+      [todayIn('Europe/Rome'), MATCHES],
+    );
+  }, 60000);
+  afterAll(async () => {
+    await big?.close();
+  });
+
+  /** Each card's text, 'Squadra 7' standing for its match. */
+  const cardTeams = (page: Page) => page.getByTestId('match-card').evaluateAll((cards) => cards.map((c) => /Squadra \d+/.exec(c.textContent ?? '')?.[0] ?? ''));
+
+  it('on a 390 x 844 phone: the server page shows 60 cards and the button; a tap brings React and the next 60, another the last 10', async () => {
+    const page = await phonePage();
+    await page.goto(`${big.url}/`);
+    await page.getByRole('heading', { name: `Prossime Partite (${MATCHES})` }).waitFor();
+    await page.locator('#public-page[data-ready="true"]').waitFor();
+    await expectCount(page.getByTestId('match-card'), 60);
+    const more = page.getByRole('button', { name: 'Mostra altre partite' });
+    expect((await more.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await more.tap();
+    // React took over and loaded the next page under the first.
+    await expectCount(page.getByTestId('match-card'), 120);
+    await expectCount(page.locator('#public-page'), 0);
+    const teams = await cardTeams(page);
+    expect([teams[0], teams[59], teams[60], teams[119]]).toEqual(['Squadra 1', 'Squadra 60', 'Squadra 61', 'Squadra 120']);
+    await page.getByRole('heading', { name: `Prossime Partite (${MATCHES})` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Mostra altre partite' }).tap();
+    await expectCount(page.getByTestId('match-card'), MATCHES);
+    await expectCount(page.getByRole('button', { name: 'Mostra altre partite' }), 0);
+    expect((await cardTeams(page))[MATCHES - 1]).toBe(`Squadra ${MATCHES}`);
+    await page.close();
+  });
+
+  it('on a wide screen: the button loads the next page, and a filtered list comes by pages too', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${big.url}/`);
+    // React at once on a wide screen (the filter fields are on screen).
+    await page.getByTestId('filter-fields').waitFor();
+    await expectCount(page.getByTestId('match-card'), 60);
+    await page.getByRole('button', { name: 'Mostra altre partite' }).click();
+    await expectCount(page.getByTestId('match-card'), 120);
+    await page.getByLabel('Campo', { exact: true }).fill('stadio');
+    await page.getByRole('heading', { name: 'Prossime Partite (65)' }).waitFor();
+    await expectCount(page.getByTestId('match-card'), 60);
+    await page.getByRole('button', { name: 'Mostra altre partite' }).click();
+    await expectCount(page.getByTestId('match-card'), 65);
+    await expectCount(page.getByRole('button', { name: 'Mostra altre partite' }), 0);
+    const stadio = await cardTeams(page);
+    expect(new Set(stadio).size).toBe(65);
+    expect(stadio.every((t) => /[02468]$/.test(t))).toBe(true);
     await page.close();
   });
 });

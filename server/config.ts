@@ -85,6 +85,25 @@ const schema = z.object({
     .min(1, 'almeno 1 secondo')
     .max(3600, 'al massimo 3600 secondi')
     .default(60),
+  // Uncached reads of the public list one client address may cause (docs/public-page.md): a burst, then this many a second.
+  PUBLIC_LIST_BURST: z.coerce
+    .number({ error: 'deve essere un numero di richieste' })
+    .int('deve essere un numero intero di richieste')
+    .min(1, 'almeno 1 richiesta')
+    .max(10000, 'al massimo 10000 richieste')
+    .default(30),
+  PUBLIC_LIST_PER_SECOND: z.coerce
+    .number({ error: 'deve essere un numero di richieste al secondo' })
+    .min(0.01, 'almeno 0.01 richieste al secondo')
+    .max(1000, 'al massimo 1000 richieste al secondo')
+    .default(3),
+  // Error reports from signed-out visitors, all addresses together, per minute (docs/logs.md).
+  ANON_ERROR_REPORTS_PER_MINUTE: z.coerce
+    .number({ error: 'deve essere un numero di segnalazioni' })
+    .int('deve essere un numero intero di segnalazioni')
+    .min(1, 'almeno 1 segnalazione')
+    .max(100000, 'al massimo 100000 segnalazioni')
+    .default(600),
   // The club's playing hours for the slot finder (docs/allenamenti.md).
   PLAYING_HOURS: z
     .string()
@@ -127,6 +146,12 @@ export interface Config {
   notifyDelaySeconds: number;
   /** Seconds a request may take to arrive whole (REQUEST_TIMEOUT_SECONDS): then 408 and the connection closed. */
   requestTimeoutSeconds: number;
+  /** Uncached reads of the public list a client address may cause at once (PUBLIC_LIST_BURST). */
+  publicListBurst: number;
+  /** ...and per second in the long run (PUBLIC_LIST_PER_SECOND). */
+  publicListPerSecond: number;
+  /** Error reports from signed-out visitors per minute, all addresses together (ANON_ERROR_REPORTS_PER_MINUTE). */
+  anonErrorReportsPerMinute: number;
   /** When matches may be proposed by the slot finder, per weekday (PLAYING_HOURS). */
   playingHours: PlayingHours;
 }
@@ -175,5 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     playingHours: parsePlayingHours(e.PLAYING_HOURS)!,
+    publicListBurst: e.PUBLIC_LIST_BURST,
+    publicListPerSecond: e.PUBLIC_LIST_PER_SECOND,
+    anonErrorReportsPerMinute: e.ANON_ERROR_REPORTS_PER_MINUTE,
   };
 }

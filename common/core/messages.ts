@@ -4,6 +4,8 @@
  * Functions build the messages of the spec that carry a value.
  */
 import { DASHBOARD_MSG, MATCH_OPTION_MSG } from '../partite/messages';
+import { PUBLIC_LIMIT_MAX, PUBLIC_OFFSET_MAX } from '../partite/publicPage';
+import { countOf } from './plural';
 
 export const MSG = {
   http: {
@@ -12,6 +14,8 @@ export const MSG = {
     forbidden: 'Accesso negato - permessi insufficienti',
     notFound: 'Risorsa non trovata',
     tooMany: 'Troppe richieste - riprova tra qualche istante',
+    /** A 429 that says when to come back (its Retry-After, in seconds). */
+    tooManyRetryIn: (seconds: number) => `Troppe richieste - riprova tra ${countOf(Math.max(1, Math.ceil(seconds)), 'secondo', 'secondi')}`,
     server: (status: number) => `Errore del server (${status}) - riprova tra qualche istante`,
     network: 'Problemi di connessione - controlla la tua connessione internet',
     badJson: 'Errore parsing risposta JSON',
@@ -197,6 +201,9 @@ export const MSG = {
     forbiddenCreate: 'Non hai i permessi per creare partite',
     forbiddenUpdate: 'Non hai i permessi per modificare partite',
     invalidData: 'Dati non validi - controlla i campi obbligatori',
+    // GET /api/partite/public's page (docs/public-page.md).
+    invalidLimit: `Numero di partite per pagina non valido (limit: un numero intero da 1 a ${PUBLIC_LIMIT_MAX})`,
+    invalidOffset: `Posizione di partenza non valida (offset: un numero intero da 0 a ${PUBLIC_OFFSET_MAX})`,
     createFailed: 'Errore durante la creazione della partita',
     updateFailed: "Errore durante l'aggiornamento della partita",
     deleteFailed: "Errore durante l'eliminazione della partita",

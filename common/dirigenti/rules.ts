@@ -151,6 +151,24 @@ export function personClashes(match: ClashMatch & { id: number | null }, people:
   return out;
 }
 
+/** A person as the uncovered list carries them (GET /api/designazioni/scoperte's `persone`): once per answer. */
+export type PersonaScoperte = Pick<Dirigente, 'id' | 'nome' | 'cognome' | 'qualifiche'>;
+
+/**
+ * The people free for a missing role of an uncovered match (docs/dirigenti.md): qualified for the role, not
+ * the match's referee (for the referee: in no other role of it), and not in `occupati` (busy elsewhere at its
+ * time). The server answers each person once and each match's `occupati`; the panel lists the free ones with this.
+ */
+export function liberiPer<P extends Pick<Dirigente, 'id' | 'qualifiche'>>(ruolo: Ruolo, persone: readonly P[], d: Designazioni, occupati: readonly number[]): P[] {
+  const busy = new Set(occupati);
+  return persone.filter(
+    (p) =>
+      p.qualifiche.includes(QUALIFICA_DI[ruolo]) &&
+      !busy.has(p.id) &&
+      (ruolo === 'arbitro' ? p.id !== d.accompagnatore && p.id !== d.addettoArbitro : p.id !== d.arbitro),
+  );
+}
+
 /** Whether the club supplies the home referee of a category by default: the youngest categories. */
 export const arbitroSocietaDefault = (categoria: string) => /piccoli\s*amici|primi\s*calci|pulcini|esordienti/i.test(categoria);
 

@@ -1,6 +1,6 @@
 // Response types of /api/dirigenti, /api/partite/{id}/designazioni, /api/designazioni and
 // /api/designazioni/scoperte: they type the routes and the SPA's endpoints (docs/dirigenti.md).
-import type { Dirigente, DesignazioniView, Ruolo } from './rules';
+import type { Dirigente, DesignazioniView, PersonaScoperte, Ruolo } from './rules';
 import type { Partita } from '../partite/read';
 import type { PartitaResponse } from '../partite/types';
 
@@ -41,20 +41,27 @@ export interface DesignazioneConflitto {
   dirigenteId: number;
 }
 
-/** One coming match missing a required designation, with the qualified people free at its time for each missing role. */
+/**
+ * One coming match missing a required designation. `occupati`: the people of the answer's `persone` busy
+ * elsewhere at its time (a person clash); the free ones for each missing role are `liberiPer` of
+ * common/dirigenti/rules.ts (qualified, not already in a role of the match kept apart from it, not busy).
+ */
 export interface PartitaScoperta {
   partita: Partita;
   designazioni: DesignazioniView;
   mancanti: Ruolo[];
-  liberi: Partial<Record<Ruolo, Dirigente[]>>;
+  occupati: number[];
 }
 
 /**
  * GET /api/designazioni/scoperte[?giorni=7] (editor+): by date and time, from today through `fino`
  * (yyyy-mm-dd): by default the Sunday after next, else `giorni` days (common/dirigenti/window.ts).
+ * `persone`: each active person qualified for a role some match misses, once (by surname and name),
+ * so the answer grows with the matches plus the people, not with their product.
  */
 export interface ScoperteResponse {
   data: PartitaScoperta[];
+  persone: PersonaScoperte[];
   count: number;
   fino: string;
 }

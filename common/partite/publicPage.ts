@@ -13,7 +13,23 @@ export const PUBLIC_MSG = {
   datePlaceholder: 'gg/mm/aaaa',
   /** Shown when the list comes from the copy kept on the phone (service worker). */
   offline: (hhmm: string) => `Non in linea - dati aggiornati alle ${hhmm}`,
+  /** Under the cards when the list has more than those shown: loads the next page (docs/public-page.md). */
+  showMore: 'Mostra altre partite',
+  /** The same button while the next page loads. */
+  loadingMore: 'Caricamento altre partite...',
+  /** Beside the button when the next page could not be loaded (a press tries again). */
+  moreFailed: 'Impossibile caricare altre partite - riprova',
 } as const;
+
+/**
+ * Matches per page of the public list (docs/public-page.md): the page of / carries the first PUBLIC_PAGE_SIZE cards,
+ * 'Mostra altre partite' fetches the next ones (GET /api/partite/public?offset=&limit=), whatever the season holds.
+ */
+export const PUBLIC_PAGE_SIZE = 60;
+/** The most matches one GET /api/partite/public answers (`limit`, 1 to this; PUBLIC_PAGE_SIZE when absent). */
+export const PUBLIC_LIMIT_MAX = 200;
+/** The highest `offset` of GET /api/partite/public. */
+export const PUBLIC_OFFSET_MAX = 100_000;
 
 /**
  * A public list older than this (by the server's clock when it was produced) came from the copy kept on

@@ -14,12 +14,16 @@ export interface SuggestionsResponse {
 }
 
 /**
- * GET /api/partite/public (no sign-in): the upcoming matches with the filters applied (the SPA
- * still sanitises them on read, sanitizePartite). On a failure: success false, data [], error.
+ * GET /api/partite/public (no sign-in): a page of the upcoming matches with the filters applied (the SPA
+ * still sanitises them on read, sanitizePartite); `total` counts all of them (docs/public-page.md). On a
+ * failure (a 429 past the per-address limit too): success false, data [], error.
  */
 export interface PublicPartiteResponse {
   success: boolean;
   data: Partita[];
+  total?: number;
+  offset?: number;
+  limit?: number;
   appliedFilters: PartiteFilters;
   error: string | null;
 }

@@ -29,6 +29,9 @@ describe('configuration (one zod schema, read once at start)', () => {
       logLevel: 'info',
       trustProxy: false,
       designationMarginMinutes: 30,
+      publicListBurst: 30,
+      publicListPerSecond: 3,
+      anonErrorReportsPerMinute: 600,
     });
     expect(() => loadConfig({ DESIGNATION_MARGIN_MINUTES: '241' })).toThrow(/DESIGNATION_MARGIN_MINUTES: al massimo 240 minuti/);
   });
@@ -54,6 +57,9 @@ describe('configuration (one zod schema, read once at start)', () => {
       DESIGNATION_MARGIN_MINUTES: '45',
       NOTIFY_DELAY_SECONDS: '120',
       PLAYING_HOURS: '6-7=10:00-18:30; 3=17:30-20:00',
+      PUBLIC_LIST_BURST: '10',
+      PUBLIC_LIST_PER_SECOND: '0.5',
+      ANON_ERROR_REPORTS_PER_MINUTE: '120',
     });
     expect(c).toEqual({
       port: 8080,
@@ -77,6 +83,9 @@ describe('configuration (one zod schema, read once at start)', () => {
       designationMarginMinutes: 45,
       notifyDelaySeconds: 120,
       playingHours: { 1: null, 2: null, 3: { from: 1050, to: 1200 }, 4: null, 5: null, 6: { from: 600, to: 1110 }, 7: { from: 600, to: 1110 } },
+      publicListBurst: 10,
+      publicListPerSecond: 0.5,
+      anonErrorReportsPerMinute: 120,
     });
     // Default: weekdays 17:00-21:00, Saturday and Sunday 9:00-19:00 (docs/allenamenti.md).
     expect(loadConfig({}).playingHours).toMatchObject({ 1: { from: 1020, to: 1260 }, 6: { from: 540, to: 1140 } });
@@ -101,6 +110,12 @@ describe('configuration (one zod schema, read once at start)', () => {
     ['TRUST_PROXY', '10.0.0.1/40'],
     ['PLAYING_HOURS', 'sabato 9-19'],
     ['PLAYING_HOURS', '6=19:00-09:00'],
+    ['PUBLIC_LIST_BURST', '0'],
+    ['PUBLIC_LIST_BURST', '2.5'],
+    ['PUBLIC_LIST_PER_SECOND', '0'],
+    ['PUBLIC_LIST_PER_SECOND', 'tanti'],
+    ['ANON_ERROR_REPORTS_PER_MINUTE', '0'],
+    ['ANON_ERROR_REPORTS_PER_MINUTE', '100001'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     const message = failure({ [name]: value });
     expect(message).toMatch(/^Configurazione non valida:/);

@@ -77,7 +77,8 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/gruppi/:id/eliminazione', url: `/api/gruppi/${UNKNOWN_ID}/eliminazione`, expect: adminOnly(404) },
 
   // Matches (spec 3-5): the public listing is open, reading needs a sign-in, writing the editor role.
-  { method: 'GET', route: '/api/partite/public', expect: all(200) },
+  // By pages (docs/public-page.md): a later page, as 'Mostra altre partite' asks it.
+  { method: 'GET', route: '/api/partite/public', url: '/api/partite/public?offset=60&limit=60', expect: all(200) },
   { method: 'GET', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, expect: signedIn(404) },
   { method: 'POST', route: '/api/partite', payload: {}, expect: editorUp(400) },
   // With designazioni (issue 32: the match and its designations in one save): the match's fields are missing.

@@ -32,6 +32,15 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(res)).toBe('Il testo è troppo lungo (massimo 200 caratteri)');
   });
 
+  it('public listing with a page out of range (docs/public-page.md)', async () => {
+    for (const qs of ['limit=0', 'limit=201', 'limit=dieci', 'limit=%20']) {
+      expect(expectItalian400(await t.app.inject({ url: `/api/partite/public?${qs}` }))).toBe('Numero di partite per pagina non valido (limit: un numero intero da 1 a 200)');
+    }
+    for (const qs of ['offset=-5', 'offset=100001', 'offset=0x10']) {
+      expect(expectItalian400(await t.app.inject({ url: `/api/partite/public?${qs}` }))).toBe('Posizione di partenza non valida (offset: un numero intero da 0 a 100000)');
+    }
+  });
+
   it('auth calls past the max() limits of server/auth/schemas.ts', async () => {
     const recover = await t.app.inject({
       method: 'POST',

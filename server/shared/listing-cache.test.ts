@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { createUser, type TestUser } from '../../test/users';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from './listing-cache';
+import { PUBLIC_PAGE_SIZE } from '../../common/partite/publicPage';
 
 /*
  * The listing caches hold a fixed number of bytes whatever the requests: the least recently used
@@ -86,6 +87,30 @@ describe('ListingCache budget (real PostgreSQL LISTEN)', () => {
     expect(cache.get('dopo')?.body).toBe('[nuova]');
   });
 
+  it('tells a request that would start a read of its own (misses) from one served by a kept listing or a read it joins', async () => {
+    expect(cache.misses('nuova')).toBe(true);
+    let finish = (_body: string) => {};
+    const loading = cache.load('nuova', () => new Promise<string>((resolve) => (finish = resolve)));
+    // Being read: a request now would join that read.
+    expect(cache.misses('nuova')).toBe(false);
+    finish('[1]');
+    await loading;
+    // Kept.
+    expect(cache.misses('nuova')).toBe(false);
+    // A change empties the cache: the next request reads again.
+    const changedFrom = cache.currentGeneration();
+    await db.pool.query(`NOTIFY partite_changed`);
+    while (cache.currentGeneration() === changedFrom) await new Promise((r) => setTimeout(r, 10));
+    expect(cache.misses('nuova')).toBe(true);
+    // Without the LISTEN connection every request reads whatever its key: none is singled out.
+    const deaf = new ListingCache(db.pool, pino({ level: 'silent' }), 'partite_changed', BUDGET);
+    try {
+      expect(deaf.misses('nuova')).toBe(false);
+    } finally {
+      await deaf.stop();
+    }
+  });
+
   it('while its LISTEN connection is not up, thirty requests cost two reads, and none gets a read older than itself', async () => {
     // Never started: not listening, as just after the server starts or while the connection is lost.
     const deaf = new ListingCache(db.pool, pino({ level: 'silent' }), 'partite_changed', BUDGET);
@@ -144,7 +169,9 @@ describe('GET /api/partite/public under a flood of spellings', () => {
     await t.app.inject({ url: `/api/partite/public?gruppo=pulcini` });
     const first = await t.app.inject({ url: `/api/partite/public?gruppo=pulcini` });
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toHaveLength(1500);
+    // The first page of the 1,500 (docs/public-page.md).
+    expect(first.json()).toMatchObject({ total: 1500, offset: 0, limit: PUBLIC_PAGE_SIZE });
+    expect(first.json().data).toHaveLength(PUBLIC_PAGE_SIZE);
     // While another transaction holds the table, a request that read it would wait (and fail after the
     // statement timeout): every answer below comes from the one cached entry.
     const locker = await t.db.pool.connect();

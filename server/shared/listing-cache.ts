@@ -107,6 +107,17 @@ export class ListingCache {
   }
 
   /**
+   * Whether a request for key would start a read of its own that a repeat of it would not: its listing is
+   * neither kept nor being read by a request it would join (load's rule). Without the LISTEN connection
+   * every request reads whatever its key, so none is singled out (false). Touches nothing: a caller's
+   * per-client limit asks it first (docs/public-page.md).
+   */
+  misses(key: string): boolean {
+    if (!this.listening) return false;
+    return !this.entries.has(key) && this.loading.get(key)?.generation !== this.generation;
+  }
+
+  /**
    * The listing for key: from memory, or read by `compute` once for all the requests that miss it
    * together (thirty parents opening a cold page cost one read of the database, not thirty, and none
    * waits for a connection behind the others). A request joins a running read only when that read

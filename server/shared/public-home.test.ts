@@ -9,6 +9,7 @@ import { formatDataIt } from '../../common/partite/cardText';
 import type { CachedListing } from './listing-cache';
 import { escapeHtml, HOME_RERENDER_MS, HomePageCache, jsonForScript } from './public-home';
 import { compressionCount } from './compress';
+import { PUBLIC_PAGE_SIZE } from '../../common/partite/publicPage';
 
 /** The server's page (docs/public-page.md): / carries the public list in its first response, every text escaped, the data as JSON. */
 let t: TestApp;
@@ -73,6 +74,8 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('<section id="p-filtri" class="p-paper p-panel" aria-label="Filtri">');
     expect(html).toContain('data-testid="active-filters">0 filtri attivi</p>');
     expect((html.match(/data-action="card"/g) ?? []).length).toBe(1);
+    // Every match fits the first page: no 'Mostra altre partite'.
+    expect(html).not.toContain('data-action="more"');
     // Its stylesheet in <head>, where it stays once React has replaced the markup.
     expect(html.indexOf('.p-card{')).toBeGreaterThan(-1);
     expect(html.indexOf('.p-card{')).toBeLessThan(html.indexOf('</head>'));
@@ -215,5 +218,38 @@ describe('server-rendered public list on /', () => {
     // Moved to a new date: played there, in programma's colours, not struck.
     expect(moved).toContain('background:#1b5e20;color:#ffffff">Spostata dal 21/11/2026</span>');
     expect(moved).not.toContain('<p class="p-teams p-struck">');
+  });
+});
+
+describe('the page of / with a large season (docs/public-page.md: the first page only)', () => {
+  let big: TestApp;
+  const MATCHES = 5000;
+  beforeAll(async () => {
+    big = await createTestApp({ clientDir });
+    await big.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
+    await big.db.pool.query(
+      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, terreno, tipo_gara, is_house_match, spogliatoio_gari, spogliatoio_ospiti)
+       SELECT current_date + 1 + (i % 250), '15:00', '17:00', 'Garibaldina Pulcini ' || i, 'Associazione Sportiva Ospiti ' || i, 'Pulcini', 'Campo Comunale ' || (i % 9), 'erba', 'campionato', true, 1, 2
+         FROM generate_series(1, $1) AS i`,
+      [MATCHES],
+    );
+  }, 60000);
+  afterAll(async () => {
+    await big?.close();
+  });
+
+  it(`stays under 200 KB uncompressed with ${MATCHES} matches: the first ${PUBLIC_PAGE_SIZE} cards, the whole count and 'Mostra altre partite'`, async () => {
+    const res = await big.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.length).toBeLessThan(200 * 1024);
+    const html = res.body;
+    expect((html.match(/data-action="card"/g) ?? []).length).toBe(PUBLIC_PAGE_SIZE);
+    expect(html).toContain(`Prossime Partite (${MATCHES})`);
+    expect(html).toContain('data-action="more" data-testid="show-more">Mostra altre partite</button>');
+    // The JSON block: the same first page as the API, with the total.
+    const page = JSON.parse(dataBlock(html)) as { body: { data: unknown[]; total: number } };
+    expect(page.body.data).toHaveLength(PUBLIC_PAGE_SIZE);
+    expect(page.body.total).toBe(MATCHES);
   });
 });

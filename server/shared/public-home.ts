@@ -66,7 +66,7 @@ const CSS = [
   `.p-primary{background:${C.primary}}.p-secondary{background:${C.secondary}}.p-info{background:${C.info}}.p-success{background:${C.success}}`,
   `.p-out{background:transparent;border-color:#bdbdbd;color:rgba(0,0,0,.87)}.p-out.p-primary{background:transparent;border-color:${withAlpha(C.primary, 0.7)};color:${C.primary}}`,
   '.p-stato{border:0;font-weight:700}',
-  '.p-empty{padding:24px;text-align:center}.p-empty p{margin:0}',
+  '.p-empty{padding:24px;text-align:center}.p-empty p{margin:0}.p-more{display:flex;width:100%;margin-top:16px}',
   '@media (min-width:600px){.p-main{padding:24px}.p-head{margin-bottom:24px}.p-h1{font-size:2.125rem}.p-toggle{display:none}.p-panel{display:block}.p-wait{min-height:96px}.p-reset{min-height:30px}}',
 ].join('');
 
@@ -105,13 +105,16 @@ const PANEL_ID = 'p-filtri';
 /**
  * PublicDashboardPage's markup with no filter set: title and Login, 'Aggiungi al calendario', the
  * 'Filtri' button (phones) and the filter panel ('Caricamento filtri...', as React's Suspense shows it),
- * the count and the cards. data-action marks what src/app/publicHome.ts wires up before React.
+ * the count (of every match) and the first page's cards, with 'Mostra altre partite' when there are more.
+ * data-action marks what src/app/publicHome.ts wires up before React.
  */
-function page(partite: Partita[], clubName: string, producedAt: number): string {
+function page(partite: Partita[], total: number, clubName: string, producedAt: number): string {
   const list =
     partite.length === 0
       ? `<div class="p-paper p-empty" role="status">${el('p', 'p-muted', DASHBOARD_MSG.noMatches)}</div>`
       : `<div class="p-list">${partite.map((p) => card(p, clubName)).join('')}</div>`;
+  // The first page only (docs/public-page.md): the rest comes from the JSON list, a page per press.
+  const more = total > partite.length ? el('button', 'p-btn p-outlined p-more', PUBLIC_MSG.showMore, ' type="button" data-action="more" data-testid="show-more"') : '';
   return [
     // When the list was produced: the entry tells a copy kept by the service worker from a fresh page.
     `<div class="p-page" id="public-page" data-produced-at="${Math.round(producedAt)}"><main class="p-main">`,
@@ -130,17 +133,18 @@ function page(partite: Partita[], clubName: string, producedAt: number): string 
     '</div>',
     `<div class="p-wait" aria-busy="true">${el('p', 'p-body2 p-muted', PUBLIC_MSG.filtersLoading)}</div>`,
     '</section>',
-    el('h2', 'p-h2', DASHBOARD_MSG.upcoming(partite.length)),
+    el('h2', 'p-h2', DASHBOARD_MSG.upcoming(total)),
     list,
+    more,
     '</main></div>',
   ].join('');
 }
 
 export function renderPublicHome(indexHtml: string, listing: CachedListing, clubName: string, producedAt = Date.now()): string {
-  const body = JSON.parse(listing.body) as { data?: Partita[] };
+  const body = JSON.parse(listing.body) as { data?: Partita[]; total?: number };
   // The same cleaning the client applies on read (docs/partite.md, reading matches), so both show the same text; escaped on top.
   const partite = sanitizePartite(body.data);
-  const html = page(partite, clubName, producedAt);
+  const html = page(partite, Math.max(partite.length, Number(body.total) || 0), clubName, producedAt);
   const data = `<script type="application/json" id="${PUBLIC_DATA_ID}">${jsonForScript({ producedAt, etag: listing.etag, body })}</script>`;
   return indexHtml
     .replace(/\s*<!--[^>]*-->\s*<link rel="preload" href="\/api\/partite\/public"[^>]*>/, '')

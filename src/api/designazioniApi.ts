@@ -1,5 +1,5 @@
 import { api, listTag, listTags } from './api';
-import type { Designazioni, DesignazioniView, Dirigente, Qualifica, Ruolo } from '../../common/dirigenti/rules';
+import type { Designazioni, DesignazioniView, Dirigente, PersonaScoperte, Qualifica, Ruolo } from '../../common/dirigenti/rules';
 import type { DesignazioniPeriodoResponse, DesignazioniResponse, DirigentiResponse, PartitaScoperta, ScoperteResponse } from '../../common/dirigenti/types';
 import { sanitizePartita } from '../../common/partite/read';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../common/dirigenti/messages';
@@ -53,15 +53,19 @@ export const designazioniApi = api.injectEndpoints({
       transformResponse: (body: DesignazioniPeriodoResponse) => body?.data ?? {},
       providesTags: ['Designazione', listTag('Partita')],
     }),
-    /** The coming matches missing a required role, with the free qualified people per missing role (editor+). */
-    /** `giorni` null: the server's default window, through the Sunday after next. `fino`: the window's last day. */
-    getScoperte: build.query<{ items: PartitaScoperta[]; fino: string | null }, number | null>({
+    /**
+     * The coming matches missing a required role (editor+), with each candidate once (`persone`) and, per match, who is
+     * busy at its time (`occupati`): the free people of a role are liberiPer (common/dirigenti/rules.ts).
+     * `giorni` null: the server's default window, through the Sunday after next. `fino`: the window's last day.
+     */
+    getScoperte: build.query<{ items: PartitaScoperta[]; persone: PersonaScoperte[]; fino: string | null }, number | null>({
       query: (giorni) => (giorni === null ? 'api/designazioni/scoperte' : `api/designazioni/scoperte?giorni=${giorni}`),
       transformResponse: (body: ScoperteResponse) => ({
         items: (body?.data ?? []).flatMap((s) => {
           const partita = sanitizePartita(s?.partita);
-          return partita ? [{ ...s, partita, liberi: s.liberi ?? {}, mancanti: s.mancanti ?? [] }] : [];
+          return partita ? [{ ...s, partita, occupati: s.occupati ?? [], mancanti: s.mancanti ?? [] }] : [];
         }),
+        persone: body?.persone ?? [],
         fino: typeof body?.fino === 'string' ? body.fino : null,
       }),
       providesTags: ['Designazione', listTag('Partita')],

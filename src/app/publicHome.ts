@@ -20,12 +20,13 @@ const WIDE = '(min-width: 600px)';
 const REACT_CONTROL: Record<string, string> = {
   filters: '[data-testid="filters-toggle"]',
   calendar: 'button[aria-haspopup="dialog"]',
+  more: '[data-testid="show-more"]',
 };
 
 /**
  * The server's HTML of / (server/shared/public-home.ts) is the page a phone shows until a control is
  * used (docs/public-page.md): the list, 'Login' (a link) and the other controls work from these few lines, and React
- * (start) is loaded and takes over on the first press of 'Filtri', 'Aggiungi al calendario' or a card,
+ * (start) is loaded and takes over on the first press of 'Filtri', 'Aggiungi al calendario', a card or 'Mostra altre partite',
  * carrying on what was asked; on a wide screen at once, the filter fields being on screen there. While
  * React loads, 'Filtri' already opens its panel, which says it is loading.
  */
@@ -72,6 +73,8 @@ export function enhanceServerPage(page: HTMLElement, start: (wanted: PublicStart
       wanted.calendarOpen = true;
     } else if (action === 'card') {
       wanted.loginWarning = true;
+    } else if (action === 'more') {
+      wanted.showMore = true;
     }
     pressed = target;
     target.setAttribute('aria-busy', 'true');

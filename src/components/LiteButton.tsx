@@ -14,6 +14,7 @@ export interface LiteButtonProps {
   'aria-label'?: string;
   'aria-expanded'?: boolean;
   'aria-controls'?: string;
+  'aria-busy'?: boolean;
   'data-testid'?: string;
 }
 

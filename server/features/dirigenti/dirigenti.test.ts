@@ -5,7 +5,8 @@ import { insertMatch, type MatchRow } from '../../../test/partite';
 import { todayIn } from '../../../common/core/dates';
 import { MSG } from '../../../common/core/messages';
 import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
-import type { Dirigente } from '../../../common/dirigenti/rules';
+import { liberiPer, type Dirigente } from '../../../common/dirigenti/rules';
+import type { ScoperteResponse } from '../../../common/dirigenti/types';
 import { uncoveredDefaultEnd } from '../../../common/dirigenti/window';
 
 // The officials and their designations through the real API on a real PostgreSQL (docs/dirigenti.md):
@@ -250,7 +251,13 @@ describe('GET /api/designazioni/scoperte', () => {
     expect(data[0].partita.id).toBe(uncovered);
     expect(data[0].mancanti).toEqual(['arbitro']);
     expect(data[0].designazioni.accompagnatore).toMatchObject({ id: acc.id });
-    expect(data[0].liberi.arbitro.map((p: Dirigente) => p.id)).toEqual([free.id]);
+    // Each candidate once; the free ones of a role follow from `occupati` (common/dirigenti/rules.ts liberiPer).
+    const { persone } = res.json() as ScoperteResponse;
+    // Only the referee is missing: the people qualified for it, active.
+    expect(persone.map((p) => p.nome).sort()).toEqual(['Libero', 'Occupato']);
+    expect(persone[0]).not.toHaveProperty('email');
+    expect(data[0].occupati).toEqual([busy.id]);
+    expect(liberiPer('arbitro', persone, { arbitro: null, accompagnatore: acc.id, addettoArbitro: null }, data[0].occupati).map((p) => p.id)).toEqual([free.id]);
     expect((await api('GET', '/api/designazioni/scoperte?giorni=61', editor)).json()).toEqual({ error: DIRIGENTI_MSG.invalid.giorni });
     expect((await api('GET', '/api/designazioni/scoperte', reader)).statusCode).toBe(403);
   });
@@ -265,7 +272,37 @@ describe('GET /api/designazioni/scoperte', () => {
     expect(res.json().data.map((s: { partita: { id: number } }) => s.partita.id)).toEqual([last]);
     const month = (await api('GET', '/api/designazioni/scoperte?giorni=30', editor)).json();
     expect(month).toMatchObject({ count: 2, fino: inDays(29) });
-    expect((await api('GET', '/api/designazioni/scoperte?giorni=1', editor)).json()).toEqual({ data: [], count: 0, fino: today });
+    expect((await api('GET', '/api/designazioni/scoperte?giorni=1', editor)).json()).toEqual({ data: [], persone: [], count: 0, fino: today });
+  });
+});
+
+describe('GET /api/designazioni/scoperte with many people and matches', () => {
+  it('lists each person once, not once per match and role: the answer grows with their sum, not their product', async () => {
+    const PEOPLE = 300;
+    const MATCHES = 200;
+    await t.db.pool.query(
+      `INSERT INTO public.dirigenti (nome, cognome, email, qualifiche)
+       SELECT 'Persona', 'Numero' || i, 'p' || i || '@example.it', ARRAY['arbitro', 'accompagnatore', 'addetto_arbitro']
+         FROM generate_series(1, $1) i`,
+      [PEOPLE],
+    );
+    await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, tipo_gara)
+       SELECT $1::date + (i % 7), make_time(8 + i % 12, 0, 0), make_time(9 + i % 12, 0, 0), 'Garibaldina ' || i, 'Ospiti ' || i, 'Pulcini', 'Campo ' || i, true, 'campionato'
+         FROM generate_series(1, $2) i`,
+      [today, MATCHES],
+    );
+    const res = await api('GET', '/api/designazioni/scoperte?giorni=7', editor);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as ScoperteResponse;
+    expect(body.count).toBe(MATCHES);
+    expect(body.persone).toHaveLength(PEOPLE);
+    expect(new Set(body.persone.map((p) => p.id)).size).toBe(PEOPLE);
+    // Every person free for both roles of every match, as before; named once in the whole answer.
+    expect(liberiPer('arbitro', body.persone, { arbitro: null, accompagnatore: null, addettoArbitro: null }, body.data[0].occupati)).toHaveLength(PEOPLE);
+    expect(res.body.split('"Numero17"')).toHaveLength(2);
+    // One person object per match and role made this 300 x 200 x 2 = 120,000 objects (about 15 MB); now under 200 KB.
+    expect(res.body.length).toBeLessThan(200_000);
   });
 });
 

@@ -20,8 +20,7 @@ import {
   missingRoles,
   personClashes,
   type Designazioni,
-  type Dirigente,
-  type Ruolo,
+  type PersonaScoperte,
 } from '../../../common/dirigenti/rules';
 import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
 import { uncoveredDefaultEnd, uncoveredEndAfter } from '../../../common/dirigenti/window';
@@ -181,25 +180,20 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
       const mancanti = missingRoles(m, m.arbitro_societa, designations.get(m.id)!);
       return mancanti.length > 0 ? [{ match: m, mancanti }] : [];
     });
-    if (uncovered.length === 0) return { data: [], count: 0, fino };
-    const people = await repo.activeDirigenti(pool);
+    if (uncovered.length === 0) return { data: [], persone: [], count: 0, fino };
+    // Each candidate once (not once per match and role: docs/dirigenti.md); per match, who is busy at its time.
+    const wanted = new Set(uncovered.flatMap((u) => u.mancanti.map((r) => QUALIFICA_DI[r])));
+    const persone = (await repo.activeDirigenti(pool))
+      .filter((p) => p.qualifiche.some((q) => wanted.has(q)))
+      .map(({ id, nome, cognome, qualifiche }): PersonaScoperte => ({ id, nome, cognome, qualifiche }));
+    const candidates = persone.map((p) => ({ dirigenteId: p.id }));
     const impegni = await repo.impegniOnDays(pool, [...new Set(uncovered.map((u) => u.match.data))]);
     const data = uncovered.map(({ match, mancanti }): PartitaScoperta => {
       const { arbitro_societa: _category, ...partita } = match;
-      const d = designations.get(match.id)!;
-      const liberi: Partial<Record<Ruolo, Dirigente[]>> = {};
-      for (const ruolo of mancanti) {
-        liberi[ruolo] = people.filter(
-          (p) =>
-            p.qualifiche.includes(QUALIFICA_DI[ruolo]) &&
-            // The referee holds no other role of the match (designazioniProblem's rule).
-            (ruolo === 'arbitro' ? p.id !== d.accompagnatore && p.id !== d.addettoArbitro : p.id !== d.arbitro) &&
-            personClashes(match, [{ dirigenteId: p.id }], impegni, margin).length === 0,
-        );
-      }
-      return { partita, designazioni: views.get(match.id)!, mancanti, liberi };
+      const occupati = new Set(personClashes(match, candidates, impegni, margin).map((c) => c.dirigenteId));
+      return { partita, designazioni: views.get(match.id)!, mancanti, occupati: [...occupati] };
     });
-    return { data, count: data.length, fino };
+    return { data, persone, count: data.length, fino };
   });
 };
 

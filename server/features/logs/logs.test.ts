@@ -149,6 +149,32 @@ describe('POST /api/error-logs (intake)', () => {
   });
 });
 
+describe('POST /api/error-logs: the ceiling of anonymous reports', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ env: { ANON_ERROR_REPORTS_PER_MINUTE: '5' } });
+  });
+  afterAll(() => small.close());
+  const send = (n: number, user?: TestUser) =>
+    small.app.inject({ method: 'POST', url: '/api/error-logs', payload: { message: `anonimo ${n}`, type: 'frontend' }, remoteAddress: `10.8.0.${n + 1}`, headers: user ? bearer(user) : {} });
+
+  it('takes ANON_ERROR_REPORTS_PER_MINUTE signed-out reports a minute from all addresses together, then 429 in Italian; signed-in ones still pass', async () => {
+    const statuses: number[] = [];
+    // Each from its own address: the per-address limit never applies.
+    for (let i = 0; i < 5; i++) statuses.push((await send(i)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    const limited = await send(5);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: LOGS_MSG.server.tooManyReports });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Nothing of the refused report was stored.
+    expect((await small.db.pool.query(`SELECT 1 FROM public.error_logs WHERE error_message = 'anonimo 5'`)).rowCount).toBe(0);
+    const member = await createUser(small.db.pool, 'reader', 'lettore-limite@example.it');
+    expect((await send(6, member)).statusCode).toBe(201);
+  });
+});
+
 describe('admin API', () => {
   let ids: Record<string, string>;
 

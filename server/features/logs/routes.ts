@@ -24,6 +24,9 @@ const logs: FastifyPluginAsync = async (app) => {
   // valid bearer token comes with it. Small body, per-IP limit in memory, group commit (intake.ts):
   // the 201 goes out once the batch holding the report committed.
   const intakeLimit = new MemoryRateLimit(INTAKE_RATE_LIMIT.max, INTAKE_RATE_LIMIT.windowSeconds);
+  // Beside it, one ceiling for the reports of signed-out visitors from every address together
+  // (ANON_ERROR_REPORTS_PER_MINUTE): many addresses cannot fill the log; signed-in reports pass.
+  const anonymousLimit = new MemoryRateLimit(config.anonErrorReportsPerMinute, 60, 1);
   const batcher = new IntakeBatcher(pool, (e) => repo.errorHash(e.type, e.message, e.stack));
   app.addHook('onClose', () => batcher.close());
   app.post(
@@ -34,7 +37,14 @@ const logs: FastifyPluginAsync = async (app) => {
         const { limited, retryAfter } = intakeLimit.hit(request.ip);
         if (limited) return reply.code(429).header('retry-after', String(retryAfter)).send({ error: LOGS_MSG.server.tooManyReports });
       },
-      preHandler: optionalUser,
+      preHandler: [
+        optionalUser,
+        async (request, reply) => {
+          if (request.user) return;
+          const { limited, retryAfter } = anonymousLimit.hit('anonimi');
+          if (limited) return reply.code(429).header('retry-after', String(retryAfter)).send({ error: LOGS_MSG.server.tooManyReports });
+        },
+      ],
     },
     async (request, reply) => {
       const report = parseInput(errorReportSchema, request.body);

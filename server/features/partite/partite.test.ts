@@ -2,6 +2,8 @@ import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { todayIn } from '../../../common/core/dates';
+import { MSG } from '../../../common/core/messages';
+import { PUBLIC_LIMIT_MAX, PUBLIC_OFFSET_MAX, PUBLIC_PAGE_SIZE } from '../../../common/partite/publicPage';
 
 let t: TestApp;
 let reader: TestUser;
@@ -290,6 +292,60 @@ describe('GET /api/partite/public', () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(teams(after)).toContain('Nuova Squadra');
+  });
+});
+
+describe('GET /api/partite/public by pages (docs/public-page.md)', () => {
+  const TOTAL = 130;
+  beforeAll(async () => {
+    await t.db.pool.query('DELETE FROM public.partite');
+    await t.db.pool.query(
+      `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara)
+       SELECT $1::date + i, '10:00', 'Casa ' || i, 'Ospiti ' || i, CASE WHEN i % 2 = 0 THEN 'Pulcini' ELSE 'Allievi' END, 'Campo', 'torneo'
+         FROM generate_series(1, $2) AS i`,
+      [today, TOTAL],
+    );
+    // The cache of the earlier tests' lists learns of the change through NOTIFY.
+    for (let i = 0; i < 100 && (await get('')).json().total !== TOTAL; i++) await new Promise((r) => setTimeout(r, 20));
+  });
+  // From a fresh address each: the per-address limit is another test's (public-limit.test.ts).
+  let visitor = 0;
+  const get = (qs: string) => t.app.inject({ url: `/api/partite/public${qs}`, remoteAddress: `10.5.${Math.floor(++visitor / 250)}.${(visitor % 250) + 1}` });
+  const homes = (res: { json(): { data: Array<{ squadracasa: string }> } }) => res.json().data.map((p) => p.squadracasa);
+
+  it('answers the first page of PUBLIC_PAGE_SIZE by default, with the total; offset and limit pick another page', async () => {
+    const first = await get('');
+    expect(first.json()).toMatchObject({ success: true, total: TOTAL, offset: 0, limit: PUBLIC_PAGE_SIZE, error: null });
+    expect(homes(first)).toEqual(Array.from({ length: PUBLIC_PAGE_SIZE }, (_, i) => `Casa ${i + 1}`));
+    const second = await get(`?offset=${PUBLIC_PAGE_SIZE}&limit=${PUBLIC_PAGE_SIZE}`);
+    expect(second.json()).toMatchObject({ total: TOTAL, offset: PUBLIC_PAGE_SIZE, limit: PUBLIC_PAGE_SIZE });
+    expect(homes(second)[0]).toBe(`Casa ${PUBLIC_PAGE_SIZE + 1}`);
+    expect(homes(await get('?offset=120&limit=60'))).toEqual(Array.from({ length: 10 }, (_, i) => `Casa ${121 + i}`));
+    // Past the end: no rows, the total all the same.
+    expect((await get('?offset=500')).json()).toMatchObject({ data: [], total: TOTAL, offset: 500 });
+    expect(homes(await get(`?limit=${PUBLIC_LIMIT_MAX}`))).toHaveLength(TOTAL);
+    // With filters: the total is of the matches passing them.
+    const pulcini = await get('?gruppo=pulcini&offset=60&limit=10');
+    expect(pulcini.json()).toMatchObject({ total: 65, offset: 60, limit: 10, appliedFilters: { gruppo: 'pulcini' } });
+    expect(homes(pulcini)).toEqual(['Casa 122', 'Casa 124', 'Casa 126', 'Casa 128', 'Casa 130']);
+  });
+
+  it.each([
+    ['limit=0', MSG.match.invalidLimit],
+    [`limit=${PUBLIC_LIMIT_MAX + 1}`, MSG.match.invalidLimit],
+    ['limit=abc', MSG.match.invalidLimit],
+    ['limit=1.5', MSG.match.invalidLimit],
+    ['limit=-1', MSG.match.invalidLimit],
+    ['limit=', MSG.match.invalidLimit],
+    ['limit=10&limit=20', MSG.match.invalidLimit],
+    ['offset=-1', MSG.match.invalidOffset],
+    [`offset=${PUBLIC_OFFSET_MAX + 1}`, MSG.match.invalidOffset],
+    ['offset=1e3', MSG.match.invalidOffset],
+    ['offset=%2060', MSG.match.invalidOffset],
+  ])('refuses %s with an Italian 400', async (qs, message) => {
+    const res = await get(`?${qs}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
   });
 });
 

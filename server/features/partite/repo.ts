@@ -79,8 +79,17 @@ export async function deletePartita(db: Db, id: number): Promise<boolean> {
 
 const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Matches from `today` on, ordered by date then time, with the (already normalised) public filters. */
-export async function listUpcoming(db: Db, today: string, f: PartiteFilters): Promise<Partita[]> {
+/** A page of a list: `limit` rows after the first `offset`. */
+export interface PageRange {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * One page of the matches from `today` on, ordered by date then time, with the (already normalised) public
+ * filters, and how many there are in all (docs/public-page.md: the public list comes by pages).
+ */
+export async function listUpcoming(db: Db, today: string, f: PartiteFilters, page: PageRange): Promise<{ data: Partita[]; total: number }> {
   const where = ['data >= $1'];
   const params: unknown[] = [today];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -97,10 +106,14 @@ export async function listUpcoming(db: Db, today: string, f: PartiteFilters): Pr
   if (f.tipoGara) add((n) => `tipo_gara = ${n}`, f.tipoGara);
   if (f.stato) add((n) => `stato = ${n}`, f.stato);
   const { rows } = await db.query(
-    `SELECT ${PARTITA_COLUMNS} FROM public.partite WHERE ${where.join(' AND ')} ORDER BY data, ora, id`,
-    params,
+    `SELECT ${PARTITA_COLUMNS}, count(*) OVER ()::int AS total_rows FROM public.partite WHERE ${where.join(' AND ')}
+      ORDER BY data, ora, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, page.limit, page.offset],
   );
-  return rows;
+  // A page past the end has no row to carry the count: counted apart.
+  const total =
+    rows.length > 0 ? (rows[0].total_rows as number) : page.offset === 0 ? 0 : (await db.query(`SELECT count(*)::int AS n FROM public.partite WHERE ${where.join(' AND ')}`, params)).rows[0].n;
+  return { data: rows.map(({ total_rows: _total, ...p }) => p as Partita), total };
 }
 
 const SUGGESTION_LIMIT = 20;

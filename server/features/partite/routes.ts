@@ -4,11 +4,14 @@ import { RUOLI, designazioniBodySchema } from '../../../common/dirigenti/rules';
 import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
 import { CLASH_MSG } from '../../../common/occupazione/rules';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
 import { z } from '../../../common/core/zod';
 import { MSG } from '../../../common/core/messages';
 import { todayIn } from '../../../common/core/dates';
 import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters } from '../../../common/partite/read';
+import { PUBLIC_LIMIT_MAX, PUBLIC_OFFSET_MAX, PUBLIC_PAGE_SIZE } from '../../../common/partite/publicPage';
 import { matchLabel, partitaPayloadSchema, type FormMode } from '../../../common/partite/rules';
 import { requireRole } from '../../shared/auth-guard';
 import { badRequest, HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
@@ -26,8 +29,16 @@ import { closureWarning } from '../../../common/chiusure/rules';
 import type { Db } from '../../db/pool';
 import { statoPurgeJob } from './stato-purge';
 
+/** A whole number of a query string, from `min` to `max`, else 400 with `message`. */
+const queryInt = (min: number, max: number, message: string) =>
+  z.string({ error: message }).regex(/^[0-9]{1,7}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
 // Raw query values are capped well above the filter limits; normalizeFilters then cuts and cleans them.
-const publicQuery = z.strictObject(Object.fromEntries(FILTER_KEYS.map((k) => [k, z.string().max(200).optional()])));
+// The page (docs/public-page.md): `limit` 1-200, PUBLIC_PAGE_SIZE when absent; `offset` from 0.
+const publicQuery = z.strictObject({
+  ...Object.fromEntries(FILTER_KEYS.map((k) => [k, z.string().max(200).optional()])),
+  limit: queryInt(1, PUBLIC_LIMIT_MAX, MSG.match.invalidLimit).optional(),
+  offset: queryInt(0, PUBLIC_OFFSET_MAX, MSG.match.invalidOffset).optional(),
+});
 const suggestionQuery = z.strictObject({ search: z.string().max(FILTER_TEXT_MAX).optional() });
 
 /** A database refusal of a write (unknown category, a CHECK) is the client's fault: 400 with an Italian message. */
@@ -37,6 +48,9 @@ function mapWriteError(err: unknown): never {
   if (code === '23514' || code === '22007' || code === '22008' || code === '22P02') throw badRequest(MSG.match.invalidData);
   throw err;
 }
+
+/** How long a refused read of the public list (429) is held before its answer (docs/public-page.md). */
+export const REFUSAL_HOLD_MS = 1000;
 
 /** A match save's body without its `designazioni` (absent: undefined), and those apart. */
 function splitDesignazioni(body: unknown): { match: unknown; designazioni: unknown } {
@@ -72,14 +86,37 @@ const partite: FastifyPluginAsync = async (app) => {
   const payload = (body: unknown, mode: FormMode) =>
     parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), body);
 
-  // Public: no sign-in. Upcoming matches with the dashboard's filters, cached (app.publicListing,
+  // The reads of the public list that miss its cache, counted per client address (IPv6: per /64) by
+  // @fastify/rate-limit in its memory store: at most PUBLIC_LIST_BURST in a window of BURST / PER_SECOND
+  // seconds; the store is an LRU of 5,000 addresses, so a flood of addresses holds no more (docs/public-page.md).
+  await app.register(rateLimit, { global: false });
+  const countMiss = app.createRateLimit({
+    max: config.publicListBurst,
+    timeWindow: Math.ceil((config.publicListBurst / config.publicListPerSecond) * 1000),
+  });
+
+  // Public: no sign-in. Upcoming matches with the dashboard's filters, by pages, cached (app.publicListing,
   // one database read per change of the table) with its compressed copies; ETag/304 for repeated polls.
   app.get('/partite/public', { compress: false }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const appliedFilters = normalizeFilters(parseInput(publicQuery, request.query));
+    const { limit, offset, ...filters } = parseInput(publicQuery, request.query);
+    const appliedFilters = normalizeFilters(filters);
+    const page = { offset: offset ?? 0, limit: limit ?? PUBLIC_PAGE_SIZE };
     reply.header('cache-control', 'no-cache');
+    // An answer from the cache is free; a read of the database of its own takes one of the address's allowance.
+    if (app.publicListingMisses(appliedFilters, page)) {
+      const counted = await countMiss(request);
+      if (!counted.isAllowed && counted.isExceeded) {
+        const wait = Math.max(1, counted.ttlInSeconds);
+        // Held a moment: a client that waits for each answer before the next (a script's connections)
+        // then asks once per REFUSAL_HOLD_MS, not thousands of times a second; holding costs a timer.
+        await sleep(REFUSAL_HOLD_MS);
+        reply.header('retry-after', String(wait));
+        return reply.status(429).send({ success: false, data: [], appliedFilters, error: MSG.http.tooManyRetryIn(wait) });
+      }
+    }
     let entry;
     try {
-      entry = await app.publicListing(appliedFilters);
+      entry = await app.publicListing(appliedFilters, page);
     } catch (err) {
       const down = isDatabaseDown(err);
       request.log[down ? 'warn' : 'error']({ err }, 'lettura partite pubbliche non riuscita');

@@ -58,7 +58,11 @@ beforeAll(async () => {
       return { status: 200, body: { data: MATCH, designazioni: view({ addettoArbitro: named(VERDI) }) } };
     }
     if (/^\/api\/partite\/\d+(\/designazioni)?$/.test(url.pathname) && req.method === 'PUT') return putAnswer(JSON.parse(req.body) as Record<string, unknown>);
-    if (url.pathname === '/api/designazioni/scoperte') return { status: 200, body: { data: scoperte, count: scoperte.length, fino: FINO } };
+    if (url.pathname === '/api/designazioni/scoperte') {
+      // As the server answers (docs/dirigenti.md): each candidate once, each match's busy people by id.
+      const persone = PEOPLE.map(({ id, nome, cognome, qualifiche }) => ({ id, nome, cognome, qualifiche }));
+      return { status: 200, body: { data: scoperte, persone, count: scoperte.length, fino: FINO } };
+    }
     if (url.pathname === '/api/designazioni') {
       return { status: 200, body: { data: { 7: view({ arbitro: named(ROSSI), accompagnatore: named(BIANCHI) }), 8: view({}) } } };
     }
@@ -206,7 +210,8 @@ describe('the signed-in dashboard', () => {
         partita: OTHER,
         designazioni: view({ addettoArbitro: named(VERDI) }),
         mancanti: ['arbitro', 'accompagnatore'],
-        liberi: { arbitro: [ROSSI], accompagnatore: [BIANCHI] },
+        // Verdi is busy elsewhere at that time: offered for neither role.
+        occupati: [VERDI.id],
       },
     ];
     let covered = false;
@@ -215,7 +220,7 @@ describe('the signed-in dashboard', () => {
       covered = body.arbitro !== null && body.accompagnatore !== null;
       scoperte = covered
         ? []
-        : [{ ...(scoperte[0] as object), designazioni: view({ arbitro: body.arbitro ? named(ROSSI) : null, accompagnatore: body.accompagnatore ? named(BIANCHI) : null, addettoArbitro: named(VERDI) }), mancanti: body.arbitro ? ['accompagnatore'] : ['arbitro'], liberi: body.arbitro ? { accompagnatore: [BIANCHI] } : { arbitro: [ROSSI] } }];
+        : [{ ...(scoperte[0] as object), designazioni: view({ arbitro: body.arbitro ? named(ROSSI) : null, accompagnatore: body.accompagnatore ? named(BIANCHI) : null, addettoArbitro: named(VERDI) }), mancanti: body.arbitro ? ['accompagnatore'] : ['arbitro'] }];
       return { status: 200, body: { data: view({}) } };
     };
     open('editor');
@@ -228,6 +233,11 @@ describe('the signed-in dashboard', () => {
     expect(item).toHaveTextContent('Garibaldina 2013 - Falchi');
     expect(item).toHaveTextContent(DIRIGENTI_MSG.missing(RUOLO_LABELS.arbitro));
     expect(item).toHaveTextContent(DIRIGENTI_MSG.missing(RUOLO_LABELS.accompagnatore));
+    // The free people of each role: qualified and not busy (Verdi is); Rossi holds no accompanying qualification.
+    expect(within(item).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      DIRIGENTI_MSG.assignTo('Mario Rossi', RUOLO_LABELS.arbitro, 'Garibaldina 2013 - Falchi'),
+      DIRIGENTI_MSG.assignTo('Luca Bianchi', RUOLO_LABELS.accompagnatore, 'Garibaldina 2013 - Falchi'),
+    ]);
 
     await user.click(within(item).getByRole('button', { name: DIRIGENTI_MSG.assignTo('Mario Rossi', RUOLO_LABELS.arbitro, 'Garibaldina 2013 - Falchi') }));
     await waitFor(() => expect(puts()).toHaveLength(1));

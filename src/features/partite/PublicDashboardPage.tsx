@@ -25,6 +25,8 @@ export interface PublicStart {
   calendarOpen?: boolean;
   /** A card was pressed: 'Effettua il login per modificare le partite'. */
   loginWarning?: boolean;
+  /** 'Mostra altre partite' was pressed: the next page loads. */
+  showMore?: boolean;
 }
 
 /** The public listing is refetched 500 ms after the last filter change (docs/partite.md, public list). */
@@ -52,8 +54,12 @@ export default function PublicDashboardPage({ onLogin, start }: { onLogin: () =>
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the press made before React
   }, []);
   const applied = useDebounced(normalizeFilters(filters), PUBLIC_DEBOUNCE_MS);
-  const { data, producedAt, isLoading, isError } = usePublicPartite(applied);
+  const { data, total, producedAt, isLoading, isError, loadMore, loadingMore, moreFailed } = usePublicPartite(applied);
   const partite = data ?? [];
+  useEffect(() => {
+    if (start?.showMore) loadMore();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the press made before React
+  }, []);
   // Each later step is its own short task, so the first render never blocks the phone for long.
   // Taking over the server's page, every card at once: the list must not shrink under the visitor.
   const [shown, setShown] = useState(start?.fromServerPage ? Infinity : CARDS_PER_STEP);
@@ -97,8 +103,21 @@ export default function PublicDashboardPage({ onLogin, start }: { onLogin: () =>
         <Typography color="error">{DASHBOARD_MSG.loadFailed}</Typography>
       ) : (
         <>
-          <ListTitle count={partite.length} />
+          <ListTitle count={total} />
           <MatchList partite={partite.length > shown ? partite.slice(0, shown) : partite} filtered={countActiveFilters(applied) > 0} onOpen={() => notify(DASHBOARD_MSG.loginToEdit, 'warning')} />
+          {/* The list comes by pages (docs/public-page.md): the next one on demand. */}
+          {total > partite.length && (
+            <>
+              <LiteButton variant="outlined" data-testid="show-more" aria-busy={loadingMore} onClick={loadMore} sx={{ display: 'flex', width: '100%', minHeight: 44, mt: 2 }}>
+                {loadingMore ? PUBLIC_MSG.loadingMore : PUBLIC_MSG.showMore}
+              </LiteButton>
+              {moreFailed && (
+                <Typography role="alert" color="error" sx={{ mt: 1 }}>
+                  {PUBLIC_MSG.moreFailed}
+                </Typography>
+              )}
+            </>
+          )}
         </>
       )}
     </Box>

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../../common/dirigenti/messages';
-import type { Ruolo } from '../../../common/dirigenti/rules';
+import { liberiPer, type PersonaScoperte, type Ruolo } from '../../../common/dirigenti/rules';
 import type { DesignazioneConflitto, PartitaScoperta } from '../../../common/dirigenti/types';
 import { idsOf, personName, useGetScoperteQuery, useSaveDesignazioniMutation, type DesignazioniBody } from '../../api/designazioniApi';
 import { todayIn } from '../../../common/core/dates';
@@ -20,9 +20,20 @@ import { designationFailure } from './DesignazioniSection';
 
 const teamsOf = (s: PartitaScoperta) => `${s.partita.squadracasa} - ${s.partita.squadratrasferta}`;
 
-/** One uncovered match: when, who, and for each missing role the free qualified people as one-click buttons. */
-function UncoveredItem({ item, busy, onAssign }: { item: PartitaScoperta; busy: boolean; onAssign: (item: PartitaScoperta, ruolo: Ruolo, id: number) => void }) {
+/** One uncovered match: when, who, and for each missing role the free qualified people (of the answer's `persone`) as one-click buttons. */
+function UncoveredItem({
+  item,
+  persone,
+  busy,
+  onAssign,
+}: {
+  item: PartitaScoperta;
+  persone: readonly PersonaScoperte[];
+  busy: boolean;
+  onAssign: (item: PartitaScoperta, ruolo: Ruolo, id: number) => void;
+}) {
   const p = item.partita;
+  const designati = idsOf(item.designazioni);
   return (
     <Box component="li" data-testid="uncovered-match" data-match-id={p.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider', listStyle: 'none' }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -32,7 +43,7 @@ function UncoveredItem({ item, busy, onAssign }: { item: PartitaScoperta; busy: 
         </Typography>
       </Typography>
       {item.mancanti.map((ruolo) => {
-        const liberi = item.liberi[ruolo] ?? [];
+        const liberi = liberiPer(ruolo, persone, designati, item.occupati);
         return (
           <Box key={ruolo} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
             <Typography variant="body2" color="error.main" sx={{ minWidth: 170 }}>
@@ -150,7 +161,7 @@ export function UncoveredPanel() {
       {open && count > 0 && (
         <Box component="ul" id="uncovered-list" sx={{ m: 0, p: 0, maxHeight: 320, overflowY: 'auto' }}>
           {items.map((item) => (
-            <UncoveredItem key={item.partita.id} item={item} busy={saving} onAssign={assign} />
+            <UncoveredItem key={item.partita.id} item={item} persone={data.persone} busy={saving} onAssign={assign} />
           ))}
         </Box>
       )}
