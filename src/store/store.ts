@@ -1,32 +1,43 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api, type BaseQueryExtra } from '../api/api';
-import { sessionSlice } from './sessionSlice';
+import { refreshSuggested, sessionSlice, signedOut, type SessionState } from './sessionSlice';
 import { configSlice } from './configSlice';
 import { createRefreshListener, createSessionRefresher } from './refreshMiddleware';
-import { refreshSession, signOut } from './authClient';
 import { errorReportingMiddleware } from './errorReportingMiddleware';
 import { activityRefreshMiddleware } from './activityRefresh';
 
 const rootReducer = combineSlices(sessionSlice, configSlice, api);
 export type RootState = ReturnType<typeof rootReducer>;
 
+/** How the store's session is renewed and ended: the session gateway's (src/features/auth/session.ts, sessionOptions). */
 export interface StoreOptions {
-  /** How the token is refreshed (default: the supabase client's refreshSession). */
+  /** How the token is refreshed (without one: a refresh fails, as with no authentication service). */
   refresh?: () => Promise<unknown>;
-  /** How the session ends when the server refused its token and the refresh failed (default: local sign-out). */
+  /** How the session ends when the server refused its token and the refresh failed (without one: the store forgets it). */
   endSession?: () => Promise<unknown>;
 }
 
+const noRefresh = () => Promise.reject(new Error('Nessun servizio di autenticazione collegato allo store'));
+
 /**
  * Builds a store; tests pass a preloaded state (renderWithProviders). Its one refresh (single
- * flight) is shared by the proactive refresh timer (docs/auth.md) and the base query's re-authorization after a 401, which
- * finds it in the thunk extra argument (BaseQueryApi.extra).
+ * flight) is shared by the proactive refresh timer (docs/auth.md) and the base query's
+ * re-authorization after a 401, which finds it, with the session's token, in the thunk extra
+ * argument (BaseQueryApi.extra): src/api never imports the store.
  */
 export function setupStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
-  const session = createSessionRefresher(options.refresh ?? refreshSession, options.endSession ?? (() => signOut('local')));
+  const forget = async () => {
+    store.dispatch(signedOut());
+    store.dispatch(api.util.resetApiState());
+  };
+  const session = createSessionRefresher(options.refresh ?? noRefresh, options.endSession ?? forget);
   const refreshListener = createRefreshListener(session.refresh);
-  const extra: BaseQueryExtra = { session };
-  return configureStore({
+  const extra: BaseQueryExtra = {
+    accessToken: (state) => (state as { session: SessionState }).session.accessToken,
+    refreshSuggested,
+    session,
+  };
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
@@ -34,6 +45,7 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
         .prepend(refreshListener.middleware)
         .concat(api.middleware, errorReportingMiddleware, activityRefreshMiddleware),
   });
+  return store;
 }
 
 export type AppStore = ReturnType<typeof setupStore>;

@@ -12,7 +12,7 @@ import { firstPasswordError } from '../../../common/auth/password';
 import type { ApiError } from '../../api/api';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
-import { getAuthClient } from '../../store/authClient';
+import { getAuthClient } from './session';
 import { PasswordField } from '../../components/PasswordField';
 import { FormDialog } from '../../components/FormDialog';
 import { useLoginMutation } from './authApi';

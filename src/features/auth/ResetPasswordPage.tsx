@@ -11,7 +11,7 @@ import { firstPasswordError } from '../../../common/auth/password';
 import { reportClientError } from '../../api/errorReporter';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionStatus } from '../../store/sessionSlice';
-import { getAuthClient, signOut } from '../../store/authClient';
+import { getAuthClient, signOut } from './session';
 import { CheckingPermissions, LoadingScreen } from '../../components/StatusScreens';
 import { NewPasswordFields } from './NewPasswordFields';
 import { paths } from '../../config/paths';

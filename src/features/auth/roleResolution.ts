@@ -1,5 +1,5 @@
-import { DEFAULT_ROLE, isRole, type Role } from '../../common/users/roles';
-import { CACHE_TTL } from '../api/policy';
+import { DEFAULT_ROLE, isRole, type Role } from '../../../common/users/roles';
+import { CACHE_TTL } from '../../api/policy';
 
 /** The parts of a supabase session that may carry the role. */
 export interface SessionLike {
