@@ -14,8 +14,8 @@ import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, s
 import { reportClientError } from './errorReporter';
 
 /** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
-export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity', 'Allenamento', 'Dirigente', 'Designazione', 'Chiusura'] as const;
-export type TagType = (typeof TAG_TYPES)[number];
+const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity', 'Allenamento', 'Dirigente', 'Designazione', 'Chiusura'] as const;
+type TagType = (typeof TAG_TYPES)[number];
 
 export { CACHE_TTL };
 
@@ -102,7 +102,7 @@ const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : a
  * path without origin, query string or fragment, so it does not change from call to call. The
  * query's values may hold emails or tokens: only its parameter names are kept (at most 20).
  */
-export function slowCall(request: { url: string; method?: string }): { message: string; method: string; path: string; queryKeys: string[] } {
+function slowCall(request: { url: string; method?: string }): { message: string; method: string; path: string; queryKeys: string[] } {
   const method = (request.method ?? 'GET').toUpperCase();
   const noFragment = request.url.split('#')[0];
   const q = noFragment.indexOf('?');
@@ -112,7 +112,7 @@ export function slowCall(request: { url: string; method?: string }): { message: 
   const queryKeys = [...keys].map((k) => k.slice(0, 50)).slice(0, 20);
   return { message: `Chiamata lenta: ${method} ${path}`, method, path, queryKeys };
 }
-export const isPublicCall = (url: string) => PUBLIC_PATHS.some((p) => p.test(url));
+const isPublicCall = (url: string) => PUBLIC_PATHS.some((p) => p.test(url));
 
 /** Turns any fetchBaseQuery error into the ApiError shape with its Italian message. */
 export function toApiError(error: FetchBaseQueryError | { status?: unknown; error?: unknown; data?: unknown }): ApiError {

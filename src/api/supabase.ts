@@ -81,14 +81,14 @@ interface SupabaseAnswer {
 }
 
 /** The part of supabase-js's query builder (PostgrestFilterBuilder) the road drives. */
-export interface SupabaseQuery extends PromiseLike<SupabaseAnswer> {
+interface SupabaseQuery extends PromiseLike<SupabaseAnswer> {
   setHeader(name: string, value: string): SupabaseQuery;
   abortSignal(signal: AbortSignal): SupabaseQuery;
   retry(enabled: boolean): SupabaseQuery;
 }
 
 /** A read through supabase-js: the query, built on the client (e.g. `(db) => db.from('partite').select('*')`). */
-export type SupabaseRead = (client: SupabaseClient) => SupabaseQuery;
+type SupabaseRead = (client: SupabaseClient) => SupabaseQuery;
 
 /**
  * supabase-js's road (the dashboard's read of `partite`, docs/partite.md): one try of the query,

@@ -51,7 +51,7 @@ type EndpointMatchers = Record<string, { matchRejected?: (action: unknown) => bo
  * the calls of our api count (not another thunk's rejection). Skipped and aborted calls match too;
  * reportForRejectedCall leaves them out.
  */
-export function isRejectedApiCall(action: unknown): action is RejectedQueryAction {
+function isRejectedApiCall(action: unknown): action is RejectedQueryAction {
   if (!isRejected(action)) return false;
   const endpointName = (action.meta as RejectedQueryAction['meta'])?.arg?.endpointName;
   if (typeof endpointName !== 'string') return false;
@@ -78,7 +78,7 @@ function pathOf(url: string | undefined): string | undefined {
 const isServerBody = (data: unknown) => serverErrorField(data) !== null;
 
 /** A 4xx of our server that refuses what the user asked (see above), as opposed to a call the app got wrong. */
-export function isUserInputAnswer(status: number | undefined, data: unknown): boolean {
+function isUserInputAnswer(status: number | undefined, data: unknown): boolean {
   if (status === undefined || status < 400 || status > 499 || !isServerBody(data)) return false;
   return !(status === 404 && serverErrorField(data) === MSG.http.notFound);
 }

@@ -3,14 +3,14 @@ import type { SessionRefresher, SessionStore } from '../api/api';
 import { refreshStarted, refreshSuggested, sessionChanged, signedOut, type SessionState } from './sessionSlice';
 
 /** Token refresh thresholds (docs/auth.md). */
-export const REFRESH_RULES = {
+const REFRESH_RULES = {
   autoAfterMs: 35 * 60 * 1000,
   minIntervalMs: 60 * 1000,
   minRemainingSeconds: 300,
   checkEveryMs: 30 * 1000,
 } as const;
 
-export interface RefreshInput {
+interface RefreshInput {
   now: number;
   /** Seconds since epoch. */
   issuedAt: number | null;

@@ -66,11 +66,10 @@ export const sessionSlice = createSlice({
   selectors: {
     selectSession: (s) => s,
     selectSessionUser: (s) => s.user,
-    selectAccessToken: (s) => s.accessToken,
     selectRole: (s) => s.user?.role ?? null,
     selectSessionStatus: (s) => s.status,
   },
 });
 
 export const { sessionChanged, sessionLoading, roleStatusChanged, refreshStarted, signedOut } = sessionSlice.actions;
-export const { selectSession, selectSessionUser, selectAccessToken, selectRole, selectSessionStatus } = sessionSlice.selectors;
+export const { selectSession, selectSessionUser, selectRole, selectSessionStatus } = sessionSlice.selectors;

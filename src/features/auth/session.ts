@@ -26,7 +26,7 @@ let lastUserId: string | null = null;
 let appliedToken: string | null = null;
 
 /** Feeds the store from a supabase session (or its absence). */
-export function applySession(target: StoreLike, session: Session | null): void {
+function applySession(target: StoreLike, session: Session | null): void {
   if (!session) {
     clearLocalState(target);
     return;
