@@ -1,6 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api, type BaseQueryExtra } from '../api/api';
-import { refreshSuggested, sessionSlice, signedOut, type SessionState } from './sessionSlice';
+import { refreshSuggested, sessionSlice, type SessionState } from './sessionSlice';
 import { configSlice } from './configSlice';
 import { createRefreshListener, createSessionRefresher } from './refreshMiddleware';
 import { errorReportingMiddleware } from './errorReportingMiddleware';
@@ -13,11 +13,12 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreOptions {
   /** How the token is refreshed (without one: a refresh fails, as with no authentication service). */
   refresh?: () => Promise<unknown>;
-  /** How the session ends when the server refused its token and the refresh failed (without one: the store forgets it). */
+  /** How the session ends when the server refused its token and the refresh failed (without one: nothing, the session being the gateway's). */
   endSession?: () => Promise<unknown>;
 }
 
 const noRefresh = () => Promise.reject(new Error('Nessun servizio di autenticazione collegato allo store'));
+const noEnd = async () => undefined;
 
 /**
  * Builds a store; tests pass a preloaded state (renderWithProviders). Its one refresh (single
@@ -26,18 +27,14 @@ const noRefresh = () => Promise.reject(new Error('Nessun servizio di autenticazi
  * argument (BaseQueryApi.extra): src/api never imports the store.
  */
 export function setupStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
-  const forget = async () => {
-    store.dispatch(signedOut());
-    store.dispatch(api.util.resetApiState());
-  };
-  const session = createSessionRefresher(options.refresh ?? noRefresh, options.endSession ?? forget);
+  const session = createSessionRefresher(options.refresh ?? noRefresh, options.endSession ?? noEnd);
   const refreshListener = createRefreshListener(session.refresh);
   const extra: BaseQueryExtra = {
     accessToken: (state) => (state as { session: SessionState }).session.accessToken,
     refreshSuggested,
     session,
   };
-  const store = configureStore({
+  return configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
@@ -45,7 +42,6 @@ export function setupStore(preloadedState?: Partial<RootState>, options: StoreOp
         .prepend(refreshListener.middleware)
         .concat(api.middleware, errorReportingMiddleware, activityRefreshMiddleware),
   });
-  return store;
 }
 
 export type AppStore = ReturnType<typeof setupStore>;
