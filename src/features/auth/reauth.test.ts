@@ -5,7 +5,8 @@ import { bindAuthStore, getAuthClient, refreshSession, signOut } from './session
 import { signedOut } from '../../store/sessionSlice';
 import { setupStore, type AppStore } from '../../store/store';
 import { api, type ApiError, type ApiExtraOptions } from '../../api/api';
-import { storedSessionKeys, supabaseBaseQuery } from '../../api/supabase';
+import { storedSessionKeys } from '../../api/supabase';
+import { supabaseBaseQuery } from '../../api/supabaseRoad';
 
 /*
  * Re-authorization of the base query's layers (src/api/api.ts, withPolicies) on both roads (fetch

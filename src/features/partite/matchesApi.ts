@@ -1,5 +1,5 @@
 import { api, itemTag, listTag, type ApiExtraOptions } from '../../api/api';
-import { supabaseBaseQuery } from '../../api/supabase';
+import { supabaseBaseQuery } from '../../api/supabaseRoad';
 import type { PartitaPayload } from '../../../common/partite/rules';
 import type { ClashInfo } from '../../../common/occupazione/rules';
 import type { ConflittiResponse } from '../../../common/occupazione/types';
