@@ -9,7 +9,7 @@ import LoginPage from './LoginPage';
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const EMAIL = 'mario@example.it';
 const authUser = { id: 'u-1', aud: 'authenticated', role: 'authenticated', email: EMAIL, app_metadata: { role: 'editor' }, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' };
-/** The protocol doc's Session (section 2) with an access token of its shape (section 3). */
+/** The token endpoint's session (docs/auth.md, wire subset), with an access token of its shape. */
 function session() {
   const iat = Math.floor(Date.now() / 1000);
   const claims = { sub: 'u-1', aud: 'authenticated', role: 'authenticated', email: EMAIL, app_role: 'editor', session_id: 's-1', iat, exp: iat + 3600 };

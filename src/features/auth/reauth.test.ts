@@ -11,7 +11,7 @@ import { supabaseBaseQuery } from '../../api/supabaseRoad';
 /*
  * Re-authorization of the base query's layers (src/api/api.ts, withPolicies) on both roads (fetch
  * to /api, supabase-js to /rest/v1) with the real store, the real supabase-js client and the
- * session gateway, and a loopback server speaking the protocol doc's /auth/v1, PostgREST's
+ * session gateway, and a loopback server speaking /auth/v1 (docs/auth.md), PostgREST's
  * /rest/v1 and our /api.
  */
 

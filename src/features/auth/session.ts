@@ -136,7 +136,7 @@ export async function refreshSession(): Promise<void> {
   if (error) throw error;
 }
 
-/** The session a sign-in answered (POST /auth/v1/token, the protocol doc's Session): its tokens. */
+/** The session a sign-in answered (POST /auth/v1/token, docs/auth.md): its tokens. */
 export interface SignedInSession {
   access_token: string;
   refresh_token: string;
