@@ -39,6 +39,13 @@ export default tseslint.config(
             })),
             { target: './src/features', from: './src/app', message: "una feature non importa l'app (i percorsi stanno in src/config)" },
             {
+              // The base query takes the session's token and refresh from its thunk extra argument
+              // (setupStore), never from the store's modules: no arrow back from src/api (tests may build a store).
+              target: './src/api/!(*.test).{ts,tsx}',
+              from: './src/store',
+              message: "src/api non importa lo store: il token e l'aggiornamento della sessione arrivano da extra (setupStore)",
+            },
+            {
               target: ['./src/components', './src/api', './src/store', './src/config'],
               from: ['./src/features', './src/app'],
               message: 'il codice condiviso non importa feature o app',

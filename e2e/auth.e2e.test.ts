@@ -55,8 +55,18 @@ describe('authentication in the browser', () => {
   it('signs an admin in and shows the admin navigation, profile bubble and logout', async () => {
     const admin = await createUser(t.db.pool, 'admin');
     const page = await open();
+    // Every request that carries the password, in its body or its address.
+    const carrying: string[] = [];
+    page.on('request', (r) => {
+      if ((r.postData() ?? '').includes(admin.password) || decodeURIComponent(r.url()).includes(admin.password)) carrying.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
     await signIn(page, t.url, admin.email, admin.password);
     await page.getByText('Login effettuato!').waitFor();
+    // The password crossed the wire once (docs/auth.md, sign-in): the token call, which started the one session.
+    expect(carrying).toEqual(['POST /auth/v1/token']);
+    // (Beside the session createUser made for API calls.)
+    const sessions = await t.db.pool.query('SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1 AND id <> $2', [admin.id, admin.sessionId]);
+    expect(sessions.rows[0].n).toBe(1);
     const nav = navBar(page);
     for (const link of ['Dashboard', 'Estrazione', 'Categorie']) {
       await nav.getByRole('link', { name: link, exact: true }).waitFor();

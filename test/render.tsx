@@ -7,8 +7,8 @@ import { sessionChanged } from '../src/store/sessionSlice';
 import type { Role } from '../common/users/roles';
 import { AppProviders } from '../src/app/AppProviders';
 import { UnsavedChangesProvider } from '../src/components/UnsavedChanges';
-import { bindAuthStore } from '../src/store/authClient';
-import { startStandInServer, type StandInHandler, type StandInServer } from '../src/api/testServer';
+import { bindAuthStore, sessionOptions } from '../src/features/auth/session';
+import { startStandInServer, type StandInHandler, type StandInServer } from './standInServer';
 
 interface Options extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;
@@ -25,9 +25,10 @@ function Rendered() {
 /**
  * Renders with the real store, theme (Italian locale), toasts and a memory data router (as the app's:
  * useBlocker works) with the app's unsaved-changes guard (docs/testing.md: the real store, never
- * mocked selectors or hooks). The store is also the one the supabase client feeds.
+ * mocked selectors or hooks). The store is also the one the supabase client feeds, and renews and ends
+ * its session through the session gateway, as the app's.
  */
-export function renderWithProviders(ui: ReactElement, { preloadedState, store = setupStore(preloadedState), route = '/', ...rest }: Options = {}) {
+export function renderWithProviders(ui: ReactElement, { preloadedState, store = setupStore(preloadedState, sessionOptions), route = '/', ...rest }: Options = {}) {
   bindAuthStore(store);
   function Wrapper({ children }: { children: ReactNode }) {
     const [router] = useState(() =>
@@ -64,7 +65,7 @@ export function setTestApiOrigin(origin: string | null): void {
 }
 
 /**
- * The stand-in server (src/api/testServer.ts) of a test file or describe block, with its lifecycle:
+ * The stand-in server (test/standInServer.ts) of a test file or describe block, with its lifecycle:
  * started and the relative URLs pointed at it before the first test, its `requests` emptied before
  * each test, pointed away and closed after the last. Call it where `beforeAll` may be called; the
  * returned server is usable from the first test on (and inside `handler`).
@@ -100,7 +101,7 @@ export function withStandInServer(handler: StandInHandler): StandInServer {
 
 /** A store signed in as `role` for an hour (token 'tok'), refreshing with `refresh` (by default: nothing). */
 export function signedInStore(role: Role, refresh: () => Promise<unknown> = async () => undefined): AppStore {
-  const store = setupStore(undefined, { refresh });
+  const store = setupStore(undefined, { ...sessionOptions, refresh });
   const now = Math.floor(Date.now() / 1000);
   store.dispatch(sessionChanged({ user: { id: 'u', email: 'e@x.it', role }, accessToken: 'tok', issuedAt: now, expiresAt: now + 3600 }));
   return store;

@@ -20,6 +20,9 @@ import { refreshSession, startSession, userJson, type SessionKeys } from './sess
 
 const rejectGoTrue = (reply: FastifyReply) =>
   sendGoTrueError(reply, 429, 'over_request_rate_limit', MSG.http.tooMany);
+/** The per-IP refusal of a sign-in: with `retryAfter` (seconds), as /api/login's, for the sign-in form's countdown. */
+const rejectSignIn = (reply: FastifyReply, retryAfter: number) =>
+  sendGoTrueError(reply, 429, 'over_request_rate_limit', MSG.http.tooMany, { retryAfter });
 
 /** Bearer access token of a live session, or the protocol's 401/403. */
 async function sessionOf(request: FastifyRequest): Promise<AuthUser> {
@@ -84,7 +87,7 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
     throw new GoTrueError(422, 'signup_disabled', MSG.login.signupDisabled);
   });
 
-  app.post('/token', { onRequest: signInIpLimit(LIMITS.token, rejectGoTrue) }, async (request) => {
+  app.post('/token', { onRequest: signInIpLimit(LIMITS.token, rejectSignIn) }, async (request) => {
     const { grant_type } = parseInput(schemas.tokenQuerySchema, request.query);
     if (grant_type === 'refresh_token') {
       const body = parseInput(schemas.refreshGrantSchema, request.body);
@@ -98,7 +101,7 @@ export const gotrueRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asyn
     if (!outcome.ok) throw new GoTrueError(400, 'invalid_credentials', MSG.login.wrongCredentials);
     const { user } = outcome;
     // The sign-in that starts a session is the one on the activity log, committed with the session.
-    // (POST /api/login only checks the credentials before this grant: recording both would list every sign-in twice.)
+    // (POST /api/login only checks a password, for 'Cambia password': it starts no session and logs no sign-in.)
     return withTransaction(pool, async (db) => {
       const session = await startSession(db, keys, {
         userId: user.id,

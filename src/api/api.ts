@@ -8,15 +8,14 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { MSG } from '../../common/core/messages';
-import { refreshSuggested, type SessionState } from '../store/sessionSlice';
 import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, serverErrorField, shouldRetry, type ErrorStatus } from './policy';
 import { reportClientError } from './errorReporter';
-import type { SessionRefresher } from '../store/refreshMiddleware';
 
 /** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
-export const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity', 'Allenamento', 'Dirigente', 'Designazione', 'Chiusura'] as const;
-export type TagType = (typeof TAG_TYPES)[number];
+const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity', 'Allenamento', 'Dirigente', 'Designazione', 'Chiusura'] as const;
+type TagType = (typeof TAG_TYPES)[number];
 
 export { CACHE_TTL };
 
@@ -24,7 +23,7 @@ export { CACHE_TTL };
 export interface ApiError {
   status: ErrorStatus;
   message: string;
-  /** The server's JSON body, when there was one (e.g. isRateLimited, remainingTime of /api/login). */
+  /** The server's JSON body, when there was one (e.g. isRateLimited, remainingTime of a refused sign-in). */
   data?: unknown;
 }
 
@@ -37,6 +36,62 @@ export interface ApiExtraOptions {
   maxRetries?: number;
 }
 
+/** The request a call sent and the answer it got: fetchBaseQuery's meta, which the supabase-js road records too. */
+export type CallMeta = FetchBaseQueryMeta;
+
+/** The store as the re-authorization needs it (RTK Query's BaseQueryApi fits). */
+export interface SessionStore {
+  dispatch: (action: UnknownAction) => unknown;
+  getState: () => unknown;
+}
+
+/**
+ * The one refresh of a store's access token (made by setupStore, src/store/refreshMiddleware.ts).
+ * The store's proactive timer and the base query's re-authorization after a 401 both go through
+ * it, so a refresh one of them started is joined, never doubled.
+ */
+export interface SessionRefresher {
+  /** Joins the refresh in flight or starts one; resolves once the refresh function resolved. */
+  refresh(): Promise<void>;
+  /**
+   * After a 401 to the store's current token: joins the refresh in flight or starts one (recorded
+   * as an attempt, as the timer's are). True once it succeeded; false when it failed, and then the
+   * session is ended (sign-out started), once for all the callers of that refresh. A 401 that
+   * comes while that sign-out runs starts nothing: false once the sign-out is done.
+   */
+  reauthorize(store: SessionStore): Promise<boolean>;
+  /** Resolves when no refresh and no such sign-out are in flight (protected calls wait for it before going out). */
+  settled(): Promise<void>;
+}
+
+/**
+ * What the base query finds in the store's thunk extra argument (setupStore): the session, handed
+ * in, so that nothing in src/api imports the store.
+ */
+export interface BaseQueryExtra {
+  /** The access token of the session in the store's state; null when signed out. */
+  accessToken(state: unknown): string | null;
+  /** The action that tells the store an answer carried `X-Refresh-Token-Suggested: true`. */
+  refreshSuggested(): UnknownAction;
+  /** The store's one token refresh. */
+  session: SessionRefresher;
+}
+
+/** A call's raw outcome on its road, before the layers: fetchBaseQuery's shapes. */
+export type RoadResult = { data: unknown; error?: undefined; meta?: CallMeta } | { error: FetchBaseQueryError; data?: undefined; meta?: CallMeta };
+
+/**
+ * One way out of the SPA: fetch to our server (the base query below) or supabase-js to /rest/v1
+ * (src/api/supabase.ts). A road sends one try of a call; withPolicies puts the same layers around
+ * every road: the session check, retries, slow-call reports, Italian errors and re-authorization.
+ */
+export interface Road<Args> {
+  /** Sends the call once with `token` as its bearer (none when null); the request and answer in meta once it went out. */
+  send(args: Args, api: BaseQueryApi, token: string | null): Promise<RoadResult>;
+  /** Calls that need no session of ours: sent without one, never re-authorized after a 401. */
+  isPublic(args: Args): boolean;
+}
+
 // Calls of spec 7 marked public: they go out without a bearer token.
 const PUBLIC_PATHS = [/^\/?api\/partite\/public(\?|$)/, /^\/?api\/login$/, /^\/?api\/forgot-password$/, /^\/?api\/config$/, /^\/?api\/health$/];
 
@@ -47,30 +102,17 @@ const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : a
  * path without origin, query string or fragment, so it does not change from call to call. The
  * query's values may hold emails or tokens: only its parameter names are kept (at most 20).
  */
-export function slowCall(args: string | FetchArgs): { message: string; method: string; path: string; queryKeys: string[] } {
-  const url = urlOf(args);
-  const method = (typeof args === 'string' ? 'GET' : (args.method ?? 'GET')).toUpperCase();
-  const noFragment = url.split('#')[0];
+function slowCall(request: { url: string; method?: string }): { message: string; method: string; path: string; queryKeys: string[] } {
+  const method = (request.method ?? 'GET').toUpperCase();
+  const noFragment = request.url.split('#')[0];
   const q = noFragment.indexOf('?');
   let path = (q >= 0 ? noFragment.slice(0, q) : noFragment).replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
   if (!path.startsWith('/')) path = `/${path}`;
   const keys = new Set<string>(q >= 0 ? [...new URLSearchParams(noFragment.slice(q + 1)).keys()] : []);
-  if (typeof args !== 'string' && args.params) Object.keys(args.params).forEach((k) => keys.add(k));
   const queryKeys = [...keys].map((k) => k.slice(0, 50)).slice(0, 20);
   return { message: `Chiamata lenta: ${method} ${path}`, method, path, queryKeys };
 }
-export const isPublicCall = (url: string) => PUBLIC_PATHS.some((p) => p.test(url));
-
-const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/',
-  // Looked up at call time, so test setups can install fetch after this module loads.
-  fetchFn: (input, init) => fetch(input, init),
-  prepareHeaders(headers, { getState }) {
-    const token = (getState() as { session: SessionState }).session.accessToken;
-    if (token) headers.set('authorization', `Bearer ${token}`);
-    return headers;
-  },
-});
+const isPublicCall = (url: string) => PUBLIC_PATHS.some((p) => p.test(url));
 
 /** Turns any fetchBaseQuery error into the ApiError shape with its Italian message. */
 export function toApiError(error: FetchBaseQueryError | { status?: unknown; error?: unknown; data?: unknown }): ApiError {
@@ -86,35 +128,9 @@ export function toApiError(error: FetchBaseQueryError | { status?: unknown; erro
   return { status: 'CUSTOM_ERROR', message: typeof e.error === 'string' && e.error ? e.error : MSG.http.network };
 }
 
-const mappedBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions, FetchBaseQueryMeta> = async (
-  args,
-  baseApi,
-  extraOptions,
-) => {
-  const url = urlOf(args);
-  const token = (baseApi.getState() as { session: SessionState }).session.accessToken;
-  if (!token && !extraOptions?.public && !isPublicCall(url)) {
-    return { error: { status: 401, message: MSG.http.notAuthenticated } };
-  }
-  const started = Date.now();
-  const result = await rawBaseQuery(args, baseApi, {});
-  const elapsed = Date.now() - started;
-  if (elapsed > SLOW_CALL_MS) {
-    const call = slowCall(args);
-    console.warn(`${call.message} (${elapsed} ms)`);
-    // The message names the endpoint only, so every slow call to it is one error-log row (same
-    // hash) with its count; the duration and the query's parameter names go in the context.
-    reportClientError({
-      type: 'performance',
-      severity: 'low',
-      message: call.message,
-      context: { method: call.method, path: call.path, elapsed, ...(call.queryKeys.length ? { queryKeys: call.queryKeys } : {}) },
-    });
-  }
-  if (result.meta?.response?.headers.get('x-refresh-token-suggested') === 'true') baseApi.dispatch(refreshSuggested());
-  if (result.error) return { error: toApiError(result.error), meta: result.meta };
-  return { data: result.data, meta: result.meta };
-};
+const extraOf = (baseApi: BaseQueryApi) => baseApi.extra as BaseQueryExtra | undefined;
+const tokenOf = (baseApi: BaseQueryApi) => extraOf(baseApi)?.accessToken(baseApi.getState()) ?? null;
+const bearerOf = (request: Request | undefined) => request?.headers.get('authorization')?.replace(/^Bearer /i, '') || null;
 
 const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -129,63 +145,102 @@ const wait = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-const retryingBaseQuery = retry(mappedBaseQuery as BaseQueryFn, {
-  retryCondition: (error, _args, { attempt, extraOptions }) =>
-    shouldRetry((error as ApiError).status, attempt, (extraOptions as ApiExtraOptions | undefined)?.maxRetries ?? MAX_RETRIES),
-  backoff: (attempt, _max, signal) => wait(retryDelayMs(attempt), signal),
-});
-
-/** What the base query finds in the thunk extra argument of the store (setupStore). */
-export interface BaseQueryExtra {
-  /** The store's one token refresh, shared with the spec 4 timer (src/store/refreshMiddleware.ts). */
-  session?: SessionRefresher;
+/** The report of a call slower than SLOW_CALL_MS (docs/api.md), as a performance error. */
+function reportSlowCall(request: Request, elapsed: number): void {
+  const call = slowCall(request);
+  console.warn(`${call.message} (${elapsed} ms)`);
+  // The message names the endpoint only, so every slow call to it is one error-log row (same
+  // hash) with its count; the duration and the query's parameter names go in the context.
+  reportClientError({
+    type: 'performance',
+    severity: 'low',
+    message: call.message,
+    context: { method: call.method, path: call.path, elapsed, ...(call.queryKeys.length ? { queryKeys: call.queryKeys } : {}) },
+  });
 }
 
-const refresherOf = (baseApi: BaseQueryApi) => (baseApi.extra as BaseQueryExtra | undefined)?.session;
-const tokenOf = (baseApi: BaseQueryApi) => (baseApi.getState() as { session: SessionState }).session.accessToken;
-const bearerOf = (request: Request | undefined) => request?.headers.get('authorization')?.replace(/^Bearer /i, '') || null;
-
-/** The authentication service (supabase-js's own calls, the refresh among them): never re-authorized. */
-const isAuthServiceCall = (url: string) => /^(?:[a-z][a-z\d+.-]*:\/\/[^/]+)?\/?auth\/v1\//i.test(url);
-
 /**
- * The base query of the app: bearer token, retries (spec 7), Italian errors (spec 8); every error is an ApiError.
+ * The layers every call of the SPA goes through, whatever its road: bearer token (from the store,
+ * through the thunk extra argument), retries (spec 7), slow-call reports, Italian errors (spec 8);
+ * every error is an ApiError.
  *
  * Re-authorization (the pattern of the RTK Query docs, 'Automatic re-authorization by extending
  * fetchBaseQuery', with a promise-based single flight in place of their mutex): when our server
  * answers 401 to a protected call, the store's one shared refresh runs (joined if the timer's or
  * another call's is in flight, so concurrent 401s cause one refresh) and the call is sent once
- * more with the new token, which prepareHeaders reads from the store. A 401 to that second try is
- * the answer (no loop). If the refresh fails the session ends (sign-out) and the call keeps its
- * 401. A call that got its 401 after someone else's refresh already replaced the token is just sent
- * again. Protected calls wait, before going out, for a refresh or such a sign-out in flight.
- * Public calls (sign-in among them) and the authentication service are never re-authorized.
+ * more with the new token. A 401 to that second try is the answer (no loop). If the refresh fails
+ * the session ends (sign-out) and the call keeps its 401. A call that got its 401 after someone
+ * else's refresh already replaced the token is just sent again. Protected calls wait, before going
+ * out, for a refresh or such a sign-out in flight. Public calls (sign-in among them) and the
+ * authentication service are never re-authorized.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions, FetchBaseQueryMeta> = async (
-  args,
-  baseApi,
-  extraOptions,
-) => {
-  const url = urlOf(args);
-  const refresher = extraOptions?.public || isPublicCall(url) || isAuthServiceCall(url) ? undefined : refresherOf(baseApi);
-  if (refresher) await refresher.settled();
-  let result = await retryingBaseQuery(args, baseApi, extraOptions ?? {});
-  // A 401 our server answered, and the token it refused (the refusal of mappedBaseQuery, without
-  // a session, sent nothing).
-  const meta = result.meta as FetchBaseQueryMeta | undefined;
-  const refused = (result.error as Partial<ApiError> | undefined)?.status === 401 && meta?.response ? bearerOf(meta.request) : null;
-  if (refresher && refused) {
-    const renewed = tokenOf(baseApi) !== refused || (await refresher.reauthorize(baseApi));
+export function withPolicies<Args>(road: Road<Args>): BaseQueryFn<Args, unknown, ApiError, ApiExtraOptions, CallMeta> {
+  const isPublic = (args: Args, extraOptions: ApiExtraOptions | undefined) => !!extraOptions?.public || road.isPublic(args);
+
+  // One try: the session check, the call, its timing, the refresh hint and the Italian error.
+  const once: BaseQueryFn<Args, unknown, ApiError, ApiExtraOptions, CallMeta> = async (args, baseApi, extraOptions) => {
     const token = tokenOf(baseApi);
-    if (renewed && token && token !== refused) result = await retryingBaseQuery(args, baseApi, extraOptions ?? {});
-  }
-  if (result.error) {
-    const error = result.error as Partial<ApiError>;
-    const shaped = typeof error.message === 'string' ? (error as ApiError) : toApiError(result.error as FetchBaseQueryError);
-    return { error: shaped, meta: result.meta as FetchBaseQueryMeta | undefined };
-  }
-  return { data: result.data, meta: result.meta as FetchBaseQueryMeta | undefined };
+    if (!token && !isPublic(args, extraOptions)) return { error: { status: 401, message: MSG.http.notAuthenticated } };
+    const started = Date.now();
+    const result = await road.send(args, baseApi, token);
+    const elapsed = Date.now() - started;
+    if (elapsed > SLOW_CALL_MS && result.meta?.request) reportSlowCall(result.meta.request, elapsed);
+    const extra = extraOf(baseApi);
+    if (extra && result.meta?.response?.headers.get('x-refresh-token-suggested') === 'true') baseApi.dispatch(extra.refreshSuggested());
+    if (result.error) return { error: toApiError(result.error), meta: result.meta };
+    return { data: result.data, meta: result.meta };
+  };
+
+  const retrying = retry(once as BaseQueryFn, {
+    retryCondition: (error, _args, { attempt, extraOptions }) =>
+      shouldRetry((error as ApiError).status, attempt, (extraOptions as ApiExtraOptions | undefined)?.maxRetries ?? MAX_RETRIES),
+    backoff: (attempt, _max, signal) => wait(retryDelayMs(attempt), signal),
+  }) as BaseQueryFn<Args, unknown, ApiError, ApiExtraOptions, CallMeta>;
+
+  return async (args, baseApi, extraOptions) => {
+    const refresher = isPublic(args, extraOptions) ? undefined : extraOf(baseApi)?.session;
+    if (refresher) await refresher.settled();
+    let result = await retrying(args, baseApi, extraOptions ?? {});
+    // A 401 our server answered, and the token it refused (the session check of `once`, without a
+    // session, sent nothing).
+    const refused = result.error?.status === 401 && result.meta?.response ? bearerOf(result.meta.request) : null;
+    if (refresher && refused) {
+      const renewed = tokenOf(baseApi) !== refused || (await refresher.reauthorize(baseApi));
+      const token = tokenOf(baseApi);
+      if (renewed && token && token !== refused) result = await retrying(args, baseApi, extraOptions ?? {});
+    }
+    if (result.error) {
+      // retry's own answers (an aborted call) are fetchBaseQuery errors without a message.
+      const error = result.error as Partial<ApiError>;
+      return { error: typeof error.message === 'string' ? (error as ApiError) : toApiError(result.error as FetchBaseQueryError), meta: result.meta };
+    }
+    return { data: result.data, meta: result.meta };
+  };
+}
+
+/** The authentication service (the sign-in's token call, supabase-js's own calls): never re-authorized. */
+const isAuthServiceCall = (url: string) => /^(?:[a-z][a-z\d+.-]*:\/\/[^/]+)?\/?auth\/v1\//i.test(url);
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/',
+  // Looked up at call time, so test setups can install fetch after this module loads.
+  fetchFn: (input, init) => fetch(input, init),
+  // The token withPolicies chose for this try (fetchRoad.send).
+  prepareHeaders(headers, { extraOptions }) {
+    const token = (extraOptions as { token?: string | null } | undefined)?.token;
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Our server's road: fetch (RTK Query's fetchBaseQuery), relative URLs. */
+const fetchRoad: Road<string | FetchArgs> = {
+  send: (args, baseApi, token) => rawBaseQuery(args, baseApi, { token }) as Promise<RoadResult>,
+  isPublic: (args) => isPublicCall(urlOf(args)) || isAuthServiceCall(urlOf(args)),
 };
+
+/** The base query of the app (fetch to our server) with every layer of withPolicies. */
+export const baseQuery = withPolicies(fetchRoad);
 
 /** The one createApi of the SPA. */
 export const api = createApi({

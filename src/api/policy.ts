@@ -33,11 +33,12 @@ export function shouldRetry(status: ErrorStatus, attempt: number, maxRetries = M
   return attempt <= maxRetries && isRetryable(status);
 }
 
-/** The server's `error` field, when the body carries one. */
+/** The server's message, when the body carries one: `error` of /api, `msg` of the /auth/v1 envelope (docs/auth.md, errors). */
 export function serverErrorField(data: unknown): string | null {
-  if (data && typeof data === 'object' && 'error' in data) {
-    const e = (data as { error: unknown }).error;
-    if (typeof e === 'string' && e.trim()) return e;
+  if (data && typeof data === 'object') {
+    const { error, msg } = data as { error?: unknown; msg?: unknown };
+    if (typeof error === 'string' && error.trim()) return error;
+    if (error === undefined && typeof msg === 'string' && msg.trim()) return msg;
   }
   return null;
 }

@@ -1,7 +1,34 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadPublicConfig } from '../config/publicConfig';
+import type { CallMeta } from './api';
 
 let clientPromise: Promise<SupabaseClient> | null = null;
+
+/** The request and answer of each read of the supabase-js road (src/api/supabaseRoad.ts), by the abort signal it gave its query. */
+const calls = new WeakMap<AbortSignal, Partial<CallMeta>>();
+
+/**
+ * What the client's fetch records of the call `signal` is given to: the request it sent and the
+ * answer (fetchBaseQuery's meta), so the base query's layers read the refused token and the
+ * answer's headers as on the fetch road.
+ */
+export function recordCall(signal: AbortSignal): Partial<CallMeta> {
+  const record: Partial<CallMeta> = {};
+  calls.set(signal, record);
+  return record;
+}
+
+/** The client's fetch: the fetch of the page (looked up at call time, as the base query's), recording the calls of recordCall. */
+function recordingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const record = init?.signal ? calls.get(init.signal) : undefined;
+  if (!record) return fetch(input, init);
+  const request = new Request(input, init);
+  record.request = request;
+  return fetch(request).then((response) => {
+    record.response = response;
+    return response;
+  });
+}
 
 /**
  * The one supabase client, created on first use: supabase-js is loaded with a dynamic import so
@@ -20,6 +47,7 @@ export function getSupabase(): Promise<SupabaseClient> {
       if (!config.supabaseAnonKey) throw new Error('config senza chiave pubblica');
       return createClient(config.supabaseUrl, config.supabaseAnonKey, {
         auth: { detectSessionInUrl: false, flowType: 'implicit', persistSession: true, autoRefreshToken: false },
+        global: { fetch: recordingFetch },
       });
     })();
     clientPromise = promise;

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { setupStore } from '../store/store';
 import { loadClubConfig } from '../store/configSlice';
-import { initAuth } from '../store/authClient';
+import { initAuth, sessionOptions } from '../features/auth/session';
 import { hasStoredSession } from '../api/supabase';
 import { setReportToken } from '../api/errorReporter';
 import { AppProviders } from './AppProviders';
@@ -20,7 +20,8 @@ import { preloadScreen } from './screens';
  */
 export function renderFullApp(root: Root): void {
   dayjs.locale('it');
-  const store = setupStore();
+  // The store renews and ends its session through the session gateway (docs/auth.md).
+  const store = setupStore(undefined, sessionOptions);
   setReportToken(() => store.getState().session.accessToken);
   void store.dispatch(loadClubConfig());
   // A stored session loads supabase-js at once; a visitor without one gets the public page first.

@@ -14,7 +14,7 @@ import { MSG } from '../../common/core/messages';
 import { ROLE_LABEL } from '../../common/users/roles';
 import { useAppSelector } from '../store/hooks';
 import { selectSessionUser } from '../store/sessionSlice';
-import { signOut } from '../store/authClient';
+import { signOut } from '../features/auth/session';
 import { paths } from '../config/paths';
 import { navEntries } from './NavEntries';
 import { BAR_BUTTON_SX, NavMenu } from './NavMenu';

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { hasRole, type Role } from '../../common/users/roles';
 import { useAppSelector } from '../store/hooks';
 import { selectSession } from '../store/sessionSlice';
-import { retryAuth } from '../store/authClient';
+import { retryAuth } from '../features/auth/session';
 import { AuthErrorScreen, CheckingPermissions, LoginRequiredScreen } from '../components/StatusScreens';
 import { paths } from '../config/paths';
 

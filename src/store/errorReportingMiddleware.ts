@@ -2,6 +2,7 @@ import { isRejected, type Middleware, type UnknownAction } from '@reduxjs/toolki
 import { MSG } from '../../common/core/messages';
 import { api, type ApiError } from '../api/api';
 import { REPORT_URL, reportClientError, type ClientErrorReport } from '../api/errorReporter';
+import { serverErrorField } from '../api/policy';
 
 /**
  * The error half of the store's Redux middleware (the error reporting of docs/logs.md): every RTK Query call that ends
@@ -9,12 +10,12 @@ import { REPORT_URL, reportClientError, type ClientErrorReport } from '../api/er
  * error log as type api (docs/logs.md), with the endpoint, method and status in the context. Left
  * out, on purpose:
  * - calls RTK Query skipped (condition) or aborted: nothing failed;
- * - 401: sign-in with a wrong password and expired or missing sessions ('Utente non
+ * - 401: a password check with a wrong password and expired or missing sessions ('Utente non
  *   autenticato') are the sign-in flow's business, noise in the error log (a 401 that gets here
  *   already went through the base query's re-authorization: refreshed and retried once, or the
  *   refresh failed and the user was signed out);
  * - 429: rate limiting is a defence working as meant (the server records lock-outs itself);
- * - any other 4xx our server answered with its JSON error body ('Partita non trovata', a
+ * - any other 4xx our server answered with its JSON error body (a wrong password at sign-in, 'Partita non trovata', a
  *   duplicate, a form error, 'Impossibile eliminare il gruppo'): the server refused what the user
  *   asked and the screen says why; an expected answer, not a fault (the server writes activity
  *   where it matters). Still reported: a 404 naming no resource (the generic 'Risorsa non
@@ -50,7 +51,7 @@ type EndpointMatchers = Record<string, { matchRejected?: (action: unknown) => bo
  * the calls of our api count (not another thunk's rejection). Skipped and aborted calls match too;
  * reportForRejectedCall leaves them out.
  */
-export function isRejectedApiCall(action: unknown): action is RejectedQueryAction {
+function isRejectedApiCall(action: unknown): action is RejectedQueryAction {
   if (!isRejected(action)) return false;
   const endpointName = (action.meta as RejectedQueryAction['meta'])?.arg?.endpointName;
   if (typeof endpointName !== 'string') return false;
@@ -73,12 +74,13 @@ function pathOf(url: string | undefined): string | undefined {
   }
 }
 
-const isServerBody = (data: unknown) => !!data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string';
+/** Our server's JSON error body: `{ error }` of /api, GoTrue's envelope (`msg`) of /auth/v1. */
+const isServerBody = (data: unknown) => serverErrorField(data) !== null;
 
 /** A 4xx of our server that refuses what the user asked (see above), as opposed to a call the app got wrong. */
-export function isUserInputAnswer(status: number | undefined, data: unknown): boolean {
+function isUserInputAnswer(status: number | undefined, data: unknown): boolean {
   if (status === undefined || status < 400 || status > 499 || !isServerBody(data)) return false;
-  return !(status === 404 && (data as { error: string }).error === MSG.http.notFound);
+  return !(status === 404 && serverErrorField(data) === MSG.http.notFound);
 }
 
 /** The report for a rejected RTK Query action (isRejectedApiCall), or null when it is not worth one (see above). */

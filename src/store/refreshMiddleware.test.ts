@@ -27,27 +27,21 @@ describe('token refresh rules (docs/auth.md)', () => {
   beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') }));
   afterEach(() => jest.useRealTimers());
 
-  it('flags the token at 30 minutes and refreshes past 35, at most once per minute', async () => {
-    const { store, refresh, signIn } = setup();
+  it('refreshes past 35 minutes, at most once per minute', async () => {
+    const { refresh, signIn } = setup();
     signIn();
-    await jest.advanceTimersByTimeAsync(29 * MIN);
-    expect(store.getState().session.refreshFlagged).toBe(false);
+    await jest.advanceTimersByTimeAsync(35 * MIN);
     expect(refresh).not.toHaveBeenCalled();
 
-    await jest.advanceTimersByTimeAsync(1 * MIN);
-    expect(store.getState().session.refreshFlagged).toBe(true);
-    expect(refresh).not.toHaveBeenCalled();
-
-    await jest.advanceTimersByTimeAsync(5 * MIN + 30_000); // 35.5 min
+    await jest.advanceTimersByTimeAsync(30_000); // 35.5 min
     expect(refresh).toHaveBeenCalledTimes(1);
     await jest.advanceTimersByTimeAsync(30_000); // 36 min: 30 s after the last attempt
     expect(refresh).toHaveBeenCalledTimes(1);
     await jest.advanceTimersByTimeAsync(30_000); // 36.5 min: a minute later
     expect(refresh).toHaveBeenCalledTimes(2);
 
-    // A new token clears the flag and the clock starts again.
+    // A new token starts the clock again.
     signIn(Date.now());
-    expect(store.getState().session.refreshFlagged).toBe(false);
     await jest.advanceTimersByTimeAsync(10 * MIN);
     expect(refresh).toHaveBeenCalledTimes(2);
   });
@@ -88,10 +82,10 @@ describe('token refresh rules (docs/auth.md)', () => {
   it('decides from age, remaining time and throttle', () => {
     const now = 10_000_000_000;
     const iat = (agoMs: number) => Math.floor((now - agoMs) / 1000);
-    expect(refreshDecision({ now, issuedAt: iat(36 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: null })).toEqual({ flag: true, refresh: true });
-    expect(refreshDecision({ now, issuedAt: iat(36 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: now - 59_000 }).refresh).toBe(false);
-    expect(refreshDecision({ now, issuedAt: iat(31 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: null })).toEqual({ flag: true, refresh: false });
-    expect(refreshDecision({ now, issuedAt: iat(MIN), expiresAt: iat(-299_000), lastRefreshAt: null }).refresh).toBe(true);
+    expect(refreshDecision({ now, issuedAt: iat(36 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: null })).toBe(true);
+    expect(refreshDecision({ now, issuedAt: iat(36 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: now - 59_000 })).toBe(false);
+    expect(refreshDecision({ now, issuedAt: iat(31 * MIN), expiresAt: iat(-3600_000), lastRefreshAt: null })).toBe(false);
+    expect(refreshDecision({ now, issuedAt: iat(MIN), expiresAt: iat(-299_000), lastRefreshAt: null })).toBe(true);
   });
 });
 

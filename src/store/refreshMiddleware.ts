@@ -1,16 +1,16 @@
 import { createListenerMiddleware, type ListenerEffectAPI, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { refreshFlagged, refreshStarted, refreshSuggested, sessionChanged, signedOut, type SessionState } from './sessionSlice';
+import type { SessionRefresher, SessionStore } from '../api/api';
+import { refreshStarted, refreshSuggested, sessionChanged, signedOut, type SessionState } from './sessionSlice';
 
 /** Token refresh thresholds (docs/auth.md). */
-export const REFRESH_RULES = {
-  flagAfterMs: 30 * 60 * 1000,
+const REFRESH_RULES = {
   autoAfterMs: 35 * 60 * 1000,
   minIntervalMs: 60 * 1000,
   minRemainingSeconds: 300,
   checkEveryMs: 30 * 1000,
 } as const;
 
-export interface RefreshInput {
+interface RefreshInput {
   now: number;
   /** Seconds since epoch. */
   issuedAt: number | null;
@@ -20,49 +20,27 @@ export interface RefreshInput {
   suggested?: boolean;
 }
 
-/** Whether to flag the token and whether to refresh it now (never more than once a minute). */
-export function refreshDecision({ now, issuedAt, expiresAt, lastRefreshAt, suggested = false }: RefreshInput) {
+/** Whether to refresh the token now (never more than once a minute). */
+export function refreshDecision({ now, issuedAt, expiresAt, lastRefreshAt, suggested = false }: RefreshInput): boolean {
   const age = issuedAt === null ? 0 : now - issuedAt * 1000;
-  const flag = age >= REFRESH_RULES.flagAfterMs;
   const throttled = lastRefreshAt !== null && now - lastRefreshAt < REFRESH_RULES.minIntervalMs;
   const nearExpiry = expiresAt !== null && expiresAt - now / 1000 < REFRESH_RULES.minRemainingSeconds;
   const old = age > REFRESH_RULES.autoAfterMs;
-  return { flag, refresh: !throttled && (old || nearExpiry || suggested) };
+  return !throttled && (old || nearExpiry || suggested);
 }
 
 type State = { session: SessionState };
 type Api = ListenerEffectAPI<State, ThunkDispatch<State, unknown, UnknownAction>>;
 
-/** The store as the re-authorization needs it (RTK Query's BaseQueryApi fits). */
-export interface SessionStore {
-  dispatch: (action: UnknownAction) => unknown;
-  getState: () => unknown;
-}
-
 /**
- * The one refresh of a store's access token. The timer below (proactive, docs/auth.md) and the base
- * query's re-authorization after a 401 (src/api/api.ts, reactive) both go through it, so a refresh
- * one of them started is joined, never doubled: one call of the authentication service however
- * many callers. supabase-js's own timer is off (src/api/supabase.ts).
- */
-export interface SessionRefresher {
-  /** Joins the refresh in flight or starts one; resolves once the refresh function resolved. */
-  refresh(): Promise<void>;
-  /**
-   * After a 401 to the store's current token: joins the refresh in flight or starts one (recorded
-   * as an attempt, as the timer's are). True once it succeeded; false when it failed, and then the
-   * session is ended (sign-out started), once for all the callers of that refresh. A 401 that
-   * comes while that sign-out runs starts nothing: false once the sign-out is done.
-   */
-  reauthorize(store: SessionStore): Promise<boolean>;
-  /** Resolves when no refresh and no such sign-out are in flight (protected calls wait for it before going out). */
-  settled(): Promise<void>;
-}
-
-/**
- * `refresh` gets a new access token into the store (authClient.refreshSession: supabase-js's
- * TOKEN_REFRESHED reaches the store before it resolves); `endSession` is the signed-out flow
- * (authClient.signOut) for a token the server refused and that could not be refreshed.
+ * The one refresh of a store's access token (SessionRefresher of src/api/api.ts): the timer below
+ * (proactive, docs/auth.md) and the base query's re-authorization after a 401 (reactive) both go
+ * through it, so a refresh one of them started is joined, never doubled: one call of the
+ * authentication service however many callers. supabase-js's own timer is off (src/api/supabase.ts).
+ * `refresh` gets a new access token into the store (the session gateway's refreshSession,
+ * src/features/auth/session.ts: supabase-js's TOKEN_REFRESHED reaches the store before it
+ * resolves); `endSession` is the signed-out flow (its signOut) for a token the server refused and
+ * that could not be refreshed.
  */
 export function createSessionRefresher(
   refresh: () => Promise<unknown>,
@@ -138,9 +116,7 @@ export function createRefreshListener(refresh: () => Promise<unknown>, now: () =
   async function check(api: Api, suggested: boolean) {
     const s = api.getState().session;
     if (s.status !== 'signedIn') return;
-    const decision = refreshDecision({ now: now(), issuedAt: s.issuedAt, expiresAt: s.expiresAt, lastRefreshAt: s.lastRefreshAt, suggested });
-    if (decision.flag && !s.refreshFlagged) api.dispatch(refreshFlagged());
-    if (decision.refresh) {
+    if (refreshDecision({ now: now(), issuedAt: s.issuedAt, expiresAt: s.expiresAt, lastRefreshAt: s.lastRefreshAt, suggested })) {
       api.dispatch(refreshStarted(now()));
       try {
         await refresh();

@@ -16,8 +16,6 @@ export interface SessionState {
   expiresAt: number | null;
   issuedAt: number | null;
   roleStatus: 'idle' | 'loading' | 'ready' | 'error';
-  /** Set once the token is older than 30 minutes (docs/auth.md), cleared by the next token. */
-  refreshFlagged: boolean;
   /** Milliseconds since epoch of the last refresh attempt (at most one per minute). */
   lastRefreshAt: number | null;
 }
@@ -29,7 +27,6 @@ export const initialSessionState: SessionState = {
   expiresAt: null,
   issuedAt: null,
   roleStatus: 'idle',
-  refreshFlagged: false,
   lastRefreshAt: null,
 };
 
@@ -44,14 +41,12 @@ export const sessionSlice = createSlice({
       state,
       action: PayloadAction<{ user: SessionUser; accessToken: string; expiresAt: number; issuedAt: number }>,
     ) {
-      const newToken = state.accessToken !== action.payload.accessToken;
       state.status = 'signedIn';
       state.user = action.payload.user;
       state.accessToken = action.payload.accessToken;
       state.expiresAt = action.payload.expiresAt;
       state.issuedAt = action.payload.issuedAt;
       state.roleStatus = 'ready';
-      if (newToken) state.refreshFlagged = false;
     },
     /** A stored session exists and the client that reads it is loading (roles not known yet). */
     sessionLoading(state) {
@@ -60,9 +55,6 @@ export const sessionSlice = createSlice({
     },
     roleStatusChanged(state, action: PayloadAction<SessionState['roleStatus']>) {
       state.roleStatus = action.payload;
-    },
-    refreshFlagged(state) {
-      state.refreshFlagged = true;
     },
     refreshStarted(state, action: PayloadAction<number>) {
       state.lastRefreshAt = action.payload;
@@ -74,11 +66,10 @@ export const sessionSlice = createSlice({
   selectors: {
     selectSession: (s) => s,
     selectSessionUser: (s) => s.user,
-    selectAccessToken: (s) => s.accessToken,
     selectRole: (s) => s.user?.role ?? null,
     selectSessionStatus: (s) => s.status,
   },
 });
 
-export const { sessionChanged, sessionLoading, roleStatusChanged, refreshFlagged, refreshStarted, signedOut } = sessionSlice.actions;
-export const { selectSession, selectSessionUser, selectAccessToken, selectRole, selectSessionStatus } = sessionSlice.selectors;
+export const { sessionChanged, sessionLoading, roleStatusChanged, refreshStarted, signedOut } = sessionSlice.actions;
+export const { selectSession, selectSessionUser, selectRole, selectSessionStatus } = sessionSlice.selectors;

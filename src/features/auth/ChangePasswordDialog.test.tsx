@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, withStandInServer } from '../../../test/render';
 import { MSG } from '../../../common/core/messages';
-import { getAuthClient } from '../../store/authClient';
+import { getAuthClient } from './session';
 import { initialSessionState } from '../../store/sessionSlice';
 import { changePasswordProblem } from '../../../common/auth/password';
 import ChangePasswordDialog from './ChangePasswordDialog';

@@ -14,7 +14,7 @@ import { changePasswordFormSchema } from '../../../common/auth/schemas';
 import type { ApiError } from '../../api/api';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
-import { getAuthClient } from '../../store/authClient';
+import { getAuthClient } from './session';
 import { PasswordField } from '../../components/PasswordField';
 import { FormDialog } from '../../components/FormDialog';
 import { textFieldBinding } from '../../components/form/FormTextField';

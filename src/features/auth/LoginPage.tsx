@@ -21,9 +21,9 @@ import type { ApiError } from '../../api/api';
 import { PasswordField } from '../../components/PasswordField';
 import { textFieldBinding } from '../../components/form/FormTextField';
 import { firstErrorMessage } from '../../components/form/validation';
-import { getAuthClient } from '../../store/authClient';
 import { paths } from '../../config/paths';
-import { useLoginMutation } from './authApi';
+import { getAuthClient } from './session';
+import { useSignInMutation } from './authApi';
 import { formatCountdown, loginFailure } from './authMessages';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
@@ -44,12 +44,12 @@ function useCountdown(lock: { until: number; setAt: number } | null): number {
   return lock === null ? 0 : Math.max(0, Math.ceil((lock.until - Math.max(now, lock.setAt)) / 1000));
 }
 
-/** Sign-in (docs/auth.md) in two steps (POST /api/login, then the identity provider). */
+/** Sign-in (docs/auth.md): one call with the password, whose session is handed to supabase-js (authApi's signIn). */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { enqueueSnackbar } = useSnackbar();
-  const [login] = useLoginMutation();
+  const [signIn] = useSignInMutation();
   const arrival = location.state as { message?: string; email?: string } | null;
   const notice = arrival?.message ?? null;
   // After a reset or an accepted invitation the account is known: its email is filled, the password awaited.
@@ -99,33 +99,18 @@ export default function LoginPage() {
 
   const submit = handleSubmit(async ({ email, password }) => {
     try {
-      try {
-        await login({ email: email.trim(), password }).unwrap();
-      } catch (err) {
-        const failure = loginFailure(err as ApiError);
-        setError(failure.message);
-        if (failure.lockSeconds) {
-          const setAt = Date.now();
-          setLock({ until: setAt + failure.lockSeconds * 1000, setAt });
-        }
-        return;
-      }
-      let client;
-      try {
-        client = await getAuthClient();
-      } catch {
-        setError(MSG.login.unreachable);
-        return;
-      }
-      const { error: providerError } = await client.auth.signInWithPassword({ email: email.trim(), password });
-      if (providerError) {
-        setError(MSG.login.providerRefused);
-        return;
-      }
+      await signIn({ email: email.trim(), password }).unwrap();
       enqueueSnackbar(MSG.login.success, { variant: 'success' });
       navigate(paths.home.getHref(), { replace: true });
-    } catch {
-      setError(MSG.login.providerRefused);
+    } catch (err) {
+      // Anything but a refused call (a fault of this page) is the provider's refusal, as before.
+      const refused = err as Partial<ApiError>;
+      const failure = loginFailure(refused.status !== undefined ? (refused as ApiError) : { status: 'CUSTOM_ERROR', message: MSG.login.providerRefused });
+      setError(failure.message);
+      if (failure.lockSeconds) {
+        const setAt = Date.now();
+        setLock({ until: setAt + failure.lockSeconds * 1000, setAt });
+      }
     }
   });
   const shownError = error ?? firstErrorMessage(formState.errors);

@@ -13,7 +13,7 @@ import { newPasswordFormSchema } from '../../../common/auth/schemas';
 import { reportClientError } from '../../api/errorReporter';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionStatus } from '../../store/sessionSlice';
-import { getAuthClient, signOut } from '../../store/authClient';
+import { getAuthClient, signOut } from './session';
 import { CheckingPermissions, LoadingScreen } from '../../components/StatusScreens';
 import { SERVER_ERROR, firstErrorMessage, useSchemaProblem } from '../../components/form/validation';
 import { NewPasswordFields } from './NewPasswordFields';

@@ -4,9 +4,12 @@ import type { ApiError } from '../../api/api';
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.ceil(v) : null);
 
-/** Sign-in (docs/auth.md, lock-out): the message of a failed POST /api/login, and how long the form stays locked. */
+/**
+ * Sign-in (docs/auth.md, lock-out): the message of a refused sign-in (POST /auth/v1/token, GoTrue's
+ * envelope) or password check (POST /api/login), and how long the form stays locked.
+ */
 export function loginFailure(error: ApiError, online = typeof navigator === 'undefined' || navigator.onLine): { message: string; lockSeconds: number | null } {
-  const data = (error.data ?? {}) as { isRateLimited?: unknown; remainingTime?: unknown; retryAfter?: unknown };
+  const data = (error.data ?? {}) as { isRateLimited?: unknown; remainingTime?: unknown; retryAfter?: unknown; error_code?: unknown };
   const remaining = num(data.remainingTime);
   if (data.isRateLimited && remaining) return { message: MSG.login.locked, lockSeconds: remaining };
   if (error.status === 429) {
@@ -14,7 +17,7 @@ export function loginFailure(error: ApiError, online = typeof navigator === 'und
     if (retryAfter) return { message: MSG.login.tooManyRetryAfter(retryAfter), lockSeconds: retryAfter };
     return { message: MSG.login.tooMany, lockSeconds: null };
   }
-  if (error.status === 401) return { message: MSG.login.wrongCredentials, lockSeconds: null };
+  if (error.status === 401 || data.error_code === 'invalid_credentials') return { message: MSG.login.wrongCredentials, lockSeconds: null };
   if (typeof error.status === 'number' && error.status >= 500) return { message: MSG.login.server, lockSeconds: null };
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
     return { message: online ? MSG.login.unreachable : MSG.login.network, lockSeconds: null };

@@ -4,7 +4,7 @@ import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../t
 import { DIRIGENTI_MSG as M, QUALIFICA_LABELS } from '../../../common/dirigenti/messages';
 import type { Dirigente } from '../../../common/dirigenti/rules';
 import type { Role } from '../../../common/users/roles';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
+import { startStandInServer, type StandInServer } from '../../../test/standInServer';
 import DirigentiPage from './DirigentiPage';
 
 const ROSSI: Dirigente = { id: 1, nome: 'Mario', cognome: 'Rossi', email: 'mario.rossi@example.it', telefono: '3331234567', qualifiche: ['arbitro', 'accompagnatore'], attivo: true };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
 import { MSG } from '../../../common/core/messages';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
+import { startStandInServer, type StandInServer } from '../../../test/standInServer';
 import type { Gruppo } from '../../../common/gruppi/rules';
 import GroupsPage from './GroupsPage';
 

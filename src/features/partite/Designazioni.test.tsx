@@ -13,7 +13,7 @@ import { todayIn } from '../../../common/core/dates';
 import { MSG } from '../../../common/core/messages';
 import { dayName, uncoveredDefaultEnd } from '../../../common/dirigenti/window';
 import { sanitizePartite } from '../../../common/partite/read';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
+import { startStandInServer, type StandInServer } from '../../../test/standInServer';
 import EditMatchPage from './EditMatchPage';
 import DashboardPage from './DashboardPage';
 import { matchesApi } from './matchesApi';

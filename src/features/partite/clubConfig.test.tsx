@@ -4,7 +4,7 @@ import { renderWithProviders, setTestApiOrigin } from '../../../test/render';
 import { MSG } from '../../../common/core/messages';
 import { todayIn } from '../../../common/core/dates';
 import type { Partita } from '../../../common/partite/read';
-import { startStandInServer, type StandInServer } from '../../api/testServer';
+import { startStandInServer, type StandInServer } from '../../../test/standInServer';
 import { parsePublicConfig } from '../../config/publicConfig';
 import { MatchCard } from './MatchCard';
 import { EMPTY_VALUES, MatchForm } from './MatchForm';

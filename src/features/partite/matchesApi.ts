@@ -1,6 +1,5 @@
-import { api, itemTag, listTag, type ApiError } from '../../api/api';
-import { getSupabase } from '../../api/supabase';
-import { MSG } from '../../../common/core/messages';
+import { api, itemTag, listTag, type ApiExtraOptions } from '../../api/api';
+import { supabaseBaseQuery } from '../../api/supabaseRoad';
 import type { PartitaPayload } from '../../../common/partite/rules';
 import type { ClashInfo } from '../../../common/occupazione/rules';
 import type { ConflittiResponse } from '../../../common/occupazione/types';
@@ -33,18 +32,15 @@ export const matchesApi = api.injectEndpoints({
       transformResponse: (body: PublicPartiteResponse) => sanitizePartite(body?.data),
       providesTags: [listTag('Partita')],
     }),
-    /** The signed-in dashboard reads the table through supabase-js (docs/partite.md, reading matches), from `today` on, by date then time. */
+    /**
+     * The signed-in dashboard reads the table through supabase-js (docs/partite.md, reading matches), from `today` on, by
+     * date then time, with the layers of every call (re-authorization, retries, slow-call report, Italian errors).
+     */
     getPartite: build.query<Partita[], string>({
-      async queryFn(today) {
-        try {
-          const supabase = await getSupabase();
-          // No retries: a 503 (database unreachable) shows the fallback at once; the next refetch tries again.
-          const { data, error, status } = await supabase.from('partite').select('*').gte('data', today).order('data').order('ora').retry(false);
-          if (error) return { error: { status: status || 'CUSTOM_ERROR', message: error.message || MSG.dashboard.loadFailed } as ApiError };
-          return { data: sanitizePartite(data) };
-        } catch {
-          return { error: { status: 'FETCH_ERROR', message: MSG.http.network } as ApiError };
-        }
+      async queryFn(today, baseApi, extraOptions) {
+        // supabase-js's own retries off: the base query's policy retries (a 503 would otherwise wait 7 s in the client).
+        const result = await supabaseBaseQuery((db) => db.from('partite').select('*').gte('data', today).order('data').order('ora').retry(false), baseApi, extraOptions as ApiExtraOptions);
+        return result.error ? { error: result.error, meta: result.meta } : { data: sanitizePartite(result.data), meta: result.meta };
       },
       providesTags: [listTag('Partita')],
     }),

@@ -1,15 +1,23 @@
-// Test helper only (component and base-query tests); never imported by the app.
+// Test helper (component and base-query tests).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface StandInServer {
   origin: string;
-  requests: Array<{ method: string; url: string; body: string }>;
+  requests: StandInRequest[];
   close(): Promise<void>;
 }
 
+/** A request the stand-in server received: its headers with lower-case names. */
+export interface StandInRequest {
+  method: string;
+  url: string;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+
 /** How the stand-in server answers each request (it also records it in `requests`). */
-export type StandInHandler = (req: { method: string; url: string; body: string }) => { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
+export type StandInHandler = (req: StandInRequest) => { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> };
 
 /**
  * A loopback HTTP server for component tests, answering with the wire shapes of our server
@@ -21,7 +29,7 @@ export async function startStandInServer(handler: StandInHandler): Promise<Stand
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry = { method: req.method ?? 'GET', url: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8') };
+      const entry = { method: req.method ?? 'GET', url: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8'), headers: req.headers };
       requests.push(entry);
       const headers = {
         'content-type': 'application/json',

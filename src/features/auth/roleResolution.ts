@@ -1,8 +1,8 @@
-import { DEFAULT_ROLE, isRole, type Role } from '../../common/users/roles';
-import { CACHE_TTL } from '../api/policy';
+import { DEFAULT_ROLE, isRole, type Role } from '../../../common/users/roles';
+import { CACHE_TTL } from '../../api/policy';
 
 /** The parts of a supabase session that may carry the role. */
-export interface SessionLike {
+interface SessionLike {
   access_token?: string;
   user?: {
     id?: string;

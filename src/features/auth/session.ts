@@ -1,11 +1,19 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../api/api';
-import { clearStoredSession, getSupabase } from '../api/supabase';
+import { api } from '../../api/api';
+import { clearStoredSession, getSupabase } from '../../api/supabase';
+import type { StoreOptions } from '../../store/store';
+import { roleStatusChanged, sessionChanged, sessionLoading, signedOut, type SessionState } from '../../store/sessionSlice';
 import { cachedRole, clearRoleCache, decodeJwt } from './roleResolution';
-import { roleStatusChanged, sessionChanged, sessionLoading, signedOut, type SessionState } from './sessionSlice';
 
-/** The store as this module needs it (no import of store.ts, to keep the modules acyclic). */
+/*
+ * The session gateway (docs/auth.md): the one place where supabase-js's session meets the store.
+ * supabase-js keeps the session (localStorage) and renews it; every change it reports
+ * (onAuthStateChange) is handed to the store here; sign-in, sign-out and the store's refresh go
+ * through here.
+ */
+
+/** The store as this module needs it. */
 interface StoreLike {
   dispatch: (action: UnknownAction) => unknown;
   getState: () => { session: SessionState };
@@ -18,7 +26,7 @@ let lastUserId: string | null = null;
 let appliedToken: string | null = null;
 
 /** Feeds the store from a supabase session (or its absence). */
-export function applySession(target: StoreLike, session: Session | null): void {
+function applySession(target: StoreLike, session: Session | null): void {
   if (!session) {
     clearLocalState(target);
     return;
@@ -127,3 +135,27 @@ export async function refreshSession(): Promise<void> {
   const { error } = await client.auth.refreshSession();
   if (error) throw error;
 }
+
+/** The session a sign-in answered (POST /auth/v1/token, docs/auth.md): its tokens. */
+export interface SignedInSession {
+  access_token: string;
+  refresh_token: string;
+}
+
+/**
+ * Hands the session a sign-in answered to supabase-js (setSession: it reads the user, GET
+ * /auth/v1/user, stores the session and reports SIGNED_IN, which feeds the store). The password
+ * crossed the wire once, in the sign-in call; this sends tokens only. Throws when supabase-js
+ * cannot load or refuses the session.
+ */
+export async function adoptSession(session: SignedInSession): Promise<void> {
+  const client = await getAuthClient();
+  const { error } = await client.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+  if (error) throw error;
+}
+
+/** The store's refresh and end of a session through this gateway (setupStore's options: the app, and tests of the whole flow). */
+export const sessionOptions: Required<StoreOptions> = {
+  refresh: refreshSession,
+  endSession: () => signOut('local'),
+};

@@ -1,20 +1,27 @@
 import { waitFor } from '@testing-library/react';
-import { MSG } from '../../common/core/messages';
-import { withStandInServer } from '../../test/render';
-import { bindAuthStore, getAuthClient, refreshSession, signOut } from '../store/authClient';
-import { signedOut } from '../store/sessionSlice';
-import { setupStore, type AppStore } from '../store/store';
-import { api, type ApiError } from './api';
-import { storedSessionKeys } from './supabase';
+import { MSG } from '../../../common/core/messages';
+import { withStandInServer } from '../../../test/render';
+import { bindAuthStore, getAuthClient, refreshSession, signOut } from './session';
+import { signedOut } from '../../store/sessionSlice';
+import { setupStore, type AppStore } from '../../store/store';
+import { api, type ApiError, type ApiExtraOptions } from '../../api/api';
+import { storedSessionKeys } from '../../api/supabase';
+import { supabaseBaseQuery } from '../../api/supabaseRoad';
 
 /*
- * Re-authorization of the base query (src/api/api.ts) with the real store, the real supabase-js
- * client and authClient, and a loopback server speaking the protocol doc's /auth/v1 and our /api.
+ * Re-authorization of the base query's layers (src/api/api.ts, withPolicies) on both roads (fetch
+ * to /api, supabase-js to /rest/v1) with the real store, the real supabase-js client and the
+ * session gateway, and a loopback server speaking /auth/v1 (docs/auth.md), PostgREST's
+ * /rest/v1 and our /api.
  */
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     reauthProbe: build.query<{ id: number }, number>({ query: (id) => `api/partite/${id}` }),
+    /** A read of `partite` through supabase-js, as the dashboard's (src/features/partite/matchesApi.ts). */
+    reauthRest: build.query<unknown, number>({
+      queryFn: (id, baseApi, extraOptions) => supabaseBaseQuery((db) => db.from('partite').select('*').eq('id', id), baseApi, extraOptions as ApiExtraOptions),
+    }),
     reauthSignIn: build.mutation<unknown, { email: string; password: string }>({
       query: (body) => ({ url: 'api/login', method: 'POST', body }),
       extraOptions: { public: true, maxRetries: 0 },
@@ -39,16 +46,17 @@ const authUser = { id: 'u-1', aud: 'authenticated', role: 'authenticated', email
 let refreshWorks = true;
 const alwaysRefused = new Set<string>();
 
-/** The bearer token each call to /api carried, in order (read from the real requests, not altered). */
-const sentTokens: Array<{ path: string; token: string | null }> = [];
+/** The bearer token each call to /api and /rest/v1 carried, in order (read from the real requests, not altered). */
+const sentTokens: Array<{ path: string; id?: number; token: string | null }> = [];
+const idOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('id')?.replace(/^eq\./, ''));
 /**
  * The token the request the server is answering carried (the stand-in server's handler sees no
- * headers): the n-th request to a path is the n-th one recorded going out to it, since the calls
- * to one path (a call, then its retry) never overlap.
+ * headers): the n-th request to a path (and read id) is the n-th one recorded going out to it,
+ * since the calls to one of them (a call, then its retry) never overlap.
  */
-function bearerOfRequest(path: string): string | null {
-  const n = server.requests.filter((r) => r.method === 'GET' && r.url.split('?')[0] === path).length;
-  return sentTokens.filter((s) => s.path === path)[n - 1]?.token ?? null;
+function bearerOfRequest(path: string, id?: number): string | null {
+  const n = server.requests.filter((r) => r.method === 'GET' && r.url.split('?')[0] === path && (id === undefined || idOf(r.url) === id)).length;
+  return sentTokens.filter((s) => s.path === path && s.id === id)[n - 1]?.token ?? null;
 }
 const realFetch = globalThis.fetch;
 const realNow = Date.now.bind(Date);
@@ -70,6 +78,12 @@ const server = withStandInServer((req) => {
     };
   }
   if (path === '/api/login') return { status: 401, body: { success: false, error: MSG.login.wrongCredentials } };
+  if (path === '/rest/v1/partite') {
+    // PostgREST's refusal of an expired token (server/rest/plugin.ts), for the call's own count.
+    const id = Number(new URL(req.url, server.origin).searchParams.get('id')?.replace(/^eq\./, ''));
+    if (labelOf(bearerOfRequest(path, id)) !== 'B') return { status: 401, delayMs: 50, body: { code: 'PGRST303', details: null, hint: null, message: 'JWT expired' } };
+    return { status: 200, body: [{ id }] };
+  }
   if (path.startsWith('/api/partite/')) {
     // Token A is refused as expired, as our server does (auth-guard: 'Utente non autenticato -
     // Sessione scaduta'), a little later so that the ten calls are all out before the first
@@ -80,14 +94,15 @@ const server = withStandInServer((req) => {
   return { status: 404, body: { error: MSG.http.notFound } };
 });
 
-// Records the bearer token of each call to /api/partite (the stand-in server's handler sees no headers).
+// Records the bearer token of each call to /api/partite and /rest/v1 (the stand-in server's handler sees no headers).
 beforeAll(() => {
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : null;
     const url = new URL(request ? request.url : String(input), server.origin);
-    if (url.pathname.startsWith('/api/partite/')) {
+    if (url.pathname.startsWith('/api/partite/') || url.pathname === '/rest/v1/partite') {
       const headers = request ? request.headers : new Headers(init?.headers);
-      sentTokens.push({ path: url.pathname, token: headers.get('authorization')?.replace(/^Bearer /, '') ?? null });
+      const id = url.pathname === '/rest/v1/partite' ? idOf(url.toString()) : undefined;
+      sentTokens.push({ path: url.pathname, id, token: headers.get('authorization')?.replace(/^Bearer /, '') ?? null });
     }
     return realFetch(input, init);
   };
@@ -138,6 +153,8 @@ const IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const query = (store: AppStore, id: number) => store.dispatch(probeApi.endpoints.reauthProbe.initiate(id));
 const sent = (method: string, path: string) => server.requests.filter((r) => r.method === method && r.url.split('?')[0] === path);
 const tokensFor = (id: number) => sentTokens.filter((s) => s.path === `/api/partite/${id}`).map((s) => labelOf(s.token));
+const read = (store: AppStore, id: number) => store.dispatch(probeApi.endpoints.reauthRest.initiate(id));
+const readTokensFor = (id: number) => sentTokens.filter((s) => s.path === '/rest/v1/partite' && s.id === id).map((s) => labelOf(s.token));
 
 describe('re-authorization after a 401 (one shared refresh, then one retry)', () => {
   it('ten parallel calls refused with an expired token: ONE refresh, then each succeeds with the new token', async () => {
@@ -209,6 +226,42 @@ describe('re-authorization after a 401 (one shared refresh, then one retry)', ()
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(endSession).not.toHaveBeenCalled();
     expect(store.getState().session.status).toBe('signedIn');
+  });
+
+  it('supabase-js reads take the same road: refused by the server, they share ONE refresh with the fetch calls, then each succeeds with the new token', async () => {
+    // The server says A expired while the browser still gives it an hour (supabase-js, reading its
+    // session before each call, would renew by itself a session it sees expiring).
+    const { store, refresh, endSession } = await signIn();
+
+    const [reads, calls] = await Promise.all([Promise.all(IDS.map((id) => read(store, id))), Promise.all(IDS.map((id) => query(store, id + 100)))]);
+
+    expect(reads.map((r) => r.error)).toEqual(IDS.map(() => undefined));
+    expect(reads.map((r) => r.data)).toEqual(IDS.map((id) => [{ id }]));
+    expect(calls.map((r) => r.error)).toEqual(IDS.map(() => undefined));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(sent('POST', '/auth/v1/token')).toHaveLength(1);
+    // Each read went out twice, with the store's token: refused with A, accepted with B.
+    for (const id of IDS) expect(readTokensFor(id)).toEqual(['A', 'B']);
+    expect(labelOf(store.getState().session.accessToken)).toBe('B');
+    expect(endSession).not.toHaveBeenCalled();
+  });
+
+  it('a supabase-js read whose refresh fails keeps its 401, in Italian, and the session ends once', async () => {
+    const { store, refresh, endSession } = await signIn();
+    refreshWorks = false;
+
+    const results = await Promise.all(IDS.map((id) => read(store, id)));
+
+    for (const r of results) {
+      expect(r.error as ApiError).toEqual({ status: 401, message: MSG.http.unauthorized, data: { code: 'PGRST303', details: null, hint: null, message: 'JWT expired' } });
+    }
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(endSession).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(store.getState().session.status).toBe('signedOut'));
+    for (const id of IDS) expect(readTokensFor(id)).toEqual(['A']);
+    // Signed out, a read is refused without going out.
+    expect((await read(store, 11)).error).toEqual({ status: 401, message: MSG.http.notAuthenticated });
+    expect(readTokensFor(11)).toEqual([]);
   });
 
   it('never re-authorizes the sign-in call: its 401 is a wrong password', async () => {
