@@ -22,7 +22,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
 import { useClubConfig } from '../../store/useClubConfig';
 import { useGetAllenamentiQuery } from './allenamentiApi';
-import { GIORNI_NUM, bandsOf, categoryColors, choicesOf, filterSeries, formatDate, type Band } from './grid';
+import { GIORNI_NUM, bandsOf, capitalized, categoryColors, choicesOf, filterSeries, formatDate, type Band } from './grid';
 import { VISUALLY_HIDDEN } from '../../components/visuallyHidden';
 import { ChiusureSection } from './ChiusureSection';
 
@@ -30,7 +30,6 @@ const M = ALLENAMENTI_MSG;
 // The form (and its date pickers) only for those who edit: a reader never downloads it.
 const loadDialog = () => import('./AllenamentoDialog');
 const AllenamentoDialog = lazy(loadDialog);
-const capitalized = (s: string) => s.charAt(0).toLocaleUpperCase('it') + s.slice(1);
 /** The app bar's height from md up, where the weekdays' row sticks under it. */
 const BAR_PX = 64;
 const SEVEN_COLUMNS = 'repeat(7, minmax(0, 1fr))';

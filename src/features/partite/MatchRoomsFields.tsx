@@ -6,7 +6,8 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { MSG } from '../../../common/core/messages';
 import { defaultDurationMinutes } from '../../../common/calendar/rules';
 import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../../../common/partite/read';
-import { hhmm, timeValue, type FormValues } from './matchFormValues';
+import { hhmm, timeValue } from '../../components/pickerValues';
+import type { FormValues } from './matchFormValues';
 
 const ROOMS = Array.from({ length: SPOGLIATOIO_MAX - SPOGLIATOIO_MIN + 1 }, (_, i) => SPOGLIATOIO_MIN + i);
 

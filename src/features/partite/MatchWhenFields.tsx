@@ -12,7 +12,8 @@ import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import type { Slot } from '../../../common/occupazione/slots';
 import type { SlotLiberiArgs } from '../../api/slotsApi';
 import { SlotFinder } from '../../components/SlotFinder';
-import { hhmm, isoDate, timeValue, type FormValues } from './matchFormValues';
+import { dateValue, hhmm, isoDate, timeValue } from '../../components/pickerValues';
+import type { FormValues } from './matchFormValues';
 import type { useMatchForm } from './useMatchForm';
 
 const L = MSG.match.labels;
@@ -46,7 +47,7 @@ export function MatchWhenFields({
             <DatePicker
               label={L.data}
               autoFocus={firstEmpty === 'data'}
-              value={field.value ? dayjs(field.value) : null}
+              value={dateValue(field.value)}
               minDate={dayjs(today)}
               disabled={busy}
               onChange={(d) => field.onChange(isoDate(d))}

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import type { PartitaValues } from '../../../common/partite/rules';
 
 type RoomKey = 'spogliatoioGari' | 'spogliatoioOspiti';
@@ -26,8 +25,3 @@ export function toFormValues(v: PartitaValues): FormValues {
 
 export const EMPTY_VALUES: FormValues = toFormValues({});
 
-/** A picker's value as the form holds it ('' while not a whole date or time). */
-export const isoDate = (d: dayjs.Dayjs | null) => (d && d.isValid() ? d.format('YYYY-MM-DD') : '');
-export const hhmm = (d: dayjs.Dayjs | null) => (d && d.isValid() ? d.format('HH:mm') : '');
-/** A time of the form as a picker's value. */
-export const timeValue = (t: string) => (t ? dayjs(`2000-01-01T${t}`) : null);
