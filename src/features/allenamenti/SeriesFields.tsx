@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router-dom';
 import { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
@@ -10,8 +9,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { ALLENAMENTI_MSG, GIORNI } from '../../../common/allenamenti/messages';
 import { occurrencesOf } from '../../../common/allenamenti/rules';
 import { isIsoDate } from '../../../common/core/dateText';
@@ -20,7 +17,7 @@ import { useCategoryNames } from '../../api/categoriesApi';
 import { useLazyGetCampiSuggestionsQuery } from '../../api/suggestionsApi';
 import { SuggestionInput } from '../../components/SuggestionInput';
 import { paths } from '../../config/paths';
-import { dateValue, hhmm, isoDate, timeValue } from '../../components/pickerValues';
+import { FormDatePicker, FormTimePicker } from '../../components/FormPickers';
 import { PROPOSED_MINUTES, capitalized, type FormValues } from './grid';
 
 const M = ALLENAMENTI_MSG;
@@ -32,34 +29,6 @@ export type FirstEmpty = 'gruppo' | 'campo' | 'giorno' | null;
 
 /** A field changed by the editor shows its problem in red (a new form does not open all red). */
 const wrong = ({ isDirty, error }: { isDirty: boolean; error?: unknown }) => isDirty && !!error;
-
-function TimeField({ name, label, disabled, helperText }: { name: 'oraInizio' | 'oraFine'; label: string; disabled: boolean; helperText?: string }) {
-  const { field, fieldState } = useController<FormValues, typeof name>({ name });
-  return (
-    <TimePicker
-      label={label}
-      ampm={false}
-      value={timeValue(field.value)}
-      disabled={disabled}
-      onChange={(d) => field.onChange(hhmm(d))}
-      slotProps={{ textField: { fullWidth: true, required: true, name, error: wrong(fieldState), helperText } }}
-    />
-  );
-}
-
-function DateField({ name, label, disabled, minDate }: { name: 'dal' | 'al'; label: string; disabled: boolean; minDate?: dayjs.Dayjs }) {
-  const { field, fieldState } = useController<FormValues, typeof name>({ name });
-  return (
-    <DatePicker
-      label={label}
-      value={dateValue(field.value)}
-      minDate={minDate}
-      disabled={disabled}
-      onChange={(d) => field.onChange(isoDate(d))}
-      slotProps={{ textField: { fullWidth: true, required: true, name, error: wrong(fieldState) } }}
-    />
-  );
-}
 
 /** The changing rooms: one toggle per room of the club. */
 function RoomChips({ disabled }: { disabled: boolean }) {
@@ -186,16 +155,16 @@ export function SeriesFields({ disabled, firstEmpty, endProposed, campi }: { dis
           />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <TimeField name="oraInizio" label={F.oraInizio} disabled={disabled} />
+          <FormTimePicker<FormValues> name="oraInizio" label={F.oraInizio} disabled={disabled} markError />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <TimeField name="oraFine" label={F.oraFine} disabled={disabled} helperText={endProposed && oraFine ? M.endProposed(PROPOSED_MINUTES) : undefined} />
+          <FormTimePicker<FormValues> name="oraFine" label={F.oraFine} disabled={disabled} markError helperText={endProposed && oraFine ? M.endProposed(PROPOSED_MINUTES) : undefined} />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <DateField name="dal" label={F.dal} disabled={disabled} />
+          <FormDatePicker<FormValues> name="dal" label={F.dal} disabled={disabled} markError />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <DateField name="al" label={F.al} disabled={disabled} minDate={dateValue(dal) ?? undefined} />
+          <FormDatePicker<FormValues> name="al" label={F.al} disabled={disabled} markError min={dal} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'center' }}>
           {occurrences !== null && (

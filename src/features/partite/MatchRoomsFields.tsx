@@ -1,12 +1,11 @@
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { MSG } from '../../../common/core/messages';
 import { defaultDurationMinutes } from '../../../common/calendar/rules';
 import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../../../common/partite/read';
-import { hhmm, timeValue } from '../../components/pickerValues';
+import { FormTimePicker } from '../../components/FormPickers';
 import type { FormValues } from './matchFormValues';
 
 const ROOMS = Array.from({ length: SPOGLIATOIO_MAX - SPOGLIATOIO_MIN + 1 }, (_, i) => SPOGLIATOIO_MIN + i);
@@ -43,30 +42,15 @@ function RoomField({ name, label, busy }: { name: 'spogliatoioGari' | 'spogliato
 /** A home match's end time (proposed from the category, docs/planning.md) and changing rooms. */
 export function MatchRoomsFields({ busy, endProposed }: { busy: boolean; endProposed: boolean }) {
   const { control } = useFormContext<FormValues>();
-  const gruppo = useWatch({ control, name: 'gruppo' });
+  const [gruppo, oraFine] = useWatch({ control, name: ['gruppo', 'oraFine'] });
   return (
     <>
       <Grid size={{ xs: 12, md: 4 }}>
-        <Controller
+        <FormTimePicker<FormValues>
           name="oraFine"
-          control={control}
-          render={({ field }) => (
-            <TimePicker
-              label={MSG.match.labels.oraFine}
-              ampm={false}
-              value={timeValue(field.value)}
-              disabled={busy}
-              onChange={(d) => field.onChange(hhmm(d))}
-              slotProps={{
-                textField: {
-                  fullWidth: true,
-                  required: true,
-                  name: 'oraFine',
-                  helperText: endProposed && field.value && gruppo ? MSG.match.endProposed(defaultDurationMinutes(gruppo)) : undefined,
-                },
-              }}
-            />
-          )}
+          label={MSG.match.labels.oraFine}
+          disabled={busy}
+          helperText={endProposed && oraFine && gruppo ? MSG.match.endProposed(defaultDurationMinutes(gruppo)) : undefined}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>

@@ -1,18 +1,15 @@
-import dayjs from 'dayjs';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { Controller, useFormContext } from 'react-hook-form';
 import { MSG } from '../../../common/core/messages';
 import { SLOT_MSG } from '../../../common/allenamenti/messages';
 import type { Slot } from '../../../common/occupazione/slots';
 import type { SlotLiberiArgs } from '../../api/slotsApi';
 import { SlotFinder } from '../../components/SlotFinder';
-import { dateValue, hhmm, isoDate, timeValue } from '../../components/pickerValues';
+import { FormDatePicker, FormTimePicker } from '../../components/FormPickers';
 import type { FormValues } from './matchFormValues';
 import type { useMatchForm } from './useMatchForm';
 
@@ -40,38 +37,10 @@ export function MatchWhenFields({
   return (
     <>
       <Grid size={{ xs: 12, md: 4 }} {...dateTyped}>
-        <Controller
-          name="data"
-          control={control}
-          render={({ field }) => (
-            <DatePicker
-              label={L.data}
-              autoFocus={firstEmpty === 'data'}
-              value={dateValue(field.value)}
-              minDate={dayjs(today)}
-              disabled={busy}
-              onChange={(d) => field.onChange(isoDate(d))}
-              slotProps={{ textField: { fullWidth: true, required: true, name: 'data' } }}
-            />
-          )}
-        />
+        <FormDatePicker<FormValues> name="data" label={L.data} autoFocus={firstEmpty === 'data'} min={today} disabled={busy} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }} ref={cells.ora} {...timeTyped}>
-        <Controller
-          name="ora"
-          control={control}
-          render={({ field }) => (
-            <TimePicker
-              label={L.ora}
-              autoFocus={firstEmpty === 'ora'}
-              ampm={false}
-              value={timeValue(field.value)}
-              disabled={busy}
-              onChange={(d) => field.onChange(hhmm(d))}
-              slotProps={{ textField: { fullWidth: true, required: true, name: 'ora' } }}
-            />
-          )}
-        />
+        <FormTimePicker<FormValues> name="ora" label={L.ora} autoFocus={firstEmpty === 'ora'} disabled={busy} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <Controller
