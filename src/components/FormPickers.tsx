@@ -6,8 +6,8 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { dateValue, hhmm, isoDate, timeValue } from './pickerValues';
 
 // The pickers re-render only when their own props change: MUI's field keeps what is being typed in a
-// section (a year's first digits) from one render to the next, and react-hook-form's validation
-// re-renders the form a moment after each change.
+// section (a year's first digits) across renders only as long as no other render comes between (one
+// of react-hook-form's own state updates after a change, such as the submit's).
 const StableDatePicker = memo(DatePicker);
 const StableTimePicker = memo(TimePicker);
 
@@ -18,14 +18,13 @@ interface PickerProps<T extends FieldValues> {
   disabled: boolean;
   required?: boolean;
   autoFocus?: boolean;
-  /** The field's problem shows in red once the editor changed it (a new form does not open all red). */
-  markError?: boolean;
+  /** The field shows its problem in red. */
+  error?: boolean;
   helperText?: string;
 }
 
-function usePickerField<T extends FieldValues>({ name, required = true, markError = false, helperText }: PickerProps<T>) {
-  const { field, fieldState } = useController<T, FieldPath<T>>({ name });
-  const error = markError && fieldState.isDirty && !!fieldState.error;
+function usePickerField<T extends FieldValues>({ name, required = true, error = false, helperText }: PickerProps<T>) {
+  const { field } = useController<T, FieldPath<T>>({ name });
   const slotProps = useMemo(() => ({ textField: { fullWidth: true, required, name, error, helperText } }), [required, name, error, helperText]);
   return { value: String(field.value ?? ''), onChange: field.onChange, slotProps };
 }

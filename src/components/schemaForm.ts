@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { useWatch, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from '../../common/core/zod';
 
@@ -12,60 +12,46 @@ export function schemaResolver<Values extends FieldValues, Output>(schema: z.Zod
   return zodResolver(schema) as unknown as Resolver<Values, unknown, Output>;
 }
 
+export interface SchemaCheck {
+  /** The values pass the schema: the save may go. */
+  valid: boolean;
+  /** The first problem in words, once the form was changed (or from the start with `fromStart`). */
+  problem: string | null;
+  /** Whether the schema finds a problem in this field. */
+  wrong: (field: string) => boolean;
+}
+
 /**
- * The forms name their first problem as the person types (docs/screens.md): after a change of any
- * value, the whole form is validated again with its resolver (react-hook-form alone validates only the
- * changed field), so `formState.errors` holds the schema's whole answer in the schema's order.
- * `fromStart`: validated once on opening too (an edit form shows a stored problem at once). A change
- * of `rules` (the resolver, when the club's settings arrive) validates again a form already validated.
+ * The form's values checked with its schema as they are typed (docs/screens.md): the save button and
+ * the warning follow every change in the same render. react-hook-form validates through the resolver
+ * a moment later (it awaits it), which is what the submit uses; a button that lagged behind the last
+ * keystroke would refuse a click. `fromStart`: the problem shows before any change (an edit form).
  */
-export function useValidateOnEveryChange<T extends FieldValues>(
+export function useSchemaCheck<T extends FieldValues>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output
   form: UseFormReturn<T, any, any>,
-  rules: unknown,
+  schema: z.ZodType,
   fromStart = false,
-): void {
-  const { subscribe, trigger } = form;
-  const validated = useRef(false);
-  useEffect(() => {
-    if (fromStart) {
-      validated.current = true;
-      void trigger();
-    }
-    return subscribe({
-      formState: { values: true },
-      callback: ({ name }) => {
-        // A field's change (typed, picked, or set by the form); a reset (no name) starts over quiet.
-        if (!name) return;
-        validated.current = true;
-        void trigger();
-      },
-    });
-  }, [subscribe, trigger, fromStart]);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (validated.current) void trigger();
-  }, [rules, trigger]);
-}
-
-/** The first message of react-hook-form's errors in the order the schema reported them (an issue of the whole form included). */
-export function firstErrorMessage(errors: FieldErrors): string | null {
-  return firstMessage(errors);
-}
-
-function firstMessage(node: unknown): string | null {
-  if (!node || typeof node !== 'object') return null;
-  const { message } = node as { message?: unknown };
-  if (typeof message === 'string' && message) return message;
-  for (const [key, child] of Object.entries(node)) {
-    // `ref` is the field's element; `types` repeats the messages (criteriaMode 'all').
-    if (key === 'ref' || key === 'types') continue;
-    const found = firstMessage(child);
-    if (found) return found;
-  }
-  return null;
+): SchemaCheck {
+  const { control, subscribe } = form;
+  const values = useWatch({ control });
+  const result = useMemo(() => schema.safeParse(values), [schema, values]);
+  const [changed, setChanged] = useState(fromStart);
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          // A field's change (typed, picked, or set by the form); a reset (no name) is not one.
+          if (name) setChanged(true);
+        },
+      }),
+    [subscribe],
+  );
+  const issues = result.success ? [] : result.error.issues;
+  return {
+    valid: result.success,
+    problem: changed ? (issues[0]?.message ?? null) : null,
+    wrong: (field) => issues.some((i) => i.path[0] === field),
+  };
 }

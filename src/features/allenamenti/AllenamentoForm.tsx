@@ -16,7 +16,7 @@ import { isTime } from '../../../common/core/dates';
 import { errorMessage } from '../../api/api';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useFormDialogState, type FormDialogControls } from '../../components/FormDialog';
-import { firstErrorMessage, schemaResolver, useValidateOnEveryChange } from '../../components/schemaForm';
+import { schemaResolver, useSchemaCheck } from '../../components/schemaForm';
 import { useNotify } from '../../components/toast';
 import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody } from './allenamentiApi';
 import { PROPOSED_MINUTES, addMinutes, formatDate, type FormValues } from './grid';
@@ -52,7 +52,7 @@ export function AllenamentoForm({ allenamento, start, savedAnother: savedBefore,
   const notify = useNotify();
   const resolver = useMemo(() => schemaResolver<FormValues, AllenamentoPayload>(allenamentoPayloadSchema), []);
   // No focus moves on a refused save: the button waits, the warning names the problem.
-  const form = useForm<FormValues, unknown, AllenamentoPayload>({ defaultValues: start, resolver, shouldFocusError: false });
+  const form = useForm<FormValues, unknown, AllenamentoPayload>({ defaultValues: start, resolver, shouldFocusError: false, reValidateMode: 'onSubmit' });
   const { control, getValues, setValue, subscribe, handleSubmit, formState } = form;
   // The end follows the start (+90 minutes) until the editor sets it.
   const endProposed = useRef(!allenamento && !start.oraFine);
@@ -87,9 +87,9 @@ export function AllenamentoForm({ allenamento, start, savedAnother: savedBefore,
       }),
     [subscribe, getValues, setValue],
   );
-  // The first problem in words (an edit form's at once), the save waiting until none.
-  useValidateOnEveryChange(form, resolver, allenamento !== null);
-  const problem = firstErrorMessage(formState.errors);
+  // Live check with the server's own schema: the first problem in words (an edit form's at once), the save waits until none.
+  const check = useSchemaCheck(form, allenamentoPayloadSchema, allenamento !== null);
+  const wrong = (field: keyof FormValues) => !!formState.dirtyFields[field] && check.wrong(field);
 
   const save = async (kind: SaveKind, body: AllenamentoPayload, confirm = false) => {
     const sent: AllenamentoBody = confirm ? { ...body, confermaSovrapposizioni: true } : body;
@@ -141,11 +141,11 @@ export function AllenamentoForm({ allenamento, start, savedAnother: savedBefore,
                 {serverError}
               </Alert>
             )}
-            <SeriesFields disabled={disabled} firstEmpty={firstEmpty} endProposed={endProposed.current} campi={campi} />
+            <SeriesFields disabled={disabled} firstEmpty={firstEmpty} endProposed={endProposed.current} campi={campi} wrong={wrong} />
             <SkipDatesSection disabled={disabled} onDraftChange={setHasDraft} />
-            {problem && (
+            {check.problem && (
               <Alert severity="warning" role="status" data-testid="allenamento-problem">
-                {problem}
+                {check.problem}
               </Alert>
             )}
           </Stack>
@@ -160,11 +160,11 @@ export function AllenamentoForm({ allenamento, start, savedAnother: savedBefore,
             {M.cancel}
           </Button>
           {!allenamento && (
-            <Button variant="outlined" disabled={!formState.isValid || disabled} onClick={submit('another')}>
+            <Button variant="outlined" disabled={!check.valid || disabled} onClick={submit('another')}>
               {M.saveAndAddAnother}
             </Button>
           )}
-          <Button type="submit" variant="contained" disabled={!formState.isValid || disabled} startIcon={creating || updating ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          <Button type="submit" variant="contained" disabled={!check.valid || disabled} startIcon={creating || updating ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
             {creating || updating ? M.saving : M.save}
           </Button>
         </DialogActions>

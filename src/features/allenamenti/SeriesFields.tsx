@@ -27,8 +27,6 @@ const ROOMS = Array.from({ length: SPOGLIATOIO_MAX - SPOGLIATOIO_MIN + 1 }, (_, 
 /** Where the typing starts in a new series: its first empty field. */
 export type FirstEmpty = 'gruppo' | 'campo' | 'giorno' | null;
 
-/** A field changed by the editor shows its problem in red (a new form does not open all red). */
-const wrong = ({ isDirty, error }: { isDirty: boolean; error?: unknown }) => isDirty && !!error;
 
 /** The changing rooms: one toggle per room of the club. */
 function RoomChips({ disabled }: { disabled: boolean }) {
@@ -66,7 +64,20 @@ function RoomChips({ disabled }: { disabled: boolean }) {
 }
 
 /** A series' own fields (docs/allenamenti.md): category, pitch, weekday, times, period, rooms. */
-export function SeriesFields({ disabled, firstEmpty, endProposed, campi }: { disabled: boolean; firstEmpty: FirstEmpty; endProposed: boolean; campi: readonly string[] }) {
+export function SeriesFields({
+  disabled,
+  firstEmpty,
+  endProposed,
+  campi,
+  wrong,
+}: {
+  disabled: boolean;
+  firstEmpty: FirstEmpty;
+  endProposed: boolean;
+  campi: readonly string[];
+  /** The field shows its problem in red (once the editor changed it: a new form does not open all red). */
+  wrong: (field: keyof FormValues) => boolean;
+}) {
   const { control } = useFormContext<FormValues>();
   const [gruppo, giorno, oraFine, dal, al, saltate] = useWatch({ control, name: ['gruppo', 'giorno', 'oraFine', 'dal', 'al', 'saltate'] });
   const { names: categorie, loaded: categoriesLoaded } = useCategoryNames();
@@ -80,7 +91,7 @@ export function SeriesFields({ disabled, firstEmpty, endProposed, campi }: { dis
           <Controller
             name="gruppo"
             control={control}
-            render={({ field, fieldState }) => (
+            render={({ field }) => (
               <TextField
                 select
                 fullWidth
@@ -88,7 +99,7 @@ export function SeriesFields({ disabled, firstEmpty, endProposed, campi }: { dis
                 autoFocus={firstEmpty === 'gruppo'}
                 label={F.gruppo}
                 value={field.value}
-                error={wrong(fieldState)}
+                error={wrong(field.name)}
                 disabled={disabled}
                 onChange={(e) => field.onChange(e.target.value)}
                 helperText={
@@ -113,7 +124,7 @@ export function SeriesFields({ disabled, firstEmpty, endProposed, campi }: { dis
           <Controller
             name="campo"
             control={control}
-            render={({ field, fieldState }) => (
+            render={({ field }) => (
               <SuggestionInput
                 label={F.campo}
                 required
@@ -122,7 +133,7 @@ export function SeriesFields({ disabled, firstEmpty, endProposed, campi }: { dis
                 load={(s) => void loadCampi(s, true)}
                 suggestions={campiFound.data}
                 known={campi}
-                error={wrong(fieldState)}
+                error={wrong(field.name)}
                 disabled={disabled}
                 autoFocus={firstEmpty === 'campo'}
               />
@@ -133,7 +144,7 @@ export function SeriesFields({ disabled, firstEmpty, endProposed, campi }: { dis
           <Controller
             name="giorno"
             control={control}
-            render={({ field, fieldState }) => (
+            render={({ field }) => (
               <TextField
                 select
                 fullWidth
@@ -141,7 +152,7 @@ export function SeriesFields({ disabled, firstEmpty, endProposed, campi }: { dis
                 autoFocus={firstEmpty === 'giorno'}
                 label={F.giorno}
                 value={field.value ?? ''}
-                error={wrong(fieldState)}
+                error={wrong(field.name)}
                 disabled={disabled}
                 onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
               >
@@ -155,16 +166,16 @@ export function SeriesFields({ disabled, firstEmpty, endProposed, campi }: { dis
           />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <FormTimePicker<FormValues> name="oraInizio" label={F.oraInizio} disabled={disabled} markError />
+          <FormTimePicker<FormValues> name="oraInizio" label={F.oraInizio} disabled={disabled} error={wrong('oraInizio')} />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <FormTimePicker<FormValues> name="oraFine" label={F.oraFine} disabled={disabled} markError helperText={endProposed && oraFine ? M.endProposed(PROPOSED_MINUTES) : undefined} />
+          <FormTimePicker<FormValues> name="oraFine" label={F.oraFine} disabled={disabled} error={wrong('oraFine')} helperText={endProposed && oraFine ? M.endProposed(PROPOSED_MINUTES) : undefined} />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <FormDatePicker<FormValues> name="dal" label={F.dal} disabled={disabled} markError />
+          <FormDatePicker<FormValues> name="dal" label={F.dal} disabled={disabled} error={wrong('dal')} />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <FormDatePicker<FormValues> name="al" label={F.al} disabled={disabled} markError min={dal} />
+          <FormDatePicker<FormValues> name="al" label={F.al} disabled={disabled} error={wrong('al')} min={dal} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'center' }}>
           {occurrences !== null && (

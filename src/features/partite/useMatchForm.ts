@@ -7,7 +7,7 @@ import { effectiveHome, partitaPayloadSchema, type FormMode, type PartitaPayload
 import { minutesOf, type ClashInfo } from '../../../common/occupazione/rules';
 import type { Slot } from '../../../common/occupazione/slots';
 import type { SlotLiberiArgs } from '../../api/slotsApi';
-import { firstErrorMessage, schemaResolver, useValidateOnEveryChange } from '../../components/schemaForm';
+import { schemaResolver, useSchemaCheck } from '../../components/schemaForm';
 import { focusIn, useTypedThrough } from '../../components/typedThrough';
 import { useClubConfig } from '../../store/useClubConfig';
 import { useClashCheck } from './ClashWarnings';
@@ -42,9 +42,9 @@ export interface MatchFormOptions {
 export function useMatchForm({ mode, initial, busy, blocked, matchId, focusFirstEmpty, onSave, onSaveAnother, serverConflicts, onConflictsClose, onDirtyChange }: MatchFormOptions) {
   const { clubName, timezone } = useClubConfig();
   const today = todayIn(timezone);
-  const resolver = useMemo(() => schemaResolver<FormValues, PartitaPayload>(partitaPayloadSchema({ mode, today, clubName, timezone })), [mode, today, clubName, timezone]);
+  const schema = useMemo(() => partitaPayloadSchema({ mode, today, clubName, timezone }), [mode, today, clubName, timezone]);
   // No focus moves on a refused save: the button says what is missing, the warning names the problem.
-  const form = useForm<FormValues, unknown, PartitaPayload>({ defaultValues: initial, resolver, shouldFocusError: false });
+  const form = useForm<FormValues, unknown, PartitaPayload>({ defaultValues: initial, resolver: schemaResolver(schema), shouldFocusError: false, reValidateMode: 'onSubmit' });
   const { control, getValues, setValue, subscribe, handleSubmit, formState } = form;
   const v = form.watch();
 
@@ -73,8 +73,8 @@ export function useMatchForm({ mode, initial, busy, blocked, matchId, focusFirst
       }),
     [subscribe, getValues, setValue, clubName],
   );
-  // After the dependent fields above, so a change is validated with their values.
-  useValidateOnEveryChange(form, resolver);
+  // The save button and the warning follow the values (the server's own rules), the warning once something changed.
+  const check = useSchemaCheck(form, schema);
 
   // The add form's keyboard flow (docs/planning.md): a date typed in full moves on to the start time, a
   // start typed in full to the first empty team or pitch.
@@ -152,8 +152,8 @@ export function useMatchForm({ mode, initial, busy, blocked, matchId, focusFirst
     home,
     clubName,
     today,
-    problem: firstErrorMessage(formState.errors),
-    valid: formState.isValid,
+    problem: check.problem,
+    valid: check.valid,
     endProposed: endProposed.current,
     typing: { cells, dateTyped, timeTyped, firstEmpty },
     slotQuery,
