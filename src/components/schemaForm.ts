@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useWatch, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useFormState, useWatch, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from '../../common/core/zod';
 
@@ -15,7 +15,7 @@ export function schemaResolver<Values extends FieldValues, Output>(schema: z.Zod
 export interface SchemaCheck {
   /** The values pass the schema: the save may go. */
   valid: boolean;
-  /** The first problem in words, once the form was changed (or from the start with `fromStart`). */
+  /** The first problem in words, once the form was changed or a save tried (or from the start with `fromStart`). */
   problem: string | null;
   /** Whether the schema finds a problem in this field. */
   wrong: (field: string) => boolean;
@@ -37,6 +37,7 @@ export function useSchemaCheck<T extends FieldValues>(
   const values = useWatch({ control });
   const result = useMemo(() => schema.safeParse(values), [schema, values]);
   const [changed, setChanged] = useState(fromStart);
+  const { submitCount } = useFormState({ control });
   useEffect(
     () =>
       subscribe({
@@ -51,7 +52,7 @@ export function useSchemaCheck<T extends FieldValues>(
   const issues = result.success ? [] : result.error.issues;
   return {
     valid: result.success,
-    problem: changed ? (issues[0]?.message ?? null) : null,
+    problem: changed || submitCount > 0 ? (issues[0]?.message ?? null) : null,
     wrong: (field) => issues.some((i) => i.path[0] === field),
   };
 }
