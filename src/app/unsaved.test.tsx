@@ -6,6 +6,8 @@ import { MSG } from '../../common/core/messages';
 import { IMPORT_MSG } from '../../common/import/messages';
 import GroupFormDialog from '../features/gruppi/GroupFormDialog';
 import ImportPage from '../features/import/ImportPage';
+import { ChiusureSection } from '../features/allenamenti/ChiusureSection';
+import { CHIUSURE_MSG } from '../../common/chiusure/messages';
 
 // The unsaved-changes guard (docs/screens.md): a dialog or a page holding typed input asks before it is lost.
 const U = MSG.screens.unsaved;
@@ -116,5 +118,57 @@ describe('a page (Importa partite with pasted cells)', () => {
     await user.click(screen.getByRole('link', { name: 'Altrove' }));
     await user.click(await screen.findByRole('button', { name: U.leave }));
     expect(await screen.findByRole('heading', { name: 'Pagina altrove' })).toBeInTheDocument();
+  });
+});
+
+describe('a react-hook-form dialog (Nuova chiusura: its isDirty and isSubmitting reach FormDialog)', () => {
+  withStandInServer((req) => {
+    if (req.url === '/api/chiusure' && req.method === 'GET') return { status: 200, body: { data: [], count: 0 } };
+    // A save that takes a moment: the dialog stays open while it runs.
+    if (req.url === '/api/chiusure' && req.method === 'POST') return { status: 201, body: { data: { id: 1, ...JSON.parse(req.body) } }, delayMs: 1500 };
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
+  });
+  const C = CHIUSURE_MSG;
+  const dialog = () => screen.queryByRole('dialog', { name: C.add });
+  const open = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(await screen.findByRole('button', { name: C.add }));
+    return screen.findByRole('dialog', { name: C.add });
+  };
+  const nome = () => screen.getByRole('textbox', { name: new RegExp(`^${C.fields.nome}`) });
+
+  it('closes at once untouched; asks on Esc and Annulla once a name is typed', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ChiusureSection canEdit />, { store: signedInStore('editor') });
+    await open(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(question()).not.toBeInTheDocument();
+
+    await open(user);
+    await user.type(nome(), 'Natale');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText(U.question)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: U.stay }));
+    await waitFor(() => expect(question()).not.toBeInTheDocument());
+    expect(nome()).toHaveValue('Natale');
+
+    await user.click(screen.getByRole('button', { name: C.cancel }));
+    await user.click(await screen.findByRole('button', { name: U.leave }));
+    await waitFor(() => expect(dialog()).toBeNull());
+  });
+
+  it('stays open on Esc while saving, then closes with the saved closure', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ChiusureSection canEdit />, { store: signedInStore('editor') });
+    const form = await open(user);
+    await user.type(nome(), 'Pasqua');
+    fireEvent.change(form.querySelector('input[name="dal"]')!, { target: { value: '2030-04-18' } });
+    await user.click(screen.getByRole('button', { name: C.save }));
+    expect(await screen.findByRole('button', { name: C.saving })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(dialog()).toBeInTheDocument();
+    expect(question()).not.toBeInTheDocument();
+    expect(await screen.findByText(C.created)).toBeInTheDocument();
+    await waitFor(() => expect(dialog()).toBeNull());
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { useFormState, type Control, type FieldValues } from 'react-hook-form';
 import Dialog from '@mui/material/Dialog';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -10,6 +11,8 @@ export interface FormDialogControls {
   setDirty: (dirty: boolean) => void;
   /** 'Annulla' and the close button: closes, asking first when the form is dirty (never while busy). */
   requestClose: () => void;
+  /** The form's busy state (saving, asking a question of its own), as the `busy` ref: useFormDialogState reports it. */
+  setBusy: (busy: boolean) => void;
 }
 
 /**
@@ -17,8 +20,9 @@ export interface FormDialogControls {
  * form says it is busy (saving, or asking a question of its own); Esc, a click beside it and the
  * form's 'Annulla' (requestClose) close it at once when nothing was changed, else after 'Ci sono
  * modifiche non salvate. Uscire senza salvare?'. A successful save closes it with `onClose` directly.
- * The form inside reports its dirtiness (useReportDirty); a form whose state lives in the dialog's
- * owner passes `dirty` (and `busy`) instead.
+ * The form inside reports its dirtiness (useReportDirty; a react-hook-form form: useFormDialogState,
+ * its isDirty and isSubmitting); a form whose state lives in the dialog's owner passes `dirty` (and
+ * `busy`) instead.
  */
 export function FormDialog({
   open,
@@ -41,17 +45,18 @@ export function FormDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const busy = useRef(false);
   const [reported, setReported] = useState(false);
+  const [reportedBusy, setReportedBusy] = useState(false);
   const dirty = open && (dirtyProp ?? reported);
   const guard = useCloseGuard(dirty, onClose);
   const requestClose = () => {
-    if (!busy.current && !busyProp) guard.requestClose();
+    if (!busy.current && !busyProp && !reportedBusy) guard.requestClose();
   };
   const requestCloseRef = useRef(requestClose);
   useEffect(() => {
     requestCloseRef.current = requestClose;
   });
   const stableRequestClose = useCallback(() => requestCloseRef.current(), []);
-  const controls = useMemo<FormDialogControls>(() => ({ setDirty: setReported, requestClose: stableRequestClose }), [stableRequestClose]);
+  const controls = useMemo<FormDialogControls>(() => ({ setDirty: setReported, requestClose: stableRequestClose, setBusy: setReportedBusy }), [stableRequestClose]);
   return (
     <Dialog
       open={open}
@@ -76,4 +81,25 @@ export function useReportDirty(controls: FormDialogControls, dirty: boolean): vo
     setDirty(dirty);
   }, [setDirty, dirty]);
   useEffect(() => () => setDirty(false), [setDirty]);
+}
+
+/**
+ * A react-hook-form form in a FormDialog: its isDirty (or `dirty`, typed input outside its values
+ * such as a draft) guards the close, and while it submits (or is `busy` otherwise: deleting, asking)
+ * the dialog stays open. A form that goes away (the dialog closed) is clean and idle.
+ */
+export function useFormDialogState<T extends FieldValues>(
+  controls: FormDialogControls,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output
+  control: Control<T, any, any>,
+  { dirty = false, busy = false }: { dirty?: boolean; busy?: boolean } = {},
+): void {
+  const { isDirty, isSubmitting } = useFormState({ control });
+  useReportDirty(controls, isDirty || dirty);
+  const { setBusy } = controls;
+  const working = isSubmitting || busy;
+  useEffect(() => {
+    setBusy(working);
+  }, [setBusy, working]);
+  useEffect(() => () => setBusy(false), [setBusy]);
 }

@@ -1,26 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { CHIUSURE_MSG } from '../../../common/chiusure/messages';
-import { CHIUSURA_NOME_MAX, chiusuraBodySchema, describeChiusura, type Chiusura, type ChiusuraPayload } from '../../../common/chiusure/rules';
+import { describeChiusura, type Chiusura } from '../../../common/chiusure/rules';
 import { errorMessage } from '../../api/api';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toast';
-import { useCreateChiusuraMutation, useDeleteChiusuraMutation, useGetChiusureQuery, useUpdateChiusuraMutation } from './chiusureApi';
+import { useDeleteChiusuraMutation, useGetChiusureQuery } from './chiusureApi';
+import { ChiusuraForm } from './ChiusuraForm';
 
 const M = CHIUSURE_MSG;
 
@@ -104,7 +100,7 @@ export function ChiusureSection({ canEdit }: { canEdit: boolean }) {
       )}
       {canEdit && form.key > 0 && (
         <FormDialog open={form.open} onClose={() => setForm((f) => ({ ...f, open: false }))} titleId="chiusura-title" maxWidth="sm">
-          {(busy) => <ChiusuraForm key={form.key} chiusura={form.chiusura} onClose={() => setForm((f) => ({ ...f, open: false }))} busy={busy} />}
+          {(_busy, controls) => <ChiusuraForm key={form.key} chiusura={form.chiusura} onClose={() => setForm((f) => ({ ...f, open: false }))} controls={controls} />}
         </FormDialog>
       )}
       <ConfirmDeleteDialog
@@ -121,90 +117,5 @@ export function ChiusureSection({ canEdit }: { canEdit: boolean }) {
         onConfirm={() => void confirmRemove()}
       />
     </Paper>
-  );
-}
-
-function ChiusuraForm({ chiusura, onClose, busy }: { chiusura: Chiusura | null; onClose: () => void; busy: { current: boolean } }) {
-  const [v, setV] = useState<ChiusuraPayload>(chiusura ? { nome: chiusura.nome, dal: chiusura.dal, al: chiusura.al } : { nome: '', dal: '', al: '' });
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [create, { isLoading: creating }] = useCreateChiusuraMutation();
-  const [update, { isLoading: updating }] = useUpdateChiusuraMutation();
-  const notify = useNotify();
-  const saving = creating || updating;
-  busy.current = saving;
-  // The form validates as the API does (common/chiusure/rules.ts).
-  const parsed = chiusuraBodySchema.safeParse(v);
-  const problem = parsed.success ? null : parsed.error.issues[0].message;
-  const set = (key: keyof ChiusuraPayload, value: string) => {
-    setTouched(true);
-    setServerError(null);
-    setV((p) => ({ ...p, [key]: value, ...(key === 'dal' && (!p.al || p.al < value) ? { al: value } : {}) }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!parsed.success || saving) return;
-    try {
-      if (chiusura) await update({ id: chiusura.id, body: parsed.data }).unwrap();
-      else await create(parsed.data).unwrap();
-      notify(chiusura ? M.updated : M.created, 'success');
-      onClose();
-    } catch (err) {
-      const status = (err as { status?: unknown }).status;
-      setServerError(status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${M.saveError}: ${errorMessage(err)}`);
-    }
-  };
-
-  return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
-      <DialogTitle id="chiusura-title">{chiusura ? M.edit : M.add}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {serverError && (
-            <Alert severity="error" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <TextField
-            label={M.fields.nome}
-            name="nome"
-            required
-            autoFocus
-            value={v.nome}
-            helperText={M.nomeHint}
-            onChange={(e) => set('nome', e.target.value)}
-            slotProps={{ htmlInput: { maxLength: CHIUSURA_NOME_MAX } }}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label={M.fields.dal} name="dal" type="date" required fullWidth value={v.dal} onChange={(e) => set('dal', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField
-              label={M.fields.al}
-              name="al"
-              type="date"
-              required
-              fullWidth
-              value={v.al}
-              onChange={(e) => set('al', e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: v.dal || undefined } }}
-            />
-          </Stack>
-          {problem && touched && (
-            <Alert severity="warning" role="status" data-testid="chiusura-problem">
-              {problem}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
-          {M.cancel}
-        </Button>
-        <Button type="submit" variant="contained" disabled={saving || (touched && !parsed.success)} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-          {saving ? M.saving : M.save}
-        </Button>
-      </DialogActions>
-    </Box>
   );
 }

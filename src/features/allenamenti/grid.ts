@@ -5,6 +5,9 @@ import { compareGruppi } from '../../../common/gruppi/order';
 /** 1 = lunedì ... 7 = domenica. */
 export const GIORNI_NUM = [1, 2, 3, 4, 5, 6, 7] as const;
 
+/** 'mercoledì' -> 'Mercoledì'. */
+export const capitalized = (s: string) => s.charAt(0).toLocaleUpperCase('it') + s.slice(1);
+
 /** '2026-01-12' -> '12/01/2026' (it-IT, whatever the browser's language). */
 export const formatDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -92,11 +95,8 @@ export function newSeries(today: string, preset: Partial<AllenamentoPayload> = {
   };
 }
 
-/** What the form holds: the payload's fields, the day unset (null) or a time/date empty ('') until chosen. */
+/** What the form holds: the payload's fields, the day unset (null) or a time/date empty ('') until chosen (allenamentoPayloadSchema names them). */
 export type FormValues = Omit<AllenamentoPayload, 'giorno'> & { giorno: number | null };
-
-/** The body to check with allenamentoPayloadSchema (an unset day is left undefined: 'Il giorno deve essere...'). */
-export const toRaw = (v: FormValues) => ({ ...v, giorno: v.giorno ?? undefined });
 
 /** The usual length of a training, for the proposed end time. */
 export const PROPOSED_MINUTES = 90;

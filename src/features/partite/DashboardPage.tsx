@@ -1,7 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import dayjs from 'dayjs';
-import { STATUS_MSG } from '../../../common/stato/rules';
-import Checkbox from '@mui/material/Checkbox';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,17 +22,15 @@ import { selectRole } from '../../store/sessionSlice';
 import { useGetPartiteQuery } from './matchesApi';
 import { FilterPanel } from './FilterPanel';
 import { ListTitle, MatchList } from './MatchList';
-import { MatchCard } from './MatchCard';
-import { CLASH_MSG, clashesOfAll, holdsFacilities, moreClashes, type Clash, type ListedClashes } from '../../../common/occupazione/rules';
+import { CLASH_MSG, clashesOfAll, holdsFacilities, type Clash, type ListedClashes } from '../../../common/occupazione/rules';
 import type { Partita } from '../../../common/partite/read';
 import { sampleMatches } from './samples';
-import { useCategoryNames } from '../../api/categoriesApi';
-import { DASHBOARD_MSG } from '../../../common/partite/messages';
 import { formatDayHeading } from '../../../common/partite/cardText';
 import { countLine } from '../../../common/partite/meaning';
 import { PageHeader } from '../../components/PageFrame';
 import { designazioniLine, PERIOD_MAX_DAYS, useGetDesignazioniPeriodoQuery } from '../../api/designazioniApi';
 import { UncoveredPanel } from './UncoveredPanel';
+import { ClashMarkedCard, FirstSteps, SelectableCard } from './DashboardCards';
 
 // The bulk status bar (docs/partite.md, status), in its own chunk, loaded for editors only.
 const StatusActions = lazy(() => import('./StatusActions'));
@@ -175,95 +171,9 @@ export default function DashboardPage() {
   );
 }
 
-/** A fresh install's dashboard says what to do first (docs/screens.md): a category, then the first match. */
-function FirstSteps({ isAdmin }: { isAdmin: boolean }) {
-  const { names, loaded } = useCategoryNames();
-  if (!loaded) return null;
-  const needCategory = names.length === 0;
-  // Only an administrator creates categories (docs/users.md): an editor is told whom to ask.
-  if (needCategory && !isAdmin) {
-    return (
-      <Typography sx={{ mt: 2, textAlign: 'center' }} data-testid="first-steps">
-        {DASHBOARD_MSG.firstCategoryAskAdmin}
-      </Typography>
-    );
-  }
-  return (
-    <Box sx={{ mt: 2, textAlign: 'center' }} data-testid="first-steps">
-      <Typography sx={{ mb: 1.5 }}>{needCategory ? DASHBOARD_MSG.firstCategory : DASHBOARD_MSG.firstMatch}</Typography>
-      <Button
-        variant="contained"
-        startIcon={<AddIcon />}
-        component={RouterLink}
-        to={needCategory ? paths.groups.getHref() : paths.addMatch.getHref()}
-      >
-        {needCategory ? DASHBOARD_MSG.createCategory : MSG.dashboard.addMatch}
-      </Button>
-    </Box>
-  );
-}
-
 /** The matches (sorted by date) under their days, in order. */
 function byDay(partite: Partita[]): Array<[string, Partita[]]> {
   const days = new Map<string, Partita[]>();
   for (const p of partite) days.set(p.data, [...(days.get(p.data) ?? []), p]);
   return [...days];
-}
-
-/** A card of the signed-in dashboard, outlined in red with its clashes listed when it has any (docs/occupazione.md). */
-function ClashMarkedCard({
-  partita,
-  clashes,
-  onOpen,
-  sample,
-  highlighted,
-  designazioni,
-}: {
-  partita: Partita;
-  /** Its first clashes and how many it has (common/occupazione/rules.ts clashesOfAll). */
-  clashes: ListedClashes<Clash<Partita>> | undefined;
-  onOpen: (p: Partita) => void;
-  sample: boolean;
-  highlighted: boolean;
-  designazioni?: string;
-}) {
-  const card = <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} highlighted={highlighted} designazioni={designazioni} />;
-  if (!clashes) return card;
-  const more = moreClashes(clashes);
-  return (
-    <Box data-testid="clash-card" sx={{ outline: '2px solid', outlineColor: 'error.main', borderRadius: 1 }}>
-      {card}
-      <Box sx={{ px: 2, py: 1, color: 'error.main', fontSize: 14 }}>
-        <strong>{CLASH_MSG.cardMark(clashes.total)}</strong> {[...clashes.listed.map((c) => c.messaggio), ...(more ? [more] : [])].join(' · ')}
-      </Box>
-    </Box>
-  );
-}
-
-/** A card with its selection checkbox on the left for the status actions (docs/partite.md, status; editors and admins). */
-function SelectableCard({
-  partita,
-  show,
-  checked,
-  onToggle,
-  children,
-}: {
-  partita: Partita;
-  show: boolean;
-  checked: boolean;
-  onToggle: (id: number, on: boolean) => void;
-  children: ReactNode;
-}) {
-  if (!show) return <>{children}</>;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
-      <Checkbox
-        checked={checked}
-        onChange={(e) => onToggle(partita.id, e.target.checked)}
-        slotProps={{ input: { 'aria-label': STATUS_MSG.selectOne(`${partita.squadracasa} - ${partita.squadratrasferta}`, dayjs(partita.data).format('DD/MM/YYYY')) } }}
-        sx={{ mt: 1 }}
-      />
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
-    </Box>
-  );
 }

@@ -7,7 +7,8 @@ import type { Partita } from '../../../common/partite/read';
 import { startStandInServer, type StandInServer } from '../../../test/standInServer';
 import { parsePublicConfig } from '../../config/publicConfig';
 import { MatchCard } from './MatchCard';
-import { EMPTY_VALUES, MatchForm } from './MatchForm';
+import { MatchForm } from './MatchForm';
+import { EMPTY_VALUES } from './matchFormValues';
 
 // The server runs with CLUB_NAME=Audace Pescia and an APP_TIMEZONE a day ahead of the machine's usual ones.
 const CONFIG = { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Audace Pescia', timezone: 'Pacific/Kiritimati' };

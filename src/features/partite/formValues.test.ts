@@ -1,5 +1,5 @@
 import { partitaToValues } from '../../../common/partite/rules';
-import { EMPTY_VALUES, toFormValues } from './MatchForm';
+import { EMPTY_VALUES, toFormValues } from './matchFormValues';
 
 describe('form values', () => {
   it('start empty and take a stored match with empty text for its nulls', () => {
