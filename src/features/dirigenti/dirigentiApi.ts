@@ -3,12 +3,12 @@ import type { Dirigente, DirigentePayload, Qualifica } from '../../../common/dir
 import type { CalendarioDirigenteResponse, DirigenteResponse, DirigentiResponse } from '../../../common/dirigenti/types';
 
 /** The list's optional filters (GET /api/dirigenti?qualifica=&attivo=). */
-export interface DirigentiFilters {
+export interface OfficialsQuery {
   qualifica?: Qualifica;
   attivo?: boolean;
 }
 
-const toQuery = (filters: DirigentiFilters | void) => {
+const toQuery = (filters: OfficialsQuery | void) => {
   const q = new URLSearchParams();
   if (filters?.qualifica) q.set('qualifica', filters.qualifica);
   if (filters?.attivo !== undefined) q.set('attivo', String(filters.attivo));
@@ -25,7 +25,7 @@ const calendarTag = (id: number) => itemTag('Dirigente', `calendario-${id}`);
  */
 export const dirigentiApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDirigenti: build.query<DirigentiResponse, DirigentiFilters | void>({
+    getDirigenti: build.query<DirigentiResponse, OfficialsQuery | void>({
       query: (filters) => `api/dirigenti${toQuery(filters)}`,
       providesTags: (result) => listTags('Dirigente', result?.data),
     }),
