@@ -4,6 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
+import checkFile from 'eslint-plugin-check-file';
 
 // Feature folders as they are on disk, so a new feature gets its zones without editing this file.
 const foldersOf = (dir) => fs.readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
@@ -57,6 +58,16 @@ export default tseslint.config(
               message: 'una feature del server non importa le altre',
             })),
             {
+              target: './server/services',
+              from: './server/features',
+              message: 'un servizio non importa le feature: sono le feature a importare i servizi (docs/architecture.md)',
+            },
+            {
+              target: './server/shared',
+              from: './server/services',
+              message: "server/shared/ è solo infrastruttura: non importa i servizi",
+            },
+            {
               target: ['./server/rest', './server/plugins', './server/shared', './server/auth', './server/mail', './server/db', './server/platform'],
               from: './server/features',
               message: 'il codice condiviso del server non importa le feature (solo server/app.ts le monta)',
@@ -74,6 +85,25 @@ export default tseslint.config(
             { name: 'zod', message: "importa z da common/core/zod: vi sono configurati i messaggi italiani predefiniti" },
           ],
         },
+      ],
+    },
+  },
+  {
+    // One casing per kind of file (docs/glossary.md): kebab-case folders, and files on the server, in
+    // common/ and in the tooling; in the SPA PascalCase for components (.tsx), camelCase for modules (.ts).
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: ['src/main.tsx', 'src/vite-env.d.ts', '*.config.ts', '*.config.js'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/folder-naming-convention': ['error', { '{src,server,common,test,e2e,bench,scripts}/**/': 'KEBAB_CASE' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          '{server,common,test,e2e,bench,scripts}/**/*.{ts,mjs}': 'KEBAB_CASE',
+          'src/**/*.ts': 'CAMEL_CASE',
+          'src/**/*.tsx': 'PASCAL_CASE',
+        },
+        { ignoreMiddleExtensions: true },
       ],
     },
   },

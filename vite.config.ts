@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
-import { PUBLIC_PAGE_CACHE } from './common/partite/publicPage';
+import { PUBLIC_PAGE_CACHE } from './common/matches/public-page';
 import { PALETTE } from './common/core/palette';
 
 /** The build folder as resolved (npm run build: dist/client; tests build elsewhere with --outDir). */

@@ -1,15 +1,15 @@
-// Clash check speed (docs/occupazione.md): one candidate checked against a season of 1,000 matches in under
+// Clash check speed (docs/occupancy.md): one candidate checked against a season of 1,000 matches in under
 // 10 ms p95 (the day's SQL plus the rule, as POST /api/partite/conflitti and the save re-check run
 // it), and the occupancy board's day query (matches of the day with their clashes) in under 20 ms
 // p95. Baseline in the same run: a bare `SELECT 1` round trip and the day's SELECT without the rule.
-// In memory: the clashes of a crowded day of 2,000 matches all on each other (issue 33: the buckets of
+// In memory: the clashes of a crowded day of 2,000 matches all on each other (the buckets of
 // clashesOfAll, not the pairs) in under 100 ms p95. Real PostgreSQL. Exits 1 when a figure is over budget.
 // Usage: npm run bench:clashes   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
 import dayjs from 'dayjs';
 import { openBench, runBench, seedCategories, seedSeason, teardown, timed } from './harness';
-import { checkClashes } from '../server/features/occupazione/clashes';
-import { lockMatchDay, matchesBetween, matchesOfDay } from '../server/features/occupazione/repo';
-import { clashCandidate, clashesOfAll, findClashes, type ClashMatch } from '../common/occupazione/rules';
+import { checkClashes } from '../server/services/clashes/clashes';
+import { lockMatchDay, matchesBetween, matchesOfDay } from '../server/services/clashes/repo';
+import { clashCandidate, clashesOfAll, findClashes, type ClashMatch } from '../common/occupancy/rules';
 import { todayIn } from '../common/core/dates';
 
 const RUNS = 500;
@@ -51,7 +51,7 @@ async function main() {
     const all = (await pool.query('SELECT * FROM public.partite')).rows as Array<ClashMatch & { id: number }>;
     await timed('rule alone, in memory, vs all 1,000 matches', (i) => findClashes(candidate(i), all, MARGIN), RUN);
 
-    console.log('-- issue 15 figures');
+    console.log('-- clash check figures');
     const check = await timed('clash check (day SELECT + rule), pool', (i) => checkClashes(pool, candidate(i), MARGIN), RUN);
     const saveCheck = await timed('save re-check: BEGIN, day lock, check, ROLLBACK', async (i) => {
       const client = await pool.connect();

@@ -1,4 +1,4 @@
-// Export speed (docs/esportazioni.md): a season of 1,000 matches — table CSV and PDF each under 1.5 s, week
+// Export speed (docs/export.md): a season of 1,000 matches — table CSV and PDF each under 1.5 s, week
 // and day PDFs under 300 ms — next to a baseline from the same run (the JSON preview of the same
 // 1,000 rows, ten pages of 100); then a CSV of 100,000 matches streamed while the server's memory
 // (RSS and heap) is sampled: growth budget 50 MB. Every figure is the median of 5 requests over

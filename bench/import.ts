@@ -25,14 +25,14 @@ import type { Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../server/config';
-import { CSV_OPTIONS } from '../server/features/esportazioni/csv';
+import { CSV_OPTIONS } from '../server/features/export/csv';
 import { buildApp } from '../server/app';
-import { exportRow } from '../common/esportazioni/rules';
+import { exportRow } from '../common/export/rules';
 import { todayIn } from '../common/core/dates';
 import { IMPORT_MSG } from '../common/import/messages';
 import { decodeBytes } from '../common/import/parse';
 import { importBody, readImport } from '../common/import/rules';
-import type { Partita } from '../common/partite/read';
+import type { Partita } from '../common/matches/read';
 import { TEST_JWT_SECRET } from '../test/app';
 import { bearer, createUser, type TestUser } from '../test/users';
 import { signIn } from '../e2e/session';
@@ -44,14 +44,14 @@ const PARSE_RUNS = 9;
 const IMPORT_RUNS = 5;
 const BROWSER_RUNS = Number(process.env.BROWSER_RUNS ?? 5);
 const CLASH_RUNS = Number(process.env.CLASH_RUNS ?? 10);
-/** Budgets of issue 33: a clashing import's answer (p95), and the longest a /api/health beside any import waits. */
+/** Budgets (docs/import.md): a clashing import's answer (p95), and the longest a /api/health beside any import waits. */
 const CLASH_IMPORT_MS = 3000;
 const PROBE_MS = 200;
 const CLIENT_DIR = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
 
 /**
  * A season of 2,000 matches as the export reads them (half at home, every column filled), with no
- * clash (docs/occupazione.md): the 6-7 matches of a day start 2 hours apart, longer than any of them lasts.
+ * clash (docs/occupancy.md): the 6-7 matches of a day start 2 hours apart, longer than any of them lasts.
  */
 function seasonRows(today: string) {
   const matches: Partita[] = Array.from({ length: ROWS }, (_, i) => {
@@ -77,7 +77,7 @@ function seasonRows(today: string) {
 }
 
 /**
- * 2,000 matches of one day that all clash with each other (issue 33): one campo, rooms 1 and 2, the
+ * 2,000 matches of one day that all clash with each other: one campo, rooms 1 and 2, the
  * same home team of one category, at one time: each row clashes with every other on all three.
  */
 function clashingRows(today: string) {
@@ -300,7 +300,7 @@ async function measure(app: FastifyInstance, pool: pg.Pool, editor: TestUser, co
 
   const headers = { ...bearer(editor), 'content-type': 'application/json' };
   const body = JSON.stringify(importBody(parsed.result.rows));
-  // CASCADE: the designations (docs/dirigenti.md) refer to the matches.
+  // CASCADE: the designations (docs/officials.md) refer to the matches.
   const clear = () => pool.query('TRUNCATE public.partite RESTART IDENTITY CASCADE');
   const one = JSON.stringify(importBody(parsed.result.rows).partite[1]);
   const single = await timed(

@@ -1,4 +1,4 @@
-// Slot finder and clash speed with trainings (docs/allenamenti.md): a season of 1,000 matches and
+// Slot finder and clash speed with trainings (docs/trainings.md): a season of 1,000 matches and
 // 40 training series over 12 pitches. Budgets (p95): the slot finder over 60 days under 150 ms,
 // the clash check with trainings under 10 ms, the board's week query under 50 ms. Each figure is
 // printed next to a bare `SELECT 1` round trip of the same run. Real PostgreSQL, the real app
@@ -8,8 +8,8 @@
 import type pg from 'pg';
 import dayjs from 'dayjs';
 import { benchApp, benchServices, benchToken, openBench, runBench, seedCategories, seedSeason, teardown, timed } from './harness';
-import { checkClashes } from '../server/features/occupazione/clashes';
-import { clashCandidate } from '../common/occupazione/rules';
+import { checkClashes } from '../server/services/clashes/clashes';
+import { clashCandidate } from '../common/occupancy/rules';
 import { todayIn } from '../common/core/dates';
 
 const RUNS = 200;

@@ -8,7 +8,7 @@ import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
 import { signIn } from './session';
 import { expectCount } from './expect';
 import { MSG } from '../common/core/messages';
-import { STATUS_MSG } from '../common/stato/rules';
+import { STATUS_MSG } from '../common/status/rules';
 
 /**
  * Accessibility (docs/public-page.md, docs/screens.md): axe-core (WCAG 2.0/2.1 A and AA rules) over every screen, in real Chromium; any

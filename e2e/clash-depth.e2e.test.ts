@@ -6,7 +6,7 @@ import { todayIn } from '../common/core/dates';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 
-// Clashes (docs/occupazione.md) beyond the match form, in Chromium on the real server and database: the signed-in
+// Clashes (docs/occupancy.md) beyond the match form, in Chromium on the real server and database: the signed-in
 // dashboard marks clashes with the server's CLASH_MARGIN_MINUTES (not the default 15), and the
 // fixture import's preview names each row's clashes and imports them only once confirmed.
 jest.setTimeout(180_000);
@@ -91,7 +91,7 @@ describe('dashboard clash marks follow CLASH_MARGIN_MINUTES', () => {
   });
 });
 
-describe('dashboard clash marks and postponed matches (docs/occupazione.md)', () => {
+describe('dashboard clash marks and postponed matches (docs/occupancy.md)', () => {
   it('a match postponed to this date is marked with the one on its campo; one postponed with the date to be set is not', async () => {
     const { t, editor } = await appWithMargin(15);
     try {

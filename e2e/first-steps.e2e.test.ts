@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { MSG } from '../common/core/messages';
-import { DASHBOARD_MSG } from '../common/partite/messages';
+import { DASHBOARD_MSG } from '../common/matches/messages';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { MSG } from '../common/core/messages';
-import { CLASH_MSG } from '../common/occupazione/rules';
+import { CLASH_MSG } from '../common/occupancy/rules';
 
 /**
  * Planning a Saturday's home matches through the UI as an editor does it (docs/planning.md), counting what

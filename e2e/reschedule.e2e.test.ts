@@ -4,12 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
-import { weekdayOf } from '../common/allenamenti/rules';
+import { weekdayOf } from '../common/trainings/rules';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually } from './expect';
 
-// 'Rinvia' with 'Trova uno slot' in Chromium (docs/partite.md, status; docs/allenamenti.md, slot finder): the
+// 'Rinvia' with 'Trova uno slot' in Chromium (docs/matches.md, status; docs/trainings.md, slot finder): the
 // editor picks a slot under 'Altri orari' on another pitch; the dialog says the whole slot, and after
 // 'Rinvia 1 partita' the match reads the slot's date, time, pitch and rooms (card, database, edit form);
 // 'Annulla operazione' in the toast puts all of them back.

@@ -3,14 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
-import { STATUS_MSG } from '../common/stato/rules';
-import { CLASH_MSG } from '../common/occupazione/rules';
+import { STATUS_MSG } from '../common/status/rules';
+import { CLASH_MSG } from '../common/occupancy/rules';
 import { paths } from '../src/config/paths';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually, expectCount } from './expect';
 
-// Clashes (docs/occupazione.md) on the bulk status moves (docs/partite.md, status), in Chromium on the real server and database: a move
+// Clashes (docs/occupancy.md) on the bulk status moves (docs/matches.md, status), in Chromium on the real server and database: a move
 // or an undo that would put a match onto a campo already taken is refused with the list of clashes,
 // and goes through only once the editor presses 'Procedi comunque'. Apart from status.e2e.test.ts:
 // these tests need home matches sharing a campo, which would change what that file's tests select.

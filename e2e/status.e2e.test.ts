@@ -8,7 +8,7 @@ import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually, expectCount } from './expect';
 
-// The status actions (docs/partite.md, status) in Chromium: an editor selects three matches, postpones them by 7 days, sees the toast
+// The status actions (docs/matches.md, status) in Chromium: an editor selects three matches, postpones them by 7 days, sees the toast
 // with 'Annulla operazione', undoes, and the dashboard (and the database) show the original dates.
 jest.setTimeout(120_000);
 
@@ -62,7 +62,7 @@ describe('match status in the browser', () => {
     await signIn(page, t.url, editor.email, editor.password);
     const bar = page.getByTestId('status-actions');
     await bar.waitFor();
-    // Nothing selected: only 'Seleziona tutte'; the count and the actions come with the first selection (issue 32).
+    // Nothing selected: only 'Seleziona tutte'; the count and the actions come with the first selection.
     await bar.getByRole('checkbox', { name: 'Seleziona tutte' }).waitFor();
     await expectCount(bar.getByRole('button'), 0);
     await expectCount(bar.getByText('0 partite selezionate'), 0);
@@ -93,7 +93,7 @@ describe('match status in the browser', () => {
     const toast = page.getByText('3 partite aggiornate');
     await toast.waitFor();
     const moved = days.map((d) => d.add(7, 'day'));
-    // The dashboard shows the new dates, 'Spostata dal' the first one (docs/partite.md, status: moved, played there), the reason; the selection is cleared.
+    // The dashboard shows the new dates, 'Spostata dal' the first one (docs/matches.md, status: moved, played there), the reason; the selection is cleared.
     await page.getByTestId('match-card').filter({ hasText: 'Lucca' }).getByText(`Spostata dal ${it_(days[1])}`).waitFor();
     // The selection is cleared: the bar is back to 'Seleziona tutte' alone.
     await expectCount(bar.getByRole('button'), 0);
@@ -202,7 +202,7 @@ describe('match status in the browser', () => {
     const filtersToggle = page.getByTestId('filters-toggle');
     if (await filtersToggle.isVisible()) await filtersToggle.click();
     await page.getByLabel('Squadra ospite').fill('Pisa');
-    // Nothing selected: only 'Seleziona tutte'; the count and the actions come with the first selection (issue 32).
+    // Nothing selected: only 'Seleziona tutte'; the count and the actions come with the first selection.
     await bar.getByRole('checkbox', { name: 'Seleziona tutte' }).waitFor();
     await expectCount(bar.getByRole('button'), 0);
     await expectCount(bar.getByText('0 partite selezionate'), 0);

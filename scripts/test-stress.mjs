@@ -1,7 +1,7 @@
 // `npm run test:stress`: the whole `npm test` with a CPU load of 2 beside it (two busy processes, what
 // `stress-ng --cpu 2` does, with nothing to install), to show that the suite waits for what it checks
 // and not for time. STRESS_CPUS changes the load; a command after `--` replaces `npm test`, e.g.
-// `npm run test:stress -- npx jest e2e/conflitti.e2e.test.ts`.
+// `npm run test:stress -- npx jest e2e/clashes.e2e.test.ts`.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 

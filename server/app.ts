@@ -17,22 +17,22 @@ import { MSG } from '../common/core/messages';
 import { authPlugin } from './auth/plugin';
 import { restPlugin } from './rest/plugin';
 import { calendarRoutes } from './features/calendar/routes';
-import { exportsRoutes } from './features/esportazioni/routes';
-import { gruppiRoutes } from './features/gruppi/routes';
-import { partiteRoutes } from './features/partite/routes';
-import { clashesRoutes } from './features/occupazione/routes';
+import { exportsRoutes } from './features/export/routes';
+import { gruppiRoutes } from './features/groups/routes';
+import { partiteRoutes } from './features/matches/routes';
+import { clashesRoutes } from './features/occupancy/routes';
 import { usersRoutes } from './features/users/routes';
 import { logsRoutes } from './features/logs/routes';
 import { importRoutes } from './features/import/routes';
-import { notificheRoutes } from './features/notifiche/routes';
-import { allenamentiRoutes } from './features/allenamenti/routes';
-import { dirigentiRoutes } from './features/dirigenti/routes';
-import { chiusureRoutes } from './features/chiusure/routes';
+import { notificheRoutes } from './features/notifications/routes';
+import { allenamentiRoutes } from './features/trainings/routes';
+import { dirigentiRoutes } from './features/officials/routes';
+import { chiusureRoutes } from './features/closures/routes';
 import { recordServerError } from './features/logs/recorder';
-import { clashesPlugin } from './features/occupazione/clashes';
-import { designationsPlugin } from './features/dirigenti/designations';
-import { weekPdfPlugin } from './features/esportazioni/week-pdf';
-import { publicListingPlugin } from './features/partite/public-listing';
+import { clashesPlugin } from './services/clashes/clashes';
+import { designationsPlugin } from './services/designations/designations';
+import { weekPdfPlugin } from './features/export/week-pdf';
+import { publicListingPlugin } from './features/matches/public-listing';
 import { schedulerPlugin } from './plugins/scheduler';
 import { HomePageCache, renderPublicHome } from './shared/public-home';
 import { compressOptions, encodedEtag, encodingFor, sendEncoded } from './shared/compress';
@@ -83,7 +83,7 @@ export const LOG_REDACT = ['req.headers.authorization', 'req.headers.apikey', 'r
 /** Query parameters that carry a credential (unsubscribe and one-time links, OAuth-style codes): never logged. */
 const SECRET_PARAMS = /([?&](?:t|token|token_hash|code|access_token|refresh_token)=)[^&#]*/gi;
 
-/** Path segments that are a credential: an official's private calendar address (docs/dirigenti.md). */
+/** Path segments that are a credential: an official's private calendar address (docs/officials.md). */
 const SECRET_SEGMENTS = /(\/calendar\/dirigente\/)[^/?#.]*/gi;
 
 /** A URL fit for a log: credentials in its query or path replaced by '[nascosto]'. */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
 import { firstPasswordError } from '../common/auth/password';
-import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../common/occupazione/messages';
-import { DEFAULT_PLAYING_HOURS, parsePlayingHours, type PlayingHours } from '../common/occupazione/slots';
-import { DEFAULT_DESIGNATION_MARGIN_MINUTES } from '../common/dirigenti/rules';
+import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../common/occupancy/messages';
+import { DEFAULT_PLAYING_HOURS, parsePlayingHours, type PlayingHours } from '../common/occupancy/slots';
+import { DEFAULT_DESIGNATION_MARGIN_MINUTES } from '../common/officials/rules';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -65,7 +65,7 @@ const schema = z.object({
     .min(0, 'almeno 0 minuti')
     .max(MAX_CLASH_MARGIN_MINUTES, `al massimo ${MAX_CLASH_MARGIN_MINUTES} minuti`)
     .default(DEFAULT_CLASH_MARGIN_MINUTES),
-  // Minutes an official keeps free before and after each match they are designated to (docs/dirigenti.md).
+  // Minutes an official keeps free before and after each match they are designated to (docs/officials.md).
   DESIGNATION_MARGIN_MINUTES: z.coerce
     .number({ error: 'deve essere un numero di minuti' })
     .int('deve essere un numero intero di minuti')
@@ -104,13 +104,13 @@ const schema = z.object({
     .min(1, 'almeno 1 segnalazione')
     .max(100000, 'al massimo 100000 segnalazioni')
     .default(600),
-  // The club's playing hours for the slot finder (docs/allenamenti.md).
+  // The club's playing hours for the slot finder (docs/trainings.md).
   PLAYING_HOURS: z
     .string()
     .trim()
     .default(DEFAULT_PLAYING_HOURS)
     .refine((v) => parsePlayingHours(v) !== null, 'usa ad esempio "1-5=17:00-21:00;6-7=09:00-19:00" (giorni 1 = lunedì ... 7 = domenica)'),
-  // 'true' would let any client choose its IP through X-Forwarded-For (SECURITY.md): refused.
+  // 'true' would let any client choose its IP through X-Forwarded-For (docs/operations.md): refused.
   TRUST_PROXY: z
     .string()
     .trim()

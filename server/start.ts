@@ -49,7 +49,7 @@ export async function startServer(
       jwtSecret,
       clientDir: path.resolve('dist/client'),
       logger,
-      // The notification queue (docs/notifiche.md) runs in the server process; test apps leave it off.
+      // The notification queue (docs/notifications.md) runs in the server process; test apps leave it off.
       notifyWorker: true,
     });
     // After app.close(), not in an onClose hook: those run newest first, so a hook added here would end

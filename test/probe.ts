@@ -1,4 +1,4 @@
-// A /api/health probe beside a request (docs/import.md, issue 33): how long the server keeps everyone else
+// A /api/health probe beside a request (docs/import.md): how long the server keeps everyone else
 // waiting while it works. Used by server/features/import/import-speed.test.ts and bench/import.ts.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 

@@ -6,9 +6,9 @@ import { setupStore, type AppStore, type RootState } from '../src/store/store';
 import { sessionChanged } from '../src/store/sessionSlice';
 import type { Role } from '../common/users/roles';
 import { AppProviders } from '../src/app/AppProviders';
-import { UnsavedChangesProvider } from '../src/components/UnsavedChanges';
+import { UnsavedChangesProvider } from '../src/components/form/UnsavedChanges';
 import { bindAuthStore, sessionOptions } from '../src/features/auth/session';
-import { startStandInServer, type StandInHandler, type StandInServer } from './standInServer';
+import { startStandInServer, type StandInHandler, type StandInServer } from './stand-in-server';
 
 interface Options extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;
@@ -65,7 +65,7 @@ export function setTestApiOrigin(origin: string | null): void {
 }
 
 /**
- * The stand-in server (test/standInServer.ts) of a test file or describe block, with its lifecycle:
+ * The stand-in server (test/stand-in-server.ts) of a test file or describe block, with its lifecycle:
  * started and the relative URLs pointed at it before the first test, its `requests` emptied before
  * each test, pointed away and closed after the last. Call it where `beforeAll` may be called; the
  * returned server is usable from the first test on (and inside `handler`).

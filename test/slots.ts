@@ -1,6 +1,6 @@
 // GET /api/slot-liberi's answer for the SPA's stand-in servers: slots grouped by day as
-// common/occupazione/slots.ts findSlots groups them (the first slot of each pitch in `primi`, the rest in `altri`).
-import type { Slot, SlotDay } from '../common/occupazione/slots';
+// common/occupancy/slots.ts findSlots groups them (the first slot of each pitch in `primi`, the rest in `altri`).
+import type { Slot, SlotDay } from '../common/occupancy/slots';
 
 export function slotDaysOf(slots: readonly Slot[]): SlotDay[] {
   const days: SlotDay[] = [];

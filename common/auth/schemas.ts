@@ -90,10 +90,10 @@ export interface SessionUser {
 export interface ClientConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
-  /** CLUB_NAME: the home-team detection uses it (docs/partite.md, home or away). */
+  /** CLUB_NAME: the home-team detection uses it (docs/matches.md, home or away). */
   clubName: string;
   /** APP_TIMEZONE: the club's "today". */
   timezone: string;
-  /** CLASH_MARGIN_MINUTES: the changing-room changeover the dashboard's clash marks use (docs/occupazione.md). */
+  /** CLASH_MARGIN_MINUTES: the changing-room changeover the dashboard's clash marks use (docs/occupancy.md). */
   clashMarginMinutes: number;
 }

@@ -23,7 +23,7 @@ describe('calendar feeds: addresses and event text', () => {
     expect(eventDescription({ ...base, is_house_match: false })).toBe('Categoria: Pulcini\nTipo gara: Amichevole');
   });
 
-  it('reads the status as common/partite/meaning.ts does (docs/partite.md, status): prefix for the matches not played as scheduled, the move in the description', () => {
+  it('reads the status as common/matches/meaning.ts does (docs/matches.md, status): prefix for the matches not played as scheduled, the move in the description', () => {
     const teams = { squadracasa: 'Garibaldina', squadratrasferta: 'Virtus', gruppo: 'Pulcini' };
     const base = { gruppo: 'Pulcini', tipo_gara: 'campionato', terreno: null, spogliatoio_gari: null, spogliatoio_ospiti: null, is_house_match: false };
     const cases = [

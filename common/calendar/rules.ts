@@ -4,8 +4,8 @@
 // of common/core/messages.ts (the start-up bundle).
 import { MSG } from '../core/messages';
 import { CALENDAR_BUTTON } from './messages';
-import type { Partita } from '../partite/read';
-import { readMatch, type MeaningSource } from '../partite/meaning';
+import type { Partita } from '../matches/read';
+import { readMatch, type MeaningSource } from '../matches/meaning';
 
 /** Feeds show matches from this many days ago on, and cancelled matches for this many days. */
 export const CALENDAR_PAST_DAYS = 30;
@@ -56,7 +56,7 @@ export const CALENDAR_MSG = {
     categoria: 'Categoria',
     tipoGara: 'Tipo gara',
     terreno: 'Terreno',
-    /** A status other than In programma, with its reason (docs/partite.md, status: common/partite/meaning.ts's reading). */
+    /** A status other than In programma, with its reason (docs/matches.md, status: common/matches/meaning.ts's reading). */
     stato: 'Stato',
     motivo: 'Motivo',
     spogliatoi: 'Spogliatoi',
@@ -119,7 +119,7 @@ export function proposedEndTime(ora: string, categoria: string): string | null {
 
 /**
  * SUMMARY of a match: 'Casa - Trasferta (Categoria)', with the reading's prefix when it will not be
- * played as scheduled ('RINVIATA: ' for a date to be set, 'SOSPESA: ', 'ANNULLATA: '; common/partite/meaning.ts).
+ * played as scheduled ('RINVIATA: ' for a date to be set, 'SOSPESA: ', 'ANNULLATA: '; common/matches/meaning.ts).
  * A match moved to a new date has none: it is played there.
  */
 export function eventSummary(m: Pick<Partita, 'squadracasa' | 'squadratrasferta' | 'gruppo'> & MeaningSource): string {

@@ -2,13 +2,13 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { DEFAULT_TIMEZONE } from './dateText';
+import { DEFAULT_TIMEZONE } from './date-text';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-// The checks without dayjs live in dateText.ts (the public page's bundle has no dayjs, docs/public-page.md).
+// The checks without dayjs live in date-text.ts (the public page's bundle has no dayjs, docs/public-page.md).
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 

@@ -3,8 +3,8 @@
  * copied character for character, and both the SPA and the server import it.
  * Functions build the messages of the spec that carry a value.
  */
-import { DASHBOARD_MSG, MATCH_OPTION_MSG } from '../partite/messages';
-import { PUBLIC_LIMIT_MAX, PUBLIC_OFFSET_MAX } from '../partite/publicPage';
+import { DASHBOARD_MSG, MATCH_OPTION_MSG } from '../matches/messages';
+import { PUBLIC_LIMIT_MAX, PUBLIC_OFFSET_MAX } from '../matches/public-page';
 import { countOf } from './plural';
 
 export const MSG = {
@@ -46,7 +46,7 @@ export const MSG = {
     error: 'Errore',
     retry: 'Riprova',
     idCopied: 'ID copiato nella clipboard',
-    // Not in the spec (issue 32): the question before typed input is discarded (docs/screens.md).
+    // Not in the spec: the question before typed input is discarded (docs/screens.md).
     unsaved: {
       title: 'Modifiche non salvate',
       question: 'Ci sono modifiche non salvate. Uscire senza salvare?',
@@ -223,7 +223,7 @@ export const MSG = {
     // Not in the spec: wording for the cases it leaves open, and the labels of the forms.
     invalidDate: 'Data non valida: usa il formato AAAA-MM-GG',
     invalidTime: 'Ora non valida: usa il formato HH:MM',
-    // Times (docs/partite.md, validation).
+    // Times (docs/matches.md, validation).
     endNotAfterStart: "L'ora di fine deve essere dopo l'ora di inizio, nello stesso giorno",
     startMissing: (ora: string, data: string) =>
       `L'ora di inizio ${ora} non esiste il ${data}: è il giorno del passaggio all'ora legale e le lancette saltano quell'ora`,
@@ -442,7 +442,7 @@ export const MSG = {
     tooSmall: (min: string) => `Il valore è troppo piccolo (minimo ${min})`,
     tooManyItems: (max: string) => `Troppi elementi (massimo ${max})`,
     tooFewItems: (min: string) => `Troppo pochi elementi (minimo ${min})`,
-    // Names are single-line (a line break or a tab split CSV rows and broke the sheets; docs/partite.md, validation).
+    // Names are single-line (a line break or a tab split CSV rows and broke the sheets; docs/matches.md, validation).
     singleLine: (label: string) => `${label}: il testo deve stare su una riga (niente a capo né tabulazioni)`,
   },
 } as const;

@@ -1,7 +1,7 @@
 import { countOf } from './plural';
-import { EXPORT_MSG } from '../esportazioni/rules';
-import { countLine } from '../partite/meaning';
-import { STATUS_MSG } from '../stato/rules';
+import { EXPORT_MSG } from '../export/rules';
+import { countLine } from '../matches/meaning';
+import { STATUS_MSG } from '../status/rules';
 
 describe('Italian counts (docs/screens.md)', () => {
   it('one is singular, zero and more are plural', () => {

@@ -103,5 +103,5 @@ export function parseTime(raw: string): string | null {
 
 /** A cell as exported (a leading ' keeps a spreadsheet from running =, +, -, @ as a formula): the quote removed. */
 export const unneutralise = (s: string) => (/^'[=+\-@]/.test(s) ? s.slice(1) : s);
-/** unneutralise's inverse, as the CSV export writes cells (docs/esportazioni.md, CSV): a leading ' before =, +, -, @, TAB, CR, LF. */
+/** unneutralise's inverse, as the CSV export writes cells (docs/export.md, CSV): a leading ' before =, +, -, @, TAB, CR, LF. */
 export const neutralise = (s: string) => (/^[=+\-@\t\r\n]/.test(s) ? `'${s}` : s);

@@ -144,7 +144,7 @@ describe('rows validated with the shared match rules', () => {
     expect(hasHeader).toBe(true);
     expect(mapping).toEqual(['data', 'ora', 'oraFine', 'squadraCasa', 'squadraTrasferta', 'campo', 'gruppo', 'tipoGara', 'terreno']);
     expect(rows.map((r) => r.line)).toEqual([2, 5, 7, 8]);
-    // A quoted cell may hold a line break (RFC 4180): the file is read right, but a name is single-line (docs/partite.md, validation).
+    // A quoted cell may hold a line break (RFC 4180): the file is read right, but a name is single-line (docs/matches.md, validation).
     expect(rows[0].errors).toEqual([MSG.validation.singleLine('Campo')]);
     expect(rows[0].payload).toBeNull();
     expect(rows[0].values).toMatchObject({ campo: 'Comunale "Ferrari"\nIngresso B', squadraCasa: 'Garibaldina Pulcini' });

@@ -1,13 +1,13 @@
 // Fixture import (docs/import.md): a CSV file or cells pasted from a spreadsheet the Italian way (read
 // by common/import/parse.ts): guessing the columns, and validating each row with the SAME shared rules
-// as the match form (common/partite/rules.ts). Used by the /importa screen, the import route and the benchmark.
+// as the match form (common/matches/rules.ts). Used by the /importa screen, the import route and the benchmark.
 import type { stringify as Stringify } from 'csv-stringify/sync';
 import { MSG } from '../core/messages';
 import { IMPORT_MSG } from './messages';
 import { IMPORT_FIELDS, type ImportField, type Mapping, DEFAULT_ORDER, FIXABLE_FIELDS, type FixedValues } from './constants';
 import { parseTable, type Table, parseDate, parseTime, unneutralise, neutralise } from './parse';
-import { TERRENI, TIPI_GARA } from '../partite/read';
-import { partitaPayloadSchema, type PartitaPayload, type PartitaValues, type ValidateOptions } from '../partite/rules';
+import { TERRENI, TIPI_GARA } from '../matches/read';
+import { partitaPayloadSchema, type PartitaPayload, type PartitaValues, type ValidateOptions } from '../matches/rules';
 
 // ---- Columns ----
 

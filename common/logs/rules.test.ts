@@ -117,7 +117,7 @@ describe('resolve-multiple body (docs/logs.md)', () => {
   });
 });
 
-describe('activity messages as shown (issue 32)', () => {
+describe('activity messages as shown', () => {
   it('role codes of records written before read as the labels; new records and other messages are unchanged', () => {
     expect(activityMessageText('Ruolo di mario@x.it cambiato da reader a editor')).toBe('Ruolo di mario@x.it cambiato da Lettore a Editor');
     expect(activityMessageText('Ruolo di a@x.it cambiato da admin a reader')).toBe('Ruolo di a@x.it cambiato da Amministratore a Lettore');

@@ -7,7 +7,7 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { uuidId, z } from '../core/zod';
-import { isIsoDate } from '../core/dateText';
+import { isIsoDate } from '../core/date-text';
 import { ROLE_LABEL, type Role } from '../users/roles';
 import { ERROR_TYPES, type ErrorType, CLIENT_ERROR_TYPES, SEVERITIES, type Severity, CLIENT_SEVERITIES, ACTIVITY_TYPES, type ActivityType, LOG_PAGE_SIZES, type LogPageSize, LOG_PAGE_SIZE, ERROR_MESSAGE_MAX, STACK_MAX_LINES, STACK_LINE_MAX, STACK_MAX_CHARS, CONTEXT_MAX_BYTES, CONTEXT_MAX_DEPTH, NOTES_MAX, RESOLVE_MULTIPLE_MAX, INTAKE_BODY_LIMIT, LOG_FILTER_TEXT_MAX } from './constants';
 import { LOGS_MSG } from './messages';
@@ -275,14 +275,14 @@ export interface ResolveMultipleResponse {
 /** GET /api/error-stats: the list of statistics groups (docs/logs.md), largest first. */
 export type ErrorStatsResponse = ErrorStat[];
 
-// ---- Activity messages as shown (issue 32) ----
+// ---- Activity messages as shown ----
 
 const ROLE_CODE = '(reader|editor|admin)';
 const OLD_ROLE_CHANGE = new RegExp(`^(Ruolo di .+ cambiato da )${ROLE_CODE} a ${ROLE_CODE}$`);
 const OLD_INVITE = new RegExp(`^(Utente invitato: .+ \\()${ROLE_CODE}\\)$`);
 
 /**
- * An activity message as the log screen shows it: records written before issue 32 carry the role
+ * An activity message as the log screen shows it: records written before November 2026 carry the role
  * codes ('Ruolo di x cambiato da reader a editor'); they read with the labels of every other
  * screen ('... da Lettore a Editor'). Any other message is shown as stored.
  */

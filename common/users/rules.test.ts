@@ -50,7 +50,7 @@ describe('filterUsers and countByRole (Gestione Utenti, docs/users.md)', () => {
 describe('describeChanges', () => {
   it('shows changes as readable Italian lines', () => {
     expect(describeChanges({ role: { from: 'reader', to: 'editor' }, source: 'sync' })).toEqual(['Ruolo: Lettore → Editor', 'Origine: sincronizzazione']);
-    // Roles read in Italian, also a created account's (issue 32); other values stay as they are.
+    // Roles read in Italian, also a created account's; other values stay as they are.
     expect(describeChanges({ source: 'invite', email: 'admin@x.it', role: 'admin' })).toEqual(['Origine: invito via email', 'Email: admin@x.it', 'Ruolo: Amministratore']);
     expect(describeChanges({ role: { from: null, to: 'reader' } })).toEqual(['Ruolo: — → Lettore']);
     expect(describeChanges(null)).toEqual([]);

@@ -1,7 +1,7 @@
 import { uuidId, z } from '../core/zod';
 import { MSG } from '../core/messages';
 import { DEFAULT_ROLE, ROLES, ROLE_LABEL, isRole, type Role } from './roles';
-import { isIsoDate } from '../core/dateText';
+import { isIsoDate } from '../core/date-text';
 import { emailField, normaliseEmail } from '../auth/schemas';
 
 export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'ROLE_CHANGE'] as const;
@@ -130,7 +130,7 @@ export function describeChanges(changes: Record<string, unknown> | null | undefi
     if (typeof v === 'object') return JSON.stringify(v);
     return String(v);
   };
-  // Roles read as everywhere else (Lettore, Editor, Amministratore), also in records stored with the codes (issue 32).
+  // Roles read as everywhere else (Lettore, Editor, Amministratore), also in records stored with the codes.
   const showOf = (key: string) => (v: unknown) => (key === 'role' && isRole(v) ? ROLE_LABEL[v] : show(v));
   return Object.entries(changes).map(([key, value]) => {
     const shown = showOf(key);

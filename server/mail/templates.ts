@@ -56,7 +56,7 @@ export function invitationMail(config: Config, opts: { to: string; link: string;
 }
 
 /**
- * A designation mail of the notification queue (server/features/dirigenti/invitations.ts): the
+ * A designation mail of the notification queue (server/services/designations/invitations.ts): the
  * Italian text made when it was queued, signed with the club's name, and its iCalendar file
  * (METHOD:REQUEST or METHOD:CANCEL in the Content-Type too, as calendar clients look for it).
  */

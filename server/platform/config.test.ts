@@ -87,7 +87,7 @@ describe('configuration (one zod schema, read once at start)', () => {
       publicListPerSecond: 0.5,
       anonErrorReportsPerMinute: 120,
     });
-    // Default: weekdays 17:00-21:00, Saturday and Sunday 9:00-19:00 (docs/allenamenti.md).
+    // Default: weekdays 17:00-21:00, Saturday and Sunday 9:00-19:00 (docs/trainings.md).
     expect(loadConfig({}).playingHours).toMatchObject({ 1: { from: 1020, to: 1260 }, 6: { from: 540, to: 1140 } });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ PORT: '' }).port).toBe(3000);

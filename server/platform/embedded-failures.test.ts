@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkPostgresUserAccess, embeddedBinaries, EmbeddedStartError, explainPostgresOutput } from '../db/embedded-checks';
 import { freePort } from '../../test/app';
-import { removeDataDir, spawnServer, stopServerProcess, tempDataDir, waitExit } from './process';
+import { removeDataDir, spawnServer, stopServerProcess, tempDataDir, waitExit } from '../../test/server-process';
 
 /*
  * docs/operations.md (start): every failure of the embedded PostgreSQL stops the start with one

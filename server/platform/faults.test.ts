@@ -15,7 +15,7 @@ import {
   tempDataDir,
   waitExit,
   type ServerProcess,
-} from './process';
+} from '../../test/server-process';
 
 /*
  * Fault injection on the embedded PostgreSQL under `npm start`'s own process: the postmaster dies

@@ -7,7 +7,7 @@ import { todayIn } from '../../common/core/dates';
 import { freePort } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/users';
 import { createPool, type Pool } from '../db/pool';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './process';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../../test/server-process';
 
 /*
  * Several server processes on one database (docs/operations.md, "External PostgreSQL").

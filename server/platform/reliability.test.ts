@@ -20,7 +20,7 @@ import {
   tempDataDir,
   waitExit,
   type ServerProcess,
-} from './process';
+} from '../../test/server-process';
 
 jest.setTimeout(120000);
 

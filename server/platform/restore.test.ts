@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../test/app';
-import { embeddedDatabaseUrl, removeDataDir, startServerProcess, stopServerProcess, tempDataDir } from './process';
+import { embeddedDatabaseUrl, removeDataDir, startServerProcess, stopServerProcess, tempDataDir } from '../../test/server-process';
 
 /*
  * docs/backup.md: `npm run backup`, then `npm run restore -- <archive>` for the embedded

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser, type TestUser } from '../../test/users';
 
-// SECURITY.md S1, app-wide: every route the app registers (collected with an onRoute hook while
+// docs/testing.md, app-wide: every route the app registers (collected with an onRoute hook while
 // the real app is built) has one row here, with the exact status of each role. The table must
 // cover exactly the registered routes: a new route without a row fails, and so does a row whose
 // route went away. Each request is harmless (an invalid body, an unknown id, a bad query value)
@@ -39,13 +39,13 @@ const MATRIX: Row[] = [
   // Platform
   { method: 'GET', route: '/api/health', expect: all(200) },
 
-  // The app's own sign-in endpoints (spec 7) and the SPA's configuration: open to everyone.
+  // The app's own sign-in endpoints (docs/api.md) and the SPA's configuration: open to everyone.
   { method: 'POST', route: '/api/login', payload: {}, expect: all(400) },
   { method: 'POST', route: '/api/forgot-password', payload: {}, expect: all(400) },
   { method: 'GET', route: '/api/me', expect: signedIn(200) },
   { method: 'GET', route: '/api/config', expect: all(200) },
 
-  // GoTrue-compatible /auth/v1 (SUPABASE-PROTOCOL.md).
+  // GoTrue-compatible /auth/v1 (docs/auth.md).
   { method: 'GET', route: '/auth/v1/health', expect: all(200) },
   { method: 'GET', route: '/auth/v1/settings', expect: all(200) },
   { method: 'GET', route: '/auth/v1/.well-known/jwks.json', expect: all(200) },
@@ -69,47 +69,47 @@ const MATRIX: Row[] = [
     (method): Row => ({ method, route: '/rest/v1/:table', url: '/rest/v1/users', ...(method === 'QUERY' ? { payload: {} } : {}), expect: all(404) }),
   ),
 
-  // Categories (spec 6): editors list and rename, administrators create and delete.
+  // Categories (docs/users.md): editors list and rename, administrators create and delete.
   { method: 'GET', route: '/api/gruppi', expect: editorUp(200) },
   { method: 'POST', route: '/api/gruppi', payload: {}, expect: adminOnly(400) },
   { method: 'PUT', route: '/api/gruppi/:id', url: `/api/gruppi/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
   { method: 'DELETE', route: '/api/gruppi/:id', url: `/api/gruppi/${UNKNOWN_ID}`, expect: adminOnly(404) },
   { method: 'GET', route: '/api/gruppi/:id/eliminazione', url: `/api/gruppi/${UNKNOWN_ID}/eliminazione`, expect: adminOnly(404) },
 
-  // Matches (spec 3-5): the public listing is open, reading needs a sign-in, writing the editor role.
+  // Matches (docs/matches.md): the public listing is open, reading needs a sign-in, writing the editor role.
   // By pages (docs/public-page.md): a later page, as 'Mostra altre partite' asks it.
   { method: 'GET', route: '/api/partite/public', url: '/api/partite/public?offset=60&limit=60', expect: all(200) },
   { method: 'GET', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, expect: signedIn(404) },
   { method: 'POST', route: '/api/partite', payload: {}, expect: editorUp(400) },
-  // With designazioni (issue 32: the match and its designations in one save): the match's fields are missing.
+  // With designazioni (the match and its designations in one save): the match's fields are missing.
   { method: 'PUT', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, payload: { designazioni: { arbitro: null, accompagnatore: null, addettoArbitro: null } }, expect: editorUp(400) },
   { method: 'DELETE', route: '/api/partite/:id', url: `/api/partite/${UNKNOWN_ID}`, expect: editorUp(404) },
 
-  // Import (issue 17): editors and administrators; an empty body is a 400 (nothing written).
+  // Import: editors and administrators; an empty body is a 400 (nothing written).
   { method: 'POST', route: '/api/partite/import', payload: {}, expect: editorUp(400) },
   { method: 'POST', route: '/api/partite/import/check', payload: {}, expect: editorUp(400) },
   { method: 'GET', route: '/api/squadre/suggestions', url: '/api/squadre/suggestions?search=zz', expect: signedIn(200) },
   { method: 'GET', route: '/api/campi/suggestions', url: '/api/campi/suggestions?search=zz', expect: signedIn(200) },
-  // Match status (issue 16): editors and administrators; an empty body is a 400, an unknown operation a 404.
+  // Match status: editors and administrators; an empty body is a 400, an unknown operation a 404.
   { method: 'POST', route: '/api/partite/stato', payload: {}, expect: editorUp(400) },
   { method: 'POST', route: '/api/partite/stato/:operazione/annulla', url: `/api/partite/stato/${ZERO_UUID}/annulla`, expect: editorUp(404) },
 
-  // Clashes (issue 15): editors and administrators; an empty candidate has nothing to compare (200), no period is a 400.
+  // Clashes: editors and administrators; an empty candidate has nothing to compare (200), no period is a 400.
   { method: 'POST', route: '/api/partite/conflitti', payload: {}, expect: editorUp(200) },
   { method: 'GET', route: '/api/occupazione', expect: editorUp(400) },
-  // Training slots and the slot finder (docs/allenamenti.md): reading for every signed-in user, writing for editors up.
+  // Training slots and the slot finder (docs/trainings.md): reading for every signed-in user, writing for editors up.
   { method: 'GET', route: '/api/allenamenti', expect: signedIn(200) },
   { method: 'POST', route: '/api/allenamenti', payload: {}, expect: editorUp(400) },
   { method: 'PUT', route: '/api/allenamenti/:id', url: `/api/allenamenti/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
   { method: 'DELETE', route: '/api/allenamenti/:id', url: `/api/allenamenti/${UNKNOWN_ID}`, expect: editorUp(404) },
   { method: 'POST', route: '/api/allenamenti/:id/salta', url: `/api/allenamenti/${UNKNOWN_ID}/salta`, payload: {}, expect: editorUp(400) },
-  // The club's closures (docs/allenamenti.md): reading for every signed-in user, writing for editors up.
+  // The club's closures (docs/trainings.md): reading for every signed-in user, writing for editors up.
   { method: 'GET', route: '/api/chiusure', expect: signedIn(200) },
   { method: 'POST', route: '/api/chiusure', payload: {}, expect: editorUp(400) },
   { method: 'PUT', route: '/api/chiusure/:id', url: `/api/chiusure/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
   { method: 'DELETE', route: '/api/chiusure/:id', url: `/api/chiusure/${UNKNOWN_ID}`, expect: editorUp(404) },
   { method: 'GET', route: '/api/slot-liberi', expect: editorUp(400) },
-  // Officials and designations (docs/dirigenti.md): reading for every signed-in user, writing, feed addresses and the uncovered list for editors up.
+  // Officials and designations (docs/officials.md): reading for every signed-in user, writing, feed addresses and the uncovered list for editors up.
   { method: 'GET', route: '/api/dirigenti', expect: signedIn(200) },
   { method: 'POST', route: '/api/dirigenti', payload: {}, expect: editorUp(400) },
   { method: 'PUT', route: '/api/dirigenti/:id', url: `/api/dirigenti/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },
@@ -120,7 +120,7 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/designazioni', expect: signedIn(400) },
   { method: 'GET', route: '/api/designazioni/scoperte', expect: editorUp(200) },
 
-  // Exports (spec 6-7): any signed-in user; an empty body or query is a 400 (no file is made).
+  // Exports (docs/api.md): any signed-in user; an empty body or query is a 400 (no file is made).
   { method: 'GET', route: '/api/exports/preview/table', expect: signedIn(400) },
   { method: 'GET', route: '/api/exports/preview/week', expect: signedIn(400) },
   { method: 'GET', route: '/api/exports/preview/day', expect: signedIn(400) },
@@ -129,18 +129,18 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/exports/week.pdf', payload: {}, expect: signedIn(400) },
   { method: 'POST', route: '/api/exports/day.pdf', payload: {}, expect: signedIn(400) },
 
-  // Calendar feeds (issue 14): public like the dashboard's list; an unknown category is a 404.
+  // Calendar feeds: public like the dashboard's list; an unknown category is a 404.
   { method: 'GET', route: '/api/calendar.ics', expect: all(200) },
   { method: 'GET', route: '/api/calendar/:id.ics', url: `/api/calendar/${UNKNOWN_ID}.ics`, expect: all(404) },
-  // An official's private feed (docs/dirigenti.md): no sign-in, the token is the key; an unknown one is a 404.
+  // An official's private feed (docs/officials.md): no sign-in, the token is the key; an unknown one is a 404.
   { method: 'GET', route: '/api/calendar/dirigente/:token.ics', url: `/api/calendar/dirigente/${'0'.repeat(64)}.ics`, expect: all(404) },
 
-  // Notifications (issue 18): the unsubscribe link of the mails, no sign-in (a signed token);
+  // Notifications: the unsubscribe link of the mails, no sign-in (a signed token);
   // without a token the page (GET) and the one-click POST answer 400.
   { method: 'GET', route: '/api/notifiche/disiscrivi', expect: all(400) },
   { method: 'POST', route: '/api/notifiche/disiscrivi', expect: all(400) },
 
-  // Users (spec 6): administrators only.
+  // Users (docs/users.md): administrators only.
   { method: 'GET', route: '/api/users', expect: adminOnly(200) },
   { method: 'POST', route: '/api/users', payload: {}, expect: adminOnly(400) },
   { method: 'PUT', route: '/api/users/:id/role', url: `/api/users/${ZERO_UUID}/role`, payload: {}, expect: adminOnly(400) },
@@ -149,7 +149,7 @@ const MATRIX: Row[] = [
   { method: 'POST', route: '/api/users/:id/unlock', url: `/api/users/${ZERO_UUID}/unlock`, payload: {}, expect: adminOnly(404) },
   { method: 'POST', route: '/api/users/:id/reinvito', url: `/api/users/${ZERO_UUID}/reinvito`, payload: {}, expect: adminOnly(404) },
   { method: 'GET', route: '/api/user-audit', expect: adminOnly(200) },
-  // Logs (spec 7): the error intake is open to everyone, the rest to administrators.
+  // Logs (docs/api.md): the error intake is open to everyone, the rest to administrators.
   { method: 'POST', route: '/api/error-logs', payload: {}, expect: all(400) },
   { method: 'GET', route: '/api/error-logs', expect: adminOnly(200) },
   { method: 'GET', route: '/api/error-stats', expect: adminOnly(200) },

@@ -14,7 +14,7 @@ import {
   startServerProcess,
   stopServerProcess,
   tempDataDir,
-} from './process';
+} from '../../test/server-process';
 
 jest.setTimeout(120000);
 
@@ -77,7 +77,7 @@ describe('npm start (node server/main.ts) on the embedded PostgreSQL', () => {
     try {
       expect(server.url).toBe(`http://localhost:${port}`);
       expect(server.output()).toContain(`Calendario Garibaldina in ascolto su http://localhost:${port}`);
-      // No PUBLIC_URL: one Italian warning that links and the sheets' QR would point to localhost (issue 32).
+      // No PUBLIC_URL: one Italian warning that links and the sheets' QR would point to localhost.
       expect(server.output().split('PUBLIC_URL non impostato').length - 1).toBe(1);
       expect(server.output()).toContain(`punterebbero a http://localhost:${port}`);
       const health = await fetch(`${server.url}/api/health`);

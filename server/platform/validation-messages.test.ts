@@ -56,13 +56,13 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(token, 'msg')).toBe('Il testo è troppo lungo (massimo 4096 caratteri)');
   });
 
-  it('a category referent without an email choosing a mail (issue 32)', async () => {
+  it('a category referent without an email choosing a mail', async () => {
     const admin = await createUser(t.db.pool, 'admin');
     const res = await t.app.inject({ method: 'POST', url: '/api/gruppi', headers: bearer(admin), payload: { name: 'Pulcini', components: [{ nome: 'A', cognome: 'B', notifiche: 'settimanale' }] } });
     expect(expectItalian400(res)).toBe("Il referente 1 non ha un'email: può ricevere notifiche solo con un indirizzo email");
   });
 
-  it('training series and the slot finder past their limits (docs/allenamenti.md)', async () => {
+  it('training series and the slot finder past their limits (docs/trainings.md)', async () => {
     const editor = await createUser(t.db.pool, 'editor');
     const series = { gruppo: 'x'.repeat(101), campo: 'Campo', giorno: 9, oraInizio: '18:00', oraFine: '19:00', dal: '2026-09-01', al: '2027-06-30', spogliatoi: [], saltate: [] };
     const post = await t.app.inject({ method: 'POST', url: '/api/allenamenti', headers: bearer(editor), payload: series });
@@ -77,7 +77,7 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(durata)).toBe('La durata deve essere un numero di minuti tra 30 e 240');
   });
 
-  it("the club's closures past their limits (docs/allenamenti.md)", async () => {
+  it("the club's closures past their limits (docs/trainings.md)", async () => {
     const editor = await createUser(t.db.pool, 'editor');
     const closure = { nome: 'x'.repeat(101), dal: '2026-12-23', al: '2027-01-06' };
     const post = await t.app.inject({ method: 'POST', url: '/api/chiusure', headers: bearer(editor), payload: closure });
@@ -88,7 +88,7 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(date)).toBe('La data deve essere nel formato aaaa-mm-gg');
   });
 
-  it("a status move's slot fields past their limits (docs/partite.md, status)", async () => {
+  it("a status move's slot fields past their limits (docs/matches.md, status)", async () => {
     const editor = await createUser(t.db.pool, 'editor');
     const body = { ids: [1], azione: 'rinvia', nuovaData: '2999-01-01', ora: '10:00', oraFine: '11:00', campo: 'Campo 1' };
     const post = (over: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/partite/stato', headers: bearer(editor), payload: { ...body, ...over } });
@@ -106,7 +106,7 @@ describe('validation messages are Italian', () => {
     expect(body.statusCode).toBe(400);
   });
 
-  it('officials and designations past their limits (docs/dirigenti.md)', async () => {
+  it('officials and designations past their limits (docs/officials.md)', async () => {
     const editor = await createUser(t.db.pool, 'editor');
     const person = { nome: 'x'.repeat(101), cognome: 'Rossi', email: 'm@example.it', telefono: null, qualifiche: [] };
     const post = await t.app.inject({ method: 'POST', url: '/api/dirigenti', headers: bearer(editor), payload: person });
@@ -123,7 +123,7 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(giorni)).toBe('I giorni devono essere un numero da 1 a 60');
   });
 
-  it('a match saved with its designations past their limits (issue 32, docs/partite.md)', async () => {
+  it('a match saved with its designations past their limits (docs/matches.md)', async () => {
     const editor = await createUser(t.db.pool, 'editor');
     const match = { data: '2099-05-10', ora: '10:00', oraFine: '11:00', squadraCasa: 'Garibaldina', squadraTrasferta: 'Lupi', campo: 'Comunale', gruppo: 'Pulcini', isHouseMatch: true, tipoGara: 'campionato' };
     const put = (designazioni: unknown) => t.app.inject({ method: 'PUT', url: '/api/partite/1', headers: bearer(editor), payload: { ...match, designazioni } });

@@ -40,7 +40,7 @@ it('answers 503 PGRST000 with the Italian message through supabase-js while the 
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
-  // As the dashboard reads (src/features/partite/matchesApi.ts): no retries.
+  // As the dashboard reads (src/features/matches/matchesApi.ts): no retries.
   const read = () => sb.from('partite').select('*').order('data').retry(false);
   const before = await read();
   expect(before.error).toBeNull();

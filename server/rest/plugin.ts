@@ -5,10 +5,10 @@ import { bearerToken, resolveUser } from '../shared/auth-guard';
 import { HttpError, isDatabaseDown, recordFailure } from '../shared/errors';
 import { buildReadQuery, countPreference, csvOf, jsonOf, negotiate, PostgrestError, singularityError, type TableSpec } from './postgrest';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from '../shared/listing-cache';
-import { PARTITA_COLUMN_TYPES } from '../shared/partite-columns';
+import { PARTITA_COLUMN_TYPES } from '../services/matches/columns';
 import { encodingFor, sendEncoded } from '../shared/compress';
 
-/** The one table readable through PostgREST: the columns of a match (docs/partite.md, fields; no audit columns), in table order. */
+/** The one table readable through PostgREST: the columns of a match (docs/matches.md, fields; no audit columns), in table order. */
 const PARTITE: TableSpec = { name: 'partite', columns: PARTITA_COLUMN_TYPES };
 
 // PostgREST's wording: the client reads code and message, never shows them as they are.

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createUser, type TestUser } from '../../test/users';
 import { todayIn } from '../../common/core/dates';
 import { chooseEncoding, compressionCount, encodedEtag, EncodedCopies } from './compress';
-import { PUBLIC_PAGE_SIZE } from '../../common/partite/publicPage';
+import { PUBLIC_PAGE_SIZE } from '../../common/matches/public-page';
 
 let t: TestApp;
 let reader: TestUser;

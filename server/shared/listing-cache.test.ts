@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { createUser, type TestUser } from '../../test/users';
 import { LISTING_CACHE_MAX_BYTES, ListingCache } from './listing-cache';
-import { PUBLIC_PAGE_SIZE } from '../../common/partite/publicPage';
+import { PUBLIC_PAGE_SIZE } from '../../common/matches/public-page';
 
 /*
  * The listing caches hold a fixed number of bytes whatever the requests: the least recently used

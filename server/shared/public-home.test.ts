@@ -5,11 +5,11 @@ import zlib from 'node:zlib';
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { todayIn } from '../../common/core/dates';
-import { formatDataIt } from '../../common/partite/cardText';
+import { formatDataIt } from '../../common/matches/card-text';
 import type { CachedListing } from './listing-cache';
 import { escapeHtml, HOME_RERENDER_MS, HomePageCache, jsonForScript } from './public-home';
 import { compressionCount } from './compress';
-import { PUBLIC_PAGE_SIZE } from '../../common/partite/publicPage';
+import { PUBLIC_PAGE_SIZE } from '../../common/matches/public-page';
 
 /** The server's page (docs/public-page.md): / carries the public list in its first response, every text escaped, the data as JSON. */
 let t: TestApp;
@@ -59,11 +59,11 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('<h1');
     expect(html).toContain('Dashboard Partite Garibaldina');
     expect(html).toContain('Prossime Partite (1)');
-    // Cleaned as the client cleans on read (no < > ; \; quotes typographic: docs/partite.md, reading matches), and what remains escaped (&).
+    // Cleaned as the client cleans on read (no < > ; \; quotes typographic: docs/matches.md, reading matches), and what remains escaped (&).
     expect(html).toContain('<span class="p-team p-club" data-club="true">Garibaldina Pulcini</span> vs <span class="p-team">scriptalert(1)/script</span>');
     expect(html).toContain('Campo: Campo ”A” &amp; B');
     expect(html).toContain('Spogliatoi: Garibaldina 1 · Ospiti 2');
-    // The card's texts are React's (common/partite/cardText.ts): the long Italian date, badges, times.
+    // The card's texts are React's (common/matches/card-text.ts): the long Italian date, badges, times.
     expect(html).toContain(`<span class="p-sub2">${formatDataIt(tomorrow)}</span><span class="p-sub2 p-muted">15:00 - 17:00</span>`);
     expect(html).toContain('<span class="p-badge p-primary">Campionato</span><span class="p-badge p-success">CASA</span>');
     expect(html).toContain('<span class="p-badge p-out">Erba</span><span class="p-badge p-out p-primary">Pulcini</span>');
@@ -202,7 +202,7 @@ describe('server-rendered public list on /', () => {
     expect(html).toContain('<p class="p-body2 p-mt">Motivo: Campo allagato</p>');
   });
 
-  it('reads the two kinds of rinviata as every output does (docs/partite.md, status)', async () => {
+  it('reads the two kinds of rinviata as every output does (docs/matches.md, status)', async () => {
     const page = async (expected: string) => {
       let html = '';
       for (let i = 0; i < 50 && !html.includes(expected); i++) {

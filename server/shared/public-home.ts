@@ -5,16 +5,16 @@
 import crypto from 'node:crypto';
 import type { CachedListing } from './listing-cache';
 import { EncodedCopies } from './compress';
-import { DASHBOARD_MSG } from '../../common/partite/messages';
-import { sanitizePartite, type Partita } from '../../common/partite/read';
-import { matchCardText } from '../../common/partite/cardText';
-import { statoOf } from '../../common/stato/read';
-import { MEANING_COLORS, MOTIVO_LABEL } from '../../common/stato/labels';
-import { PUBLIC_MSG } from '../../common/partite/publicPage';
+import { DASHBOARD_MSG } from '../../common/matches/messages';
+import { sanitizePartite, type Partita } from '../../common/matches/read';
+import { matchCardText } from '../../common/matches/card-text';
+import { statoOf } from '../../common/status/read';
+import { MEANING_COLORS, MOTIVO_LABEL } from '../../common/status/labels';
+import { PUBLIC_MSG } from '../../common/matches/public-page';
 import { CALENDAR_BUTTON } from '../../common/calendar/messages';
 import { PALETTE as C, RADIUS, withAlpha } from '../../common/core/palette';
 
-/** The id of the JSON block src/features/partite/usePublicPartite.ts reads. */
+/** The id of the JSON block src/features/matches/usePublicMatches.ts reads. */
 export const PUBLIC_DATA_ID = 'public-partite';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -142,7 +142,7 @@ function page(partite: Partita[], total: number, clubName: string, producedAt: n
 
 export function renderPublicHome(indexHtml: string, listing: CachedListing, clubName: string, producedAt = Date.now()): string {
   const body = JSON.parse(listing.body) as { data?: Partita[]; total?: number };
-  // The same cleaning the client applies on read (docs/partite.md, reading matches), so both show the same text; escaped on top.
+  // The same cleaning the client applies on read (docs/matches.md, reading matches), so both show the same text; escaped on top.
   const partite = sanitizePartite(body.data);
   const html = page(partite, Math.max(partite.length, Number(body.total) || 0), clubName, producedAt);
   const data = `<script type="application/json" id="${PUBLIC_DATA_ID}">${jsonForScript({ producedAt, etag: listing.etag, body })}</script>`;

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { startStandInServer, type StandInServer } from '../../test/standInServer';
+import { startStandInServer, type StandInServer } from '../../test/stand-in-server';
 import { api, type ApiError } from './api';
 import { setupStore } from '../store/store';
 import { sessionChanged, signedOut } from '../store/sessionSlice';

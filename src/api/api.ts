@@ -92,7 +92,7 @@ export interface Road<Args> {
   isPublic(args: Args): boolean;
 }
 
-// Calls of spec 7 marked public: they go out without a bearer token.
+// Calls of docs/api.md marked public: they go out without a bearer token.
 const PUBLIC_PATHS = [/^\/?api\/partite\/public(\?|$)/, /^\/?api\/login$/, /^\/?api\/forgot-password$/, /^\/?api\/config$/, /^\/?api\/health$/];
 
 const urlOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
@@ -161,7 +161,7 @@ function reportSlowCall(request: Request, elapsed: number): void {
 
 /**
  * The layers every call of the SPA goes through, whatever its road: bearer token (from the store,
- * through the thunk extra argument), retries (spec 7), slow-call reports, Italian errors (spec 8);
+ * through the thunk extra argument), retries (docs/api.md), slow-call reports, Italian errors (docs/api.md);
  * every error is an ApiError.
  *
  * Re-authorization (the pattern of the RTK Query docs, 'Automatic re-authorization by extending
@@ -259,7 +259,7 @@ export function listTags<T extends TagType>(type: T, items: ReadonlyArray<{ id: 
 export const itemTag = <T extends TagType>(type: T, id: string | number) => ({ type, id });
 export const listTag = <T extends TagType>(type: T) => ({ type, id: 'LIST' as const });
 
-/** The Italian message of an RTK Query error (or of anything thrown), for toasts and banners: the policy's mapping of spec 8. */
+/** The Italian message of an RTK Query error (or of anything thrown), for toasts and banners: the policy's mapping of docs/api.md. */
 export function errorMessage(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as { message?: unknown; data?: unknown; status?: unknown };

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { api, listTags } from './api';
-import type { GruppiResponse } from '../../common/gruppi/types';
+import type { GruppiResponse } from '../../common/groups/types';
 
 /**
  * The one categories query of the app: the categories screen shows it, the match forms offer its
  * names, so one request serves both and a change made on one screen is on the other at once.
- * The changes are the groups feature's (src/features/gruppi/groupsApi.ts); each invalidates it.
+ * The changes are the groups feature's (src/features/groups/groupsApi.ts); each invalidates it.
  */
 export const categoriesApi = api.injectEndpoints({
   endpoints: (build) => ({

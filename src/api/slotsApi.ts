@@ -1,9 +1,9 @@
-// The slot finder's endpoint (docs/allenamenti.md, slot finder): GET /api/slot-liberi, shared by every
+// The slot finder's endpoint (docs/trainings.md, slot finder): GET /api/slot-liberi, shared by every
 // place that reschedules a match (the 'Rinvia' dialog, the edit form, the import preview) through
 // src/components/SlotFinder.tsx.
 import { api } from './api';
-import type { Slot, SlotDay } from '../../common/occupazione/slots';
-import type { SlotLiberiResponse } from '../../common/allenamenti/types';
+import type { Slot, SlotDay } from '../../common/occupancy/slots';
+import type { SlotLiberiResponse } from '../../common/trainings/types';
 
 /** What the finder asks: the route's query parameters (absent ones are left to the server's defaults). */
 export interface SlotLiberiArgs {
@@ -48,7 +48,7 @@ function readSlot(s: Partial<Slot> | null, data: string): Slot | null {
 const slotsIn = (list: unknown, data: string): Slot[] =>
   Array.isArray(list) ? list.flatMap((s: Partial<Slot> | null) => readSlot(s, data) ?? []) : [];
 
-/** The answer's days (common/occupazione/slots.ts SlotDay) with the slots that have the documented shape; a day left with none is dropped. */
+/** The answer's days (common/occupancy/slots.ts SlotDay) with the slots that have the documented shape; a day left with none is dropped. */
 export function readSlotDays(body: unknown): SlotDay[] {
   const data = (body as Partial<SlotLiberiResponse> | null)?.data;
   if (!Array.isArray(data)) return [];

@@ -5,7 +5,7 @@
 // call to one endpoint must carry the same message, so the reporter's 5-minute dedupe and the
 // server's upsert (both keyed on type, message and first stack frame) make one row with a count.
 import * as reporter from './errorReporter';
-import { startStandInServer, type StandInServer } from '../../test/standInServer';
+import { startStandInServer, type StandInServer } from '../../test/stand-in-server';
 import { api } from './api';
 import { setupStore } from '../store/store';
 import { sessionChanged, signedOut } from '../store/sessionSlice';

@@ -2,7 +2,7 @@
 // one API for every form that offers them (the match form's teams and pitch, the training form's
 // pitch) through src/components/SuggestionInput.tsx. Match writes invalidate the 'Suggestion' tag.
 import { api } from './api';
-import type { Suggestion, SuggestionsResponse } from '../../common/partite/types';
+import type { Suggestion, SuggestionsResponse } from '../../common/matches/types';
 
 export const suggestionsApi = api.injectEndpoints({
   endpoints: (build) => ({

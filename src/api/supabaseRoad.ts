@@ -24,7 +24,7 @@ interface SupabaseQuery extends PromiseLike<SupabaseAnswer> {
 type SupabaseRead = (client: SupabaseClient) => SupabaseQuery;
 
 /**
- * supabase-js's road (the dashboard's read of `partite`, docs/partite.md): one try of the query,
+ * supabase-js's road (the dashboard's read of `partite`, docs/matches.md): one try of the query,
  * with the token the layers chose as its bearer, the call's own abort signal, and supabase-js's own
  * retries off (the layers retry, on their policy). Answers in fetchBaseQuery's shapes: a PostgREST
  * error with its HTTP status and body, a call that got no answer as FETCH_ERROR.

@@ -4,7 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
 import { theme } from './theme';
 import { ClubContext } from '../components/ClubContext';
-import { NotifyProvider, type Notify } from '../components/toast';
+import { NotifyProvider, type Notify } from '../components/Toasts';
 import { ToastProvider } from '../components/LazySnackbarHost';
 import { useClubConfig } from '../store/useClubConfig';
 

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { createRoutesFromElements, Outlet, Route, Routes, useLocation, useNavigate, useRouteError, type RouteObject } from 'react-router-dom';
 import { ComponentErrorBoundary, PageErrorBoundary } from '../components/ErrorBoundaries';
-import { UnsavedChangesProvider } from '../components/UnsavedChanges';
+import { UnsavedChangesProvider } from '../components/form/UnsavedChanges';
 import { LoadingScreen } from '../components/StatusScreens';
 import { useAppSelector } from '../store/hooks';
 import { selectSessionStatus } from '../store/sessionSlice';
-import { HomeSwitch, RequireRole, RequireSignIn, SignedOutOnly } from './guards';
+import { HomeSwitch, RequireRole, RequireSignIn, SignedOutOnly } from './Guards';
 import { BARE_PATHS, paths } from '../config/paths';
 import { screens, type Screen, type ScreenModule } from './screens';
 
@@ -33,8 +33,8 @@ const EditMatchPage = lazyScreen(screens.editMatch);
 const ImportPage = lazyScreen(screens.importMatches);
 const GroupsPage = lazyScreen(screens.groups);
 const OccupancyPage = lazyScreen(screens.occupancy);
-const AllenamentiPage = lazyScreen(screens.allenamenti);
-const DirigentiPage = lazyScreen(screens.dirigenti);
+const TrainingsPage = lazyScreen(screens.allenamenti);
+const OfficialsPage = lazyScreen(screens.dirigenti);
 const UsersPage = lazyScreen(screens.users);
 const UserAuditPage = lazyScreen(screens.userAudit);
 const LoginPage = lazyScreen(screens.login);
@@ -91,7 +91,7 @@ function PassErrorOn(): never {
   throw useRouteError();
 }
 
-/** The route table of spec 2. */
+/** The route table of docs/screens.md. */
 const routeTree = (
   <Route element={<Layout />} errorElement={<PassErrorOn />}>
     <Route path={paths.home.path} element={home} />
@@ -122,7 +122,7 @@ const routeTree = (
       path={paths.allenamenti.path}
       element={
         <RequireSignIn>
-          <AllenamentiPage />
+          <TrainingsPage />
         </RequireSignIn>
       }
     />
@@ -130,7 +130,7 @@ const routeTree = (
       path={paths.dirigenti.path}
       element={
         <RequireSignIn>
-          <DirigentiPage />
+          <OfficialsPage />
         </RequireSignIn>
       }
     />

@@ -16,7 +16,7 @@ import { useAppSelector } from '../store/hooks';
 import { selectSessionUser } from '../store/sessionSlice';
 import { signOut } from '../features/auth/session';
 import { paths } from '../config/paths';
-import { navEntries } from './NavEntries';
+import { navEntries } from './navEntries';
 import { BAR_BUTTON_SX, NavMenu } from './NavMenu';
 import { NavDrawer } from './NavDrawer';
 import { AccountMenu, LazyChangePasswordDialog } from './AccountMenu';

@@ -9,7 +9,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuIcon from '@mui/icons-material/Menu';
 import { NavLink } from 'react-router-dom';
 import { MSG } from '../../common/core/messages';
-import type { NavEntry, NavItem } from './NavEntries';
+import type { NavEntry, NavItem } from './navEntries';
 
 const N = MSG.screens.nav;
 

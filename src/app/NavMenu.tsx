@@ -4,7 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { NavLink, matchPath, useLocation } from 'react-router-dom';
-import type { NavItem } from './NavEntries';
+import type { NavItem } from './navEntries';
 
 /** The look of a bar link; `.active` marks the current screen (NavLink also sets aria-current="page"). */
 export const BAR_BUTTON_SX = { textTransform: 'none', whiteSpace: 'nowrap', '&.active': { bgcolor: 'rgba(255,255,255,0.18)' } } as const;

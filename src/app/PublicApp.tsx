@@ -5,9 +5,9 @@ import { ThemeProvider } from '@mui/system';
 import { theme } from './theme';
 import { ClubContext } from '../components/ClubContext';
 import { reportLater } from './lazyErrorReporting';
-import { LazyToasts } from '../components/toast';
+import { LazyToasts } from '../components/Toasts';
 import { DEFAULT_CLUB_CONFIG, loadPublicConfig, type ClubConfig } from '../config/publicConfig';
-import PublicDashboardPage from '../features/partite/PublicDashboardPage';
+import PublicDashboardPage from '../features/matches/PublicDashboardPage';
 import type { PublicStart } from './publicHome';
 
 /**

@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { signedOut } from '../store/sessionSlice';
 import { signedInStore, withStandInServer } from '../../test/render';
-import { matchesApi } from '../features/partite/matchesApi';
-import { statusApi } from '../features/partite/statusApi';
-import { groupsApi } from '../features/gruppi/groupsApi';
+import { matchesApi } from '../features/matches/matchesApi';
+import { statusApi } from '../features/matches/statusApi';
+import { groupsApi } from '../features/groups/groupsApi';
 import { logsApi } from '../features/logs/logsApi';
 
 // Every write refreshes what can show it (docs/api.md, the SPA's calls). Features meet here, in the app layer.

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { signedOut } from '../store/sessionSlice';
 import { signedInStore, withStandInServer } from '../../test/render';
-import { matchesApi } from '../features/partite/matchesApi';
-import { groupsApi } from '../features/gruppi/groupsApi';
+import { matchesApi } from '../features/matches/matchesApi';
+import { groupsApi } from '../features/groups/groupsApi';
 import { categoriesApi } from '../api/categoriesApi';
 
 // The matches form and the categories screen are different features: they meet here, in the app layer.

@@ -1,6 +1,6 @@
 import { routeOf } from '../config/paths';
-import { PUBLIC_STALE_AFTER_MS } from '../../common/partite/publicPage';
-import type { PublicStart } from '../features/partite/PublicDashboardPage';
+import { PUBLIC_STALE_AFTER_MS } from '../../common/matches/public-page';
+import type { PublicStart } from '../features/matches/PublicDashboardPage';
 
 export type { PublicStart };
 

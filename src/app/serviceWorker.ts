@@ -1,4 +1,4 @@
-import { PUBLIC_PAGE_CACHE } from '../../common/partite/publicPage';
+import { PUBLIC_PAGE_CACHE } from '../../common/matches/public-page';
 
 /** Stores the server's page of / in the worker's cache for it (the same public page for everyone, no token). */
 function keepPublicPage() {

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * A save (or import) that clashes (docs/occupazione.md): the screen's title, intro and list of clashes,
+ * A save (or import) that clashes (docs/occupancy.md): the screen's title, intro and list of clashes,
  * then its cancel and its 'comunque' button, which confirms. Each screen brings its texts from common/.
  */
 export function ClashConfirmDialog({ open, titleId, title, intro, cancelLabel, confirmLabel, children, maxWidth, onConfirm, onClose }: Props) {

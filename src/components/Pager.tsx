@@ -12,7 +12,7 @@ const S = LOGS_MSG.screen;
  * The one pager of the app's tables ('Precedente', 'Pagina X di Y', 'Successiva'; one frame, docs/screens.md):
  * the error and activity logs, the export preview and the user audit. `summary` (the rows shown, a
  * page size) sits on its left; the buttons only when there is more than one page, or `always` (the
- * export preview's page control, docs/esportazioni.md, shows 'Pagina 1 di 1' too).
+ * export preview's page control, docs/export.md, shows 'Pagina 1 di 1' too).
  */
 export function Pager({
   page,

@@ -1,13 +1,13 @@
-// 'Trova uno slot' (docs/allenamenti.md, slot finder) in jsdom with the real store, against a stand-in
-// server answering GET /api/slot-liberi as server/features/occupazione/routes.ts does.
+// 'Trova uno slot' (docs/trainings.md, slot finder) in jsdom with the real store, against a stand-in
+// server answering GET /api/slot-liberi as server/features/occupancy/routes.ts does.
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { renderWithProviders, signedInStore, withStandInServer } from '../../test/render';
-import { SLOT_MSG } from '../../common/allenamenti/messages';
+import { SLOT_MSG } from '../../common/trainings/messages';
 import { todayIn } from '../../common/core/dates';
-import type { Slot } from '../../common/occupazione/slots';
+import type { Slot } from '../../common/occupancy/slots';
 import { slotDaysOf } from '../../test/slots';
 import type { SlotLiberiArgs } from '../api/slotsApi';
 import { SlotFinder, describeSlot, slotDay } from './SlotFinder';

@@ -1,4 +1,4 @@
-// 'Trova uno slot' (docs/allenamenti.md, slot finder): the free slots for a match of a category, asked of
+// 'Trova uno slot' (docs/trainings.md, slot finder): the free slots for a match of a category, asked of
 // GET /api/slot-liberi, by day: the earliest on each pitch, with 'Altri orari' to unfold the day's other
 // start times; each with 'Scegli'. Shared by the places that reschedule a match: the
 // 'Rinvia' dialog, the edit form, the import preview's clashing rows (features may not import each other).
@@ -16,12 +16,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { SLOT_MSG } from '../../common/allenamenti/messages';
+import { SLOT_MSG } from '../../common/trainings/messages';
 import { todayIn } from '../../common/core/dates';
 import { serverErrorField } from '../api/policy';
 import type { ApiError } from '../api/api';
 import { useLazyGetSlotLiberiQuery, type SlotLiberiArgs } from '../api/slotsApi';
-import type { Slot, SlotDay } from '../../common/occupazione/slots';
+import type { Slot, SlotDay } from '../../common/occupancy/slots';
 import { PickersProvider } from './PickersProvider';
 import { useClub } from './ClubContext';
 
@@ -67,7 +67,7 @@ function searchError(error: unknown): string {
 }
 
 export interface SlotFinderProps {
-  /** What to look for: the route's parameters (docs/allenamenti.md); `dal`/`al` are the period proposed first. */
+  /** What to look for: the route's parameters (docs/trainings.md); `dal`/`al` are the period proposed first. */
   query: SlotLiberiArgs;
   /** A slot chosen with 'Scegli': the dialog closes and the focus goes back to the button. */
   onChoose: (slot: Slot) => void;

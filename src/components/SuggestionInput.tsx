@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { normName } from '../../common/occupazione/rules';
-import { PARTITA_TEXT_MAX } from '../../common/partite/read';
-import type { Suggestion } from '../../common/partite/types';
+import { normName } from '../../common/occupancy/rules';
+import { PARTITA_TEXT_MAX } from '../../common/matches/read';
+import type { Suggestion } from '../../common/matches/types';
 
-/** Suggestions (docs/partite.md) load on focus, 300 ms after typing 2 or more characters; the list is 200 px high at most. */
+/** Suggestions (docs/matches.md) load on focus, 300 ms after typing 2 or more characters; the list is 200 px high at most. */
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const DROPDOWN_MAX_PX = 200;
 

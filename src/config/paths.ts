@@ -1,5 +1,5 @@
 import type { Role } from '../../common/users/roles';
-import { isIsoDate } from '../../common/core/dateText';
+import { isIsoDate } from '../../common/core/date-text';
 
 interface RouteDef {
   path: string;
@@ -10,7 +10,7 @@ interface RouteDef {
 
 const fixed = (path: string, access?: RouteDef['access']): RouteDef => ({ path, getHref: () => path, access });
 
-/** Every route of spec 2, in one place: no route string is typed twice. */
+/** Every route of docs/screens.md, in one place: no route string is typed twice. */
 export const paths = {
   home: fixed('/'),
   login: fixed('/login'),
@@ -40,16 +40,16 @@ const patterns = (Object.keys(paths) as RouteName[])
 
 /**
  * The route a path opens, matched as the router does (case-insensitive, optional trailing slash);
- * 'home' for / and any path that is no other route (spec 2). No router needed: the entry uses it.
+ * 'home' for / and any path that is no other route (docs/screens.md). No router needed: the entry uses it.
  */
 export function routeOf(pathname: string): RouteName {
   return patterns.find(([, pattern]) => pattern.test(pathname))?.[0] ?? 'home';
 }
 
 /**
- * A slot chosen with 'Trova uno slot' (docs/allenamenti.md, slot finder) for the edit form: the
+ * A slot chosen with 'Trova uno slot' (docs/trainings.md, slot finder) for the edit form: the
  * values it fills, carried as query parameters of /modifica-partita/:id. (The 'Rinvia' dialog no longer
- * uses it: the postponement applies the whole slot itself, docs/partite.md, status.)
+ * uses it: the postponement applies the whole slot itself, docs/matches.md, status.)
  */
 export interface SlotPrefill {
   data: string;

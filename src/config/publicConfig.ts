@@ -1,6 +1,6 @@
-import { DEFAULT_CLUB_NAME } from '../../common/partite/read';
-import { DEFAULT_TIMEZONE } from '../../common/core/dateText';
-import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../../common/occupazione/messages';
+import { DEFAULT_CLUB_NAME } from '../../common/matches/read';
+import { DEFAULT_TIMEZONE } from '../../common/core/date-text';
+import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../../common/occupancy/messages';
 
 /** What GET /api/config tells the SPA at run time (never build-time constants). */
 export interface PublicConfig {
@@ -8,11 +8,11 @@ export interface PublicConfig {
   supabaseUrl: string;
   /** Its public key; null when the server gave none (supabase-js then cannot start). */
   supabaseAnonKey: string | null;
-  /** CLUB_NAME: the home-team detection (docs/partite.md, home or away) and the highlighted team on the cards. */
+  /** CLUB_NAME: the home-team detection (docs/matches.md, home or away) and the highlighted team on the cards. */
   clubName: string;
   /** APP_TIMEZONE: the club's "today". */
   timezone: string;
-  /** CLASH_MARGIN_MINUTES: the changing-room changeover of the clash rule (docs/occupazione.md). */
+  /** CLASH_MARGIN_MINUTES: the changing-room changeover of the clash rule (docs/occupancy.md). */
   clashMarginMinutes: number;
 }
 

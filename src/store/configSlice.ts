@@ -8,7 +8,7 @@ export interface ConfigState extends AppConfig {
 
 const initialState: ConfigState = { ...DEFAULT_APP_CONFIG, loaded: false };
 
-/** The club's name and timezone (and the clash margin, docs/occupazione.md) from GET /api/config, in one place for every screen. */
+/** The club's name and timezone (and the clash margin, docs/occupancy.md) from GET /api/config, in one place for every screen. */
 export const configSlice = createSlice({
   name: 'config',
   initialState,

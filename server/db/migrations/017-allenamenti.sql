@@ -1,4 +1,4 @@
--- Training slots (docs/allenamenti.md): a weekly series per category on a pitch, with optional
+-- Training slots (docs/trainings.md): a weekly series per category on a pitch, with optional
 -- changing rooms, valid from `dal` to `al`, minus the skipped dates. The category is referenced
 -- by name like the matches' (a rename follows); deleting a category deletes its trainings, as its
 -- referents. `sequence` and `updated_at` feed the calendar's SEQUENCE and LAST-MODIFIED, and

@@ -1,4 +1,4 @@
--- The club's officials (dirigenti) and their designations to matches (docs/dirigenti.md).
+-- The club's officials (dirigenti) and their designations to matches (docs/officials.md).
 -- An official has qualifications (what roles they may hold), may be inactive (kept for the past,
 -- offered for nothing new), and owns a private calendar token (the feed of their designations;
 -- revoking it writes a new one). A designation is one role of one match: at most one person per
@@ -39,6 +39,6 @@ CREATE TRIGGER dirigenti_calendar_changed AFTER INSERT OR UPDATE OR DELETE OR TR
   FOR EACH STATEMENT EXECUTE FUNCTION public.calendar_notify();
 
 -- Whether the club supplies the referee of the category's home matches (the youngest categories by
--- default: the same rule as arbitroSocietaDefault in common/dirigenti/rules.ts).
+-- default: the same rule as arbitroSocietaDefault in common/officials/rules.ts).
 ALTER TABLE public.gruppi ADD COLUMN arbitro_societa boolean NOT NULL DEFAULT false;
 UPDATE public.gruppi SET arbitro_societa = true WHERE name ~* 'piccoli\s*amici|primi\s*calci|pulcini|esordienti';

@@ -1,4 +1,4 @@
--- The mails of the officials' designations (docs/notifiche.md, docs/dirigenti.md), sent by the
+-- The mails of the officials' designations (docs/notifications.md, docs/officials.md), sent by the
 -- notification queue (migration 012) as jobs of their own kind: an invitation (iCalendar
 -- METHOD:REQUEST) to the person of a role, a cancellation (METHOD:CANCEL) to the person who left it.
 ALTER TABLE public.notifiche_job DROP CONSTRAINT notifiche_job_tipo_check;

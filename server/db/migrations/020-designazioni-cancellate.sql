@@ -1,4 +1,4 @@
--- A deleted match's designations (docs/notifiche.md, docs/dirigenti.md): deleting a match deletes
+-- A deleted match's designations (docs/notifications.md, docs/officials.md): deleting a match deletes
 -- its designations (018, ON DELETE CASCADE) and the SEQUENCEs mailed for them (019), so before the
 -- match goes this trigger keeps, for each designated role, what its cancellation mail needs: the
 -- person, the match as it was, the role and the SEQUENCE above the last one mailed
@@ -14,7 +14,7 @@ CREATE TABLE public.designazioni_cancellate (
   sequence integer NOT NULL,
   -- { nome, cognome, email } of the person at the time of the deletion.
   persona jsonb NOT NULL,
-  -- The match as designazioni-mail.ts reads it (dates 'YYYY-MM-DD', times 'HH:MM').
+  -- The match as mail.ts reads it (dates 'YYYY-MM-DD', times 'HH:MM').
   partita jsonb NOT NULL,
   created_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );

@@ -1,5 +1,5 @@
--- The club's closures (docs/allenamenti.md, 'Chiusure del club'): periods, both ends included, in
--- which no training series trains (the occurrence rule of common/allenamenti/rules.ts leaves their
+-- The club's closures (docs/trainings.md, 'Chiusure del club'): periods, both ends included, in
+-- which no training series trains (the occurrence rule of common/trainings/rules.ts leaves their
 -- dates out) and the slot finder proposes nothing. A change of a closure changes the EXDATEs of the
 -- series it meets: their sequence and updated_at move (the feeds' SEQUENCE and LAST-MODIFIED), and
 -- calendar_changed (migration 008) empties the feeds' caches.

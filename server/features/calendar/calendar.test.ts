@@ -1,9 +1,9 @@
-// Calendar feeds (issue 14) on a real database, every feed parsed back with ical.js.
+// Calendar feeds on a real database, every feed parsed back with ical.js.
 import dayjs from 'dayjs';
 import ICAL from 'ical.js';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { insertMatch, type MatchRow } from '../../../test/partite';
+import { insertMatch, type MatchRow } from '../../../test/matches';
 import { todayIn } from '../../../common/core/dates';
 import { CALENDAR_MSG, defaultDurationMinutes } from '../../../common/calendar/rules';
 import { buildFeed, stampFeed } from './ics';
@@ -202,7 +202,7 @@ describe('GET /api/calendar.ics and /api/calendar/{id}.ics', () => {
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
     const lastModified = String(first.headers['last-modified']);
-    // Weak (issue 24): answers differ in DTSTAMP, the time each is sent.
+    // Weak: answers differ in DTSTAMP, the time each is sent.
     expect(etag).toMatch(/^W\/".+"$/);
     expect(Date.parse(lastModified)).not.toBeNaN();
     const again = await get('/api/calendar.ics', { 'if-none-match': etag });

@@ -1,11 +1,11 @@
 // Issue 24 in the calendar feeds, parsed back with ical.js: the status of each match as
-// common/partite/meaning.ts reads it (items 3 and 7), the times of the daylight-saving Sundays and the
-// end of a match (item 4, common/partite/times.ts), DTSTAMP and the conditional requests (item 7).
+// common/matches/meaning.ts reads it (items 3 and 7), the times of the daylight-saving Sundays and the
+// end of a match (item 4, common/matches/times.ts), DTSTAMP and the conditional requests (item 7).
 import dayjs from 'dayjs';
 import ICAL from 'ical.js';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { insertMatch } from '../../../test/partite';
+import { insertMatch } from '../../../test/matches';
 import { todayIn } from '../../../common/core/dates';
 import { MSG } from '../../../common/core/messages';
 
@@ -50,7 +50,7 @@ beforeEach(async () => {
   await t.db.pool.query('DELETE FROM public.partite_cancellate');
 });
 
-describe('the status of a match in the feeds (common/partite/meaning.ts)', () => {
+describe('the status of a match in the feeds (common/matches/meaning.ts)', () => {
   it('one match in each meaning: STATUS, SUMMARY prefix, DESCRIPTION', async () => {
     const day = inDays(10);
     const names = ['Programmata', 'Spostata', 'DaDefinire', 'Sospesa', 'Annullata'];
@@ -108,7 +108,7 @@ describe('the status of a match in the feeds (common/partite/meaning.ts)', () =>
   });
 });
 
-describe('times (issue 24, item 4)', () => {
+describe('times', () => {
   const valid = (over: Record<string, unknown>) => ({
     data: inDays(8), ora: '12:00', oraFine: '13:30', squadraCasa: 'Garibaldina Pulcini', squadraTrasferta: 'Virtus Lucca', campo: 'Campo Garibaldi',
     gruppo: 'Pulcini', isHouseMatch: true, spogliatoioGari: null, spogliatoioOspiti: null, terreno: 'erba', tipoGara: 'campionato', ...over,
@@ -192,7 +192,7 @@ describe('times (issue 24, item 4)', () => {
   });
 });
 
-describe('DTSTAMP and conditional requests (issue 24, item 7)', () => {
+describe('DTSTAMP and conditional requests', () => {
   const stampOf = (body: string) => [...body.matchAll(/\r\nDTSTAMP:(\d{8}T\d{6}Z)\r\n/g)].map((m) => m[1]);
   const parseStamp = (s: string) => Date.parse(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`);
 

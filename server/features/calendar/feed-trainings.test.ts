@@ -7,10 +7,10 @@ import dayjs from 'dayjs';
 import ICAL from 'ical.js';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
-import { insertMatch } from '../../../test/partite';
+import { insertMatch } from '../../../test/matches';
 import { todayIn } from '../../../common/core/dates';
 import { CALENDAR_MSG, feedPath, feedUrls, trainingUid } from '../../../common/calendar/rules';
-import { occurrencesOf, type Allenamento } from '../../../common/allenamenti/rules';
+import { occurrencesOf, type Allenamento } from '../../../common/trainings/rules';
 import { vtimezone } from './vtimezone';
 
 const TZ = 'Europe/Rome';

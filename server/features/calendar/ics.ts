@@ -1,15 +1,15 @@
 // The iCalendar text of a feed (RFC 5545), written by ical-generator. Match times are UTC instants
-// (DTSTART:...Z) computed in the club's timezone (repo.ts, common/partite/times.ts): correct in every
+// (DTSTART:...Z) computed in the club's timezone (repo.ts, common/matches/times.ts): correct in every
 // season without a VTIMEZONE block; calendars show them in the phone's own timezone. Each event's
-// status reads common/partite/meaning.ts (issue 24). Training series (?allenamenti=1) recur weekly
+// status reads common/matches/meaning.ts. Training series (?allenamenti=1) recur weekly
 // in the club's local time: TZID and a VTIMEZONE (vtimezone.ts), see trainingEvent().
 import dayjs from 'dayjs';
 import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { CALENDAR_MSG, CALENDAR_REFRESH_SECONDS, defaultDurationMinutes, eventDescription, eventSummary, eventUid, trainingUid } from '../../../common/calendar/rules';
-import { readMatch } from '../../../common/partite/meaning';
-import { localInstant } from '../../../common/partite/times';
-import { occurrencesOf, weekdayOf } from '../../../common/allenamenti/rules';
-import { GIORNI } from '../../../common/allenamenti/messages';
+import { readMatch } from '../../../common/matches/meaning';
+import { localInstant } from '../../../common/matches/times';
+import { occurrencesOf, weekdayOf } from '../../../common/trainings/rules';
+import { GIORNI } from '../../../common/trainings/messages';
 import type { FeedMatch, FeedTraining } from './repo';
 import { vtimezone } from './vtimezone';
 

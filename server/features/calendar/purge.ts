@@ -3,7 +3,7 @@ import { CANCELLED_KEEP_DAYS } from '../../../common/calendar/rules';
 import { HOUSEKEEPING_FIRST_RUN_MS, HOUSEKEEPING_INTERVAL_MS, type Job } from '../../plugins/scheduler';
 
 /**
- * Housekeeping of the calendar feeds (issue 14, migration 008): forgets the cancellations of
+ * Housekeeping of the calendar feeds (migration 008): forgets the cancellations of
  * deleted matches older than the feeds show them (30 days). The feeds already leave those out,
  * so this only keeps the table small. Returns how many rows were deleted.
  */

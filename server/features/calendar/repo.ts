@@ -1,28 +1,28 @@
-// SQL of the calendar feeds (issue 14): the matches of a feed's window with their SEQUENCE and
+// SQL of the calendar feeds: the matches of a feed's window with their SEQUENCE and
 // LAST-MODIFIED (migration 008), and the cancellations of the last 30 days. Start and end
 // instants are computed from the date, the local times and the club's timezone by
-// common/partite/times.ts (issue 24), not by PostgreSQL: its `AT TIME ZONE` reads the autumn hour
+// common/matches/times.ts, not by PostgreSQL: its `AT TIME ZONE` reads the autumn hour
 // (02:30 of the last Sunday of October in Rome) as its SECOND occurrence, where RFC 5545 3.3.5
 // and every other part of the app take the first.
-import { matchInstants } from '../../shared/designazioni-ics';
+import { matchInstants } from '../../services/designations/ics';
 import type { Db } from '../../db/pool';
-import { partitaColumns, type PartitaRow } from '../../shared/partite-columns';
-import { ALLENAMENTO_COLUMNS } from '../../shared/allenamenti-columns';
-import { seriesInCalendar } from '../../shared/chiusure';
-import type { Allenamento } from '../../../common/allenamenti/rules';
-import type { Ruolo } from '../../../common/dirigenti/rules';
+import { partitaColumns, type PartitaRow } from '../../services/matches/columns';
+import { ALLENAMENTO_COLUMNS } from '../../services/trainings/columns';
+import { seriesInCalendar } from '../../services/closures/closures';
+import type { Allenamento } from '../../../common/trainings/rules';
+import type { Ruolo } from '../../../common/officials/rules';
 
 /**
- * A feed event: the match as read (common/partite/read.ts) with its status always set ('annullata'
- * for a deleted match, issue 16) and what its reading needs (data_da_definire, data_originale:
- * common/partite/meaning.ts), its iCalendar SEQUENCE and its instants.
+ * A feed event: the match as read (common/matches/read.ts) with its status always set ('annullata'
+ * for a deleted match) and what its reading needs (data_da_definire, data_originale:
+ * common/matches/meaning.ts), its iCalendar SEQUENCE and its instants.
  */
 export interface FeedMatch extends PartitaRow {
   sequence: number;
   start_at: Date;
   /**
    * The end at ora_fine on the same day; null when the match has no end time (the feed then uses
-   * the category's length). An end not after the start (only rows saved before issue 24's rule,
+   * the category's length). An end not after the start (only rows saved before the end had to follow the start,
    * e.g. 23:30-00:45) is the category's length, cut at midnight: the event stays on its day.
    */
   end_at: Date | null;
@@ -57,7 +57,7 @@ const CANCELLED = `
          c.sequence, c.deleted_at, c.deleted_at
     FROM public.partite_cancellate c`;
 
-/** The event's instants in the club's timezone (server/shared/designazioni-ics.ts matchInstants: an ambiguous time is its first occurrence). */
+/** The event's instants in the club's timezone (server/services/designations/ics.ts matchInstants: an ambiguous time is its first occurrence). */
 export function withInstants<R extends Pick<FeedRow, 'data' | 'ora' | 'ora_fine' | 'gruppo'>>(row: R, timezone: string): R & { start_at: Date; end_at: Date | null } {
   const { start, end } = matchInstants(row, timezone);
   return { ...row, start_at: start, end_at: end };
@@ -98,7 +98,7 @@ export async function listFeed(db: Db, q: FeedQuery): Promise<FeedMatch[]> {
   return rows.map((r) => withInstants(r, q.timezone));
 }
 
-/** A training series of a feed (docs/allenamenti.md) with its iCalendar SEQUENCE and LAST-MODIFIED (migration 017). */
+/** A training series of a feed (docs/trainings.md) with its iCalendar SEQUENCE and LAST-MODIFIED (migration 017). */
 export interface FeedTraining extends Allenamento {
   sequence: number;
   updated_at: Date;
@@ -120,7 +120,7 @@ export async function listFeedTrainings(db: Db, q: { gruppoId: number | null; fr
     `SELECT ${ALLENAMENTO_COLUMNS}, sequence, updated_at FROM public.allenamenti a WHERE ${where.join(' AND ')} ORDER BY gruppo, giorno, ora_inizio, id`,
     params,
   );
-  // The club's closures are skipped dates too (an EXDATE each): server/shared/chiusure.ts.
+  // The club's closures are skipped dates too (an EXDATE each): server/services/closures/closures.ts.
   return seriesInCalendar(db, rows);
 }
 

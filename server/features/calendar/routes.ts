@@ -1,4 +1,4 @@
-// Calendar feeds (issue 14): the club's at /api/calendar.ics and one per category at
+// Calendar feeds: the club's at /api/calendar.ics and one per category at
 // /api/calendar/{id}.ics, each with ?casa=1 for home matches only and ?allenamenti=1 with the
 // training series too (docs/calendar.md). Public like the dashboard's
 // list (no sign-in); ETag / Last-Modified with 304, cached per process and emptied by NOTIFY
@@ -15,9 +15,9 @@ import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP
 import { HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
 import { etagOf, LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../shared/listing-cache';
 import { encodingFor, sendEncoded } from '../../shared/compress';
-import { DIRIGENTI_MSG } from '../../../common/dirigenti/messages';
-import { fullName } from '../../../common/dirigenti/rules';
-import { buildDesignationFeed } from './designazioni-feed';
+import { DIRIGENTI_MSG } from '../../../common/officials/messages';
+import { fullName } from '../../../common/officials/rules';
+import { buildDesignationFeed } from './designations-feed';
 import { pgListenerOf } from '../../shared/pg-listener';
 import { buildFeed, EventTextCache, stampFeed } from './ics';
 import * as repo from './repo';
@@ -157,5 +157,5 @@ const calendar: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>('/calendar/:id.ics', { compress: false }, async (request, reply) => serve(request, reply, categoryId(request.params.id)));
 };
 
-/** The calendar feeds (issue 14); mounted by server/app.ts under /api. */
+/** The calendar feeds; mounted by server/app.ts under /api. */
 export const calendarRoutes = fp(calendar, { name: 'calendar', fastify: '5.x', dependencies: ['scheduler'], encapsulate: true });

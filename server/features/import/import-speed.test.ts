@@ -1,11 +1,11 @@
-// An import of rows that all clash with each other (docs/import.md, issue 33): answered in bounded time, and
+// An import of rows that all clash with each other (docs/import.md): answered in bounded time, and
 // the server keeps answering everyone else meanwhile. Before the clash check went into buckets and the work
 // into slices, 2,000 such rows held the event loop for 20-35 s (every pair's messages built) and then failed.
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { todayIn } from '../../../common/core/dates';
-import { CLASH_MSG } from '../../../common/occupazione/rules';
+import { CLASH_MSG } from '../../../common/occupancy/rules';
 import { withHealthProbe } from '../../../test/probe';
 
 const ROWS = 2000;

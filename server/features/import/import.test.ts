@@ -154,7 +154,7 @@ describe('POST /api/partite/import', () => {
     expect(await count()).toBe(0);
   });
 
-  // Each row's teams of its own: one team in two matches at one time would be a clash (docs/occupazione.md).
+  // Each row's teams of its own: one team in two matches at one time would be a clash (docs/occupancy.md).
   it('2,000 rows are imported (body over 1 MiB with long texts); 2,001 are refused', async () => {
     const long = 'x'.repeat(95);
     const many = Array.from({ length: 2000 }, (_, i) => row(i, { campo: `${long} ${i}`, squadraCasa: `casa ${i} ${long}`.slice(0, 100), squadraTrasferta: `ospiti ${i} ${long}`.slice(0, 100) }));
@@ -194,7 +194,7 @@ describe('POST /api/partite/import/check', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/partite/import/check', headers: bearer(editor), payload: { dates: [inDays(4), 'domani'] } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      gruppi: ['Pulcini', 'Esordienti', 'Allievi'], // by age (common/gruppi/order.ts)
+      gruppi: ['Pulcini', 'Esordienti', 'Allievi'], // by age (common/groups/order.ts)
       existing: [`${inDays(4)}|09:30|leoni rossi|ospiti 1`],
       // The matches of those days that hold their facilities, and the changeover margin (docs/import.md).
       partite: [expect.objectContaining({ id: expect.any(Number), data: inDays(4), ora: '09:30:00', squadracasa: 'Leoni ROSSI', stato: 'programmata' })],
@@ -240,7 +240,7 @@ describe('round trip: the export CSV imports back', () => {
   });
 });
 
-// Clashes of an import (docs/occupazione.md): the rule of a save, for each row against the stored matches and the other rows.
+// Clashes of an import (docs/occupancy.md): the rule of a save, for each row against the stored matches and the other rows.
 describe('clashes of an import', () => {
   const house = (i: number, over: Record<string, unknown> = {}) =>
     row(i, { squadraCasa: `Garibaldina ${i}`, isHouseMatch: true, ora: '10:00', oraFine: '11:30', campo: 'Campo Nord', spogliatoioGari: 1, spogliatoioOspiti: 2, ...over });

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/pool';
-import type { PartitaPayload } from '../../../common/partite/rules';
-import { sortGruppi } from '../../../common/gruppi/order';
+import type { PartitaPayload } from '../../../common/matches/rules';
+import { sortGruppi } from '../../../common/groups/order';
 
-/** Names of the categories, in the order of every list (common/gruppi/order.ts). */
+/** Names of the categories, in the order of every list (common/groups/order.ts). */
 export async function categoryNames(db: Db): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>('SELECT name FROM public.gruppi');
   return sortGruppi(rows.map((r) => r.name));

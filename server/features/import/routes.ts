@@ -3,9 +3,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from '../../../common/core/zod';
 import { MSG } from '../../../common/core/messages';
-import { isIsoDate } from '../../../common/core/dateText';
+import { isIsoDate } from '../../../common/core/date-text';
 import { todayIn } from '../../../common/core/dates';
-import { partitaPayloadSchema, type PartitaPayload } from '../../../common/partite/rules';
+import { partitaPayloadSchema, type PartitaPayload } from '../../../common/matches/rules';
 import { IMPORT_MAX_ROWS, type ImportField } from '../../../common/import/constants';
 import { IMPORT_MSG } from '../../../common/import/messages';
 import { duplicateKey } from '../../../common/import/rules';
@@ -14,7 +14,7 @@ import { HttpError, badRequest, parseInput } from '../../shared/errors';
 import { withTransaction } from '../../db/pool';
 import { recordActivity } from '../../shared/activity';
 import { mapInSlices } from '../../shared/yield';
-import { CLASH_MSG, clashCandidate } from '../../../common/occupazione/rules';
+import { CLASH_MSG, clashCandidate } from '../../../common/occupancy/rules';
 import fp from 'fastify-plugin';
 import * as repo from './repo';
 import type { ImportCheck, ImportResponse } from '../../../common/import/types';
@@ -26,7 +26,7 @@ const INSERT_ROWS = 500;
 
 const importBody = z.strictObject({
   partite: z.array(z.unknown(), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
-  // Clashes (docs/occupazione.md): rows that clash are written only when the editor confirmed them.
+  // Clashes (docs/occupancy.md): rows that clash are written only when the editor confirmed them.
   confermaSovrapposizioni: z.boolean({ error: MSG.http.badRequest }).optional(),
   // The file line of each row, so that messages name the row as the preview does (default: 1, 2, ...).
   righe: z.array(z.number({ error: MSG.http.badRequest }).int().min(1).max(1_000_000), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS).optional(),
@@ -47,7 +47,7 @@ function rowError(riga: number, issue: z.core.$ZodIssue): string {
 
 const importPlugin: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
-  // The occupazione feature's clash check of the rows (app.clashes, docs/occupazione.md).
+  // The occupazione feature's clash check of the rows (app.clashes, docs/occupancy.md).
   const { batchClashList, checkBatch, lockMatchDays, matchesOnDays, recordBatchOverride } = app.clashes;
 
   // The preview's look-up: the category names and the existing matches on the file's days (duplicates).
@@ -60,7 +60,7 @@ const importPlugin: FastifyPluginAsync = async (app) => {
     ]);
     const keys = existing.map((m) => duplicateKey({ data: m.data, ora: m.ora, squadraCasa: m.squadracasa, squadraTrasferta: m.squadratrasferta }));
     // The matches of those days that hold a campo, rooms or teams, and the changeover margin
-    // (docs/import.md), for the preview's clash check (common/occupazione/rules.ts importClashes, the rule the import applies).
+    // (docs/import.md), for the preview's clash check (common/occupancy/rules.ts importClashes, the rule the import applies).
     return { gruppi, existing: keys, partite: occupano, margine: config.clashMarginMinutes };
   });
 
@@ -86,7 +86,7 @@ const importPlugin: FastifyPluginAsync = async (app) => {
         const known = new Set(names);
         const unknown = payloads.findIndex((p) => !known.has(p.gruppo));
         if (unknown >= 0) throw badRequest(IMPORT_MSG.row(riga(unknown), IMPORT_MSG.unknownCategory(payloads[unknown].gruppo, names)));
-        // Clashes as for a save (docs/occupazione.md): the days locked, their matches read once, the rule in memory
+        // Clashes as for a save (docs/occupancy.md): the days locked, their matches read once, the rule in memory
         // (in buckets, in slices of rows); a clash (with a stored match or another row) is a 409 with the list
         // (each row's first three clashes, then how many more) unless confirmed.
         const candidates = payloads.map((p) => clashCandidate(p, config.clubName));

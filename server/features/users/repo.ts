@@ -1,7 +1,7 @@
 import type { Db } from '../../db/pool';
 import * as accounts from '../../auth/accounts';
 import type { Role } from '../../../common/users/roles';
-import { isIsoDate } from '../../../common/core/dateText';
+import { isIsoDate } from '../../../common/core/date-text';
 import type { AuditAction, AuditQuery, User, UserAuditRecord } from '../../../common/users/rules';
 
 // Every change of roles or accounts takes this transaction lock first, so that two admins acting

@@ -16,7 +16,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
 import { getAuthClient } from './session';
 import { PasswordField } from '../../components/PasswordField';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog } from '../../components/form/FormDialog';
 import { textFieldBinding } from '../../components/form/FormTextField';
 import { SERVER_ERROR, firstErrorMessage } from '../../components/form/validation';
 import { useLoginMutation } from './authApi';

@@ -18,7 +18,7 @@ import { supabaseBaseQuery } from '../../api/supabaseRoad';
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     reauthProbe: build.query<{ id: number }, number>({ query: (id) => `api/partite/${id}` }),
-    /** A read of `partite` through supabase-js, as the dashboard's (src/features/partite/matchesApi.ts). */
+    /** A read of `partite` through supabase-js, as the dashboard's (src/features/matches/matchesApi.ts). */
     reauthRest: build.query<unknown, number>({
       queryFn: (id, baseApi, extraOptions) => supabaseBaseQuery((db) => db.from('partite').select('*').eq('id', id), baseApi, extraOptions as ApiExtraOptions),
     }),

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { FIXABLE_FIELDS, type FixedValues, type Mapping } from '../../../common/import/constants';
 import { IMPORT_MSG as M } from '../../../common/import/messages';
 import { MSG } from '../../../common/core/messages';
-import { TERRENI, TIPI_GARA } from '../../../common/partite/read';
+import { TERRENI, TIPI_GARA } from '../../../common/matches/read';
 
 const FIXED_OPTIONS: Record<'tipoGara' | 'terreno', ReadonlyArray<{ value: string; label: string }>> = {
   tipoGara: TIPI_GARA.map((t) => ({ value: t, label: MSG.match.tipoGara[t] })),

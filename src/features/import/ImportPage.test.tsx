@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { todayIn } from '../../../common/core/dates';
-import type { Gruppo } from '../../../common/gruppi/rules';
+import type { Gruppo } from '../../../common/groups/rules';
 import type { ImportCheck, ImportResponse } from '../../../common/import/types';
-import type { Slot } from '../../../common/occupazione/slots';
+import type { Slot } from '../../../common/occupancy/slots';
 import { slotDaysOf } from '../../../test/slots';
-import { SLOT_MSG } from '../../../common/allenamenti/messages';
-import { CLASH_MSG } from '../../../common/occupazione/rules';
+import { SLOT_MSG } from '../../../common/trainings/messages';
+import { CLASH_MSG } from '../../../common/occupancy/rules';
 import ImportPage from './ImportPage';
 
 // Fixture import (docs/import.md) in jsdom, against a stand-in server answering as server/features/import/routes.ts:
@@ -117,7 +117,7 @@ describe('Importa partite /importa', () => {
   });
 });
 
-// 'Trova uno slot' on a clashing row (docs/allenamenti.md, slot finder; docs/occupazione.md): the slot chosen
+// 'Trova uno slot' on a clashing row (docs/trainings.md, slot finder; docs/occupancy.md): the slot chosen
 // replaces the row's date, times, pitch and rooms, as a correction by hand, and the row is checked again.
 describe('a clashing row of the preview finds a free slot', () => {
   // Two home matches on the same pitch at overlapping times: each clashes with the other.

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { IMPORT_MSG as M } from '../../../common/import/messages';
 import { MSG } from '../../../common/core/messages';
-import { DASHBOARD_MSG } from '../../../common/partite/messages';
+import { DASHBOARD_MSG } from '../../../common/matches/messages';
 import { paths } from '../../config/paths';
 import { PageHeader } from '../../components/PageFrame';
 import { useCategoryNames } from '../../api/categoriesApi';
@@ -14,7 +14,7 @@ import { MappingPanel } from './MappingPanel';
 import { PreviewPanel } from './PreviewPanel';
 import { SourcePicker } from './SourcePicker';
 import { useImport } from './useImport';
-import { useUnsavedChanges } from '../../components/UnsavedChanges';
+import { useUnsavedChanges } from '../../components/form/UnsavedChanges';
 
 /**
  * Importa partite (docs/import.md): a file or pasted cells, each column mapped to a field, the rows

@@ -10,8 +10,8 @@ import { MSG } from '../../../common/core/messages';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { SlotFinderDialog } from '../../components/SlotFinder';
 import type { SlotLiberiArgs } from '../../api/slotsApi';
-import type { Slot } from '../../../common/occupazione/slots';
-import { SLOT_MSG } from '../../../common/allenamenti/messages';
+import type { Slot } from '../../../common/occupancy/slots';
+import { SLOT_MSG } from '../../../common/trainings/messages';
 import { fmtDate } from './importTable';
 
 const M = IMPORT_MSG;
@@ -78,7 +78,7 @@ const SlotRows = createContext<{ lines: ReadonlySet<number>; open: (row: ImportR
 
 const problemsSx = { py: 0.5, minHeight: ROW_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: 'center', whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3, color: 'error.main' } as const;
 
-/** A row's problems; a row that clashes (docs/occupazione.md) also offers 'Trova uno slot'. */
+/** A row's problems; a row that clashes (docs/occupancy.md) also offers 'Trova uno slot'. */
 function ProblemsCell({ row, hasFocus }: GridRenderCellParams<ImportRow>) {
   const slots = useContext(SlotRows);
   if (row.errors.length === 0) return <Chip size="small" color="success" label={M.ok} />;
@@ -155,7 +155,7 @@ const NO_LINES: ReadonlySet<number> = new Set();
 
 /**
  * The preview's rows, a field per column and the problems last; a double click corrects a cell. A row
- * that clashes offers 'Trova uno slot' (docs/allenamenti.md): the slot chosen fills its date, times,
+ * that clashes offers 'Trova uno slot' (docs/trainings.md): the slot chosen fills its date, times,
  * pitch and rooms.
  */
 export function PreviewGrid({ rows, loading, onCorrect, slotLines = NO_LINES, slotQuery, onChooseSlot }: Props) {

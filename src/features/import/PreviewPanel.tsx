@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { IMPORT_MAX_ROWS } from '../../../common/import/constants';
 import { IMPORT_MSG } from '../../../common/import/messages';
-import { CLASH_MSG } from '../../../common/occupazione/rules';
+import { CLASH_MSG } from '../../../common/occupancy/rules';
 import { PreviewGrid } from './PreviewGrid';
 import type { ImportPreview } from './useImport';
 

@@ -1,8 +1,8 @@
 import { api, listTag } from '../../api/api';
-import type { PartitaValues } from '../../../common/partite/rules';
+import type { PartitaValues } from '../../../common/matches/rules';
 import type { ImportCheck, ImportResponse } from '../../../common/import/types';
 
-/** The import's body: the rows, their file lines (the server's messages name them so), and whether the editor confirmed their clashes (docs/occupazione.md). */
+/** The import's body: the rows, their file lines (the server's messages name them so), and whether the editor confirmed their clashes (docs/occupancy.md). */
 export interface ImportArg {
   partite: PartitaValues[];
   righe?: number[];

@@ -19,8 +19,8 @@ import { errorMessage } from '../../api/api';
 import { useClubConfig } from '../../store/useClubConfig';
 import { saveFile } from '../../components/saveFile';
 import { useCheckImportMutation, useImportPartiteMutation } from './importApi';
-import type { Slot } from '../../../common/occupazione/slots';
-import { rowSlotQuery, useImportClashes } from './importClashes';
+import type { Slot } from '../../../common/occupancy/slots';
+import { rowSlotQuery, useImportClashes } from './ImportClashes';
 import { fileDates, fmtDate, initialMapping, rememberMapping, type Source } from './importTable';
 
 /** A created match as the result lists it. */
@@ -123,7 +123,7 @@ export function useImport() {
     if (!table || !check) return [];
     return buildRows(table, mapping, hasHeader, { mode: 'create', today: todayIn(timezone), timezone, clubName, categories: check.gruppi }, new Set(check.existing), fixed, edits);
   }, [table, check, mapping, hasHeader, timezone, clubName, fixed, edits]);
-  // Each valid row's clashes (docs/occupazione.md) among its problems (the grid shows clash.rows); importing clashing rows asks first.
+  // Each valid row's clashes (docs/occupancy.md) among its problems (the grid shows clash.rows); importing clashing rows asks first.
   const clash = useImportClashes(rows, check, clubName);
 
   const { valid, duplicates } = useMemo(

@@ -101,7 +101,7 @@ describe('ActivityLogsPage (docs/logs.md, the activity log screen)', () => {
     expect(screen.getByText('Pagina 1 di 2')).toBeInTheDocument();
   });
 
-  it('a role change recorded with the role codes reads with the labels (issue 32)', async () => {
+  it('a role change recorded with the role codes reads with the labels', async () => {
     rows = [{ ...ROWS[0], id: 'a1a1a1a1-0000-4000-8000-000000000009', activity_type: 'info', activity_message: 'Ruolo di anna@club.it cambiato da reader a editor' }];
     renderWithProviders(<ActivityLogsPage />, { preloadedState: signedIn });
     expect(await screen.findByText('Ruolo di anna@club.it cambiato da Lettore a Editor')).toBeInTheDocument();

@@ -30,7 +30,7 @@ import { LoadingScreen } from '../../components/StatusScreens';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useGetActivitiesQuery, type ActivityQuery } from './logsApi';
-import { CloseActions, DetailField, Preformatted, UserCell, dateTimeParam, LoadFailure, json } from './shared';
+import { CloseActions, DetailField, Preformatted, UserCell, dateTimeParam, LoadFailure, json } from './LogParts';
 import { FilterBarEnd, FilterSection, SelectFilter, TextFilter, useLogFilters } from './LogFilters';
 import { formatInstant } from '../../../common/core/dates';
 import { PageHeader } from '../../components/PageFrame';

@@ -15,10 +15,10 @@ import { NOTES_MAX } from '../../../common/logs/constants';
 import { resolveErrorSchema, type ErrorLogEntry } from '../../../common/logs/rules';
 import type { z } from '../../../common/core/zod';
 import { errorMessage } from '../../api/api';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog } from '../../components/form/FormDialog';
 import { FormTextField } from '../../components/form/FormTextField';
 import { useResolveErrorMutation, useResolveMultipleMutation } from './logsApi';
-import { CloseActions, DetailField, Preformatted, SeverityChip, UserCell, json } from './shared';
+import { CloseActions, DetailField, Preformatted, SeverityChip, UserCell, json } from './LogParts';
 import { formatInstant } from '../../../common/core/dates';
 
 const S = LOGS_MSG.screen;

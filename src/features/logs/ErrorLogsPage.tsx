@@ -19,7 +19,7 @@ import { LoadingScreen } from '../../components/StatusScreens';
 import { useClubConfig } from '../../store/useClubConfig';
 import { paths } from '../../config/paths';
 import { useGetErrorLogsQuery, useGetErrorStatsQuery, type ErrorQuery } from './logsApi';
-import { dateTimeParam, LoadFailure } from './shared';
+import { dateTimeParam, LoadFailure } from './LogParts';
 import { FilterBarEnd, FilterSection, SelectFilter, TextFilter, useLogFilters } from './LogFilters';
 import { ErrorDetailDialog, ResolveDialog, ResolveManyDialog } from './ErrorDialogs';
 import { ErrorStats } from './ErrorStats';

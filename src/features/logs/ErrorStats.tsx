@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { STATS_CARDS } from '../../../common/logs/constants';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import type { ErrorStat } from '../../../common/logs/rules';
-import { SEVERITY_COLOURS } from './shared';
+import { SEVERITY_COLOURS } from './LogParts';
 
 const S = LOGS_MSG.screen;
 

@@ -12,7 +12,7 @@ import type { ErrorLogEntry } from '../../../common/logs/rules';
 import { formatInstant } from '../../../common/core/dates';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { Pager } from '../../components/Pager';
-import { SeverityChip, UserCell } from './shared';
+import { SeverityChip, UserCell } from './LogParts';
 
 const S = LOGS_MSG.screen;
 

@@ -14,7 +14,7 @@ import { MSG } from '../../../common/core/messages';
 import { DEFAULT_ROLE, ROLES, ROLE_LABEL } from '../../../common/users/roles';
 import { inviteUserSchema } from '../../../common/users/rules';
 import { errorMessage } from '../../api/api';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog } from '../../components/form/FormDialog';
 import { FormTextField } from '../../components/form/FormTextField';
 import { SERVER_ERROR } from '../../components/form/validation';
 import { useInviteUserMutation } from './usersApi';

@@ -1,0 +1,95 @@
+import type { GruppiResponse } from '../../../common/groups/types';
+import type { GruppoDeletePreview } from '../../../common/groups/delete-preview';
+import type { FastifyPluginAsync } from 'fastify';
+import { MSG } from '../../../common/core/messages';
+import { gruppoInputSchema } from '../../../common/groups/rules';
+import { requireRole } from '../../shared/auth-guard';
+import { conflict, notFound, parseInput } from '../../shared/errors';
+import { parseId } from '../../shared/ids';
+import * as repo from './repo';
+import { recordActivity } from '../../shared/activity';
+import { LOGS_MSG } from '../../../common/logs/messages';
+
+const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
+
+/** A unique violation on the name becomes the 409 of a duplicate category. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (pgCode(err) === '23505') throw conflict(MSG.groups.duplicateName);
+    throw err;
+  }
+}
+
+/** Categories (gruppi) and their referents: the permissions and messages of docs/groups.md, errors as docs/api.md says. */
+export const gruppiRoutes: FastifyPluginAsync = async (app) => {
+  const { pool } = app.deps;
+
+  app.get('/gruppi', { preHandler: requireRole('editor') }, async (): Promise<GruppiResponse> => {
+    const data = await repo.listGruppi(pool);
+    return { data, count: data.length };
+  });
+
+  app.post('/gruppi', { preHandler: requireRole('admin', MSG.groups.forbiddenCreate) }, async (request, reply) => {
+    const input = parseInput(gruppoInputSchema, request.body);
+    const data = await uniqueName(() =>
+      repo.createGruppo(pool, input, (db, created) =>
+        recordActivity(db, request, { type: 'success', message: LOGS_MSG.activity.groupCreated(input.name), context: { gruppo: created } }),
+      ),
+    );
+    return reply.status(201).send({ data });
+  });
+
+  app.put<{ Params: { id: string } }>(
+    '/gruppi/:id',
+    { preHandler: requireRole('editor', MSG.groups.forbiddenUpdate) },
+    async (request) => {
+      const id = parseId(request.params.id, MSG.groups.notFoundUpdate);
+      const input = parseInput(gruppoInputSchema, request.body);
+      const data = await uniqueName(() =>
+        repo.updateGruppo(pool, id, input, (db, after, before) =>
+          recordActivity(db, request, {
+            type: 'info',
+            message: LOGS_MSG.activity.groupUpdated(before && before.name !== input.name ? `${before.name} → ${input.name}` : input.name),
+            context: { id, before, after },
+          }),
+        ),
+      );
+      if (!data) throw notFound(MSG.groups.notFoundUpdate);
+      return { data };
+    },
+  );
+
+  // What a delete would take with it, for the confirmation (docs/groups.md, delete): admins only, like the delete.
+  app.get<{ Params: { id: string } }>(
+    '/gruppi/:id/eliminazione',
+    { preHandler: requireRole('admin', MSG.groups.forbiddenDelete) },
+    async (request, reply): Promise<{ data: GruppoDeletePreview }> => {
+      const id = parseId(request.params.id, MSG.groups.notFoundDelete);
+      const data = await repo.deletePreview(pool, id);
+      if (!data) throw notFound(MSG.groups.notFoundDelete);
+      reply.header('cache-control', 'no-store');
+      return { data };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/gruppi/:id',
+    { preHandler: requireRole('admin', MSG.groups.forbiddenDelete) },
+    async (request) => {
+      const id = parseId(request.params.id, MSG.groups.notFoundDelete);
+      try {
+        const data = await repo.deleteGruppo(pool, id, (db, _after, before) =>
+          recordActivity(db, request, { type: 'warning', message: LOGS_MSG.activity.groupDeleted(before!.name), context: { gruppo: before } }),
+        );
+        if (!data) throw notFound(MSG.groups.notFoundDelete);
+        return { data };
+      } catch (err) {
+        // partite.gruppo references the name ON DELETE RESTRICT: nothing is deleted.
+        if (pgCode(err) === '23503') throw conflict(MSG.groups.hasMatches);
+        throw err;
+      }
+    },
+  );
+};

@@ -1,0 +1,211 @@
+import dayjs from 'dayjs';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Pool } from '../../db/pool';
+import { withTransaction } from '../../db/pool';
+import type { Mailer } from '../../mail/mailer';
+import { todayIn } from '../../../common/core/dates';
+import { NOTIFICHE_MSG } from '../../../common/notifications/rules';
+import { recordActivity } from '../../shared/activity';
+import * as repo from './repo';
+import { weekRange } from '../../../common/export/rules';
+import type { Job } from '../../plugins/scheduler';
+import { changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } from './mail';
+import { designationMail } from '../../mail/templates';
+import { invitationIcs } from '../../services/designations/ics';
+import { queueDeletedMatchCancels, queueMatchUpdates, type DesignationJobData } from '../../services/designations/mail';
+
+/** Attempts before a job is 'fallita'; waits 1, 2, 4, 8 minutes between them. */
+export const MAX_ATTEMPTS = 5;
+export const BACKOFF_BASE_MS = 60_000;
+/** How often the scheduler's notifiche jobs look at the queue and at the week's digest. */
+export const POLL_MS = 5_000;
+/** Matches dated from today to this many days ahead (APP_TIMEZONE) are announced. */
+export const WINDOW_DAYS = 14;
+
+export interface WorkerDeps {
+  pool: Pool;
+  mailer: Mailer;
+  config: Config;
+  jwtSecret: string;
+  logger?: Logger;
+  /** The exports feature's week sheet (`app.weekPdf`), attached to the weekly digest; without it the digest goes without. */
+  weekPdf?: FastifyInstance['weekPdf'];
+}
+
+/**
+ * Turns the changes of each category whose oldest change is older than NOTIFY_DELAY_SECONDS into
+ * one job per referent who chose 'ogni_modifica', and marks them grouped, in one transaction.
+ */
+export async function groupChanges(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  return withTransaction(deps.pool, async (db) => {
+    if (!(await repo.tryGroupingLock(db))) return 0;
+    let jobs = 0;
+    for (const gruppo of await repo.dueCategories(db, now, deps.config.notifyDelaySeconds)) {
+      const changes = await repo.takeChanges(db, gruppo);
+      if (!changes.length) continue;
+      await repo.markGrouped(
+        db,
+        changes.map((c) => c.id),
+        now,
+      );
+      const items = collapse(changes, (date) => {
+        // The window as it was when the change was made, in APP_TIMEZONE.
+        const at = changes[0].created_at;
+        const today = todayIn(deps.config.timezone, at);
+        return date >= today && date <= dayjs(today).add(WINDOW_DAYS, 'day').format('YYYY-MM-DD');
+      });
+      if (!items.length) continue;
+      const text = changesText(gruppo, items);
+      for (const r of await repo.recipients(db, gruppo, 'ogni_modifica')) {
+        await repo.insertJob(
+          db,
+          { tipo: 'modifiche', gruppo, email: r.email, oggetto: NOTIFICHE_MSG.changesSubject(gruppo), testo: text, dati: { gruppoId: r.gruppo_id } },
+          now,
+        );
+        jobs++;
+      }
+    }
+    return jobs;
+  });
+}
+
+/** The weekly digest goes out from Monday at this hour (APP_TIMEZONE). */
+export const DIGEST_HOUR = 8;
+
+/**
+ * From Monday 8:00 (APP_TIMEZONE) on: one 'riepilogo' job per 'settimanale' referent of each
+ * category, with the week's matches in the body; the key (week, category, email) makes it once a
+ * week whatever the number of passes or processes. A week whose Monday passed with no process
+ * running gets its digest at the first pass later that week, up to Saturday (repo.digestCategories).
+ * The week PDF is attached when it is sent.
+ */
+export async function digestJobs(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  const local = dayjs(now).tz(deps.config.timezone);
+  // Monday before 8:00 is too early; on Sunday a missed digest is too late to be of use.
+  if ((local.day() === 1 && local.hour() < DIGEST_HOUR) || local.day() === 0) return 0;
+  const { start, end } = weekRange(local.format('YYYY-MM-DD'));
+  const d = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
+  return withTransaction(deps.pool, async (db) => {
+    let jobs = 0;
+    for (const gruppo of await repo.digestCategories(db, start)) {
+      const text = digestText(gruppo, start, end, await repo.matchesOfWeek(db, gruppo, start, end));
+      for (const r of await repo.recipients(db, gruppo, 'settimanale')) {
+        await repo.insertJob(
+          db,
+          {
+            tipo: 'riepilogo',
+            chiave: `riepilogo:${start}:${r.gruppo_id}:${r.email}`,
+            gruppo,
+            email: r.email,
+            oggetto: NOTIFICHE_MSG.digestSubject(gruppo, d(start), d(end)),
+            testo: text,
+            dati: { gruppoId: r.gruppo_id, weekFrom: start, weekTo: end },
+          },
+          now,
+        );
+        jobs++;
+      }
+    }
+    return jobs;
+  });
+}
+
+export const backoffMs = (attempt: number) => BACKOFF_BASE_MS * 2 ** (attempt - 1);
+
+/**
+ * Sends one due job, holding its row lock (FOR UPDATE SKIP LOCKED) while SMTP answers, so no other
+ * process sends it too. False when no job is due.
+ */
+export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise<boolean> {
+  return withTransaction(deps.pool, async (db) => {
+    const job = await repo.takeJob(db, now);
+    if (!job) return false;
+    try {
+      if (job.tipo === 'designazione') await sendDesignation(deps, job, now);
+      else {
+        const dati = job.dati as { gruppoId: number; weekFrom?: string; weekTo?: string } | null;
+        const link = unsubscribeUrl(deps.config.publicUrl, await unsubscribeToken(deps.jwtSecret, dati?.gruppoId ?? 0, job.email));
+        const build = job.tipo === 'riepilogo' && dati?.weekFrom && dati.weekTo ? deps.weekPdf : undefined;
+        const week = build ? await build({ start: dati!.weekFrom!, end: dati!.weekTo!, gruppo: job.gruppo }) : null;
+        await deps.mailer.send({
+          to: job.email,
+          subject: job.oggetto,
+          text: `${job.testo}\n${NOTIFICHE_MSG.footer(link)}\n`,
+          link,
+          headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          ...(week ? { attachments: [{ filename: week.filename, content: week.pdf, contentType: 'application/pdf' }] } : {}),
+        });
+      }
+    } catch (err) {
+      const message = String((err as Error)?.message ?? err).slice(0, 500);
+      const attempt = job.tentativi + 1;
+      if (attempt >= MAX_ATTEMPTS) {
+        await repo.markFailed(db, job.id, message);
+        await recordActivity(db, null, { type: 'warning', message: NOTIFICHE_MSG.activityFailed(job.email, job.gruppo), context: { job: job.id, attempt, error: message } });
+      } else {
+        const next = new Date(now.getTime() + backoffMs(attempt));
+        await repo.markRetry(db, job.id, next, message);
+        await recordActivity(db, null, {
+          type: 'warning',
+          message: NOTIFICHE_MSG.activityRetried(job.email, job.gruppo, attempt + 1),
+          context: { job: job.id, attempt, next: next.toISOString(), error: message },
+        });
+      }
+      deps.logger?.warn({ job: job.id, attempt, err: message }, 'notifica non inviata');
+      return true;
+    }
+    await repo.markSent(db, job.id, now);
+    await recordActivity(db, null, { type: 'success', message: NOTIFICHE_MSG.activitySent(job.email, job.gruppo), context: { job: job.id, tipo: job.tipo } });
+    return true;
+  });
+}
+
+/**
+ * A designation's mail (server/services/designations/invitations.ts): the text queued with it and its
+ * iCalendar file, written now (DTSTAMP) with the club's host, timezone and MAIL_FROM. No unsubscribe
+ * link: it is a message about the person's own designation, not a subscription.
+ */
+async function sendDesignation(deps: WorkerDeps, job: repo.JobRow, now: Date): Promise<void> {
+  const d = job.dati as DesignationJobData;
+  const { config } = deps;
+  const ics = invitationIcs(d, { host: new URL(config.publicUrl).hostname, timezone: config.timezone, mailFrom: config.mailFrom, clubName: config.clubName, now });
+  await deps.mailer.send(designationMail(config, { to: job.email, subject: job.oggetto, text: job.testo, ics, method: d.method }));
+}
+
+/**
+ * The updated invitations of the designated people of matches changed more than
+ * NOTIFY_DELAY_SECONDS ago (migration 019), so a burst of edits makes one mail per person.
+ */
+export async function designationUpdates(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  return withTransaction(deps.pool, (db) => queueMatchUpdates(db, new Date(now.getTime() - deps.config.notifyDelaySeconds * 1000)));
+}
+
+/**
+ * The cancellations of the designated people of deleted matches (migration 020), at once: a match
+ * dated before today (APP_TIMEZONE) mails nobody.
+ */
+export async function designationCancels(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  return withTransaction(deps.pool, (db) => queueDeletedMatchCancels(db, todayIn(deps.config.timezone, now), now));
+}
+
+/** One pass: group due changes, then send every due job (until `signal` is aborted: the app closes). */
+export async function runOnce(deps: WorkerDeps, now: Date = new Date(), signal?: AbortSignal): Promise<void> {
+  await groupChanges(deps, now);
+  await designationUpdates(deps, now);
+  await designationCancels(deps, now);
+  while (!signal?.aborted && (await sendOne(deps, now)));
+}
+
+/**
+ * The queue's jobs of the scheduler, every POLL_MS: the change mails (group, then send) and the
+ * weekly digest. The queue's row locks (SKIP LOCKED) and the digest's key already make each mail
+ * once across processes; the scheduler's advisory lock also keeps each pass to one process at a time.
+ */
+export function notificheJobs(deps: WorkerDeps, pollMs = POLL_MS): Job[] {
+  return [
+    { name: 'notifiche', intervalMs: pollMs, run: ({ signal }) => runOnce(deps, new Date(), signal) },
+    { name: 'notifiche-riepilogo', intervalMs: pollMs, run: () => digestJobs(deps) },
+  ];
+}

@@ -1,0 +1,158 @@
+import { useEffect, type MutableRefObject } from 'react';
+import { useController, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { MSG } from '../../../common/core/messages';
+import { GRUPPO_NAME_MAX, REFERENTI_MAX, gruppoInputSchema, type Gruppo, type GruppoInput } from '../../../common/groups/rules';
+import { arbitroSocietaDefault } from '../../../common/officials/rules';
+import { canChooseNotifiche, NOTIFICHE_DEFAULT } from '../../../common/notifications/rules';
+import { FormDialog, useReportDirty, type FormDialogControls } from '../../components/form/FormDialog';
+import { FormTextField } from '../../components/form/FormTextField';
+import { SERVER_ERROR, useRevalidateAfterSubmit } from '../../components/form/validation';
+import { ReferenteFields, type GroupFormControl, type GroupFormValues, type ReferenteValues } from './ReferenteFields';
+
+export interface GroupFormDialogProps {
+  open: boolean;
+  /** Changes at each opening: the form then starts again from the category's current values. */
+  formKey?: number;
+  /** The category being edited; absent when creating one. */
+  gruppo?: Gruppo | null;
+  /** Saves the validated input (with arbitroSocieta, always sent); rejects with an Error whose message is shown in the dialog. */
+  onSubmit: (input: GruppoInput & { arbitroSocieta: boolean }) => Promise<void>;
+  onClose: () => void;
+}
+
+const emptyReferente = (): ReferenteValues => ({ nome: '', cognome: '', telefono: '', email: '', notifiche: NOTIFICHE_DEFAULT });
+
+function openingValues(gruppo: Gruppo | null | undefined): GroupFormValues {
+  if (!gruppo) return { name: '', arbitroSocieta: undefined, components: [emptyReferente()] };
+  return {
+    name: gruppo.name,
+    arbitroSocieta: gruppo.arbitroSocieta ?? arbitroSocietaDefault(gruppo.name),
+    components: gruppo.components.length
+      ? gruppo.components.map((r) => ({ nome: r.nome, cognome: r.cognome, telefono: r.telefono ?? '', email: r.email ?? '', notifiche: r.notifiche ?? NOTIFICHE_DEFAULT }))
+      : [emptyReferente()],
+  };
+}
+
+const checkGruppo = zodResolver(gruppoInputSchema);
+/**
+ * The shared schema reads what would be saved: a referent without an email gets 'Nessuna' (the row
+ * keeps its choice for when an address is typed); `arbitroSocieta` is not its business here.
+ */
+const resolver: Resolver<GroupFormValues, unknown, GruppoInput> = (values, context, options) =>
+  checkGruppo(
+    { name: values.name, components: values.components.map((r) => ({ ...r, notifiche: canChooseNotifiche(r.email) ? r.notifiche : 'nessuna' })) },
+    context,
+    options as unknown as Parameters<typeof checkGruppo>[2],
+  ) as ReturnType<Resolver<GroupFormValues, unknown, GruppoInput>>;
+
+/** Create and edit modal of a category with its referent rows (docs/groups.md). */
+export default function GroupFormDialog({ open, formKey = 0, gruppo, onSubmit, onClose }: GroupFormDialogProps) {
+  return (
+    <FormDialog open={open} onClose={onClose} titleId="group-form-title" maxWidth="md">
+      {(busy, controls) => <GroupForm key={formKey} gruppo={gruppo} onSubmit={onSubmit} busy={busy} controls={controls} />}
+    </FormDialog>
+  );
+}
+
+function GroupForm({
+  gruppo,
+  onSubmit,
+  busy,
+  controls,
+}: Pick<GroupFormDialogProps, 'gruppo' | 'onSubmit'> & { busy: MutableRefObject<boolean>; controls: FormDialogControls }) {
+  // Errors appear after the first save attempt, then follow every keystroke.
+  const form = useForm<GroupFormValues, unknown, GruppoInput>({ resolver, defaultValues: openingValues(gruppo), shouldFocusError: false });
+  const { control, formState, handleSubmit, setError } = form;
+  useRevalidateAfterSubmit(form);
+  const referenti = useFieldArray({ control, name: 'components' });
+  // Esc, a click beside the dialog and 'Annulla' ask first once something changed (docs/screens.md).
+  useReportDirty(controls, formState.isDirty);
+  // A successful save closes the modal: it stays disabled while it fades out.
+  const saving = formState.isSubmitting || formState.isSubmitSuccessful;
+  // A modal cannot be closed while it is saving (docs/groups.md, screen).
+  useEffect(() => {
+    busy.current = saving;
+  }, [busy, saving]);
+
+  const save = handleSubmit(async (input) => {
+    try {
+      await onSubmit({ ...input, arbitroSocieta: form.getValues('arbitroSocieta') ?? arbitroSocietaDefault(form.getValues('name')) });
+    } catch (err) {
+      setError(SERVER_ERROR, { message: err instanceof Error ? err.message : String(err) });
+    }
+  });
+
+  const serverError = formState.errors.root?.server?.message;
+  const listError = formState.errors.components?.root?.message ?? formState.errors.components?.message;
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void save(e)}>
+      <DialogTitle id="group-form-title">{gruppo ? MSG.groups.editTitle : MSG.groups.createTitle}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {serverError && (
+            <Alert severity="error" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <FormTextField control={control} name="name" label={MSG.groups.name} required autoFocus disabled={saving} slotProps={{ htmlInput: { maxLength: GRUPPO_NAME_MAX } }} />
+          <ArbitroSocietaField control={control} disabled={saving} />
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {MSG.groups.referents}
+          </Typography>
+          {listError && (
+            <Alert severity="error" role="alert">
+              {listError}
+            </Alert>
+          )}
+          {referenti.fields.map((r, i) => (
+            // At least one referent row remains (docs/groups.md).
+            <ReferenteFields key={r.id} control={control} index={i} disabled={saving} onRemove={referenti.fields.length > 1 ? () => referenti.remove(i) : undefined} />
+          ))}
+          <Box>
+            <Button startIcon={<AddIcon />} onClick={() => referenti.append(emptyReferente(), { shouldFocus: false })} disabled={saving || referenti.fields.length >= REFERENTI_MAX}>
+              {MSG.groups.addReferent}
+            </Button>
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={controls.requestClose} disabled={saving}>
+          {MSG.groups.cancel}
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          {saving ? MSG.groups.saving : MSG.groups.save}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/** Whether the club supplies the home referee: a new category's follows its name (the youngest categories, as the server would decide) until the editor sets it. */
+function ArbitroSocietaField({ control, disabled }: { control: GroupFormControl; disabled: boolean }) {
+  const { field } = useController({ control, name: 'arbitroSocieta' });
+  const name = useWatch({ control, name: 'name' });
+  return (
+    <Box>
+      <FormControlLabel
+        control={<Switch checked={field.value ?? arbitroSocietaDefault(name)} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />}
+        label={MSG.groups.arbitroSocieta}
+      />
+      <FormHelperText sx={{ mt: 0 }}>{MSG.groups.arbitroSocietaHint}</FormHelperText>
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { useController, useWatch, type Control } from 'react-hook-form';
+import { MSG } from '../../../common/core/messages';
+import { REFERENTE_TEXT_MAX, type GruppoInput } from '../../../common/groups/rules';
+import { EMAIL_MAX, canChooseNotifiche, NOTIFICHE_LABEL, NOTIFICHE_MSG, NOTIFICHE_SCELTE, type NotificheScelta } from '../../../common/notifications/rules';
+import { FormTextField } from '../../components/form/FormTextField';
+
+/** A referent row as typed. */
+export interface ReferenteValues {
+  nome: string;
+  cognome: string;
+  telefono: string;
+  email: string;
+  notifiche: NotificheScelta;
+}
+
+/** The category form's values as typed; `arbitroSocieta` is unset while a new category's follows its name. */
+export interface GroupFormValues {
+  name: string;
+  arbitroSocieta?: boolean;
+  components: ReferenteValues[];
+}
+
+export type GroupFormControl = Control<GroupFormValues, unknown, GruppoInput>;
+
+/** One referent's row of the category form (docs/groups.md, docs/notifications.md); `onRemove` absent while it is the only one. */
+export function ReferenteFields({ control, index, disabled, onRemove }: { control: GroupFormControl; index: number; disabled: boolean; onRemove?: () => void }) {
+  const n = index + 1;
+  const field = (key: 'nome' | 'cognome' | 'telefono' | 'email') => `components.${index}.${key}` as const;
+  return (
+    <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} role="group" aria-label={MSG.groups.referent(n)}>
+      <Typography sx={{ minWidth: 28, pt: 2, color: 'text.secondary' }}>{n}.</Typography>
+      <FormTextField
+        control={control}
+        name={field('nome')}
+        label={MSG.groups.referentName}
+        required
+        disabled={disabled}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
+      />
+      <FormTextField
+        control={control}
+        name={field('cognome')}
+        label={MSG.groups.referentSurname}
+        required
+        disabled={disabled}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
+      />
+      <FormTextField
+        control={control}
+        name={field('telefono')}
+        label={MSG.groups.referentPhone}
+        helperText={MSG.groups.phoneHint}
+        disabled={disabled}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
+      />
+      <FormTextField
+        control={control}
+        name={field('email')}
+        label={NOTIFICHE_MSG.emailLabel}
+        type="email"
+        disabled={disabled}
+        sx={{ flex: 1.4 }}
+        slotProps={{ htmlInput: { inputMode: 'email', maxLength: EMAIL_MAX } }}
+      />
+      <NotificheField control={control} index={index} disabled={disabled} />
+      {onRemove && (
+        <Tooltip title={MSG.groups.removeReferent(n)}>
+          <span>
+            <IconButton aria-label={MSG.groups.removeReferent(n)} onClick={onRemove} disabled={disabled} sx={{ mt: 1 }}>
+              <DeleteOutlineIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Without an email the only choice is 'Nessuna' (shown, disabled, with a hint saying why); the choice
+ * made comes back when an address is typed.
+ */
+function NotificheField({ control, index, disabled }: { control: GroupFormControl; index: number; disabled: boolean }) {
+  const { field, fieldState } = useController({ control, name: `components.${index}.notifiche` });
+  const email = useWatch({ control, name: `components.${index}.email` });
+  const choosable = canChooseNotifiche(email);
+  return (
+    <TextField
+      select
+      label={NOTIFICHE_MSG.notificheLabel}
+      name={field.name}
+      value={choosable ? field.value : 'nessuna'}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? (choosable ? undefined : NOTIFICHE_MSG.notificheNoEmailHint)}
+      disabled={disabled || !choosable}
+      sx={{ flex: 1.2, minWidth: 170 }}
+      // The hint says why the field is off: readable (AA contrast), not greyed like the field.
+      slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+    >
+      {NOTIFICHE_SCELTE.map((s) => (
+        <MenuItem key={s} value={s}>
+          {NOTIFICHE_LABEL[s]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

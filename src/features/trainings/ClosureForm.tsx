@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { CHIUSURE_MSG as M } from '../../../common/closures/messages';
+import { CHIUSURA_NOME_MAX, chiusuraBodySchema, type Chiusura, type ChiusuraPayload } from '../../../common/closures/rules';
+import { errorMessage } from '../../api/api';
+import { useFormDialogState, type FormDialogControls } from '../../components/form/FormDialog';
+import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
+import { useNotify } from '../../components/Toasts';
+import { useCreateChiusuraMutation, useUpdateChiusuraMutation } from './closuresApi';
+
+const resolver = schemaResolver<ChiusuraPayload, ChiusuraPayload>(chiusuraBodySchema);
+
+/** A closure's form (docs/trainings.md, 'Chiusure del club') on react-hook-form, validated as the API does (common/closures/rules.ts). */
+export function ClosureForm({ chiusura, onClose, controls }: { chiusura: Chiusura | null; onClose: () => void; controls: FormDialogControls }) {
+  const form = useForm<ChiusuraPayload, unknown, ChiusuraPayload>({
+    defaultValues: chiusura ? { nome: chiusura.nome, dal: chiusura.dal, al: chiusura.al } : { nome: '', dal: '', al: '' },
+    resolver,
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const { control, getValues, setValue, subscribe, handleSubmit, formState } = form;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [create, { isLoading: creating }] = useCreateChiusuraMutation();
+  const [update, { isLoading: updating }] = useUpdateChiusuraMutation();
+  const notify = useNotify();
+  const saving = creating || updating || formState.isSubmitting;
+  useFormDialogState(controls, control, { busy: saving });
+  // The problem shows once something changed or a save was tried; the save waits until none.
+  const { problem } = useSchemaCheck(form, chiusuraBodySchema);
+  const dal = useWatch({ control, name: 'dal' });
+
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (!name) return;
+          setServerError(null);
+          // A start after the end (or no end yet) moves the end to it.
+          const { dal, al } = getValues();
+          if (name === 'dal' && (!al || al < dal)) setValue('al', dal, { shouldDirty: true });
+        },
+      }),
+    [subscribe, getValues, setValue],
+  );
+
+  const save = async (body: ChiusuraPayload) => {
+    try {
+      if (chiusura) await update({ id: chiusura.id, body }).unwrap();
+      else await create(body).unwrap();
+      notify(chiusura ? M.updated : M.created, 'success');
+      onClose();
+    } catch (err) {
+      const status = (err as { status?: unknown }).status;
+      setServerError(status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${M.saveError}: ${errorMessage(err)}`);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit((body) => (saving ? undefined : save(body)))}>
+      <DialogTitle id="chiusura-title">{chiusura ? M.edit : M.add}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {serverError && (
+            <Alert severity="error" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Controller
+            name="nome"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                label={M.fields.nome}
+                name="nome"
+                required
+                autoFocus
+                value={field.value}
+                helperText={M.nomeHint}
+                onChange={(e) => field.onChange(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: CHIUSURA_NOME_MAX } }}
+              />
+            )}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Controller
+              name="dal"
+              control={control}
+              render={({ field }) => (
+                <TextField label={M.fields.dal} name="dal" type="date" required fullWidth value={field.value} onChange={(e) => field.onChange(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+              )}
+            />
+            <Controller
+              name="al"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  label={M.fields.al}
+                  name="al"
+                  type="date"
+                  required
+                  fullWidth
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dal || undefined } }}
+                />
+              )}
+            />
+          </Stack>
+          {problem && (
+            <Alert severity="warning" role="status" data-testid="chiusura-problem">
+              {problem}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={controls.requestClose} disabled={saving}>
+          {M.cancel}
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving || !!problem} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          {saving ? M.saving : M.save}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
