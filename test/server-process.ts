@@ -26,7 +26,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   // NODE_ENV=test (set by Jest) is dropped too: the child runs as `npm start` does.
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !SETTINGS.includes(k) && k !== 'NODE_ENV'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(__dirname, '../..'),
+    cwd: path.resolve(__dirname, '..'),
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

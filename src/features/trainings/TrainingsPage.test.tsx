@@ -164,7 +164,8 @@ describe('Allenamenti screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: M.add })).toBeNull());
     expect(await screen.findByRole('region', { name: /^Campo Comunale/ })).toBeInTheDocument();
     expect(within(day('Campo Comunale', 'mercoledì')).getByRole('listitem')).toHaveTextContent('18:00-19:15');
-  });
+    // Typing every field of the series through userEvent in jsdom takes 10-60 s on a busy 2-core machine.
+  }, 120_000);
 
   it("a clash (409) lists the sentences; 'Salva comunque' sends the same body with confermaSovrapposizioni, then the next series keeps category, pitch and period", async () => {
     series = [PULCINI];
