@@ -170,7 +170,7 @@ export default defineConfig({
             {
               name: 'filter-fields',
               priority: 1,
-              test: /src[\\/]features[\\/]partite[\\/]FilterFields|@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|NativeSelect|Input|TextareaAutosize|SvgIcon|InputAdornment)[\\/]|@mui[\\/]icons-material[\\/]esm[\\/]ArrowDropDown/,
+              test: /src[\\/]features[\\/]matches[\\/]FilterFields|@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormControl|FormLabel|NativeSelect|Input|TextareaAutosize|SvgIcon|InputAdornment)[\\/]|@mui[\\/]icons-material[\\/]esm[\\/]ArrowDropDown/,
             },
           ],
         },
