@@ -178,7 +178,7 @@ describe('fixture import in the browser', () => {
     const lines = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) =>
       [dmy(20 + (i % 200)), '10:00', `Casa ${i}`, `Ospiti ${i}`, 'Campo Lontano', 'Pulcini', 'Campionato'].join('\t'),
     );
-    await p.getByLabel('Incolla qui le celle (con la riga di intestazione)').fill(['Data\tOra\tCasa\tOspiti\tCampo\tCategoria\tTipo', ...lines].join('\n'));
+    await p.getByLabel('Incolla qui le celle (con la riga di intestazione)').fill(['Data\tOra\tCasa\tOspiti\tCampo\tCategoria\tTipo', ...lines].join('\n'), { timeout: 90_000 });
     await p.getByRole('button', { name: 'Leggi dati' }).click();
     await p.getByText(`Valide: ${IMPORT_MAX_ROWS + 1} · Con errori: 0 · Duplicate: 0`).waitFor();
     await p.getByText(IMPORT_MSG.tooManyValid(IMPORT_MAX_ROWS + 1, IMPORT_MAX_ROWS)).waitFor();
