@@ -12,6 +12,7 @@ import { textGate } from './shared/text-gate';
 import { drainUnreadBodies } from './shared/unread-body';
 import { guardsBeforeBody } from './shared/auth-guard';
 import { requestDeadline } from './shared/request-deadline';
+import { routeSchemasPlugin } from './shared/route-schemas';
 import { registerErrorHandler, type ErrorRecorder } from './shared/errors';
 import { MSG } from '../common/core/messages';
 import { authPlugin } from './auth/plugin';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, compressOptions);
 
   registerErrorHandler(app, deps.recordError);
+  await app.register(routeSchemasPlugin);
 
   app.get('/api/health', async (_request, reply) => {
     try {

@@ -38,6 +38,8 @@ const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 401, r
 const MATRIX: Row[] = [
   // Platform
   { method: 'GET', route: '/api/health', expect: all(200) },
+  // The OpenAPI document of every route (server/shared/route-schemas.ts).
+  { method: 'GET', route: '/api/docs/json', expect: adminOnly(200) },
 
   // The app's own sign-in endpoints (docs/api.md) and the SPA's configuration: open to everyone.
   { method: 'POST', route: '/api/login', payload: {}, expect: all(400) },

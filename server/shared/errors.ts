@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from '../../common/core/zod';
 import { MSG } from '../../common/core/messages';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error whose Italian message is meant for the user; the status says what kind it is. */
 export class HttpError extends Error {
@@ -29,6 +30,20 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const issue = result.error.issues[0];
   if (issue.code === 'unrecognized_keys') throw badRequest(MSG.http.unknownField(issue.keys.join(', ')));
   throw badRequest(issue.message || MSG.http.badRequest);
+}
+
+/**
+ * The answer to input its schema refuses: params name no row (404), anything else is a 400 with the
+ * first issue's Italian text (an unknown field names itself).
+ */
+function validationAnswer(err: unknown): HttpError | undefined {
+  if (!hasZodFastifySchemaValidationErrors(err)) return undefined;
+  const issue = err.validation[0];
+  const context = (err as { validationContext?: string }).validationContext;
+  const params = issue.params as { keys?: string[] };
+  const message =
+    issue.keyword === 'unrecognized_keys' && params.keys ? MSG.http.unknownField(params.keys.join(', ')) : issue.message || MSG.http.badRequest;
+  return new HttpError(context === 'params' ? 404 : 400, message);
 }
 
 /** Optional hook for recording unexpected errors (the logs feature plugs into it). */
@@ -75,7 +90,8 @@ export async function recordFailure(request: FastifyRequest, err: unknown, recor
 
 /** One error handler: 4xx keep their Italian message, 5xx answer a generic one with the request id. */
 export function registerErrorHandler(app: FastifyInstance, record?: ErrorRecorder): void {
-  app.setErrorHandler(async (err: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    const err = validationAnswer(error) ?? error;
     if (err instanceof HttpError) {
       // A 5xx with a message for the user (e.g. 503 invitation mail not sent) is still a server
       // failure: it reaches the error log like an unexpected one, unless it says the database is down.

@@ -1,3 +1,4 @@
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
@@ -68,6 +69,8 @@ describe('API /api/gruppi', () => {
     it('has a row for every route the feature registers', async () => {
       const app = Fastify();
       app.decorate('deps', t.app.deps);
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(serializerCompiler);
       const routes: string[] = [];
       app.addHook('onRoute', (r) => {
         for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push(`${m} /api${r.url}`);

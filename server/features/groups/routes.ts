@@ -1,11 +1,10 @@
-import type { GruppiResponse } from '../../../common/groups/types';
-import type { GruppoDeletePreview } from '../../../common/groups/delete-preview';
 import type { FastifyPluginAsync } from 'fastify';
+import { deletePreviewResponse, gruppiResponse, gruppoResponse } from '../../../common/groups/types';
 import { MSG } from '../../../common/core/messages';
 import { gruppoInputSchema } from '../../../common/groups/rules';
 import { requireRole } from '../../shared/auth-guard';
-import { conflict, notFound, parseInput } from '../../shared/errors';
-import { parseId } from '../../shared/ids';
+import { conflict, notFound } from '../../shared/errors';
+import { idParams, zodRoutes } from '../../shared/route-schemas';
 import * as repo from './repo';
 import { recordActivity } from '../../shared/activity';
 import { LOGS_MSG } from '../../../common/logs/messages';
@@ -23,30 +22,38 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Categories (gruppi) and their referents: the permissions and messages of docs/groups.md, errors as docs/api.md says. */
-export const gruppiRoutes: FastifyPluginAsync = async (app) => {
+export const gruppiRoutes: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool } = app.deps;
 
-  app.get('/gruppi', { preHandler: requireRole('editor') }, async (): Promise<GruppiResponse> => {
+  app.get('/gruppi', { preHandler: requireRole('editor'), schema: { response: { 200: gruppiResponse } } }, async () => {
     const data = await repo.listGruppi(pool);
     return { data, count: data.length };
   });
 
-  app.post('/gruppi', { preHandler: requireRole('admin', MSG.groups.forbiddenCreate) }, async (request, reply) => {
-    const input = parseInput(gruppoInputSchema, request.body);
+  app.post(
+    '/gruppi',
+    { preHandler: requireRole('admin', MSG.groups.forbiddenCreate), schema: { body: gruppoInputSchema, response: { 201: gruppoResponse } } },
+    async (request, reply) => {
+    const input = request.body;
     const data = await uniqueName(() =>
       repo.createGruppo(pool, input, (db, created) =>
         recordActivity(db, request, { type: 'success', message: LOGS_MSG.activity.groupCreated(input.name), context: { gruppo: created } }),
       ),
     );
     return reply.status(201).send({ data });
-  });
+    },
+  );
 
-  app.put<{ Params: { id: string } }>(
+  app.put(
     '/gruppi/:id',
-    { preHandler: requireRole('editor', MSG.groups.forbiddenUpdate) },
+    {
+      preHandler: requireRole('editor', MSG.groups.forbiddenUpdate),
+      schema: { params: idParams(MSG.groups.notFoundUpdate), body: gruppoInputSchema, response: { 200: gruppoResponse } },
+    },
     async (request) => {
-      const id = parseId(request.params.id, MSG.groups.notFoundUpdate);
-      const input = parseInput(gruppoInputSchema, request.body);
+      const { id } = request.params;
+      const input = request.body;
       const data = await uniqueName(() =>
         repo.updateGruppo(pool, id, input, (db, after, before) =>
           recordActivity(db, request, {
@@ -62,11 +69,14 @@ export const gruppiRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // What a delete would take with it, for the confirmation (docs/groups.md, delete): admins only, like the delete.
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/gruppi/:id/eliminazione',
-    { preHandler: requireRole('admin', MSG.groups.forbiddenDelete) },
-    async (request, reply): Promise<{ data: GruppoDeletePreview }> => {
-      const id = parseId(request.params.id, MSG.groups.notFoundDelete);
+    {
+      preHandler: requireRole('admin', MSG.groups.forbiddenDelete),
+      schema: { params: idParams(MSG.groups.notFoundDelete), response: { 200: deletePreviewResponse } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
       const data = await repo.deletePreview(pool, id);
       if (!data) throw notFound(MSG.groups.notFoundDelete);
       reply.header('cache-control', 'no-store');
@@ -74,11 +84,11 @@ export const gruppiRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/gruppi/:id',
-    { preHandler: requireRole('admin', MSG.groups.forbiddenDelete) },
+    { preHandler: requireRole('admin', MSG.groups.forbiddenDelete), schema: { params: idParams(MSG.groups.notFoundDelete), response: { 200: gruppoResponse } } },
     async (request) => {
-      const id = parseId(request.params.id, MSG.groups.notFoundDelete);
+      const { id } = request.params;
       try {
         const data = await repo.deleteGruppo(pool, id, (db, _after, before) =>
           recordActivity(db, request, { type: 'warning', message: LOGS_MSG.activity.groupDeleted(before!.name), context: { gruppo: before } }),
