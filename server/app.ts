@@ -30,9 +30,7 @@ import { allenamentiRoutes } from './features/trainings/routes';
 import { dirigentiRoutes } from './features/officials/routes';
 import { chiusureRoutes } from './features/closures/routes';
 import { recordServerError } from './features/logs/recorder';
-import { clashesPlugin } from './services/clashes/clashes';
-import { designationsPlugin } from './services/designations/designations';
-import { weekPdfPlugin } from './features/export/week-pdf';
+import { weekPdfBuilder } from './features/export/week-pdf';
 import { publicListingPlugin } from './features/matches/public-listing';
 import { schedulerPlugin } from './plugins/scheduler';
 import { HomePageCache, renderPublicHome } from './shared/public-home';
@@ -206,9 +204,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Root plugins, before the routes that use them: the one scheduler of timed work, and the services
   // one feature provides to others as decorators (each consumer declares the names it depends on).
   await app.register(schedulerPlugin, { pool: deps.pool });
-  await app.register(clashesPlugin); // occupazione -> partite, import, allenamenti, dirigenti
-  await app.register(designationsPlugin); // dirigenti -> partite (a match saved with its designations)
-  await app.register(weekPdfPlugin); // esportazioni -> notifiche
   await app.register(publicListingPlugin); // partite -> the page of / below
 
   await app.register(authPlugin);
@@ -224,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
-  await app.register(notificheRoutes, { prefix: '/api' });
+  await app.register(notificheRoutes, { prefix: '/api', weekPdf: weekPdfBuilder(deps) });
 
   const clientDir = deps.clientDir;
   const indexHtml = clientDir && fs.existsSync(path.join(clientDir, 'index.html'));

@@ -1,3 +1,5 @@
+import { weekPdfBuilder } from '../server/features/export/week-pdf';
+import type { WeekPdfBuilder } from '../server/features/notifications/worker';
 import net from 'node:net';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +16,8 @@ export interface TestApp {
   config: Config;
   /** http://127.0.0.1:<port> once listen() was asked for, else ''. */
   url: string;
+  /** The export feature's week sheet of one category, as server/app.ts hands it to the weekly digest. */
+  weekPdf: WeekPdfBuilder;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,7 @@ export async function createTestApp(
     smtp,
     config,
     url,
+    weekPdf: weekPdfBuilder(deps),
     async close() {
       await app.close();
       mailer.close();

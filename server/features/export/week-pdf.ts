@@ -1,10 +1,10 @@
 import dayjs from 'dayjs';
-import fp from 'fastify-plugin';
 import { FILE_NAMES, splitHomeAway, weekDays, type ExportMatch, type WeekPreview, type WeekTrainingGroup } from '../../../common/export/rules';
 import { feedUrls } from '../../../common/calendar/rules';
 import { occurrencesOf, weekdayOf, type Allenamento } from '../../../common/trainings/rules';
 import { weekPdf } from './pdf';
 import type { Config } from '../../config';
+import type { Pool } from '../../db/pool';
 import * as repo from './repo';
 
 /**
@@ -47,26 +47,17 @@ export function weekTrainings(series: Allenamento[], start: string, end: string,
 /** The week calendar PDF of one category, with its file name and how many matches it lists; `allenamenti`: with the category's trainings of the week. */
 export type WeekPdfBuilder = (week: { start: string; end: string; gruppo: string; allenamenti?: boolean }) => Promise<{ pdf: Buffer; filename: string; total: number }>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The exports feature's week sheet of one category, for other features (the notifiche weekly digest). */
-    weekPdf: WeekPdfBuilder;
-  }
+/**
+ * The week sheet of one category for other parts of the app (the weekly digest of the notifications):
+ * server/app.ts builds it and hands it to the notifications' routes as an option.
+ */
+export function weekPdfBuilder({ pool, config }: { pool: Pool; config: Config }): WeekPdfBuilder {
+  return async ({ start, end, gruppo, allenamenti = false }) => {
+    const [matches, designazioni] = await Promise.all([repo.listPeriod(pool, start, end), repo.listDesignations(pool, start, end)]);
+    const week = weekOf(matches.filter((m) => m.gruppo === gruppo), start, end);
+    const trainings = allenamenti ? weekTrainings((await repo.listTrainings(pool, start, end)).filter((s) => s.gruppo === gruppo), start, end, true) : undefined;
+    const generatedAt = dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm');
+    const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: sheetFeedUrl(config), start, end, total: week.total, days: week.days, trainings, designazioni });
+    return { pdf, filename: FILE_NAMES.weekPdf(start, end), total: week.total };
+  };
 }
-
-/** Provides `app.weekPdf`; registered at the root by server/app.ts. */
-export const weekPdfPlugin = fp(
-  async (app) => {
-    const { pool, config } = app.deps;
-    const builder: WeekPdfBuilder = async ({ start, end, gruppo, allenamenti = false }) => {
-      const [matches, designazioni] = await Promise.all([repo.listPeriod(pool, start, end), repo.listDesignations(pool, start, end)]);
-      const week = weekOf(matches.filter((m) => m.gruppo === gruppo), start, end);
-      const trainings = allenamenti ? weekTrainings((await repo.listTrainings(pool, start, end)).filter((s) => s.gruppo === gruppo), start, end, true) : undefined;
-      const generatedAt = dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm');
-      const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: sheetFeedUrl(config), start, end, total: week.total, days: week.days, trainings, designazioni });
-      return { pdf, filename: FILE_NAMES.weekPdf(start, end), total: week.total };
-    };
-    app.decorate('weekPdf', builder);
-  },
-  { name: 'week-pdf', fastify: '5.x' },
-);

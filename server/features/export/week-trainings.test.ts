@@ -126,12 +126,12 @@ describe('week.pdf with allenamenti: true', () => {
     expect(rows[0].context).toEqual({ kind: 'week.pdf', from: '2027-02-15', to: '2027-02-21', count: 1, allenamenti: true });
   });
 
-  it("the sheet of one category (app.weekPdf, the weekly digest's) names no category in its band", async () => {
-    const { pdf } = await t.app.weekPdf({ start: '2027-02-15', end: '2027-02-21', gruppo: 'Pulcini', allenamenti: true });
+  it("the sheet of one category (the weekly digest's) names no category in its band", async () => {
+    const { pdf } = await t.weekPdf({ start: '2027-02-15', end: '2027-02-21', gruppo: 'Pulcini', allenamenti: true });
     const text = (await pdfPages(pdf)).join(' ').replace(/\s+/g, ' ');
     expect(text).toContain('Allenamenti: mercoledì 17:00-18:00 Campo Comunale; sabato 10:00-11:00 Campo Nord (spogliatoio 2)');
     expect(text).not.toContain('Esordienti: lunedì');
-    const without = (await pdfPages((await t.app.weekPdf({ start: '2027-02-15', end: '2027-02-21', gruppo: 'Pulcini' })).pdf)).join(' ');
+    const without = (await pdfPages((await t.weekPdf({ start: '2027-02-15', end: '2027-02-21', gruppo: 'Pulcini' })).pdf)).join(' ');
     expect(without).not.toContain('Allenamenti');
   });
 

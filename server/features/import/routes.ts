@@ -18,6 +18,7 @@ import { CLASH_MSG, clashCandidate } from '../../../common/occupancy/rules';
 import fp from 'fastify-plugin';
 import * as repo from './repo';
 import type { ImportCheck, ImportResponse } from '../../../common/import/types';
+import { clashService } from '../../services/clashes/clashes';
 
 /** 2,000 rows of 12 fields, texts up to the schema's 1,000-character cap, fit well within 8 MiB (1 MiB does not). */
 const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -47,8 +48,8 @@ function rowError(riga: number, issue: z.core.$ZodIssue): string {
 
 const importPlugin: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
-  // The occupazione feature's clash check of the rows (app.clashes, docs/occupancy.md).
-  const { batchClashList, checkBatch, lockMatchDays, matchesOnDays, recordBatchOverride } = app.clashes;
+  // The clash check of the rows (docs/occupancy.md).
+  const { batchClashList, checkBatch, lockMatchDays, matchesOnDays, recordBatchOverride } = clashService(config);
 
   // The preview's look-up: the category names and the existing matches on the file's days (duplicates).
   app.post('/partite/import/check', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request): Promise<ImportCheck> => {
@@ -123,5 +124,5 @@ const importPlugin: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** Mounted by server/app.ts under /api; the clash check is the occupazione feature's (`app.clashes`). */
-export const importRoutes = fp(importPlugin, { name: 'import', fastify: '5.x', dependencies: ['clashes'], encapsulate: true });
+/** Mounted by server/app.ts under /api; the clash check is the clashes service's. */
+export const importRoutes = fp(importPlugin, { name: 'import', fastify: '5.x', encapsulate: true });

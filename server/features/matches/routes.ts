@@ -28,6 +28,8 @@ import { closuresBetween } from '../../services/closures/closures';
 import { closureWarning } from '../../../common/closures/rules';
 import type { Db } from '../../db/pool';
 import { statoPurgeJob } from './status-purge';
+import { clashService } from '../../services/clashes/clashes';
+import { designationService } from '../../services/designations/designations';
 
 /** A whole number of a query string, from `min` to `max`, else 400 with `message`. */
 const queryInt = (min: number, max: number, message: string) =>
@@ -72,7 +74,8 @@ function changes(before: Partita, after: Partita): Record<string, { from: unknow
 const partite: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
   // The clash check of the occupazione feature (docs/occupancy.md), re-run inside each save's transaction.
-  const { clashesConfirmed, recheckClashes, recordClashOverride, anyClashView } = app.clashes;
+  const { clashesConfirmed, recheckClashes, recordClashOverride, anyClashView } = clashService(config);
+  const designations = designationService(config);
   await app.register(statoRoutes); // POST /partite/stato and its undo (docs/matches.md, status)
   // The undo's before-images past a day: purged by the scheduler, hourly.
   app.scheduler.register(statoPurgeJob);
@@ -183,7 +186,7 @@ const partite: FastifyPluginAsync = async (app) => {
         const staying = new Set(RUOLI.flatMap((r) => (designazioni[r] === null ? [] : [designazioni[r]])));
         clashes = clashes.filter((c) => !('dirigenteId' in c) || staying.has(c.dirigenteId));
         // The people new to the match, at its new date and time (the day lock above covers that day).
-        plan = await app.designations.plan(db, after, designazioni);
+        plan = await designations.plan(db, after, designazioni);
         const open = [...(confirmed ? [] : clashes), ...(confirmed || peopleConfirmed === true ? [] : plan.conflitti)];
         if (open.length > 0) {
           const onlyPeople = clashes.every((c) => 'dirigenteId' in c);
@@ -197,7 +200,7 @@ const partite: FastifyPluginAsync = async (app) => {
       });
       await recordClashOverride(db, request, after, matchLabel(after), clashes);
       // The designations after the match, so their mails carry the match as saved.
-      if (plan) await app.designations.write(db, request, after, plan);
+      if (plan) await designations.write(db, request, after, plan);
       return { data: after, designazioni: await repo.designazioniOfMatch(db, id) };
     }).catch(mapWriteError);
     return { ...saved, ...(await closureNote(pool, saved.data)) };
@@ -232,6 +235,6 @@ const partite: FastifyPluginAsync = async (app) => {
 export const partiteRoutes = fp(partite, {
   name: 'partite',
   fastify: '5.x',
-  dependencies: ['scheduler', 'clashes', 'designations', 'public-listing'],
+  dependencies: ['scheduler', 'public-listing'],
   encapsulate: true,
 });

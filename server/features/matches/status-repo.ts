@@ -1,14 +1,14 @@
 // SQL of the match-status endpoints (docs/matches.md, status): bulk status changes with their before-image,
 // and the undo that puts the rows back.
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool';
 import type { AzioneStato } from '../../../common/status/rules';
 import type { StatoPartita } from '../../../common/status/read';
 import { OPERAZIONE_KEEP_HOURS } from '../../../common/status/rules';
 import { partitaColumns } from '../../services/matches/columns';
 
-/** A match a bulk request moves, as the clash check (`app.clashes`, occupazione feature) takes it. */
-export type Move = Parameters<FastifyInstance['clashes']['daysOfMoves']>[0][number];
+/** A match a bulk request moves, as the clash check (server/services/clashes) takes it. */
+import type { Move } from '../../services/clashes/clashes';
+export type { Move };
 
 /** A row as the bulk operation found it (to_jsonb of the whole row: the before-image). */
 export interface LockedRow {

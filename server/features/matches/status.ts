@@ -18,6 +18,7 @@ import type { Partita } from '../../../common/matches/read';
 import { shortTime } from '../../../common/core/date-text';
 import * as repo from './status-repo';
 import type { Move, SlotPlace } from './status-repo';
+import { clashService } from '../../services/clashes/clashes';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,7 +61,7 @@ const placeOf = (r: Record<string, unknown>): Move['at'] => ({
 export const statoRoutes: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
   // The occupazione feature's clash check of the moves (docs/occupancy.md; declared by partiteRoutes, which registers this).
-  const { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride } = app.clashes;
+  const { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride } = clashService(config);
 
   app.post('/partite/stato', { preHandler: requireRole('editor', STATUS_MSG.forbidden) }, async (request): Promise<CambiaStatoResponse> => {
     const today = todayIn(config.timezone);

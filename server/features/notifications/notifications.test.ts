@@ -48,7 +48,7 @@ beforeAll(async () => {
     config: t.config,
     jwtSecret: TEST_JWT_SECRET,
     // The exports feature's week sheet, as the app's notifiche jobs get it.
-    weekPdf: t.app.weekPdf,
+    weekPdf: t.weekPdf,
   };
 });
 afterAll(async () => {

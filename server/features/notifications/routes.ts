@@ -5,7 +5,7 @@ import { recordActivity } from '../../shared/activity';
 import { withTransaction } from '../../db/pool';
 import * as repo from './repo';
 import { readUnsubscribeToken } from './mail';
-import { notificheJobs } from './worker';
+import { notificheJobs, type WeekPdfBuilder } from './worker';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -36,7 +36,12 @@ function page(reply: FastifyReply, status: number, title: string, text: string, 
  * the question with a confirm button; the POST (that button, or the mail client's one-click POST
  * of "List-Unsubscribe=One-Click") unsubscribes and shows the confirmation. Also the queue's jobs.
  */
-const notifiche: FastifyPluginAsync = async (app) => {
+/** The weekly digest attaches the export feature's week sheet, handed over by server/app.ts. */
+export interface NotificationsOptions {
+  weekPdf?: WeekPdfBuilder;
+}
+
+const notifiche: FastifyPluginAsync<NotificationsOptions> = async (app, { weekPdf }) => {
   const { pool, config, jwtSecret, mailer } = app.deps;
 
   // RFC 8058: mail providers POST "List-Unsubscribe=One-Click" as a form (only in this plugin).
@@ -78,9 +83,9 @@ const notifiche: FastifyPluginAsync = async (app) => {
 
   // Only where asked (start.ts): test apps of other features run no queue jobs (AppDeps).
   if (app.deps.notifyWorker === true) {
-    for (const job of notificheJobs({ pool, mailer, config, jwtSecret, logger: app.log as never, weekPdf: app.weekPdf })) app.scheduler.register(job);
+    for (const job of notificheJobs({ pool, mailer, config, jwtSecret, logger: app.log as never, weekPdf })) app.scheduler.register(job);
   }
 };
 
-/** Mounted by server/app.ts under /api; the digest attaches the exports feature's week sheet (`app.weekPdf`). */
-export const notificheRoutes = fp(notifiche, { name: 'notifiche', fastify: '5.x', dependencies: ['scheduler', 'week-pdf'], encapsulate: true });
+/** Mounted by server/app.ts under /api, with the export feature's week sheet for the digest. */
+export const notificheRoutes = fp(notifiche, { name: 'notifiche', fastify: '5.x', dependencies: ['scheduler'], encapsulate: true });

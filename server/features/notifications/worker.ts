@@ -1,5 +1,4 @@
 import dayjs from 'dayjs';
-import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Pool } from '../../db/pool';
@@ -30,9 +29,12 @@ export interface WorkerDeps {
   config: Config;
   jwtSecret: string;
   logger?: Logger;
-  /** The exports feature's week sheet (`app.weekPdf`), attached to the weekly digest; without it the digest goes without. */
-  weekPdf?: FastifyInstance['weekPdf'];
+  /** The export feature's week sheet (server/app.ts hands it over), attached to the weekly digest; without it the digest goes without. */
+  weekPdf?: WeekPdfBuilder;
 }
+
+/** The week sheet of one category, with its file name and how many matches it lists. */
+export type WeekPdfBuilder = (week: { start: string; end: string; gruppo: string; allenamenti?: boolean }) => Promise<{ pdf: Buffer; filename: string; total: number }>;
 
 /**
  * Turns the changes of each category whose oldest change is older than NOTIFY_DELAY_SECONDS into

@@ -40,6 +40,7 @@ import { parseId } from '../../shared/ids';
 import { recordActivity } from '../../shared/activity';
 import * as repo from '../../services/designations/repo';
 import { planDesignazioni, writeDesignazioni } from '../../services/designations/designations';
+import { clashService } from '../../services/clashes/clashes';
 
 const invalid = { error: MSG.http.badRequest };
 const listQuery = z.strictObject({
@@ -67,6 +68,7 @@ function mapWriteError(err: unknown): never {
 
 const dirigentiPlugin: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
+  const clashes = clashService(config);
   const margin = config.designationMarginMinutes;
   const editor = { preHandler: requireRole('editor', DIRIGENTI_MSG.forbidden) };
   const calendarUrl = (token: string) => `${config.publicUrl}/api/calendar/dirigente/${token}.ics`;
@@ -146,10 +148,10 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
       // designations of one person on that day are checked one after the other.
       const peek = await repo.findMatch(db, id);
       if (!peek) throw notFound(MSG.match.notFound);
-      await app.clashes.lockMatchDays(db, [peek.data]);
+      await clashes.lockMatchDays(db, [peek.data]);
       const match = await repo.findMatch(db, id, true);
       if (!match) throw notFound(MSG.match.notFound);
-      if (match.data !== peek.data) await app.clashes.lockMatchDays(db, [match.data]);
+      if (match.data !== peek.data) await clashes.lockMatchDays(db, [match.data]);
 
       const plan = await planDesignazioni(db, match, after, margin);
       if (plan.conflitti.length > 0 && confermaSovrapposizioni !== true) throw new HttpError(409, DIRIGENTI_MSG.conflict, { conflitti: plan.conflitti });
@@ -197,4 +199,4 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export const dirigentiRoutes = fp(dirigentiPlugin, { name: 'dirigenti', fastify: '5.x', dependencies: ['clashes'], encapsulate: true });
+export const dirigentiRoutes = fp(dirigentiPlugin, { name: 'dirigenti', fastify: '5.x', encapsulate: true });

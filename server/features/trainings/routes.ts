@@ -27,6 +27,7 @@ import { parseId } from '../../shared/ids';
 import { recordActivity } from '../../shared/activity';
 import { closuresBetween } from '../../services/closures/closures';
 import * as repo from './repo';
+import { clashService } from '../../services/clashes/clashes';
 
 const invalid = { error: MSG.http.badRequest };
 const listQuery = z.strictObject({ gruppo: z.string(invalid).max(100, invalid).optional(), campo: z.string(invalid).max(100, invalid).optional() });
@@ -36,6 +37,7 @@ const SERIES_LOCK_CLASS = 27;
 
 const allenamentiPlugin: FastifyPluginAsync = async (app) => {
   const { pool, config } = app.deps;
+  const clashes = clashService(config);
   const margin = config.clashMarginMinutes;
   const editor = { preHandler: requireRole('editor', ALLENAMENTI_MSG.forbidden) };
 
@@ -57,9 +59,9 @@ const allenamentiPlugin: FastifyPluginAsync = async (app) => {
     // The dates it will train on: the club's closures left out (the series itself keeps its own skipped dates).
     const inCalendar = withClosures(candidate, await closuresBetween(db, candidate.dal, candidate.al));
     const days = occurrencesOf(inCalendar, candidate.dal, candidate.al);
-    await app.clashes.lockMatchDays(db, days);
-    const series = await app.clashes.trainingsBetween(db, candidate.dal, candidate.al);
-    const matches = await app.clashes.matchesOnDays(db, days);
+    await clashes.lockMatchDays(db, days);
+    const series = await clashes.trainingsBetween(db, candidate.dal, candidate.al);
+    const matches = await clashes.matchesOnDays(db, days);
     const conflitti: AllenamentoConflitto[] = [
       ...seriesClashes(inCalendar, series, margin).map((c) => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio, data: c.data, allenamento: c.allenamento })),
       ...seriesMatchClashes(inCalendar, matches, margin).map((c) => ({ id: c.id, motivo: c.motivo, messaggio: c.messaggio, data: c.data, partita: c.partita })),
@@ -136,4 +138,4 @@ const allenamentiPlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export const allenamentiRoutes = fp(allenamentiPlugin, { name: 'allenamenti', fastify: '5.x', dependencies: ['clashes'], encapsulate: true });
+export const allenamentiRoutes = fp(allenamentiPlugin, { name: 'allenamenti', fastify: '5.x', encapsulate: true });

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Db } from '../../db/pool';
 import {
   BatchClashIndex,
@@ -37,8 +36,8 @@ import { matchTrainingClashes, type TrainingClash } from '../../../common/traini
 import type { Conflitto } from '../../../common/occupancy/types';
 
 // The clash check of a match save: this feature's live check (POST /api/partite/conflitti),
-// and, through the `clashes` decorator (clashesPlugin below), the re-check inside the transactions of
-// the partite feature (POST, PUT, bulk status moves and their undo) and of the fixture import.
+// and the re-check inside the transactions of
+// the matches feature (POST, PUT, bulk status moves and their undo) and of the fixture import.
 
 /**
  * A clash of a match with another match, with a training of its day (docs/trainings.md), or of
@@ -313,10 +312,10 @@ export async function recordBatchOverride(
 }
 
 /**
- * What the partite, import, allenamenti and dirigenti features use of the clash check (`app.clashes`):
+ * What the matches, import, trainings and officials features use of the clash check (each imports it):
  * the person re-checks take the configured DESIGNATION_MARGIN_MINUTES unless a caller passes its own.
  */
-const clashServiceOf = (config: Pick<Config, 'designationMarginMinutes'> | undefined) => {
+export const clashService = (config: Pick<Config, 'designationMarginMinutes'> | undefined) => {
   const designationMarginMinutes = config?.designationMarginMinutes ?? DEFAULT_DESIGNATION_MARGIN_MINUTES;
   return {
     lockMatchDays,
@@ -336,19 +335,4 @@ const clashServiceOf = (config: Pick<Config, 'designationMarginMinutes'> | undef
   };
 };
 
-export type ClashService = ReturnType<typeof clashServiceOf>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The clash check of saves, imports and bulk moves, owned by the occupazione feature (docs/occupancy.md). */
-    clashes: ClashService;
-  }
-}
-
-/** Provides `app.clashes` to every feature; registered at the root by server/app.ts. */
-export const clashesPlugin = fp(
-  async (app) => {
-    app.decorate('clashes', clashServiceOf((app as { deps?: { config?: Config } }).deps?.config));
-  },
-  { name: 'clashes', fastify: '5.x' },
-);
+export type ClashService = ReturnType<typeof clashService>;

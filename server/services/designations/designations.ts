@@ -2,10 +2,9 @@
 // `plan` checks the people (400) and finds the clashes of the people new to the match (the caller
 // answers 409 unless confirmed), `write` stores them with their activity records and queues the
 // invitations and cancellations. Used by PUT /api/partite/{id}/designazioni (routes.ts) and, through
-// the `designations` decorator (designationsPlugin below), by the match save of the partite feature,
-// which saves a match and its designations in one transaction (features do not import each other).
+// the match save of the matches feature,
+// which saves a match and its designations in one transaction.
 import type { FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Db } from '../../db/pool';
 import type { Config } from '../../config';
 import type { Partita } from '../../../common/matches/read';
@@ -90,7 +89,8 @@ export async function designazioniView(db: Db, id: number): Promise<Designazioni
   return (await repo.designazioniViews(db, [id])).get(id)!;
 }
 
-const designationServiceOf = (config: Pick<Config, 'designationMarginMinutes'> | undefined) => {
+/** The designation steps with the configured DESIGNATION_MARGIN_MINUTES. */
+export const designationService = (config: Pick<Config, 'designationMarginMinutes'> | undefined) => {
   const margin = config?.designationMarginMinutes ?? DEFAULT_DESIGNATION_MARGIN_MINUTES;
   return {
     /** planDesignazioni with DESIGNATION_MARGIN_MINUTES. */
@@ -100,19 +100,4 @@ const designationServiceOf = (config: Pick<Config, 'designationMarginMinutes'> |
   };
 };
 
-export type DesignationService = ReturnType<typeof designationServiceOf>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Saving a match's designations, owned by the dirigenti feature (docs/officials.md). */
-    designations: DesignationService;
-  }
-}
-
-/** Provides `app.designations` to the partite feature; registered at the root by server/app.ts. */
-export const designationsPlugin = fp(
-  async (app) => {
-    app.decorate('designations', designationServiceOf((app as { deps?: { config?: Config } }).deps?.config));
-  },
-  { name: 'designations', fastify: '5.x' },
-);
+export type DesignationService = ReturnType<typeof designationService>;
