@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { frameworkErrorAnswers, helmetOptions, securityHeaders } from './shared/security-headers';
-import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Pool } from './db/pool';
 import type { Mailer } from './mail/mailer';
@@ -14,7 +11,6 @@ import { guardsBeforeBody } from './shared/auth-guard';
 import { requestDeadline } from './shared/request-deadline';
 import { routeSchemasPlugin } from './shared/route-schemas';
 import { registerErrorHandler, type ErrorRecorder } from './shared/errors';
-import { MSG } from '../common/core/messages';
 import { authPlugin } from './auth/plugin';
 import { restPlugin } from './rest/plugin';
 import { calendarRoutes } from './features/calendar/routes';
@@ -33,10 +29,11 @@ import { recordServerError } from './features/logs/recorder';
 import { weekPdfBuilder } from './features/export/week-pdf';
 import { publicListingPlugin } from './features/matches/public-listing';
 import { schedulerPlugin } from './plugins/scheduler';
-import { HomePageCache, renderPublicHome } from './shared/public-home';
-import { compressOptions, encodedEtag, encodingFor, sendEncoded } from './shared/compress';
 import fastifyCompress from '@fastify/compress';
-import { matchesEtag } from './shared/listing-cache';
+import { compressOptions } from './shared/compress';
+import { lifecyclePlugin } from './plugins/lifecycle';
+import { healthPlugin } from './plugins/health';
+import { spaPlugin } from './plugins/spa';
 
 export interface AppDeps {
   config: Config;
@@ -64,17 +61,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /**
-     * The first step of a graceful stop, before close(): the app keeps listening, answers every new
-     * request 503 (connection: close) and resolves once the requests in flight have sent their whole
-     * answer, or after `timeoutMs`.
-     */
-    drain(timeoutMs: number): Promise<void>;
   }
 }
-
-/** Only these paths belong to the API; every other GET path is the SPA (history fallback). */
-const API_PREFIXES = ['/api/', '/auth/v1/', '/rest/v1/'];
 
 // Never write credentials to the logs (SECURITY S15).
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'res.headers["set-cookie"]'];
@@ -126,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: config.requestTimeoutSeconds * 1000,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    // Refused in the onRequest hook below instead, with an Italian body.
+    // Refused by plugins/lifecycle.ts instead, with an Italian body.
     return503OnClosing: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
@@ -136,40 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to the handlers.
   app.removeContentTypeParser('text/plain');
-  // Graceful shutdown: requests in flight finish; their keep-alive connections close after the
-  // answer (else server.close() would wait for the keep-alive timeout); new requests get a 503.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // Requests being answered, and the connections they came on: an answer counts as sent once its
-  // connection holds no more unsent bytes (a large answer to a slow reader sits in the socket's buffer
-  // long after the handler finished).
-  let inFlight = 0;
-  const sockets = new Set<import('node:net').Socket>();
-  app.server.on('connection', (socket: import('node:net').Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    inFlight++;
-    reply.raw.once('close', () => inFlight--);
-  });
-  const allSent = () => inFlight === 0 && [...sockets].every((s) => s.destroyed || s.writableLength === 0);
-  app.decorate('drain', async (timeoutMs: number) => {
-    closing = true;
-    const deadline = Date.now() + timeoutMs;
-    while (!allSent() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  });
-  // Requests begun before the shutdown finish; those begun after get a 503, answered once their
-  // body was read (answering earlier would reset the client's upload).
-  const late = new WeakSet<object>();
-  app.addHook('onRequest', async (request) => {
-    if (closing) late.add(request);
-  });
-  app.addHook('preValidation', async (request, reply) => {
-    if (late.has(request)) return reply.status(503).header('connection', 'close').send({ error: MSG.http.unavailable });
-  });
+  // Graceful stop: drain(), the 503 of late requests, connection: close (plugins/lifecycle.ts).
+  await app.register(lifecyclePlugin);
   drainUnreadBodies(app);
   requestDeadline(app, config.requestTimeoutSeconds * 1000, clientErrorHandler as (error: Error & { code?: string }, socket: import('node:net').Socket) => void);
   if (deps.onBodyParsed) {
@@ -179,10 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.addHook('preValidation', textGate);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (closing) reply.header('connection', 'close');
-  });
 
   await app.register(helmet, security);
   // Before every route and the static files (docs/performance.md, compression): JSON, CSV and iCalendar
@@ -192,19 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app, deps.recordError);
   await app.register(routeSchemasPlugin);
 
-  app.get('/api/health', async (_request, reply) => {
-    try {
-      await deps.pool.query('SELECT 1');
-      return { status: 'ok', database: 'up' };
-    } catch {
-      return reply.status(503).send({ status: 'error', database: 'down' });
-    }
-  });
+  await app.register(healthPlugin, { pool: deps.pool });
 
-  // Root plugins, before the routes that use them: the one scheduler of timed work, and the services
-  // one feature provides to others as decorators (each consumer declares the names it depends on).
+  // Root plugins, before the routes that use them: the one scheduler of timed work, and the cached public
+  // list of the matches feature (its routes and the page of / in plugins/spa.ts read it).
   await app.register(schedulerPlugin, { pool: deps.pool });
-  await app.register(publicListingPlugin); // partite -> the page of / below
+  await app.register(publicListingPlugin);
 
   await app.register(authPlugin);
   await app.register(restPlugin, { prefix: '/rest/v1' });
@@ -221,55 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarRoutes, { prefix: '/api' });
   await app.register(notificheRoutes, { prefix: '/api', weekPdf: weekPdfBuilder(deps) });
 
-  const clientDir = deps.clientDir;
-  const indexHtml = clientDir && fs.existsSync(path.join(clientDir, 'index.html'));
-  if (clientDir && indexHtml) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      preCompressed: true,
-      index: false,
-      setHeaders(reply, filePath) {
-        // Vite puts content-hashed files under assets/: they never change, so cache them for a year.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          reply.header('cache-control', 'no-cache');
-        }
-      },
-    });
-  }
-
-  let indexTemplate: string | undefined;
-  const homePages = new HomePageCache();
-  app.setNotFoundHandler(async (request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p)) || request.url === '/api';
-    // A missing file (an old hashed chunk, /favicon.ico, /foo.png) is a 404, never the app's HTML:
-    // a stale script must fail loudly and crawlers must not index the page under a file's name.
-    const pathname = request.url.split('?')[0];
-    const isFile = pathname.startsWith('/assets/') || /\/[^/]*\.[A-Za-z0-9]+$/.test(pathname);
-    if (!isApi && !isFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.header('cache-control', 'no-cache');
-      // Issue 13: / carries the public list in its HTML (a failure falls back to the plain page).
-      if (pathname === '/' && clientDir) {
-        try {
-          const listing = await app.publicListing();
-          const template = (indexTemplate ??= fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
-          const page = homePages.page(listing, (producedAt) => renderPublicHome(template, listing, config.clubName, producedAt));
-          // The same choice of encoding and copies as the cached listings (shared/compress.ts).
-          const encoding = encodingFor(request, page.copies.bytes());
-          const etag = encodedEtag(page.etag, encoding);
-          reply.header('vary', 'accept-encoding').header('etag', etag);
-          if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-          return await sendEncoded(reply.type('text/html; charset=utf-8'), page.copies, encoding);
-        } catch (err) {
-          request.log.warn({ err }, 'lista pubblica non inserita nella pagina');
-        }
-      }
-      return reply.sendFile('index.html');
-    }
-    return reply.status(404).send({ error: MSG.http.notFound });
-  });
+  // Last: the built SPA and the page of /, and the Italian 404 of every other path.
+  await app.register(spaPlugin, { clientDir: deps.clientDir, clubName: config.clubName });
 
   return app;
 }
