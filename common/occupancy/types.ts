@@ -5,10 +5,10 @@
 import { z } from '../core/zod';
 import type { Partita } from '../matches/read';
 import type { ClashInfo, ClashReason } from './rules';
-import type { Allenamento } from '../trainings/rules';
 import type { Chiusura } from '../closures/rules';
 import type { SlotDay } from './slots';
-import type { SlotLiberiResponse } from '../trainings/types';
+import { allenamentoSchema, type SlotLiberiResponse } from '../trainings/types';
+import type { Allenamento } from '../trainings/rules';
 import { partitaSchema } from '../matches/types';
 import { chiusuraSchema } from '../closures/types';
 
@@ -69,20 +69,6 @@ export interface ConflittiResponse {
 
 const clashReason = z.enum(['campo', 'spogliatoio', 'squadra', 'allenamento', 'persona']) satisfies z.ZodType<ClashReason>;
 const clashInfo = z.object({ id: z.number(), motivo: clashReason, messaggio: z.string() }) satisfies z.ZodType<ClashInfo>;
-
-/** A training series as stored and read (times 'HH:mm', dates 'YYYY-MM-DD'; the club's closures among its skipped dates). */
-export const allenamentoSchema = z.object({
-  id: z.number(),
-  gruppo: z.string(),
-  campo: z.string(),
-  giorno: z.number(),
-  oraInizio: z.string(),
-  oraFine: z.string(),
-  dal: z.string(),
-  al: z.string(),
-  spogliatoi: z.array(z.number()),
-  saltate: z.array(z.string()),
-}) satisfies z.ZodType<Allenamento>;
 
 const occupancyMatch = partitaSchema.extend({ conflitti: z.array(clashInfo), altre: z.number().optional() }) satisfies z.ZodType<OccupancyMatch>;
 
