@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../../../common/core/messages';
 import { usersRoutes } from './routes';
 
@@ -55,6 +56,8 @@ describe('role matrix', () => {
     const registered = new Set<string>();
     const probe = Fastify();
     probe.decorate('deps', t.app.deps);
+    probe.setValidatorCompiler(validatorCompiler);
+    probe.setSerializerCompiler(serializerCompiler);
     probe.addHook('onRoute', (r) => {
       for (const m of [r.method].flat()) if (m !== 'HEAD') registered.add(`${m} ${r.url}`);
     });
