@@ -13,18 +13,18 @@ import { routeSchemasPlugin } from './shared/route-schemas';
 import { registerErrorHandler, type ErrorRecorder } from './shared/errors';
 import { authPlugin } from './auth/plugin';
 import { restPlugin } from './rest/plugin';
-import { calendarRoutes } from './features/calendar/routes';
-import { exportsRoutes } from './features/export/routes';
-import { gruppiRoutes } from './features/groups/routes';
-import { partiteRoutes } from './features/matches/routes';
-import { clashesRoutes } from './features/occupancy/routes';
+import { groupsRoutes } from './features/groups/routes';
+import { matchesRoutes } from './features/matches/routes';
+import { importRoutes } from './features/import/routes';
+import { occupancyRoutes } from './features/occupancy/routes';
+import { trainingsRoutes } from './features/trainings/routes';
+import { officialsRoutes } from './features/officials/routes';
+import { closuresRoutes } from './features/closures/routes';
 import { usersRoutes } from './features/users/routes';
 import { logsRoutes } from './features/logs/routes';
-import { importRoutes } from './features/import/routes';
-import { notificheRoutes } from './features/notifications/routes';
-import { allenamentiRoutes } from './features/trainings/routes';
-import { dirigentiRoutes } from './features/officials/routes';
-import { chiusureRoutes } from './features/closures/routes';
+import { exportRoutes } from './features/export/routes';
+import { calendarRoutes } from './features/calendar/routes';
+import { notificationsRoutes } from './features/notifications/routes';
 import { recordServerError } from './features/logs/recorder';
 import { weekPdfBuilder } from './features/export/week-pdf';
 import { publicListingPlugin } from './features/matches/public-listing';
@@ -153,18 +153,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authPlugin);
   await app.register(restPlugin, { prefix: '/rest/v1' });
-  await app.register(gruppiRoutes, { prefix: '/api' });
-  await app.register(partiteRoutes, { prefix: '/api' });
+  // Every capability's routes, under /api (docs/architecture.md).
+  await app.register(groupsRoutes, { prefix: '/api' });
+  await app.register(matchesRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
-  await app.register(clashesRoutes, { prefix: '/api' });
-  await app.register(allenamentiRoutes, { prefix: '/api' });
-  await app.register(dirigentiRoutes, { prefix: '/api' });
-  await app.register(chiusureRoutes, { prefix: '/api' });
+  await app.register(occupancyRoutes, { prefix: '/api' });
+  await app.register(trainingsRoutes, { prefix: '/api' });
+  await app.register(officialsRoutes, { prefix: '/api' });
+  await app.register(closuresRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
-  await app.register(exportsRoutes, { prefix: '/api' });
+  await app.register(exportRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
-  await app.register(notificheRoutes, { prefix: '/api', weekPdf: weekPdfBuilder(deps) });
+  await app.register(notificationsRoutes, { prefix: '/api', weekPdf: weekPdfBuilder(deps) });
 
   // Last: the built SPA and the page of /, and the Italian 404 of every other path.
   await app.register(spaPlugin, { clientDir: deps.clientDir, clubName: config.clubName });

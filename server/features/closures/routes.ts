@@ -14,7 +14,7 @@ import { recordActivity } from '../../shared/activity';
 import { closuresBetween } from '../../services/closures/closures';
 import * as repo from './repo';
 
-export const chiusureRoutes: FastifyPluginAsync = async (root) => {
+export const closuresRoutes: FastifyPluginAsync = async (root) => {
   const app = zodRoutes(root);
   const { pool } = app.deps;
   const editor = requireRole('editor', CHIUSURE_MSG.forbidden);

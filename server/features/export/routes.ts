@@ -29,7 +29,7 @@ function fileHeaders(reply: FastifyReply, type: string, fileName: string): Fasti
   return reply.header('content-type', type).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
 }
 
-export const exportsRoutes: FastifyPluginAsync = async (root) => {
+export const exportRoutes: FastifyPluginAsync = async (root) => {
   const app = zodRoutes(root);
   const { pool, config } = app.deps;
   /** One activity record per file (logs feature); a failure to record never withholds the file. */

@@ -255,7 +255,7 @@ const partite: FastifyPluginAsync = async (root) => {
 };
 
 /** The match API; mounted by server/app.ts under /api. */
-export const partiteRoutes = fp(partite, {
+export const matchesRoutes = fp(partite, {
   name: 'partite',
   fastify: '5.x',
   dependencies: ['scheduler', 'public-listing'],

@@ -66,7 +66,7 @@ export const statoRoutes: FastifyPluginAsync = async (root) => {
   const { pool, config } = app.deps;
   // The new date may not be before today: the schema asks the day at each request.
   const statoBody = statoRequestSchema(() => todayIn(config.timezone));
-  // The occupazione feature's clash check of the moves (docs/occupancy.md; declared by partiteRoutes, which registers this).
+  // The occupazione feature's clash check of the moves (docs/occupancy.md; declared by matchesRoutes, which registers this).
   const { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride } = clashService(config);
 
   app.post(

@@ -99,4 +99,4 @@ const notifiche: FastifyPluginAsync<NotificationsOptions> = async (root, { weekP
 };
 
 /** Mounted by server/app.ts under /api, with the export feature's week sheet for the digest. */
-export const notificheRoutes = fp(notifiche, { name: 'notifiche', fastify: '5.x', dependencies: ['scheduler'], encapsulate: true });
+export const notificationsRoutes = fp(notifiche, { name: 'notifiche', fastify: '5.x', dependencies: ['scheduler'], encapsulate: true });

@@ -44,7 +44,7 @@ const slotQuery = z.strictObject({
 // A match save's body (possibly incomplete), plus the id to leave out when editing.
 const checkBody = partitaBodySchema().extend({ id: z.number(invalid).int(invalid).positive(invalid).max(2147483647, invalid).nullable().optional() });
 
-export const clashesRoutes: FastifyPluginAsync = async (root) => {
+export const occupancyRoutes: FastifyPluginAsync = async (root) => {
   const app = zodRoutes(root);
   const { pool, config } = app.deps;
   const margin = config.clashMarginMinutes;

@@ -206,4 +206,4 @@ const dirigentiPlugin: FastifyPluginAsync = async (root) => {
   });
 };
 
-export const dirigentiRoutes = fp(dirigentiPlugin, { name: 'dirigenti', fastify: '5.x', encapsulate: true });
+export const officialsRoutes = fp(dirigentiPlugin, { name: 'dirigenti', fastify: '5.x', encapsulate: true });

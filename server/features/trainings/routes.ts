@@ -140,4 +140,4 @@ const allenamentiPlugin: FastifyPluginAsync = async (root) => {
   });
 };
 
-export const allenamentiRoutes = fp(allenamentiPlugin, { name: 'allenamenti', fastify: '5.x', encapsulate: true });
+export const trainingsRoutes = fp(allenamentiPlugin, { name: 'allenamenti', fastify: '5.x', encapsulate: true });
