@@ -95,8 +95,9 @@ export const giocatoriRoutes: FastifyPluginAsync = async (root) => {
   // The expiry panel of the categories the caller follows (docs/players.md, 'Scadenze').
   app.get('/giocatori/scadenze', { preHandler: requireRole('reader'), schema: { response: { 200: scadenzeResponse } } }, async (request, reply) => {
     const oggi = today();
+    const s = await scope(pool, request);
     const data = await withTransaction(pool, async (db) => {
-      const list = await repo.listGiocatori(db, { scope: scopeIds(await scope(db, request)) });
+      const list = await repo.listForPanel(db, scopeIds(s));
       const voci = scadenze(list, oggi, regola, SCADENZA_GIORNI);
       await recordActivity(db, request, { type: 'info', message: M.activity.expiries(voci.length), context: { count: voci.length, giocatori: list.length } });
       return voci;
