@@ -25,6 +25,7 @@ import { logsRoutes } from './features/logs/routes';
 import { exportRoutes } from './features/export/routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { notificationsRoutes } from './features/notifications/routes';
+import { playersRoutes } from './features/players/routes';
 import { recordServerError } from './features/logs/recorder';
 import { weekPdfBuilder } from './features/export/week-pdf';
 import { publicListingPlugin } from './features/matches/public-listing';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trainingsRoutes, { prefix: '/api' });
   await app.register(officialsRoutes, { prefix: '/api' });
   await app.register(closuresRoutes, { prefix: '/api' });
+  await app.register(playersRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });

@@ -3,6 +3,7 @@
 // (src/features/users/usersApi.ts, with `import type`: no schema reaches the bundle).
 import { z } from '../core/zod';
 import { ROLES } from './roles';
+import { gruppiSeguitiSchema } from '../players/types';
 import { AUDIT_ACTIONS, type SyncResponse, type User, type UserAuditRecord, type UserAuditResponse, type UsersListResponse } from './rules';
 
 const role = z.enum(ROLES);
@@ -18,6 +19,8 @@ export const userSchema = z.object({
   last_updated: z.string(),
   locked_until: z.string().nullable(),
   invito_in_attesa: z.boolean(),
+  // The categories whose players the user may see (docs/players.md): in every answer.
+  gruppiSeguiti: gruppiSeguitiSchema.optional(),
 }) satisfies z.ZodType<User>;
 
 /** GET /api/users: every user, with the Italian message of the list. */

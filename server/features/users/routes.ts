@@ -14,6 +14,9 @@ import * as repo from './repo';
 import { recordActivity } from '../../shared/activity';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import { ROLE_LABEL } from '../../../common/users/roles';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { gruppiSeguitiBodySchema, type GruppiSeguiti } from '../../../common/players/rules';
+import { gruppiByName, writeTies } from '../../services/player-access/player-access';
 
 /** Who acts, as the audit record names them. */
 function performer(request: FastifyRequest): { id: string; email: string; role: AuthUser['role'] } {
@@ -32,6 +35,9 @@ async function assertStillAdmin(db: Parameters<typeof accounts.findAccount>[0], 
   const me = await accounts.findAccount(db, request.user!.id);
   if (!me || me.role !== 'admin') throw forbidden(message);
 }
+
+/** 'Tutte le categorie', 'Pulcini, Esordienti' or 'nessuna categoria': how the activity record names a user's ties. */
+const describeTies = (t: GruppiSeguiti) => (t.tutte ? GIOCATORI_MSG.users.tutte : t.gruppi.length ? t.gruppi.join(', ') : GIOCATORI_MSG.users.nessuna);
 
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string })?.code === '23505';
@@ -274,6 +280,48 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     });
     const { added, updated, removed } = result;
     return { message: MSG.users.synced(added, updated, removed), added, updated, removed, count: result.count };
+    },
+  );
+
+  // The categories a user follows (docs/players.md, who sees what): the players they may see. Replaced
+  // as a whole; a user audit record (UPDATE) and an activity record in the same transaction.
+  app.put(
+    '/users/:id/gruppi',
+    {
+      preHandler: requireRole('admin', GIOCATORI_MSG.forbiddenTies),
+      preValidation: userIdFirst,
+      schema: { params: userIdParamsSchema, body: gruppiSeguitiBodySchema, response: { 200: userChangeResponse } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const ties = request.body;
+      const data = await withTransaction(pool, async (db) => {
+        await repo.lockUserChanges(db);
+        await assertStillAdmin(db, request, GIOCATORI_MSG.forbiddenTies);
+        const target = await repo.getUser(db, id);
+        if (!target) throw notFound(MSG.users.notFound);
+        const { ids, unknown } = ties.tutte ? { ids: new Map(), unknown: [] } : await gruppiByName(db, ties.gruppi);
+        if (unknown.length) throw badRequest(GIOCATORI_MSG.unknownGruppi(unknown.join(', ')));
+        await writeTies(db, id, ties.tutte ? { tutte: true } : { tutte: false, gruppoIds: [...new Set([...ids.values()].map((g) => g.id))] });
+        const after = (await repo.getUser(db, id))!;
+        const change = { from: target.gruppiSeguiti, to: after.gruppiSeguiti };
+        await repo.insertAudit(db, {
+          action: 'UPDATE',
+          ip: request.ip,
+          target: { id, email: target.email },
+          roleBefore: target.role,
+          roleAfter: target.role,
+          performer: performer(request),
+          changes: { gruppiSeguiti: change },
+        });
+        await recordActivity(db, request, {
+          type: 'info',
+          message: GIOCATORI_MSG.activity.ties(target.email, describeTies(after.gruppiSeguiti!)),
+          context: { user_id: id, email: target.email, gruppiSeguiti: change },
+        });
+        return { ...after, gruppiSeguiti: after.gruppiSeguiti! };
+      });
+      return { message: GIOCATORI_MSG.users.tiesUpdated(data.email), data };
     },
   );
 
