@@ -14,7 +14,7 @@ import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, s
 import { reportClientError } from './errorReporter';
 
 /** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
-const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity', 'Allenamento', 'Dirigente', 'Designazione', 'Chiusura'] as const;
+const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity', 'Allenamento', 'Dirigente', 'Designazione', 'Chiusura', 'Player'] as const;
 type TagType = (typeof TAG_TYPES)[number];
 
 export { CACHE_TTL };
