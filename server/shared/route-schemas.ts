@@ -36,9 +36,9 @@ export const idSchema = (notFoundMessage: string) =>
 /** `{ id }` params of a route on one row. */
 export const idParams = (notFoundMessage: string) => z.object({ id: idSchema(notFoundMessage) });
 
-/** A request without a body is read as `{}`, so a missing body names its first missing field. */
+/** A request without a body (or a JSON null) is read as `{}`, as before: it names its first missing field. */
 async function emptyBodyAsObject(request: FastifyRequest) {
-  if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) request.body = {};
 }
 
 /**
