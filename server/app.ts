@@ -25,6 +25,7 @@ import { notificheRoutes } from './features/notifications/routes';
 import { allenamentiRoutes } from './features/trainings/routes';
 import { dirigentiRoutes } from './features/officials/routes';
 import { chiusureRoutes } from './features/closures/routes';
+import { giocatoriRoutes } from './features/players/routes';
 import { recordServerError } from './features/logs/recorder';
 import { weekPdfBuilder } from './features/export/week-pdf';
 import { publicListingPlugin } from './features/matches/public-listing';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(allenamentiRoutes, { prefix: '/api' });
   await app.register(dirigentiRoutes, { prefix: '/api' });
   await app.register(chiusureRoutes, { prefix: '/api' });
+  await app.register(giocatoriRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });

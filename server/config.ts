@@ -5,6 +5,7 @@ import { firstPasswordError } from '../common/auth/password';
 import { DEFAULT_CLASH_MARGIN_MINUTES, MAX_CLASH_MARGIN_MINUTES } from '../common/occupancy/messages';
 import { DEFAULT_PLAYING_HOURS, parsePlayingHours, type PlayingHours } from '../common/occupancy/slots';
 import { DEFAULT_DESIGNATION_MARGIN_MINUTES } from '../common/officials/rules';
+import { REGOLA_CERTIFICATO_DEFAULT, isInizioStagione, type RegolaCertificato } from '../common/players/rules';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -110,6 +111,19 @@ const schema = z.object({
     .trim()
     .default(DEFAULT_PLAYING_HOURS)
     .refine((v) => parsePlayingHours(v) !== null, 'usa ad esempio "1-5=17:00-21:00;6-7=09:00-19:00" (giorni 1 = lunedì ... 7 = domenica)'),
+  // The certificate rule (docs/players.md): the age from which the competitive certificate is required
+  // (art. 43 NOIF as amended in 2017: 12), and the first day of the federation's season (1 July).
+  COMPETITIVE_CERTIFICATE_AGE: z.coerce
+    .number({ error: 'deve essere un numero di anni' })
+    .int('deve essere un numero intero di anni')
+    .min(5, 'almeno 5 anni')
+    .max(18, 'al massimo 18 anni')
+    .default(REGOLA_CERTIFICATO_DEFAULT.etaAgonistico),
+  SEASON_START: z
+    .string()
+    .trim()
+    .default(REGOLA_CERTIFICATO_DEFAULT.inizioStagione)
+    .refine(isInizioStagione, 'usa il formato MM-GG, ad esempio 07-01 (il 29 febbraio non vale)'),
   // 'true' would let any client choose its IP through X-Forwarded-For (docs/operations.md): refused.
   TRUST_PROXY: z
     .string()
@@ -154,6 +168,8 @@ export interface Config {
   anonErrorReportsPerMinute: number;
   /** When matches may be proposed by the slot finder, per weekday (PLAYING_HOURS). */
   playingHours: PlayingHours;
+  /** The certificate rule's settings (COMPETITIVE_CERTIFICATE_AGE, SEASON_START; docs/players.md). */
+  certificateRule: RegolaCertificato;
 }
 
 export class ConfigError extends Error {}
@@ -203,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicListBurst: e.PUBLIC_LIST_BURST,
     publicListPerSecond: e.PUBLIC_LIST_PER_SECOND,
     anonErrorReportsPerMinute: e.ANON_ERROR_REPORTS_PER_MINUTE,
+    certificateRule: { etaAgonistico: e.COMPETITIVE_CERTIFICATE_AGE, inizioStagione: e.SEASON_START },
   };
 }

@@ -279,6 +279,13 @@ export const MSG = {
     tooManyComponents: (max: number) => `Una categoria può avere al massimo ${max} referenti`,
     duplicateName: 'Esiste già una categoria con questo nome',
     hasMatches: 'Impossibile eliminare la categoria: ci sono ancora partite di questa categoria. Elimina o sposta prima le partite.',
+    // The ages and the team sheet of a category (docs/players.md).
+    annoDa: 'Nati dal',
+    annoA: 'Nati fino al',
+    maxDistinta: 'Giocatori in distinta',
+    annoInvalid: (label: string) => `${label}: indica un anno tra 1900 e l'anno in corso`,
+    anniOrdine: "L'anno di nascita iniziale non può essere successivo a quello finale",
+    maxDistintaInvalid: (max: number) => `Giocatori in distinta: un numero intero da 1 a ${max}`,
     created: 'Categoria creata con successo!',
     updated: 'Categoria aggiornata con successo!',
     deleted: 'Categoria eliminata con successo!',

@@ -5,6 +5,8 @@
 // - the category's own calendar feed (/api/calendar/gruppo/{id}.ics answers 404 afterwards);
 // - matches are NEVER deleted with it: partite.gruppo is ON DELETE RESTRICT, so while one match
 //   (of any date or status) has the category the delete is refused with 409 (MSG.groups.hasMatches).
+// - players are NEVER deleted with it either: giocatori.gruppo_id is ON DELETE RESTRICT (409,
+//   GIOCATORI_MSG.gruppoConGiocatori); the users' ties to it (utenti_gruppi) go with it (CASCADE).
 // Officials (dirigenti) have no category link: their designations belong to matches.
 import { countOf } from '../core/plural';
 import { GIORNI } from '../trainings/messages';
@@ -24,6 +26,11 @@ export interface GruppoDeletePreview {
   partite: number;
   referenti: number;
   allenamenti: DeletePreviewSerie[];
+  /**
+   * Players of the category (docs/players.md): more than 0 and the delete is refused. Always present
+   * in answers of the API; optional in the type so older literals still fit.
+   */
+  giocatori?: number;
 }
 
 export const DELETE_PREVIEW_MSG = {
@@ -36,6 +43,8 @@ export const DELETE_PREVIEW_MSG = {
   matchesKept: 'Le partite non vengono mai eliminate con la categoria.',
   hasMatches: (n: number) =>
     `La categoria ha ${countOf(n, 'partita', 'partite')}: non si può eliminare finché non vengono eliminate o spostate in un'altra categoria.`,
+  hasPlayers: (n: number) =>
+    `La categoria ha ${countOf(n, 'giocatore', 'giocatori')}: non si può eliminare finché non vengono spostati in un'altra categoria o cancellati.`,
 } as const;
 
 /** 'lunedì 18:00-19:30, Campo Comunale' */

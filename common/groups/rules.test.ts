@@ -137,3 +137,32 @@ describe('filterGruppi', () => {
     expect(names(filterGruppi(gruppi, 'juniores', ''))).toEqual([]);
   });
 });
+
+describe('a category’s ages and team sheet (docs/players.md)', () => {
+  const base = { name: 'Pulcini', components: [{ nome: 'Mario', cognome: 'Rossi' }] };
+  const message = (extra: Record<string, unknown>) => {
+    const r = gruppoInputSchema.safeParse({ ...base, ...extra });
+    return r.success ? null : r.error.issues[0].message;
+  };
+  const year = new Date().getFullYear();
+
+  it('are optional: absent stays absent (create: null and 20, update: unchanged), null clears a year', () => {
+    const parsed = gruppoInputSchema.parse(base);
+    expect('annoDa' in parsed || 'annoA' in parsed || 'maxDistinta' in parsed).toBe(false);
+    expect(gruppoInputSchema.parse({ ...base, annoDa: 2015, annoA: 2016, maxDistinta: 18 })).toMatchObject({ annoDa: 2015, annoA: 2016, maxDistinta: 18 });
+    expect(gruppoInputSchema.parse({ ...base, annoDa: null })).toMatchObject({ annoDa: null });
+  });
+
+  it('years from 1900 to the current one, in order; 1 to 99 players on a sheet', () => {
+    expect(message({ annoDa: 1900, annoA: year })).toBeNull();
+    expect(message({ annoDa: 1899 })).toBe(MSG.groups.annoInvalid(MSG.groups.annoDa));
+    expect(message({ annoA: year + 1 })).toBe(MSG.groups.annoInvalid(MSG.groups.annoA));
+    expect(message({ annoDa: 2015.5 })).toBe(MSG.groups.annoInvalid(MSG.groups.annoDa));
+    expect(message({ annoDa: '2015' })).toBe(MSG.groups.annoInvalid(MSG.groups.annoDa));
+    expect(message({ annoDa: 2016, annoA: 2015 })).toBe(MSG.groups.anniOrdine);
+    expect(message({ annoDa: 2015, annoA: 2015 })).toBeNull();
+    for (const maxDistinta of [0, 100, 2.5, '20', null]) expect(message({ maxDistinta })).toBe(MSG.groups.maxDistintaInvalid(99));
+    expect(message({ maxDistinta: 1 })).toBeNull();
+    expect(message({ maxDistinta: 99 })).toBeNull();
+  });
+});

@@ -7,6 +7,11 @@ import { normalizeEmail, normalizeNotifiche, referenteNotificheIssues, referente
 export const GRUPPO_NAME_MAX = 50;
 export const REFERENTE_TEXT_MAX = 50;
 export const REFERENTI_MAX = 30;
+/** Birth years of a category (docs/players.md): from 1900 to the current year. */
+export const ANNO_MIN = 1900;
+/** Players allowed on a team sheet (distinta): 1-99, 20 when not given. */
+export const MAX_DISTINTA_DEFAULT = 20;
+export const MAX_DISTINTA_MAX = 99;
 /** Raw inputs longer than this are refused before any other check (no huge strings reach the rules). */
 const RAW_TEXT_MAX = 200;
 
@@ -32,6 +37,14 @@ export interface Gruppo {
    * present in answers of the API; optional in the type so older literals still fit.
    */
   arbitroSocieta?: boolean;
+  /**
+   * The birth years of the category's players, both included (docs/players.md), or null. Always
+   * present in answers of the API; optional in the type so older literals still fit.
+   */
+  annoDa?: number | null;
+  annoA?: number | null;
+  /** Players allowed on a team sheet (distinta di gara). Always present in answers of the API. */
+  maxDistinta?: number;
 }
 
 /** The body of POST /api/gruppi and PUT /api/gruppi/{id}, after validation. */
@@ -40,6 +53,11 @@ export interface GruppoInput {
   components: Referente[];
   /** Absent: on create the default of the name (arbitroSocietaDefault), on update unchanged. */
   arbitroSocieta?: boolean;
+  /** Absent: on create null, on update unchanged; null clears it. */
+  annoDa?: number | null;
+  annoA?: number | null;
+  /** Absent: on create MAX_DISTINTA_DEFAULT, on update unchanged. */
+  maxDistinta?: number;
 }
 
 /** The phone as stored: the digits typed, without the spaces a person may put between them. */
@@ -49,6 +67,18 @@ export function normalizeTelefono(value: string | null | undefined): string | nu
 }
 
 export const isValidTelefono = (digits: string) => /^[0-9]{9,10}$/.test(digits);
+
+/** The current year: the latest birth year a category may name. */
+const currentYear = () => new Date().getFullYear();
+
+const anno = (label: string) =>
+  z
+    .number({ error: MSG.groups.annoInvalid(label) })
+    .int(MSG.groups.annoInvalid(label))
+    .min(ANNO_MIN, MSG.groups.annoInvalid(label))
+    .refine((y) => y <= currentYear(), MSG.groups.annoInvalid(label))
+    .nullable()
+    .optional();
 
 const rawText = z.string({ error: MSG.groups.invalidData }).max(RAW_TEXT_MAX, MSG.groups.invalidData);
 
@@ -76,8 +106,17 @@ export const gruppoInputSchema = z
       .min(1, MSG.groups.componentRequired)
       .max(REFERENTI_MAX, MSG.groups.tooManyComponents(REFERENTI_MAX)),
     arbitroSocieta: z.boolean({ error: MSG.groups.invalidData }).optional(),
+    annoDa: anno(MSG.groups.annoDa),
+    annoA: anno(MSG.groups.annoA),
+    maxDistinta: z
+      .number({ error: MSG.groups.maxDistintaInvalid(MAX_DISTINTA_MAX) })
+      .int(MSG.groups.maxDistintaInvalid(MAX_DISTINTA_MAX))
+      .min(1, MSG.groups.maxDistintaInvalid(MAX_DISTINTA_MAX))
+      .max(MAX_DISTINTA_MAX, MSG.groups.maxDistintaInvalid(MAX_DISTINTA_MAX))
+      .optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.annoDa != null && value.annoA != null && value.annoDa > value.annoA) ctx.addIssue({ code: 'custom', path: ['annoA'], message: MSG.groups.anniOrdine });
     value.components.forEach((r, i) => {
       const n = i + 1;
       const nome = (r.nome ?? '').trim();
@@ -112,6 +151,9 @@ export const gruppoInputSchema = z
         notifiche: normalizeNotifiche(r.notifiche, r.email ?? null),
       })),
       ...(value.arbitroSocieta === undefined ? {} : { arbitroSocieta: value.arbitroSocieta }),
+      ...(value.annoDa === undefined ? {} : { annoDa: value.annoDa }),
+      ...(value.annoA === undefined ? {} : { annoA: value.annoA }),
+      ...(value.maxDistinta === undefined ? {} : { maxDistinta: value.maxDistinta }),
     }),
   );
 

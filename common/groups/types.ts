@@ -20,6 +20,9 @@ export const gruppoSchema = z.object({
   created_at: z.string(),
   components: z.array(referente),
   arbitroSocieta: z.boolean().optional(),
+  annoDa: z.number().nullable().optional(),
+  annoA: z.number().nullable().optional(),
+  maxDistinta: z.number().optional(),
 }) satisfies z.ZodType<Gruppo>;
 
 /** GET /api/gruppi: every category with its referents. */
@@ -37,5 +40,6 @@ export const deletePreviewResponse = z.object({
     partite: z.number(),
     referenti: z.number(),
     allenamenti: z.array(z.object({ giorno: z.number(), oraInizio: z.string(), oraFine: z.string(), campo: z.string() })),
+    giocatori: z.number().optional(),
   }) satisfies z.ZodType<GruppoDeletePreview>,
 });

@@ -1,4 +1,5 @@
 import { uuidId, z } from '../core/zod';
+import type { GruppiSeguiti } from '../players/rules';
 import { MSG } from '../core/messages';
 import { DEFAULT_ROLE, ROLES, ROLE_LABEL, isRole, type Role } from './roles';
 import { isIsoDate } from '../core/date-text';
@@ -79,6 +80,12 @@ export interface User {
   locked_until: string | null;
   /** Invited, and no password chosen yet: 'Invito in attesa', and 'Reinvia invito' offered. */
   invito_in_attesa: boolean;
+  /**
+   * The categories whose players the user may see ('Categorie seguite', docs/players.md): stored ties,
+   * whatever the role (an administrator sees every player anyway). Always present in answers of the
+   * API; optional in the type so older literals still fit.
+   */
+  gruppiSeguiti?: GruppiSeguiti;
 }
 
 /** A record of the user audit (docs/users.md). */

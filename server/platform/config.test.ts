@@ -60,6 +60,8 @@ describe('configuration (one zod schema, read once at start)', () => {
       PUBLIC_LIST_BURST: '10',
       PUBLIC_LIST_PER_SECOND: '0.5',
       ANON_ERROR_REPORTS_PER_MINUTE: '120',
+      COMPETITIVE_CERTIFICATE_AGE: '11',
+      SEASON_START: '09-01',
     });
     expect(c).toEqual({
       port: 8080,
@@ -86,7 +88,10 @@ describe('configuration (one zod schema, read once at start)', () => {
       publicListBurst: 10,
       publicListPerSecond: 0.5,
       anonErrorReportsPerMinute: 120,
+      certificateRule: { etaAgonistico: 11, inizioStagione: '09-01' },
     });
+    // The certificate rule's defaults (docs/players.md): 12 years, seasons from 1 July.
+    expect(loadConfig({}).certificateRule).toEqual({ etaAgonistico: 12, inizioStagione: '07-01' });
     // Default: weekdays 17:00-21:00, Saturday and Sunday 9:00-19:00 (docs/trainings.md).
     expect(loadConfig({}).playingHours).toMatchObject({ 1: { from: 1020, to: 1260 }, 6: { from: 540, to: 1140 } });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
@@ -116,6 +121,10 @@ describe('configuration (one zod schema, read once at start)', () => {
     ['PUBLIC_LIST_PER_SECOND', 'tanti'],
     ['ANON_ERROR_REPORTS_PER_MINUTE', '0'],
     ['ANON_ERROR_REPORTS_PER_MINUTE', '100001'],
+    ['COMPETITIVE_CERTIFICATE_AGE', '4'],
+    ['COMPETITIVE_CERTIFICATE_AGE', 'dodici'],
+    ['SEASON_START', '02-29'],
+    ['SEASON_START', '1 luglio'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     const message = failure({ [name]: value });
     expect(message).toMatch(/^Configurazione non valida:/);

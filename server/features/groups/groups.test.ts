@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { MSG } from '../../../common/core/messages';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { NOTIFICHE_MSG } from '../../../common/notifications/rules';
 import type { Role } from '../../../common/users/roles';
 import { gruppiRoutes } from './routes';
@@ -126,7 +127,9 @@ describe('API /api/gruppi', () => {
       // By age (common/groups/order.ts), not alphabetical.
       expect(data.map((g: { name: string }) => g.name)).toEqual(['Pulcini', 'Allievi']);
       const pulcini = data.find((g: { id: number }) => g.id === a.id);
-      expect(Object.keys(pulcini).sort()).toEqual(['arbitroSocieta', 'components', 'created_at', 'id', 'name']);
+      expect(Object.keys(pulcini).sort()).toEqual(['annoA', 'annoDa', 'arbitroSocieta', 'components', 'created_at', 'id', 'maxDistinta', 'name']);
+      // The ages and the team sheet (docs/players.md): none given, so no years and 20 players.
+      expect([pulcini.annoDa, pulcini.annoA, pulcini.maxDistinta]).toEqual([null, null, 20]);
       expect(new Date(pulcini.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
       expect(pulcini.components).toEqual([
         { nome: 'Mario', cognome: 'Rossi', telefono: '3331234567', email: null, notifiche: 'nessuna' },
@@ -410,6 +413,7 @@ describe('API /api/gruppi', () => {
           name: 'Pulcini',
           partite: 0,
           referenti: 2,
+          giocatori: 0,
           allenamenti: [
             { giorno: 1, oraInizio: '18:00', oraFine: '19:30', campo: 'Campo Comunale' },
             { giorno: 4, oraInizio: '17:00', oraFine: '18:00', campo: 'Campo Nord' },
@@ -433,6 +437,51 @@ describe('API /api/gruppi', () => {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ error: MSG.groups.notFoundDelete });
       }
+    });
+  });
+
+  describe('ages and team sheet (docs/players.md)', () => {
+    const put = (id: number, extra: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/gruppi/${id}`, headers: headers('editor'), payload: { ...body('Pulcini'), ...extra } });
+
+    it('travel in the bodies and the answers: defaults on create, unchanged when absent on update, null clears a year', async () => {
+      const created = await t.app.inject({ method: 'POST', url: '/api/gruppi', headers: headers('admin'), payload: { ...body('Pulcini'), annoDa: 2016, annoA: 2017, maxDistinta: 18 } });
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json().data;
+      expect(created.json().data).toMatchObject({ annoDa: 2016, annoA: 2017, maxDistinta: 18 });
+      expect((await put(id, {})).json().data).toMatchObject({ annoDa: 2016, annoA: 2017, maxDistinta: 18 });
+      expect((await put(id, { annoDa: null, maxDistinta: 22 })).json().data).toMatchObject({ annoDa: null, annoA: 2017, maxDistinta: 22 });
+      const listed = (await t.app.inject({ url: '/api/gruppi', headers: headers('editor') })).json().data[0];
+      expect(listed).toMatchObject({ annoDa: null, annoA: 2017, maxDistinta: 22 });
+      const stored = (await t.db.pool.query('SELECT anno_da, anno_a, max_distinta FROM public.gruppi WHERE id = $1', [id])).rows[0];
+      expect(stored).toEqual({ anno_da: null, anno_a: 2017, max_distinta: 22 });
+    });
+
+    it('refuses years out of range or in the wrong order (against the stored one too), and sheets over 99', async () => {
+      const g = await create('Pulcini');
+      await put(g.id, { annoA: 2016 });
+      for (const [extra, message] of [
+        [{ annoDa: 1899 }, MSG.groups.annoInvalid(MSG.groups.annoDa)],
+        [{ annoDa: 2018, annoA: 2017 }, MSG.groups.anniOrdine],
+        [{ annoDa: 2017 }, MSG.groups.anniOrdine],
+        [{ maxDistinta: 100 }, MSG.groups.maxDistintaInvalid(99)],
+      ] as const) {
+        const res = await put(g.id, extra);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: message });
+      }
+      const stored = (await t.db.pool.query('SELECT anno_da, anno_a, max_distinta FROM public.gruppi WHERE id = $1', [g.id])).rows[0];
+      expect(stored).toEqual({ anno_da: null, anno_a: 2016, max_distinta: 20 });
+    });
+
+    it('a category with players cannot be deleted: 409 naming them, the preview counts them', async () => {
+      const g = await create('Pulcini');
+      await t.db.pool.query(`INSERT INTO public.giocatori (nome, cognome, data_nascita, gruppo_id) VALUES ('Luca', 'Bianchi', '2016-01-01', $1)`, [g.id]);
+      expect((await t.app.inject({ url: `/api/gruppi/${g.id}/eliminazione`, headers: headers('admin') })).json().data).toMatchObject({ giocatori: 1 });
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/gruppi/${g.id}`, headers: headers('admin') });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: GIOCATORI_MSG.gruppoConGiocatori });
+      expect((await snapshot()).map((r) => r.name)).toEqual(['Pulcini']);
     });
   });
 });

@@ -3,20 +3,26 @@ import { deletePreviewResponse, gruppiResponse, gruppoResponse } from '../../../
 import { MSG } from '../../../common/core/messages';
 import { gruppoInputSchema } from '../../../common/groups/rules';
 import { requireRole } from '../../shared/auth-guard';
-import { conflict, notFound } from '../../shared/errors';
+import { badRequest, conflict, notFound } from '../../shared/errors';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { idParams, zodRoutes } from '../../shared/route-schemas';
 import * as repo from './repo';
 import { recordActivity } from '../../shared/activity';
 import { LOGS_MSG } from '../../../common/logs/messages';
 
 const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
+const pgConstraint = (err: unknown) => (err as { constraint?: string } | null)?.constraint;
 
-/** A unique violation on the name becomes the 409 of a duplicate category. */
+/**
+ * A unique violation on the name becomes the 409 of a duplicate category; birth years in the wrong
+ * order (an update naming one year against the stored other) the 400 of the form's rule.
+ */
 async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
     if (pgCode(err) === '23505') throw conflict(MSG.groups.duplicateName);
+    if (pgCode(err) === '23514' && pgConstraint(err) === 'gruppi_anni_ordine') throw badRequest(MSG.groups.anniOrdine);
     throw err;
   }
 }
@@ -96,8 +102,8 @@ export const gruppiRoutes: FastifyPluginAsync = async (root) => {
         if (!data) throw notFound(MSG.groups.notFoundDelete);
         return { data };
       } catch (err) {
-        // partite.gruppo references the name ON DELETE RESTRICT: nothing is deleted.
-        if (pgCode(err) === '23503') throw conflict(MSG.groups.hasMatches);
+        // partite.gruppo and giocatori.gruppo_id reference the category ON DELETE RESTRICT: nothing is deleted.
+        if (pgCode(err) === '23503') throw conflict(pgConstraint(err) === 'giocatori_gruppo_id_fkey' ? GIOCATORI_MSG.gruppoConGiocatori : MSG.groups.hasMatches);
         throw err;
       }
     },

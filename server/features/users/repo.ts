@@ -1,5 +1,6 @@
 import type { Db } from '../../db/pool';
 import * as accounts from '../../auth/accounts';
+import { gruppiSeguitiSql } from '../../services/player-access/player-access';
 import type { Role } from '../../../common/users/roles';
 import { isIsoDate } from '../../../common/core/date-text';
 import type { AuditAction, AuditQuery, User, UserAuditRecord } from '../../../common/users/rules';
@@ -13,7 +14,8 @@ const USER_COLUMNS = `user_id AS id, user_id, email, role,
   to_json(last_updated)#>>'{}' AS last_updated,
   (SELECT to_json(max(l.locked_until))#>>'{}' FROM public.account_locks l
     WHERE l.email = lower(public.users.email) AND l.locked_until > now()) AS locked_until,
-  COALESCE((SELECT a.encrypted_password IS NULL FROM auth.users a WHERE a.id = public.users.user_id), false) AS invito_in_attesa`;
+  COALESCE((SELECT a.encrypted_password IS NULL FROM auth.users a WHERE a.id = public.users.user_id), false) AS invito_in_attesa,
+  ${gruppiSeguitiSql('public.users.user_id')} AS "gruppiSeguiti"`;
 
 /** The stored role of an account, as the server trusts it (app_metadata.role). */
 const AUTH_ROLE = accounts.storedRoleSql('u');

@@ -12,4 +12,6 @@ export const accessRows: Row[] = [
   { method: 'POST', route: '/api/users/:id/unlock', url: `/api/users/${ZERO_UUID}/unlock`, payload: {}, expect: adminOnly(404) },
   { method: 'POST', route: '/api/users/:id/reinvito', url: `/api/users/${ZERO_UUID}/reinvito`, payload: {}, expect: adminOnly(404) },
   { method: 'GET', route: '/api/user-audit', expect: adminOnly(200) },
+  // The categories a user follows (docs/players.md): administrators only.
+  { method: 'PUT', route: '/api/users/:id/gruppi', url: `/api/users/${ZERO_UUID}/gruppi`, payload: {}, expect: adminOnly(400) },
 ];

@@ -13,7 +13,7 @@ import {
 } from '../../../common/users/rules';
 import { withTransaction } from '../../db/pool';
 import { forgetUserSessions, requireRole, type AuthUser } from '../../shared/auth-guard';
-import { conflict, forbidden, HttpError, notFound, parseInput } from '../../shared/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, parseInput } from '../../shared/errors';
 import { issueLink } from '../../auth/links';
 import { invitationMail } from '../../mail/templates';
 import * as accounts from '../../auth/accounts';
@@ -22,6 +22,11 @@ import * as repo from './repo';
 import { recordActivity } from '../../shared/activity';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import { ROLE_LABEL } from '../../../common/users/roles';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { gruppiSeguitiBodySchema, type GruppiSeguiti } from '../../../common/players/rules';
+import { utenteGruppiResponse } from '../../../common/players/types';
+import { zodRoutes } from '../../shared/route-schemas';
+import { gruppiByName, writeTies } from '../../services/player-access/player-access';
 
 /** Who acts, as the audit record names them. */
 function performer(request: FastifyRequest): { id: string; email: string; role: AuthUser['role'] } {
@@ -40,6 +45,9 @@ async function assertStillAdmin(db: Parameters<typeof accounts.findAccount>[0], 
   const me = await accounts.findAccount(db, request.user!.id);
   if (!me || me.role !== 'admin') throw forbidden(message);
 }
+
+/** 'Tutte le categorie', 'Pulcini, Esordienti' or 'nessuna categoria': how the activity record names a user's ties. */
+const describeTies = (t: GruppiSeguiti) => (t.tutte ? GIOCATORI_MSG.users.tutte : t.gruppi.length ? t.gruppi.join(', ') : GIOCATORI_MSG.users.nessuna);
 
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string })?.code === '23505';
@@ -238,6 +246,45 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     const { added, updated, removed } = result;
     return { message: MSG.users.synced(added, updated, removed), added, updated, removed, count: result.count };
   });
+
+  // The categories a user follows (docs/players.md, who sees what): the players they may see. Replaced
+  // as a whole; a user audit record (UPDATE) and an activity record in the same transaction.
+  zodRoutes(app).put(
+    '/users/:id/gruppi',
+    { preHandler: requireRole('admin', GIOCATORI_MSG.forbiddenTies), schema: { body: gruppiSeguitiBodySchema, response: { 200: utenteGruppiResponse } } },
+    async (request) => {
+      // The id as every users route reads it: a malformed one is a 400 'ID utente non valido'.
+      const { id } = parseInput(userIdParamsSchema, request.params);
+      const ties = request.body;
+      const data = await withTransaction(pool, async (db) => {
+        await repo.lockUserChanges(db);
+        await assertStillAdmin(db, request, GIOCATORI_MSG.forbiddenTies);
+        const target = await repo.getUser(db, id);
+        if (!target) throw notFound(MSG.users.notFound);
+        const { ids, unknown } = ties.tutte ? { ids: new Map(), unknown: [] } : await gruppiByName(db, ties.gruppi);
+        if (unknown.length) throw badRequest(GIOCATORI_MSG.unknownGruppi(unknown.join(', ')));
+        await writeTies(db, id, ties.tutte ? { tutte: true } : { tutte: false, gruppoIds: [...new Set([...ids.values()].map((g) => g.id))] });
+        const after = (await repo.getUser(db, id))!;
+        const change = { from: target.gruppiSeguiti, to: after.gruppiSeguiti };
+        await repo.insertAudit(db, {
+          action: 'UPDATE',
+          ip: request.ip,
+          target: { id, email: target.email },
+          roleBefore: target.role,
+          roleAfter: target.role,
+          performer: performer(request),
+          changes: { gruppiSeguiti: change },
+        });
+        await recordActivity(db, request, {
+          type: 'info',
+          message: GIOCATORI_MSG.activity.ties(target.email, describeTies(after.gruppiSeguiti!)),
+          context: { user_id: id, email: target.email, gruppiSeguiti: change },
+        });
+        return { ...after, gruppiSeguiti: after.gruppiSeguiti! };
+      });
+      return { message: GIOCATORI_MSG.users.tiesUpdated(data.email), data };
+    },
+  );
 
   app.get('/user-audit', { preHandler: requireRole('admin', MSG.users.forbiddenAudit) }, async (request): Promise<UserAuditResponse> => {
     const q = parseInput(auditQuerySchema, request.query);
