@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -7,21 +7,25 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import type { GridColDef } from '@mui/x-data-grid';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { GIOCATORI_MSG } from '../../../common/players/messages';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
+import { Pager } from '../../components/Pager';
 import { CertificateChip } from './CertificateChip';
-import { compareStato, fullName, type PlayerRow } from './list';
+import { fullName, sortRows, type PlayerRow } from './list';
 import { dmy, PLAYERS_UI } from './messages';
 
 const U = PLAYERS_UI;
 const COL = U.columns;
-const PAGE_SIZES = [25, 50, 100];
+/** Players a page of the roster (a category has 20 to 30). */
+const PAGE_SIZE = 50;
 
 /**
  * The roster (docs/players.md) as the admins' screens show their lists: a DataGrid sorted by surname,
  * the certificate as a coloured chip with its date, an active suspension, the card; the edit button for
  * editors. On a phone only the name, the certificate and the button stay (the rest is in the form).
+ * The app's one pager below it (docs/screens.md); a header click sorts the whole list, then the page shows.
  */
 export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows: PlayerRow[]; today: string; showGruppo: boolean; canEdit: boolean; onEdit: (row: PlayerRow) => void }) {
   const theme = useTheme();
@@ -47,7 +51,6 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
         field: 'stato',
         headerName: COL.certificato,
         width: 220,
-        sortComparator: compareStato,
         renderCell: ({ row }) => <CertificateChip stato={row.stato} />,
       },
       {
@@ -75,6 +78,13 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
     ],
     [today, onEdit],
   );
+  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [pageModel, setPageModel] = useState({ page: 0 });
+  const sorted = useMemo(() => sortRows(rows, sortModel[0]?.field, sortModel[0]?.sort ?? null), [rows, sortModel]);
+  const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
+  // A filter that leaves fewer pages shows the last one there is.
+  const page = Math.min(pageModel.page, pages - 1);
+  const first = page * PAGE_SIZE;
   const visibility = useMemo(
     () => ({ gruppo: showGruppo && !phone, dataNascita: !phone, numeroTessera: !phone, squalificatoFino: !phone, contatti: !phone, actions: canEdit }),
     [showGruppo, phone, canEdit],
@@ -82,11 +92,13 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
   return (
     <Paper variant="outlined">
       <ItalianDataGrid
-        rows={rows}
+        rows={sorted.slice(first, first + PAGE_SIZE)}
         columns={columns as GridColDef[]}
         columnVisibilityModel={visibility}
-        initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZES[0] } } }}
-        pageSizeOptions={PAGE_SIZES}
+        sortingMode="server"
+        sortModel={sortModel}
+        onSortModelChange={setSortModel}
+        hideFooter
         disableRowSelectionOnClick
         disableColumnMenu
         disableVirtualization
@@ -95,6 +107,16 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
         aria-label={GIOCATORI_MSG.title}
         getRowClassName={() => 'giocatore-row'}
         sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+      />
+      <Pager
+        page={page + 1}
+        totalPages={pages}
+        onPage={(p) => setPageModel({ page: p - 1 })}
+        summary={
+          <Typography variant="body2" color="text.secondary">
+            {U.displayedRows(first + 1, first + Math.min(PAGE_SIZE, sorted.length - first), sorted.length)}
+          </Typography>
+        }
       />
     </Paper>
   );

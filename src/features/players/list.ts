@@ -1,4 +1,4 @@
-import type { Giocatore, RegolaCertificato } from '../../../common/players/rules';
+import { compareGiocatori, type Giocatore, type RegolaCertificato } from '../../../common/players/rules';
 import { conteggioDi, statoCertificato, type Conteggio, type StatoCertificato } from './certificate';
 
 /** A roster's row: the player with their certificate's state on the club's today. */
@@ -56,3 +56,22 @@ export function defaultCategory(categories: readonly string[], rows: readonly Gi
 const SEVERITY: Record<StatoCertificato['stato'], number> = { mancante: 0, tipo_non_valido: 1, scaduto: 2, tipo_in_scadenza: 3, in_scadenza: 4, valido: 5 };
 const dateOf = (s: StatoCertificato) => ('scadenza' in s ? s.scadenza : 'dal' in s ? s.dal : '');
 export const compareStato = (a: StatoCertificato, b: StatoCertificato) => SEVERITY[a.stato] - SEVERITY[b.stato] || dateOf(a).localeCompare(dateOf(b));
+
+const collator = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
+const text = (a: string | null, b: string | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : collator.compare(a, b));
+const COMPARE: Record<string, (a: PlayerRow, b: PlayerRow) => number> = {
+  giocatore: compareGiocatori,
+  gruppo: (a, b) => collator.compare(a.gruppo, b.gruppo),
+  dataNascita: (a, b) => a.dataNascita.localeCompare(b.dataNascita),
+  numeroTessera: (a, b) => text(a.numeroTessera, b.numeroTessera),
+  stato: (a, b) => compareStato(a.stato, b.stato),
+  squalificatoFino: (a, b) => text(a.squalificatoFino, b.squalificatoFino),
+};
+
+/** The roster sorted by a column (a header's click), ties by surname and name; the server's order when none. */
+export function sortRows(rows: readonly PlayerRow[], field: string | undefined, direction: 'asc' | 'desc' | null | undefined): PlayerRow[] {
+  const compare = field ? COMPARE[field] : undefined;
+  if (!compare || !direction) return [...rows];
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => sign * compare(a, b) || compareGiocatori(a, b));
+}

@@ -10,6 +10,7 @@ export const PLAYERS_UI = {
   loading: 'Caricamento giocatori...',
   loadError: 'Impossibile caricare i giocatori',
   count: (n: number) => countOf(n, 'giocatore', 'giocatori'),
+  displayedRows: (from: number, to: number, total: number) => `${from}-${to} di ${total}`,
   add: 'Aggiungi giocatore',
   edit: 'Modifica giocatore',
   editOf: (name: string) => `Modifica ${name}`,
