@@ -2,6 +2,7 @@ import { api, CACHE_TTL, itemTag, listTag, listTags } from '../../api/api';
 import type { Role } from '../../../common/users/roles';
 import type { AuditAction, SyncResponse, UserAuditResponse, UsersListResponse } from '../../../common/users/rules';
 import type { UserChangeResponse, UserMessageResponse } from '../../../common/users/types';
+import type { UtenteGruppiResponse } from '../../../common/players/types';
 
 export interface AuditFilters {
   page: number;
@@ -51,6 +52,11 @@ export const usersApi = api.injectEndpoints({
       query: (id) => ({ url: `api/users/${encodeURIComponent(id)}/reinvito`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User')],
     }),
+    /** The categories whose players the user sees (docs/players.md): every one, or those named. */
+    setUserGruppi: build.mutation<UtenteGruppiResponse, { id: string; body: { tutte: true } | { gruppi: string[] } }>({
+      query: ({ id, body }) => ({ url: `api/users/${encodeURIComponent(id)}/gruppi`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => [itemTag('User', id), listTag('UserAudit')],
+    }),
     syncUsers: build.mutation<SyncResponse, void>({
       query: () => ({ url: 'api/users/sync', method: 'POST' }),
       invalidatesTags: [listTag('User'), listTag('UserAudit')],
@@ -71,5 +77,6 @@ export const {
   useUnlockUserMutation,
   useReinviteUserMutation,
   useSyncUsersMutation,
+  useSetUserGruppiMutation,
   useGetUserAuditQuery,
 } = usersApi;
