@@ -130,7 +130,7 @@ export default function PlayersPage() {
             formKey={form.opening}
             giocatore={form.giocatore}
             gruppo={gruppo || undefined}
-            gruppi={known.length ? known : categories}
+            gruppi={categories}
             regola={regola}
             isAdmin={isAdmin}
             onClose={() => setForm((f) => ({ ...f, open: false }))}

@@ -1,3 +1,4 @@
+import { compareGruppi } from '../../../common/groups/order';
 import { compareGiocatori, type Giocatore, type RegolaCertificato } from '../../../common/players/rules';
 import { conteggioDi, statoCertificato, type Conteggio, type StatoCertificato } from './certificate';
 
@@ -39,12 +40,10 @@ export function filterRows(rows: readonly PlayerRow[], { search, stato }: Player
 
 /**
  * The categories of the picker: those the club lists (editors and administrators read them; a reader
- * does not), then any other a visible player is in, each once, in that order.
+ * does not) and any a visible player is in, each once, in the app's one order (common/groups/order.ts).
  */
 export function pickerCategories(known: readonly string[], rows: readonly Giocatore[]): string[] {
-  const out = [...known];
-  for (const r of rows) if (!out.includes(r.gruppo)) out.push(r.gruppo);
-  return out;
+  return [...new Set([...known, ...rows.map((r) => r.gruppo)])].sort(compareGruppi);
 }
 
 /** The category the screen opens on: the first one with players, else the first one. */
