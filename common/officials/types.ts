@@ -5,9 +5,8 @@
 // schema reaches the bundle).
 import { z } from '../core/zod';
 import { QUALIFICHE, RUOLI, type Dirigente, type DesignazioniView, type PersonaScoperte, type Ruolo } from './rules';
-import { TERRENI, TIPI_GARA, type Partita } from '../matches/read';
-import { STATI } from '../status/read';
-import type { PartitaResponse } from '../matches/types';
+import type { Partita } from '../matches/read';
+import { designazioniViewSchema, partitaSchema, type PartitaResponse } from '../matches/types';
 
 export const dirigenteSchema = z.object({
   id: z.number(),
@@ -18,36 +17,6 @@ export const dirigenteSchema = z.object({
   qualifiche: z.array(z.enum(QUALIFICHE)),
   attivo: z.boolean(),
 }) satisfies z.ZodType<Dirigente>;
-
-const designatoSchema = z.object({ id: z.number(), nome: z.string(), cognome: z.string() });
-
-export const designazioniViewSchema = z.object({
-  arbitro: designatoSchema.nullable(),
-  accompagnatore: designatoSchema.nullable(),
-  addettoArbitro: designatoSchema.nullable(),
-}) satisfies z.ZodType<DesignazioniView>;
-
-/** A match as a full read of public.partite gives it (server/services/matches/columns.ts): every column. */
-const partitaSchema = z.object({
-  id: z.number(),
-  data: z.string(),
-  ora: z.string(),
-  ora_fine: z.string().nullable(),
-  squadracasa: z.string(),
-  squadratrasferta: z.string(),
-  gruppo: z.string(),
-  campo: z.string(),
-  is_house_match: z.boolean(),
-  spogliatoio_gari: z.number().nullable(),
-  spogliatoio_ospiti: z.number().nullable(),
-  terreno: z.enum(TERRENI).nullable(),
-  tipo_gara: z.enum(TIPI_GARA).nullable(),
-  // Optional as in Partita; a full read always has them.
-  stato: z.enum(STATI).optional(),
-  motivo_stato: z.string().nullable().optional(),
-  data_da_definire: z.boolean().optional(),
-  data_originale: z.string().nullable().optional(),
-}) satisfies z.ZodType<Partita>;
 
 /** GET /api/partite/{id}: the match, and its designations with names. */
 export interface PartitaDesignazioniResponse extends PartitaResponse {

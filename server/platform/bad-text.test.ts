@@ -30,6 +30,8 @@ beforeAll(async () => {
   await t.db.pool.query(
     `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara) VALUES (current_date + 1, '10:00', 'Garibaldina', 'Lupi', 'Pulcini', 'Campo 1', 'torneo')`,
   );
+  // A player (id 1, docs/players.md), so the routes on /api/giocatori/:id name a real row.
+  await t.db.pool.query(`INSERT INTO public.giocatori (nome, cognome, data_nascita, gruppo_id) SELECT 'Luca', 'Bianchi', '2016-04-02', id FROM public.gruppi`);
 }, 60000);
 afterAll(async () => {
   await t?.close();
@@ -40,6 +42,8 @@ async function snapshot() {
   const { rows } = await t.db.pool.query(
     `SELECT (SELECT count(*) FROM public.partite)::int AS partite, (SELECT count(*) FROM public.gruppi)::int AS gruppi,
             (SELECT count(*) FROM public.error_logs)::int AS errors, (SELECT count(*) FROM auth.users)::int AS users,
+            (SELECT string_agg(nome || cognome || data_nascita || gruppo_id || updated_at, ',') FROM public.giocatori) AS giocatori,
+            (SELECT count(*) FROM public.utenti_gruppi)::int + (SELECT count(*) FROM public.utenti_gruppi_tutti)::int AS legami,
             (SELECT string_agg(squadracasa || squadratrasferta || campo, ',') FROM public.partite) AS names`,
   );
   return rows[0];

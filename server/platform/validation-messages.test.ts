@@ -132,4 +132,24 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(await put('tutti'))).toBe('Richiesta non valida - controlla i dati inviati');
     expect(expectItalian400(await put({ arbitro: null, accompagnatore: null, addettoArbitro: null, confermaSovrapposizioni: 'sì' }))).toBe('confermaSovrapposizioni deve essere vero o falso');
   });
+
+  it('players, their filters and the categories a user follows past their limits (docs/players.md)', async () => {
+    const admin = await createUser(t.db.pool, 'admin');
+    const p = { nome: 'Luca', cognome: 'Bianchi', dataNascita: '2016-04-02', gruppo: 'Pulcini' };
+    const post = (body: object) => t.app.inject({ method: 'POST', url: '/api/giocatori', headers: bearer(admin), payload: body });
+    expect(expectItalian400(await post({ ...p, cognome: 'x'.repeat(5000) }))).toBe('Cognome: al massimo 50 caratteri');
+    expect(expectItalian400(await post({ ...p, dataNascita: 'x'.repeat(5000) }))).toBe('Data di nascita: la data deve essere nel formato aaaa-mm-gg');
+    expect(expectItalian400(await post({ ...p, note: 'x'.repeat(201) }))).toBe('Note: al massimo 200 caratteri');
+    expect(expectItalian400(await post({ ...p, contatti: [{ nome: 'A', relazione: 'x'.repeat(31) }] }))).toBe('Contatto 1, relazione: al massimo 30 caratteri');
+    expect(expectItalian400(await post({ ...p, contatti: 'mamma' }))).toBe('Contatto non valido');
+    expect(expectItalian400(await post({ ...p, numeroTessera: 12345 }))).toBe('Numero di tessera: il testo contiene caratteri non ammessi');
+    const list = await t.app.inject({ url: `/api/giocatori?scadenzaEntro=${'9'.repeat(300)}`, headers: bearer(admin) });
+    expect(expectItalian400(list)).toBe('scadenzaEntro deve essere un numero di giorni da 0 a 366');
+    const many = await t.app.inject({ method: 'POST', url: '/api/giocatori/import', headers: bearer(admin), payload: { giocatori: Array(1001).fill(p) } });
+    expect(expectItalian400(many)).toBe('Puoi importare al massimo 1000 giocatori per volta');
+    const ties = await t.app.inject({ method: 'PUT', url: `/api/users/${reader.id}/gruppi`, headers: bearer(admin), payload: { gruppi: Array(201).fill('Pulcini') } });
+    expect(expectItalian400(ties)).toBe('Al massimo 200 categorie');
+    const tie = await t.app.inject({ method: 'PUT', url: `/api/users/${reader.id}/gruppi`, headers: bearer(admin), payload: { gruppi: ['x'.repeat(300)] } });
+    expect(expectItalian400(tie)).toBe('Nome di categoria non valido');
+  });
 });

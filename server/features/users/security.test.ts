@@ -1,7 +1,9 @@
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../../../common/core/messages';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { usersRoutes } from './routes';
 
 // The role matrix (docs/users.md, roles) and changes that take effect at once (deletion and demotion, docs/auth.md) for the users routes.
@@ -30,6 +32,8 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; u
   { method: 'POST', path: '/api/users/:id/unlock', url: () => `/api/users/${ZERO}/unlock`, body: () => ({}), forbidden: MSG.users.forbiddenUnlock, adminStatus: 404 },
   { method: 'POST', path: '/api/users/:id/reinvito', url: () => `/api/users/${ZERO}/reinvito`, body: () => ({}), forbidden: MSG.users.forbiddenReinvite, adminStatus: 404 },
   { method: 'GET', path: '/api/user-audit', url: () => '/api/user-audit', forbidden: MSG.users.forbiddenAudit, adminStatus: 200 },
+  // The categories a user follows (docs/players.md).
+  { method: 'PUT', path: '/api/users/:id/gruppi', url: () => `/api/users/${reader.id}/gruppi`, body: () => ({ gruppi: [] }), forbidden: GIOCATORI_MSG.forbiddenTies, adminStatus: 200 },
 ];
 
 describe('role matrix', () => {
@@ -55,6 +59,8 @@ describe('role matrix', () => {
     const registered = new Set<string>();
     const probe = Fastify();
     probe.decorate('deps', t.app.deps);
+    probe.setValidatorCompiler(validatorCompiler);
+    probe.setSerializerCompiler(serializerCompiler);
     probe.addHook('onRoute', (r) => {
       for (const m of [r.method].flat()) if (m !== 'HEAD') registered.add(`${m} ${r.url}`);
     });
