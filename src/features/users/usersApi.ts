@@ -2,7 +2,6 @@ import { api, CACHE_TTL, itemTag, listTag, listTags } from '../../api/api';
 import type { Role } from '../../../common/users/roles';
 import type { AuditAction, SyncResponse, UserAuditResponse, UsersListResponse } from '../../../common/users/rules';
 import type { UserChangeResponse, UserMessageResponse } from '../../../common/users/types';
-import type { UtenteGruppiResponse } from '../../../common/players/types';
 
 export interface AuditFilters {
   page: number;
@@ -53,7 +52,7 @@ export const usersApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User')],
     }),
     /** The categories whose players the user sees (docs/players.md): every one, or those named. */
-    setUserGruppi: build.mutation<UtenteGruppiResponse, { id: string; body: { tutte: true } | { gruppi: string[] } }>({
+    setUserGruppi: build.mutation<UserChangeResponse, { id: string; body: { tutte: true } | { gruppi: string[] } }>({
       query: ({ id, body }) => ({ url: `api/users/${encodeURIComponent(id)}/gruppi`, method: 'PUT', body }),
       invalidatesTags: (_r, _e, { id }) => [itemTag('User', id), listTag('UserAudit')],
     }),
