@@ -1,8 +1,9 @@
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useController, useFieldArray, useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -10,28 +11,67 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { CONTATTI_MAX, GIOCATORE_NOME_MAX, RELAZIONE_MAX } from '../../../common/players/rules';
 import { EMAIL_MAX_LENGTH } from '../../../common/auth/schemas';
-import { FormTextField } from '../../components/form/FormTextField';
+import { textFieldBinding } from '../../components/form/FormTextField';
 import { emptyContatto, type PlayerFormValues } from './formValues';
 import { PLAYERS_UI } from './messages';
 
 const F = GIOCATORI_MSG.fields;
 const U = PLAYERS_UI.form;
 
+/**
+ * A guardian's field with its message under it once something was typed in it or it was left (or a save
+ * tried): a row just added is not red (react-hook-form checks the whole list when a row is added).
+ */
+function GuardianText({
+  name,
+  label,
+  helper,
+  required,
+  disabled,
+  type,
+  maxLength,
+  inputMode,
+}: {
+  name: `contatti.${number}.${'nome' | 'relazione' | 'email' | 'telefono'}`;
+  label: string;
+  helper?: string;
+  required?: boolean;
+  disabled: boolean;
+  type?: string;
+  maxLength: number;
+  inputMode?: 'email' | 'tel';
+}) {
+  const { field, fieldState, formState } = useController<PlayerFormValues, typeof name>({ name });
+  const message = fieldState.error && (fieldState.isTouched || field.value !== '' || formState.submitCount > 0) ? fieldState.error.message : undefined;
+  return (
+    <TextField
+      {...textFieldBinding(field)}
+      label={label}
+      required={required}
+      disabled={disabled}
+      type={type}
+      error={!!message}
+      helperText={message ?? helper}
+      sx={{ flex: 1, minWidth: { sm: 150 } }}
+      slotProps={{ htmlInput: { maxLength, inputMode, autoComplete: 'off' } }}
+    />
+  );
+}
+
 /** The player's guardians (0-3): name and relation, email and phone; each row removable. */
 export function GuardianFields({ disabled }: { disabled: boolean }) {
   const { control } = useFormContext<PlayerFormValues>();
   const contatti = useFieldArray({ control, name: 'contatti' });
   const field = (i: number, key: 'nome' | 'relazione' | 'email' | 'telefono', props: { label: string; required?: boolean; maxLength: number; inputMode?: 'email' | 'tel'; helper?: string }) => (
-    <FormTextField
-      control={control}
+    <GuardianText
       name={`contatti.${i}.${key}`}
       label={props.label}
-      helperText={props.helper}
+      helper={props.helper}
       required={props.required}
       disabled={disabled}
       type={key === 'email' ? 'email' : undefined}
-      sx={{ flex: 1, minWidth: { sm: 150 } }}
-      slotProps={{ htmlInput: { maxLength: props.maxLength, inputMode: props.inputMode, autoComplete: 'off' } }}
+      maxLength={props.maxLength}
+      inputMode={props.inputMode}
     />
   );
   return (

@@ -7,6 +7,8 @@ import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { certificatoRichiesto, GIOCATORE_NOME_MAX, NOTE_MAX, TESSERA_MAX, TIPI_CERTIFICATO, type RegolaCertificato } from '../../../common/players/rules';
 import { FormDatePicker } from '../../components/form/FormPickers';
 import { FormTextField } from '../../components/form/FormTextField';
+import { statoCertificato } from './certificate';
+import { CertificateChip } from './CertificateChip';
 import type { PlayerFormValues } from './formValues';
 import { PLAYERS_UI } from './messages';
 
@@ -20,14 +22,20 @@ function DateField({ name, label, disabled, required = false, autoFocus }: { nam
   return <FormDatePicker<PlayerFormValues> name={name} label={label} disabled={disabled} required={required} autoFocus={autoFocus} error={!!message} helperText={message} />;
 }
 
-/** Which certificate the player needs today, under the certificate's fields. */
+/** Which certificate the player needs today, and the state of the one typed as the roster's chip shows it. */
 function RequiredCertificate({ today, regola }: { today: string; regola: RegolaCertificato }) {
-  const dataNascita = useWatch<PlayerFormValues, 'dataNascita'>({ name: 'dataNascita' });
+  const [dataNascita, tipo, scadenza] = useWatch<PlayerFormValues, ['dataNascita', 'certificato.tipo', 'certificato.scadenza']>({
+    name: ['dataNascita', 'certificato.tipo', 'certificato.scadenza'],
+  });
   if (!isIsoDate(dataNascita) || dataNascita >= today) return null;
+  const certificato = tipo === '' ? null : isIsoDate(scadenza) ? { tipo, scadenza } : undefined;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="certificato-richiesto">
-      {U.richiesto[certificatoRichiesto(dataNascita, today, regola)]}
-    </Typography>
+    <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="body2" color="text.secondary" data-testid="certificato-richiesto">
+        {U.richiesto[certificatoRichiesto(dataNascita, today, regola)]}
+      </Typography>
+      {certificato !== undefined && <CertificateChip stato={statoCertificato({ dataNascita, certificato }, today, regola)} />}
+    </Stack>
   );
 }
 

@@ -74,6 +74,7 @@ export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi
   const today = todayIn(timezone);
   const schema = useMemo(() => playerFormSchema(() => todayIn(timezone)), [timezone]);
   const resolver = useMemo(() => schemaResolver<PlayerFormValues, GiocatoreInput>(schema), [schema]);
+  // Each field's message as it is typed (a guardian's row just added waits for its first input: GuardianFields).
   const form = useForm<PlayerFormValues, unknown, GiocatoreInput>({ defaultValues: start, resolver, mode: 'onChange', shouldFocusError: false });
   const { control, formState, handleSubmit, setError, subscribe } = form;
   const [savedAnother, setSavedAnother] = useState(savedBefore);

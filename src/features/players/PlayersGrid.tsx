@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -30,6 +31,7 @@ const PAGE_SIZE = 50;
 export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows: PlayerRow[]; today: string; showGruppo: boolean; canEdit: boolean; onEdit: (row: PlayerRow) => void }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const suspended = useCallback((row: PlayerRow) => !!row.squalificatoFino && row.squalificatoFino >= today, [today]);
   const columns = useMemo<GridColDef<PlayerRow>[]>(
     () => [
       {
@@ -38,11 +40,30 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
         flex: 1,
         minWidth: 150,
         valueGetter: (_v, row) => fullName(row),
-        renderCell: ({ row }) => (
-          <Box component="span" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="giocatore-nome">
-            {fullName(row)}
-          </Box>
-        ),
+        renderCell: ({ row }) =>
+          phone ? (
+            // On a phone the name opens the form (no room for the button) and says an active suspension.
+            <Box sx={{ py: 0.75, minWidth: 0 }}>
+              {canEdit ? (
+                <Link component="button" type="button" onClick={() => onEdit(row)} aria-label={U.editOf(fullName(row))} sx={{ fontWeight: 600, textAlign: 'left' }} data-testid="giocatore-nome">
+                  {fullName(row)}
+                </Link>
+              ) : (
+                <Box component="span" sx={{ fontWeight: 600 }} data-testid="giocatore-nome">
+                  {fullName(row)}
+                </Box>
+              )}
+              {suspended(row) && (
+                <Typography variant="caption" component="p" color="text.secondary">
+                  {U.squalificatoFino(row.squalificatoFino!)}
+                </Typography>
+              )}
+            </Box>
+          ) : (
+            <Box component="span" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="giocatore-nome">
+              {fullName(row)}
+            </Box>
+          ),
       },
       { field: 'gruppo', headerName: COL.gruppo, width: 130 },
       { field: 'dataNascita', headerName: COL.dataNascita, width: 110, valueFormatter: (v: string) => dmy(v) },
@@ -50,15 +71,17 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
       {
         field: 'stato',
         headerName: COL.certificato,
-        width: 220,
+        width: phone ? 175 : 210,
         renderCell: ({ row }) => <CertificateChip stato={row.stato} />,
       },
       {
         field: 'squalificatoFino',
         headerName: COL.squalifica,
-        width: 200,
+        width: 140,
         renderCell: ({ row }) =>
-          row.squalificatoFino && row.squalificatoFino >= today ? <Chip size="small" label={U.squalificatoFino(row.squalificatoFino)} variant="outlined" data-testid="squalifica-chip" /> : null,
+          suspended(row) ? (
+            <Chip size="small" label={U.squalificaFino(row.squalificatoFino!)} title={U.squalificatoFino(row.squalificatoFino!)} variant="outlined" data-testid="squalifica-chip" />
+          ) : null,
       },
       { field: 'contatti', headerName: COL.contatti, width: 110, sortable: false, valueGetter: (_v, row) => (row.contatti.length ? U.contacts(row.contatti.length) : U.noContacts) },
       {
@@ -76,7 +99,7 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
         ),
       },
     ],
-    [today, onEdit],
+    [phone, canEdit, suspended, onEdit],
   );
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const [pageModel, setPageModel] = useState({ page: 0 });
@@ -86,7 +109,7 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
   const page = Math.min(pageModel.page, pages - 1);
   const first = page * PAGE_SIZE;
   const visibility = useMemo(
-    () => ({ gruppo: showGruppo && !phone, dataNascita: !phone, numeroTessera: !phone, squalificatoFino: !phone, contatti: !phone, actions: canEdit }),
+    () => ({ gruppo: showGruppo && !phone, dataNascita: !phone, numeroTessera: !phone, squalificatoFino: !phone, contatti: !phone, actions: canEdit && !phone }),
     [showGruppo, phone, canEdit],
   );
   return (
@@ -104,6 +127,7 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
         disableVirtualization
         autoHeight
         density="compact"
+        getRowHeight={phone ? () => 'auto' : undefined}
         aria-label={GIOCATORI_MSG.title}
         getRowClassName={() => 'giocatore-row'}
         sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}

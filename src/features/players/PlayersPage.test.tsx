@@ -93,7 +93,7 @@ describe('Giocatori screen', () => {
     expect(chipOf('Bianchi Anna')).toHaveAttribute('data-stato', 'in_scadenza');
     expect(chipOf('Verdi Marco')).toHaveTextContent(U.chip.scaduto(VERDI.certificato!.scadenza));
     expect(chipOf('Neri Sara')).toHaveTextContent(U.chip.mancante);
-    expect(within(screen.getByRole('row', { name: /Verdi Marco/ })).getByTestId('squalifica-chip')).toHaveTextContent(U.squalificatoFino(VERDI.squalificatoFino!));
+    expect(within(screen.getByRole('row', { name: /Verdi Marco/ })).getByTestId('squalifica-chip')).toHaveTextContent(U.squalificaFino(VERDI.squalificatoFino!));
     expect(within(screen.getByRole('row', { name: /Neri Sara/ })).getByText(U.noTessera)).toBeInTheDocument();
     for (const [c, n] of [['valido', 1], ['in_scadenza', 1], ['scaduto', 1], ['mancante', 1]] as const) expect(count(c)).toHaveAccessibleName(U.countFilter(U.counts[c], n));
 
@@ -198,6 +198,8 @@ describe('Giocatori screen', () => {
 
     await user.click(within(f.dialog).getByRole('button', { name: U.form.addContact }));
     const contatto = within(f.dialog).getByRole('group', { name: U.form.contatto(1) });
+    // A row just added is not red before anything is typed in it.
+    expect(contatto).not.toHaveTextContent(G.invalid.contattoNome(1));
     await user.type(f.text(G.fields.email, contatto), 'maria@');
     await waitFor(() => expect(under(f.text(G.fields.email, contatto))).toHaveTextContent(G.invalid.email(1)));
     expect(within(f.dialog).queryByTestId('giocatore-avviso')).toBeNull();
@@ -223,6 +225,8 @@ describe('Giocatori screen', () => {
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: G.tipi.non_agonistico }));
     const scadenza = addDays(TODAY, 120);
     await f.typeDate(G.fields.scadenza, scadenza);
+    // The certificate typed, as the roster will show it.
+    await waitFor(() => expect(within(f.dialog).getByTestId('certificato-chip')).toHaveTextContent(U.chip.valido(scadenza)));
     await user.click(within(f.dialog).getByRole('button', { name: U.form.addContact }));
     const contatto = within(f.dialog).getByRole('group', { name: U.form.contatto(1) });
     await f.paste(G.fields.nome, 'Maria', contatto);

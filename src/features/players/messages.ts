@@ -54,6 +54,8 @@ export const PLAYERS_UI = {
   },
   noTessera: 'Manca',
   squalificatoFino: (iso: string) => `Squalificato fino al ${dmy(iso)}`,
+  /** The suspension's chip, under the column 'Squalifica'. */
+  squalificaFino: (iso: string) => `Fino al ${dmy(iso)}`,
   contacts: (n: number) => countOf(n, 'contatto', 'contatti'),
   noContacts: 'Nessuno',
   /** The 'Scadenze' panel. */
