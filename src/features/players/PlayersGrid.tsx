@@ -53,6 +53,11 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
                   {fullName(row)}
                 </Box>
               )}
+              {showGruppo && (
+                <Typography variant="caption" component="p" color="text.secondary">
+                  {row.gruppo}
+                </Typography>
+              )}
               {suspended(row) && (
                 <Typography variant="caption" component="p" color="text.secondary">
                   {U.squalificatoFino(row.squalificatoFino!)}
@@ -71,7 +76,7 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
       {
         field: 'stato',
         headerName: COL.certificato,
-        width: phone ? 175 : 210,
+        width: phone ? 195 : 210,
         renderCell: ({ row }) => <CertificateChip stato={row.stato} />,
       },
       {
@@ -99,7 +104,7 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
         ),
       },
     ],
-    [phone, canEdit, suspended, onEdit],
+    [phone, canEdit, showGruppo, suspended, onEdit],
   );
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const [pageModel, setPageModel] = useState({ page: 0 });

@@ -61,7 +61,7 @@ function FollowedForm({ user, onClose, controls }: { user: User; onClose: () => 
 
   const serverError = formState.errors.root?.server?.message;
   return (
-    <Box component="form" noValidate onSubmit={(e) => void save(e)}>
+    <Box component="form" noValidate onSubmit={(e) => void save(e)} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
       <DialogTitle id="followed-categories-title">{M.title}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
