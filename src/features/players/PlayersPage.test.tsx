@@ -95,10 +95,11 @@ describe('Giocatori screen', () => {
     expect(chipOf('Neri Sara')).toHaveTextContent(U.chip.mancante);
     expect(within(screen.getByRole('row', { name: /Verdi Marco/ })).getByTestId('squalifica-chip')).toHaveTextContent(U.squalificaFino(VERDI.squalificatoFino!));
     expect(within(screen.getByRole('row', { name: /Neri Sara/ })).getByText(U.noTessera)).toBeInTheDocument();
-    for (const [c, n] of [['valido', 1], ['in_scadenza', 1], ['scaduto', 1], ['mancante', 1]] as const) expect(count(c)).toHaveAccessibleName(U.countFilter(U.counts[c], n));
+    for (const [c, n] of [['valido', 1], ['in_scadenza', 1], ['scaduto', 1], ['mancante', 1]] as const) expect(count(c)).toHaveAccessibleName(`${U.counts[c]} ${n}`);
 
     // A count filters the roster; a second click shows everyone again.
     await user.click(count('scaduto'));
+    expect(count('scaduto')).toHaveAttribute('aria-pressed', 'true');
     expect(names()).toEqual(['Verdi Marco']);
     await user.click(count('scaduto'));
     expect(names()).toHaveLength(4);
@@ -108,7 +109,7 @@ describe('Giocatori screen', () => {
     expect(names()).toEqual(['Esposito Giulia']);
     // A 14-year-old with a non-competitive certificate: not enough.
     expect(chipOf('Esposito Giulia')).toHaveTextContent(U.chip.tipo_non_valido);
-    expect(count('scaduto')).toHaveAccessibleName(U.countFilter(U.counts.scaduto, 1));
+    expect(count('scaduto')).toHaveAccessibleName(`${U.counts.scaduto} 1`);
 
     await user.click(screen.getByRole('combobox', { name: U.categoryPicker }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: U.allCategories }));

@@ -43,7 +43,7 @@ export function CertificateCounts({ counts, active, onPick }: { counts: Record<C
           component={ButtonBase}
           onClick={() => onPick(active === c ? '' : c)}
           aria-pressed={active === c}
-          aria-label={U.countFilter(U.counts[c], counts[c])}
+          title={U.countFilterHint}
           data-testid={`count-${c}`}
           sx={{ flex: '1 1 140px', p: 1.5, display: 'block', textAlign: 'left', borderLeft: `4px solid ${ACCENT[c]}`, bgcolor: active === c ? 'action.selected' : undefined }}
         >

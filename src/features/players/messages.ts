@@ -31,7 +31,7 @@ export const PLAYERS_UI = {
     scaduto: 'Scaduti o non validi',
     mancante: 'Mancanti',
   },
-  countFilter: (label: string, n: number) => `${label}: ${n}. Mostra solo questi`,
+  countFilterHint: 'Mostra solo questi giocatori (di nuovo: tutti)',
   columns: {
     giocatore: 'Giocatore',
     gruppo: 'Categoria',
