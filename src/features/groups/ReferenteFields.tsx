@@ -25,6 +25,10 @@ export interface ReferenteValues {
 export interface GroupFormValues {
   name: string;
   arbitroSocieta?: boolean;
+  /** The birth years and the team sheet's size as typed ('' while empty; docs/players.md). */
+  annoDa: string;
+  annoA: string;
+  maxDistinta: string;
   components: ReferenteValues[];
 }
 

@@ -16,8 +16,9 @@ export const groupsApi = api.injectEndpoints({
     updateGruppo: build.mutation<Gruppo, { id: number; body: GruppoInput }>({
       query: ({ id, body }) => ({ url: `api/gruppi/${id}`, method: 'PUT', body }),
       transformResponse: (response: GruppoResponse) => response.data,
-      // The list too (the match forms offer the names); a rename reaches the matches of the category (ON UPDATE CASCADE).
-      invalidatesTags: (_result, _error, { id }) => [itemTag('Group', id), listTag('Group'), 'Match'],
+      // The list too (the match forms offer the names); a rename reaches the matches of the category (ON UPDATE CASCADE)
+      // and its players (they are answered with the category's name).
+      invalidatesTags: (_result, _error, { id }) => [itemTag('Group', id), listTag('Group'), 'Match', listTag('Player')],
     }),
     deleteGruppo: build.mutation<Gruppo, number>({
       query: (id) => ({ url: `api/gruppi/${id}`, method: 'DELETE' }),
