@@ -26,6 +26,8 @@ import { allenamentiRoutes } from './features/trainings/routes';
 import { dirigentiRoutes } from './features/officials/routes';
 import { chiusureRoutes } from './features/closures/routes';
 import { giocatoriRoutes } from './features/players/routes';
+import { convocazioniRoutes } from './features/callups/routes';
+import { paginaConvocazioneRoutes } from './features/callups/page-routes';
 import { recordServerError } from './features/logs/recorder';
 import { weekPdfBuilder } from './features/export/week-pdf';
 import { publicListingPlugin } from './features/matches/public-listing';
@@ -71,8 +73,8 @@ export const LOG_REDACT = ['req.headers.authorization', 'req.headers.apikey', 'r
 /** Query parameters that carry a credential (unsubscribe and one-time links, OAuth-style codes): never logged. */
 const SECRET_PARAMS = /([?&](?:t|token|token_hash|code|access_token|refresh_token)=)[^&#]*/gi;
 
-/** Path segments that are a credential: an official's private calendar address (docs/officials.md). */
-const SECRET_SEGMENTS = /(\/calendar\/dirigente\/)[^/?#.]*/gi;
+/** Path segments that are a credential: an official's private calendar address (docs/officials.md), a family's call-up link (docs/callups.md). */
+const SECRET_SEGMENTS = /(\/calendar\/dirigente\/|^\/c\/)[^/?#.]*/gi;
 
 /** A URL fit for a log: credentials in its query or path replaced by '[nascosto]'. */
 export const urlForLog = (url: string | undefined) => url?.replace(SECRET_PARAMS, '$1[nascosto]').replace(SECRET_SEGMENTS, '$1[nascosto]');
@@ -162,11 +164,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dirigentiRoutes, { prefix: '/api' });
   await app.register(chiusureRoutes, { prefix: '/api' });
   await app.register(giocatoriRoutes, { prefix: '/api' });
+  await app.register(convocazioniRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
   await app.register(notificheRoutes, { prefix: '/api', weekPdf: weekPdfBuilder(deps) });
+
+  // The families' answer page of a call-up (/c/{token}): a server route, before the SPA's fallback.
+  await app.register(paginaConvocazioneRoutes);
 
   // Last: the built SPA and the page of /, and the Italian 404 of every other path.
   await app.register(spaPlugin, { clientDir: deps.clientDir, clubName: config.clubName });
