@@ -7,7 +7,10 @@ import type { Risposta } from '../../../common/callups/rules';
 
 const P = CONVOCAZIONI_MSG.page;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text of an element: & < > escaped. */
+const escapeHtml = (s: string) => s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+/** The value of an attribute (always double-quoted): the quotes escaped too. */
+const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const STYLE =
   'body{font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:34rem;padding:1rem;color:#1f2937;background:#fff}' +
@@ -24,7 +27,7 @@ const STYLE =
 function shell(title: string, body: string): string {
   return (
     `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><meta name="description" content="${escapeHtml(CONVOCAZIONI_MSG.title)}">` +
+    `<meta name="robots" content="noindex"><meta name="description" content="${escapeAttr(CONVOCAZIONI_MSG.title)}">` +
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
   );
 }
@@ -49,6 +52,8 @@ export interface AnswerPage {
   note: string | null;
   risposta: Risposta | null;
   nota: string | null;
+  /** The note field's value (what was typed, when the form is shown again with a problem). */
+  notaForm: string | null;
   /** 'dd/mm/yyyy alle hh:mm' of the current answer. */
   rispostoIl: string | null;
   rispostaStaff: boolean;
@@ -95,7 +100,7 @@ export function answerPage(d: AnswerPage): string {
     parts.push(
       `<form method="post"><fieldset><legend>${e(P.domanda)}</legend>` +
         `<p class="h">${e(P.entro(d.entro))}</p>` +
-        `<label for="nota">${e(P.nota)}</label><input id="nota" name="nota" type="text" maxlength="200" autocomplete="off" aria-describedby="nota-aiuto" value="${e(d.nota ?? '')}">` +
+        `<label for="nota">${e(P.nota)}</label><input id="nota" name="nota" type="text" maxlength="200" autocomplete="off" aria-describedby="nota-aiuto" value="${escapeAttr(d.notaForm ?? '')}">` +
         `<p class="h" id="nota-aiuto">${e(P.notaAiuto)}</p>` +
         `<button class="s" type="submit" name="risposta" value="si">${e(CONVOCAZIONI_MSG.risposte.si)}</button>` +
         `<button class="n" type="submit" name="risposta" value="no">${e(CONVOCAZIONI_MSG.risposte.no)}</button>` +
@@ -104,6 +109,6 @@ export function answerPage(d: AnswerPage): string {
   } else if (d.chiusa && !d.stato) {
     parts.push(`<p class="m">${e(CONVOCAZIONI_MSG.chiusa)}</p>`);
   }
-  if (!d.stato) parts.push(`<p><a href="${e(d.calendario)}">${e(P.calendario)}</a></p>`);
+  if (!d.stato) parts.push(`<p><a href="${escapeAttr(d.calendario)}">${e(P.calendario)}</a></p>`);
   return shell(P.title(d.giocatore), parts.join(''));
 }

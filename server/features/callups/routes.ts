@@ -192,6 +192,7 @@ export const convocazioniRoutes: FastifyPluginAsync = async (root) => {
         const row = await readCallupRow(db, id, true);
         if (!row || (await readConvocati(db, id)).length === 0) throw conflict(M.nessunConvocato);
         sendable(match);
+        if (Date.now() >= callupTimes(match, row, tz).scadenza.getTime()) throw conflict(M.chiusa);
         const result = await queueInvitations(db, id, new Date(), tz);
         await recordActivity(db, request, {
           type: 'success',
