@@ -253,15 +253,15 @@ export interface CallupPass {
 const label = (m: CallupMatch) => `${teams(m)} (${m.gruppo}) del ${dayjs(m.data).format('DD/MM/YYYY')} ore ${m.ora}`;
 
 /**
- * The reminders due at `now` (in the caller's transaction): one to each family asked that has not
- * answered and had no reminder of the current question, from PROMEMORIA_ANTICIPO before the deadline
- * until it, between 8:00 and 21:00 (APP_TIMEZONE): a reminder due at night goes at 8:00. A family
- * asked within the day before the deadline gets none (its invitation is fresh). The matches of the
- * coming 16 days are looked at (the earliest deadline is 14 days before a ritrovo at most 6 hours
- * before the kick-off), through the index of the pending rows (migration 024).
+ * The called players whose reminder is due at `now`, locked (SKIP LOCKED) until the caller's
+ * transaction ends: asked, no answer, no reminder of the current question yet, from
+ * PROMEMORIA_ANTICIPO before the deadline until it, asked before that window opened (a family asked
+ * within the day before the deadline has a fresh invitation), their match played. Only the matches of
+ * the coming 16 days are looked at (the earliest deadline is 14 days before a ritrovo at most 6 hours
+ * before the kick-off), by the index on partite (data, ora), then the partial index of the pending rows
+ * (migration 024). The hours of the day are the caller's (queueReminders).
  */
-export async function queueReminders(db: Db, now: Date, tz: string): Promise<CallupPass[]> {
-  if (!orarioPromemoria(now, tz)) return [];
+export async function dueReminders(db: Db, now: Date, tz: string): Promise<Array<{ id: number; partita_id: number }>> {
   const { rows } = await db.query<{ id: number; partita_id: number }>(
     `SELECT cg.id, cg.partita_id
        FROM public.partite p
@@ -278,6 +278,17 @@ export async function queueReminders(db: Db, now: Date, tz: string): Promise<Cal
         FOR UPDATE OF cg SKIP LOCKED`,
     [now, tz, PROMEMORIA_ANTICIPO],
   );
+  return rows;
+}
+
+/**
+ * The reminders due at `now` (in the caller's transaction, dueReminders): one mail to each address of
+ * the families, only between 8:00 and 21:00 (APP_TIMEZONE): a reminder due at night goes at 8:00,
+ * if the deadline has not passed by then. What was queued, per match.
+ */
+export async function queueReminders(db: Db, now: Date, tz: string): Promise<CallupPass[]> {
+  if (!orarioPromemoria(now, tz)) return [];
+  const rows = await dueReminders(db, now, tz);
   const byMatch = new Map<number, number[]>();
   for (const r of rows) byMatch.set(r.partita_id, [...(byMatch.get(r.partita_id) ?? []), r.id]);
   const out: CallupPass[] = [];
