@@ -6,6 +6,7 @@ import { MSG } from '../core/messages';
 import { CALENDAR_BUTTON } from './messages';
 import type { Partita } from '../matches/read';
 import { readMatch, type MeaningSource } from '../matches/meaning';
+import { CONVOCAZIONI_MSG } from '../callups/messages';
 
 /** Feeds show matches from this many days ago on, and cancelled matches for this many days. */
 export const CALENDAR_PAST_DAYS = 30;
@@ -142,11 +143,14 @@ export function eventDescription(
     spogliatoio_ospiti: number | null;
     motivo_stato?: string | null;
   } & MeaningSource,
+  /** A sent call-up's ritrovo (docs/callups.md), printed for a match that is played. */
+  ritrovo?: { ora: string; luogo: string } | null,
 ): string {
   const d = CALENDAR_MSG.description;
   const tipi: Record<string, string> = MSG.match.tipoGara;
   const terreni: Record<string, string> = MSG.match.terrenoLabel;
   const lines = [`${d.categoria}: ${m.gruppo}`];
+  if (ritrovo && readMatch(m).played) lines.push(CONVOCAZIONI_MSG.feed(ritrovo.ora, ritrovo.luogo));
   if (m.tipo_gara) lines.push(`${d.tipoGara}: ${tipi[m.tipo_gara] ?? m.tipo_gara}`);
   if (m.terreno) lines.push(`${d.terreno}: ${terreni[m.terreno] ?? m.terreno}`);
   if (m.is_house_match && (m.spogliatoio_gari != null || m.spogliatoio_ospiti != null)) {

@@ -108,6 +108,13 @@ export const CONVOCAZIONI_MSG = {
     subjectRitrovo: (partita: string, giorno: string) => `Ritrovo cambiato: ${partita}, ${giorno}`,
     subjectStato: (stato: string, partita: string, giorno: string) => `${stato}: ${partita}, ${giorno}`,
   },
+  /** The day and week sheets: beside the kick-off, and the place when it is not the pitch. */
+  sheet: {
+    beside: (ora: string) => `ritrovo ${ora}`,
+    luogo: (luogo: string) => `Ritrovo: ${luogo}`,
+  },
+  /** The line of a match feed's event description. */
+  feed: (ora: string, luogo: string) => `Ritrovo: ${ora}, ${luogo}`,
   /** The iCalendar event of the ritrovo. */
   ics: {
     summary: (nome: string, partita: string) => `Convocazione ${nome}: ${partita}`,

@@ -91,3 +91,8 @@ ALTER TABLE public.notifiche_job DROP CONSTRAINT notifiche_job_tipo_check;
 ALTER TABLE public.notifiche_job ADD CONSTRAINT notifiche_job_tipo_check CHECK (tipo IN ('modifiche', 'riepilogo', 'designazione', 'convocazione'));
 ALTER TABLE public.notifiche_job ADD COLUMN convocato_id integer REFERENCES public.convocazioni_giocatori (id) ON DELETE CASCADE;
 CREATE INDEX notifiche_job_convocato_idx ON public.notifiche_job (convocato_id) WHERE convocato_id IS NOT NULL;
+
+-- The match feeds print a sent call-up's ritrovo in the event's description (docs/callups.md): a
+-- call-up's change empties the feeds' caches (calendar_changed, migration 008).
+CREATE TRIGGER convocazioni_calendar_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON public.convocazioni
+  FOR EACH STATEMENT EXECUTE FUNCTION public.calendar_notify();

@@ -14,6 +14,7 @@ import { todayIn } from '../../../common/core/dates';
 import { localInstant } from '../../../common/matches/times';
 import { CONVOCAZIONI_MSG } from '../../../common/callups/messages';
 import { GUESS_LIMIT } from './page-routes';
+import { pdfPages } from '../../../test/exports';
 // The queue's worker, driven by hand as notifications.test.ts does (the app's scheduler polls every 5 s).
 // eslint-disable-next-line import-x/no-restricted-paths
 import { callupReminders, callupUpdates, runOnce, type WorkerDeps } from '../notifications/worker';
@@ -620,5 +621,39 @@ describe('GET /api/convocazioni (the dashboard card and the Convocazioni screen)
     expect({ status: bad.statusCode, error: bad.json().error }).toEqual({ status: 400, error: M.invalid.periodo });
     const pub = await t.app.inject({ url: '/api/partite/public' });
     for (const s of [...SURNAMES, 'convocat']) expect(pub.body.toLowerCase()).not.toContain(s.toLowerCase());
+  });
+});
+
+describe('feeds and sheets', () => {
+  it("a sent call-up's ritrovo is in the category feed's event and beside the kick-off on the day and week sheets; a draft's is not; no child named", async () => {
+    const day = 11;
+    const sent = await homeMatch(day, { ora: '10:00', ora_fine: '11:30', squadratrasferta: 'Ritrovo Inviato' });
+    const draft = await homeMatch(day, { ora: '17:00', ora_fine: '18:30', squadratrasferta: 'Ritrovo Bozza' });
+    await callUp(sent, [ids.giulia], { ritrovo: { ora: '09:00', luogo: 'Sede del club' } });
+    await send(sent);
+    await callUp(draft, [ids.marco], { ritrovo: { ora: '16:00' } });
+    await deliver();
+    const gruppo = (await t.db.pool.query(`SELECT id FROM public.gruppi WHERE name = 'Pulcini'`)).rows[0].id;
+    const feed = await t.app.inject({ url: `/api/calendar/${gruppo}.ics` });
+    expect(feed.statusCode).toBe(200);
+    const events = new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents('vevent');
+    const description = (id: number) => String(events.find((e) => e.getFirstPropertyValue('uid') === `partita-${id}@${HOST}`)?.getFirstPropertyValue('description'));
+    expect(description(sent)).toContain('Ritrovo: 09:00, Sede del club');
+    expect(description(draft)).not.toContain('Ritrovo');
+    for (const s of SURNAMES) expect(feed.body).not.toContain(s);
+
+    const reader = await createUser(t.db.pool, 'reader');
+    const sheet = async (url: string, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url, headers: bearer(reader), payload });
+      expect(res.statusCode).toBe(200);
+      return (await pdfPages(res.rawPayload)).join(' ').replace(/\s+/g, ' ');
+    };
+    const dayText = await sheet('/api/exports/day.pdf', { date: inDays(day) });
+    expect(dayText).toContain('10:00 - 11:30 (ritrovo 09:00)');
+    expect(dayText).toContain('Ritrovo: Sede del club');
+    expect(dayText).toContain('17:00 - 18:30 Garibaldina - Ritrovo Bozza');
+    const weekText = await sheet('/api/exports/week.pdf', { weekStart: inDays(day) });
+    expect(weekText).toContain('10:00 - 11:30 (ritrovo 09:00)');
+    for (const s of SURNAMES) expect(`${dayText} ${weekText}`).not.toContain(s);
   });
 });

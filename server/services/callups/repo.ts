@@ -179,3 +179,24 @@ export function callupTimes(m: CallupMatch, row: CallupRow, tz: string): CallupT
 
 /** The match as the families are asked about it now. */
 export const domandaOf = (m: CallupMatch): Domanda => ({ data: m.data, ora: m.ora, campo: m.campo, meaning: readMatch(m).meaning });
+
+/** The ritrovo of a match as the sheets and the feeds print it. */
+export interface RitrovoDi {
+  /** 'HH:mm'. */
+  ora: string;
+  luogo: string;
+}
+
+/**
+ * The ritrovo of each match dated from `from` to `to` whose call-up was sent (a draft is not
+ * announced), by match id: what the day and week sheets print beside the kick-off.
+ */
+export async function ritroviBetween(db: Db, from: string, to: string, tz: string): Promise<Map<number, RitrovoDi>> {
+  const { rows } = await db.query<{ id: number; data: string; ora: string; campo: string; ritrovo_anticipo: number; ritrovo_luogo: string | null }>(
+    `SELECT p.id, to_char(p.data, 'YYYY-MM-DD') AS data, to_char(p.ora, 'HH24:MI') AS ora, p.campo, c.ritrovo_anticipo, c.ritrovo_luogo
+       FROM public.partite p JOIN public.convocazioni c ON c.partita_id = p.id
+      WHERE p.data BETWEEN $1::date AND $2::date AND c.inviata_il IS NOT NULL`,
+    [from, to],
+  );
+  return new Map(rows.map((r) => [r.id, { ora: ritrovoOra(r, r.ritrovo_anticipo, tz), luogo: r.ritrovo_luogo ?? r.campo }]));
+}
