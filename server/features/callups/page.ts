@@ -27,7 +27,7 @@ const STYLE =
 function shell(title: string, body: string): string {
   return (
     `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><meta name="description" content="${escapeAttr(CONVOCAZIONI_MSG.title)}">` +
+    `<meta name="robots" content="noindex"><link rel="icon" href="data:,"><meta name="description" content="${escapeAttr(CONVOCAZIONI_MSG.title)}">` +
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
   );
 }
