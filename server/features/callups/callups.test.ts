@@ -17,7 +17,7 @@ import { GUESS_LIMIT } from './page-routes';
 import { pdfPages } from '../../../test/exports';
 // The queue's worker, driven by hand as notifications.test.ts does (the app's scheduler polls every 5 s).
 // eslint-disable-next-line import-x/no-restricted-paths
-import { callupReminders, callupUpdates, runOnce, type WorkerDeps } from '../notifications/worker';
+import { callupReminders, callupUpdates, notificheJobs, REMINDER_POLL_MS, runOnce, type WorkerDeps } from '../notifications/worker';
 
 const M = CONVOCAZIONI_MSG;
 const TZ = 'Europe/Rome';
@@ -428,6 +428,8 @@ describe('the whole flow on the real SMTP server', () => {
     const otherScadenza = new Date((await view(other)).scadenza);
     expect(await callupReminders(deps, new Date(otherScadenza.getTime() - 6 * 3600_000))).toBe(0);
     expect((await api(readerPulcini, 'POST', `/api/partite/${other}/convocazione/sollecita`)).statusCode).toBe(403);
+    // The scheduler's job of the worker's app (start.ts) looks every minute.
+    expect(notificheJobs(deps).find((j) => j.name === 'convocazioni-promemoria')?.intervalMs).toBe(REMINDER_POLL_MS);
   });
 
   it('re-ask after a time change: every family is told what changed and asked again; the answers go to the history; the invitation moves (higher SEQUENCE)', async () => {

@@ -317,7 +317,7 @@ const sameQuestion = (a: Domanda, b: Domanda) => a.data === b.data && a.ora === 
  * - cancelled, postponed to a date to be set, suspended: the families asked are told (the calendar
  *   event cancelled), their links say so;
  * - edited back to where it was: nothing.
- * A match dated before today (APP_TIMEZONE) is over: nothing.
+ * A match now dated before today (APP_TIMEZONE) is over: nothing.
  */
 export async function queueCallupUpdates(db: Db, until: Date, now: Date, tz: string, today: string): Promise<CallupPass[]> {
   const { rows } = await db.query<{ partita_id: number; prima: Date }>(
@@ -336,7 +336,8 @@ export async function queueCallupUpdates(db: Db, until: Date, now: Date, tz: str
     if (!ctx || !ctx.row.domanda || !ctx.row.inviataIl) continue;
     const now_ = domandaOf(ctx.match);
     const before = ctx.row.domanda;
-    if (ctx.match.data < today && before.data < today) continue;
+    // A match now dated before today is over (or its date is a correction of the past): nobody to ask.
+    if (ctx.match.data < today) continue;
     if (sameQuestion(before, now_)) continue;
     const read = readMatch(ctx.match);
     const list = await readConvocati(db, partitaId);
