@@ -6,7 +6,6 @@ import { MSG } from '../core/messages';
 import { CALENDAR_BUTTON } from './messages';
 import type { Partita } from '../matches/read';
 import { readMatch, type MeaningSource } from '../matches/meaning';
-import { CONVOCAZIONI_MSG } from '../callups/messages';
 
 /** Feeds show matches from this many days ago on, and cancelled matches for this many days. */
 export const CALENDAR_PAST_DAYS = 30;
@@ -63,6 +62,8 @@ export const CALENDAR_MSG = {
     spogliatoi: 'Spogliatoi',
     spogliatoioGari: 'squadra di casa',
     spogliatoioOspiti: 'ospiti',
+    /** A sent call-up's meeting time and place (docs/callups.md). */
+    ritrovo: 'Ritrovo',
   },
   calendarName: (club: string, categoria: string | null, homeOnly: boolean) =>
     `Partite ${club}${categoria ? ` - ${categoria}` : ''}${homeOnly ? ' (solo casa)' : ''}`,
@@ -150,7 +151,7 @@ export function eventDescription(
   const tipi: Record<string, string> = MSG.match.tipoGara;
   const terreni: Record<string, string> = MSG.match.terrenoLabel;
   const lines = [`${d.categoria}: ${m.gruppo}`];
-  if (ritrovo && readMatch(m).played) lines.push(CONVOCAZIONI_MSG.feed(ritrovo.ora, ritrovo.luogo));
+  if (ritrovo && readMatch(m).played) lines.push(`${d.ritrovo}: ${ritrovo.ora}, ${ritrovo.luogo}`);
   if (m.tipo_gara) lines.push(`${d.tipoGara}: ${tipi[m.tipo_gara] ?? m.tipo_gara}`);
   if (m.terreno) lines.push(`${d.terreno}: ${terreni[m.terreno] ?? m.terreno}`);
   if (m.is_house_match && (m.spogliatoio_gari != null || m.spogliatoio_ospiti != null)) {

@@ -113,8 +113,6 @@ export const CONVOCAZIONI_MSG = {
     beside: (ora: string) => `ritrovo ${ora}`,
     luogo: (luogo: string) => `Ritrovo: ${luogo}`,
   },
-  /** The line of a match feed's event description. */
-  feed: (ora: string, luogo: string) => `Ritrovo: ${ora}, ${luogo}`,
   /** The iCalendar event of the ritrovo. */
   ics: {
     summary: (nome: string, partita: string) => `Convocazione ${nome}: ${partita}`,
