@@ -26,6 +26,8 @@ import { exportRoutes } from './features/export/routes';
 import { calendarRoutes } from './features/calendar/routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { playersRoutes } from './features/players/routes';
+import { callupsRoutes } from './features/callups/routes';
+import { callupPageRoutes } from './features/callups/page-routes';
 import { recordServerError } from './features/logs/recorder';
 import { weekPdfBuilder } from './features/export/week-pdf';
 import { publicListingPlugin } from './features/matches/public-listing';
@@ -163,11 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(officialsRoutes, { prefix: '/api' });
   await app.register(closuresRoutes, { prefix: '/api' });
   await app.register(playersRoutes, { prefix: '/api' });
+  await app.register(callupsRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(calendarRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api', weekPdf: weekPdfBuilder(deps) });
+
+  // The families' answer page of a call-up (/c/{token}): a server route, before the SPA's fallback.
+  await app.register(callupPageRoutes);
 
   // Last: the built SPA and the page of /, and the Italian 404 of every other path.
   await app.register(spaPlugin, { clientDir: deps.clientDir, clubName: config.clubName });

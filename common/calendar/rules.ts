@@ -62,6 +62,8 @@ export const CALENDAR_MSG = {
     spogliatoi: 'Spogliatoi',
     spogliatoioGari: 'squadra di casa',
     spogliatoioOspiti: 'ospiti',
+    /** A sent call-up's meeting time and place (docs/callups.md). */
+    ritrovo: 'Ritrovo',
   },
   calendarName: (club: string, categoria: string | null, homeOnly: boolean) =>
     `Partite ${club}${categoria ? ` - ${categoria}` : ''}${homeOnly ? ' (solo casa)' : ''}`,
@@ -142,11 +144,14 @@ export function eventDescription(
     spogliatoio_ospiti: number | null;
     motivo_stato?: string | null;
   } & MeaningSource,
+  /** A sent call-up's ritrovo (docs/callups.md), printed for a match that is played. */
+  ritrovo?: { ora: string; luogo: string } | null,
 ): string {
   const d = CALENDAR_MSG.description;
   const tipi: Record<string, string> = MSG.match.tipoGara;
   const terreni: Record<string, string> = MSG.match.terrenoLabel;
   const lines = [`${d.categoria}: ${m.gruppo}`];
+  if (ritrovo && readMatch(m).played) lines.push(`${d.ritrovo}: ${ritrovo.ora}, ${ritrovo.luogo}`);
   if (m.tipo_gara) lines.push(`${d.tipoGara}: ${tipi[m.tipo_gara] ?? m.tipo_gara}`);
   if (m.terreno) lines.push(`${d.terreno}: ${terreni[m.terreno] ?? m.terreno}`);
   if (m.is_house_match && (m.spogliatoio_gari != null || m.spogliatoio_ospiti != null)) {

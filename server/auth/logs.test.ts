@@ -68,6 +68,13 @@ describe('no password, token or Authorization value in the logs (docs/logs.md)',
     secrets.push(feedToken);
     await t.app.inject({ url: `/api/calendar/dirigente/${feedToken}.ics` });
     expect(log).toContain('/api/calendar/dirigente/[nascosto].ics');
+    // A family's call-up link too (docs/callups.md), the page, its form and its calendar file.
+    const callupToken = 'Cz'.repeat(21) + 'x';
+    secrets.push(callupToken);
+    await t.app.inject({ url: `/c/${callupToken}` });
+    await t.app.inject({ url: `/c/${callupToken}/calendario` });
+    expect(log).toContain('"/c/[nascosto]"');
+    expect(log).toContain('/c/[nascosto]/calendario');
 
     expect(log).toContain('incoming request');
     expect(log).toContain('/api/login');

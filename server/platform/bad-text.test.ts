@@ -32,6 +32,9 @@ beforeAll(async () => {
   );
   // A player (id 1, docs/players.md), so the routes on /api/giocatori/:id name a real row.
   await t.db.pool.query(`INSERT INTO public.giocatori (nome, cognome, data_nascita, gruppo_id) SELECT 'Luca', 'Bianchi', '2016-04-02', id FROM public.gruppi`);
+  // Its call-up (docs/callups.md), so the routes on /api/partite/:id/convocazione name a real one.
+  await t.db.pool.query(`INSERT INTO public.convocazioni (partita_id) VALUES (1)`);
+  await t.db.pool.query(`INSERT INTO public.convocazioni_giocatori (partita_id, giocatore_id, token_sale, token_hash) VALUES (1, 1, '\\x00112233445566778899aabbccddeeff', sha256('x'))`);
 }, 60000);
 afterAll(async () => {
   await t?.close();
@@ -44,6 +47,9 @@ async function snapshot() {
             (SELECT count(*) FROM public.error_logs)::int AS errors, (SELECT count(*) FROM auth.users)::int AS users,
             (SELECT string_agg(nome || cognome || data_nascita || gruppo_id || updated_at, ',') FROM public.giocatori) AS giocatori,
             (SELECT count(*) FROM public.utenti_gruppi)::int + (SELECT count(*) FROM public.utenti_gruppi_tutti)::int AS legami,
+            (SELECT string_agg(ritrovo_anticipo || '/' || scadenza_anticipo || coalesce(note, '') || coalesce(inviata_il::text, ''), ',') FROM public.convocazioni) AS convocazioni,
+            (SELECT string_agg(giocatore_id || coalesce(risposta, '') || coalesce(nota, ''), ',') FROM public.convocazioni_giocatori) AS convocati,
+            (SELECT count(*) FROM public.convocazioni_risposte)::int + (SELECT count(*) FROM public.notifiche_job)::int AS risposte_e_mail,
             (SELECT string_agg(squadracasa || squadratrasferta || campo, ',') FROM public.partite) AS names`,
   );
   return rows[0];

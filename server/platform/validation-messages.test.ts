@@ -152,4 +152,23 @@ describe('validation messages are Italian', () => {
     const tie = await t.app.inject({ method: 'PUT', url: `/api/users/${reader.id}/gruppi`, headers: bearer(admin), payload: { gruppi: ['x'.repeat(300)] } });
     expect(expectItalian400(tie)).toBe('Nome di categoria non valido');
   });
+
+  it('call-ups, their answers and their period past their limits (docs/callups.md)', async () => {
+    const admin = await createUser(t.db.pool, 'admin');
+    const put = (body: object, url = '/api/partite/1/convocazione') => t.app.inject({ method: 'PUT', url, headers: bearer(admin), payload: body });
+    expect(expectItalian400(await put({ giocatori: Array.from({ length: 61 }, (_, i) => i + 1) }))).toBe('Al massimo 60 giocatori convocati');
+    expect(expectItalian400(await put({ giocatori: [1.5] }))).toBe('Giocatore non valido');
+    expect(expectItalian400(await put({ giocatori: [2 ** 40] }))).toBe('Giocatore non valido');
+    expect(expectItalian400(await put({ giocatori: [], ritrovo: { ora: '14:00', luogo: 'x'.repeat(5000) } }))).toBe('Luogo del ritrovo: al massimo 100 caratteri');
+    expect(expectItalian400(await put({ giocatori: [], ritrovo: { ora: 'x'.repeat(5000) } }))).toBe("L'ora del ritrovo deve essere nel formato hh:mm");
+    expect(expectItalian400(await put({ giocatori: [], ritrovo: 'presto' }))).toBe('Il ritrovo deve avere ora (hh:mm) e luogo');
+    expect(expectItalian400(await put({ giocatori: [], scadenza: 'x'.repeat(5000) }))).toMatch(/^La scadenza deve essere una data e ora con fuso orario/);
+    expect(expectItalian400(await put({ giocatori: [], note: 'x'.repeat(501) }))).toBe('Note: al massimo 500 caratteri');
+    const answer = (body: object) => put(body, '/api/partite/1/convocazione/giocatori/1');
+    expect(expectItalian400(await answer({ risposta: 'x'.repeat(5000) }))).toBe('La risposta deve essere si, no o null');
+    expect(expectItalian400(await answer({ risposta: 'si', nota: 'x'.repeat(201) }))).toBe('Nota: al massimo 200 caratteri');
+    expect(expectItalian400(await answer({ risposta: 'si', extra: 1 }))).toBe('Campo non previsto: extra');
+    const period = await t.app.inject({ url: `/api/convocazioni?from=${'2'.repeat(300)}&to=2026-01-01`, headers: bearer(admin) });
+    expect(expectItalian400(period)).toMatch(/^Periodo non valido/);
+  });
 });

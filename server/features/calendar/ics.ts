@@ -12,6 +12,7 @@ import { occurrencesOf, weekdayOf } from '../../../common/trainings/rules';
 import { GIORNI } from '../../../common/trainings/messages';
 import type { FeedMatch, FeedTraining } from './repo';
 import { vtimezone } from './vtimezone';
+import { ritrovoOra } from '../../../common/callups/rules';
 
 export interface FeedInput {
   /** X-WR-CALNAME. */
@@ -45,7 +46,11 @@ export class EventTextCache {
 }
 
 const eventKey = (m: FeedMatch, host: string) =>
-  `${host}|${m.id}|${m.sequence}|${m.updated_at.getTime()}|${m.deleted_at?.getTime() ?? ''}|${m.start_at.getTime()}|${m.end_at?.getTime() ?? ''}`;
+  `${host}|${m.id}|${m.sequence}|${m.updated_at.getTime()}|${m.deleted_at?.getTime() ?? ''}|${m.start_at.getTime()}|${m.end_at?.getTime() ?? ''}|${m.ritrovo_anticipo ?? ''}|${m.ritrovo_luogo ?? ''}`;
+
+/** A sent call-up's ritrovo as the event's description prints it (docs/callups.md); null without one. */
+const ritrovoOf = (m: FeedMatch, timezone: string) =>
+  m.ritrovo_anticipo == null ? null : { ora: ritrovoOra(m, m.ritrovo_anticipo, timezone), luogo: m.ritrovo_luogo ?? m.campo };
 
 /**
  * DTSTAMP (RFC 5545 3.8.7.2): with METHOD:PUBLISH, the time the feed was produced, i.e. the time of
@@ -187,7 +192,7 @@ export function buildFeed({ name, host, timezone, events, trainings = [], cache 
         lastModified: m.updated_at,
         summary: eventSummary(m),
         location: m.campo,
-        description: deleted ? null : eventDescription(m),
+        description: deleted ? null : eventDescription(m, ritrovoOf(m, timezone)),
         status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       })
       .toString();

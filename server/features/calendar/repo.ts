@@ -29,6 +29,9 @@ export interface FeedMatch extends PartitaRow {
   updated_at: Date;
   /** Set for a deleted match (its cancellation). */
   deleted_at: Date | null;
+  /** A sent call-up's ritrovo (docs/callups.md): minutes before the kick-off and the place (null: the pitch); null without one. */
+  ritrovo_anticipo?: number | null;
+  ritrovo_luogo?: string | null;
 }
 
 export interface FeedQuery {
@@ -44,17 +47,20 @@ export interface FeedQuery {
 
 type FeedRow = Omit<FeedMatch, 'start_at' | 'end_at'>;
 
+// A sent call-up's ritrovo is part of the event (its description): its last change is the event's too.
 const LIVE = `
   SELECT ${partitaColumns({ alias: 'p', text: true })},
-         p.sequence, p.updated_at, NULL::timestamptz AS deleted_at
-    FROM public.partite p`;
+         p.sequence, GREATEST(p.updated_at, c.updated_at) AS updated_at, NULL::timestamptz AS deleted_at,
+         c.ritrovo_anticipo, c.ritrovo_luogo
+    FROM public.partite p
+    LEFT JOIN public.convocazioni c ON c.partita_id = p.id AND c.inviata_il IS NOT NULL`;
 
 // A deleted match, column by column as LIVE lists them (UNION ALL matches by position, in table order).
 const CANCELLED = `
   SELECT c.id, to_char(c.data, 'YYYY-MM-DD'), to_char(c.ora, 'HH24:MI'), to_char(c.ora_fine, 'HH24:MI'),
          c.squadracasa, c.squadratrasferta, c.gruppo, c.campo, c.is_house_match, NULL::smallint, NULL::smallint,
          NULL::text, c.tipo_gara, 'annullata'::text, NULL::text, false, NULL::text,
-         c.sequence, c.deleted_at, c.deleted_at
+         c.sequence, c.deleted_at, c.deleted_at, NULL::smallint, NULL::text
     FROM public.partite_cancellate c`;
 
 /** The event's instants in the club's timezone (server/services/designations/ics.ts matchInstants: an ambiguous time is its first occurrence). */

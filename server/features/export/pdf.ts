@@ -40,6 +40,11 @@ import {
 import { GIORNI } from '../../../common/trainings/messages';
 import { RUOLO_LABELS } from '../../../common/officials/messages';
 import type { DesignatedNames, PeriodDesignations } from './repo';
+import type { RitrovoDi } from '../../services/callups/repo';
+import { CONVOCAZIONI_MSG } from '../../../common/callups/messages';
+
+/** The ritrovo of each match whose call-up was sent, by match id (docs/callups.md). */
+export type PeriodRitrovi = ReadonlyMap<number, RitrovoDi>;
 
 type Doc = PDFKit.PDFDocument;
 
@@ -533,6 +538,8 @@ const GAP = 12;
 
 interface CardLines {
   time: string;
+  /** 'ritrovo 14:15' beside the time when the call-up was sent, else ''. */
+  ritrovo: string;
   /** The bold status beside the time, '' for a plain In programma. */
   status: string;
   teams: string;
@@ -546,7 +553,11 @@ interface CardLines {
 function cardLines(m: ExportMatch, s: CardStyle): CardLines {
   const time = clip(m.ora_fine ? `${m.ora} - ${m.ora_fine}` : m.ora);
   const status = statusMark(m)?.text ?? '';
+  // Issue 36: the ritrovo beside the kick-off; its place among the details when it is not the pitch.
+  const r = s.ritrovi?.get(m.id);
+  const ritrovo = r ? CONVOCAZIONI_MSG.sheet.beside(r.ora) : '';
   const first = [`Campo: ${clip(m.campo)}`];
+  if (r && r.luogo !== m.campo) first.push(CONVOCAZIONI_MSG.sheet.luogo(clip(r.luogo)));
   const terreno = terrenoLabel(m.terreno);
   if (terreno) first.push(`Terreno: ${terreno}`);
   const second = [`Gruppo: ${clip(m.gruppo)}`];
@@ -563,8 +574,8 @@ function cardLines(m: ExportMatch, s: CardStyle): CardLines {
   const motivo = motivoLine(m);
   const teams = `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`;
   // The week calendar packs the details in one line (it wraps when long).
-  if (s.compact) return { time, status, teams, details: [clip([...(motivo ? [motivo] : []), ...details].join('  ·  '))] };
-  return { time, status, teams, details: [...(motivo ? [clipLines(motivo)] : []), ...details.map(clip)] };
+  if (s.compact) return { time, ritrovo, status, teams, details: [clip([...(motivo ? [motivo] : []), ...details].join('  ·  '))] };
+  return { time, ritrovo, status, teams, details: [...(motivo ? [clipLines(motivo)] : []), ...details.map(clip)] };
 }
 
 /** 'Arbitro: Mario Rossi  ·  Accompagnatore: Luca Bianchi', the roles held only in RUOLO_LABELS order; null when nobody is designated. */
@@ -587,11 +598,13 @@ interface CardStyle {
   maxHeight: number;
   /** The designated people by match id (repo.listDesignations); none printed when absent. */
   designazioni?: PeriodDesignations;
+  /** The ritrovi of the sent call-ups by match id (services/callups ritroviBetween); none printed when absent. */
+  ritrovi?: PeriodRitrovi;
 }
 
 /** A card's blocks, laid out in its width (the first line, then each detail), and the card's height. */
 function cardBlocks(doc: Doc, m: ExportMatch, width: number, s: CardStyle): { blocks: Block[]; height: number } {
-  const { time, status, teams, details } = cardLines(m, s);
+  const { time, ritrovo, status, teams, details } = cardLines(m, s);
   const mark = statusMark(m);
   const accent = m.is_house_match ? COLOR.home : COLOR.away;
   const inner = width - 2 * s.pad;
@@ -599,6 +612,7 @@ function cardBlocks(doc: Doc, m: ExportMatch, width: number, s: CardStyle): { bl
     doc,
     [
       { text: `${time}  `, font: BOLD, color: accent, keep: true },
+      ...(ritrovo ? [{ text: `(${ritrovo})  `, font: FONT, color: accent, keep: true }] : []),
       ...(mark ? [{ text: `${status}  `, font: BOLD, color: mark.color }] : []),
       { text: teams, font: BOLD, color: COLOR.text, struck: !!mark?.struck },
     ],
@@ -741,8 +755,18 @@ const WEEK_MIN = 10;
 /** Height of a day's heading band at `size`, the space under it included. */
 const dayHeadingHeight = (size: number) => size + 10;
 
-function weekStyle(size: number, input: { clubName: string; designazioni?: PeriodDesignations }): CardStyle {
-  return { clubName: input.clubName, compact: true, size, detailSize: size - 1, pad: Math.round(size * 0.4), gap: 3, maxHeight: 16 * size, designazioni: input.designazioni };
+function weekStyle(size: number, input: { clubName: string; designazioni?: PeriodDesignations; ritrovi?: PeriodRitrovi }): CardStyle {
+  return {
+    clubName: input.clubName,
+    compact: true,
+    size,
+    detailSize: size - 1,
+    pad: Math.round(size * 0.4),
+    gap: 3,
+    maxHeight: 16 * size,
+    designazioni: input.designazioni,
+    ritrovi: input.ritrovi,
+  };
 }
 
 export async function weekPdf(
@@ -755,6 +779,8 @@ export async function weekPdf(
     trainings?: WeekTrainingGroup[];
     /** The week's designated people by match id (repo.listDesignations). */
     designazioni?: PeriodDesignations;
+    /** The ritrovi of the week's sent call-ups by match id. */
+    ritrovi?: PeriodRitrovi;
   },
 ): Promise<Buffer> {
   const heading: PageHeading = {
@@ -839,12 +865,30 @@ const DAY_MAX = 22;
 const DAY_MIN_FEW = 13;
 const DAY_FLOOR = 10;
 
-function dayStyle(size: number, input: { clubName: string; designazioni?: PeriodDesignations }): CardStyle {
-  return { clubName: input.clubName, compact: false, size, detailSize: size - 1, pad: Math.round(size * 0.45), gap: 3, maxHeight: 20 * size, designazioni: input.designazioni };
+function dayStyle(size: number, input: { clubName: string; designazioni?: PeriodDesignations; ritrovi?: PeriodRitrovi }): CardStyle {
+  return {
+    clubName: input.clubName,
+    compact: false,
+    size,
+    detailSize: size - 1,
+    pad: Math.round(size * 0.45),
+    gap: 3,
+    maxHeight: 20 * size,
+    designazioni: input.designazioni,
+    ritrovi: input.ritrovi,
+  };
 }
 
 export async function dayPdf(
-  input: PdfCommon & { date: string; casa: ExportMatch[]; trasferta: ExportMatch[]; /** The day's designated people by match id (repo.listDesignations). */ designazioni?: PeriodDesignations },
+  input: PdfCommon & {
+    date: string;
+    casa: ExportMatch[];
+    trasferta: ExportMatch[];
+    /** The day's designated people by match id (repo.listDesignations). */
+    designazioni?: PeriodDesignations;
+    /** The ritrovi of the day's sent call-ups by match id. */
+    ritrovi?: PeriodRitrovi;
+  },
 ): Promise<Buffer> {
   const total = input.casa.length + input.trasferta.length;
   const heading: PageHeading = {

@@ -23,6 +23,7 @@ import { csvStream } from './csv';
 import { dayPdf, tablePdf, weekPdf } from './pdf';
 import { sheetFeedUrl, weekOf, weekTrainings } from './week-pdf';
 import * as repo from './repo';
+import { ritroviBetween } from '../../services/callups/repo';
 
 /** Headers of every file answer: the type, the docs/api.md file name, never cached (docs/operations.md). */
 function fileHeaders(reply: FastifyReply, type: string, fileName: string): FastifyReply {
@@ -86,11 +87,15 @@ export const exportRoutes: FastifyPluginAsync = async (root) => {
   app.post('/exports/week.pdf', { preHandler: reader, schema: { body: weekPdfBodySchema } }, async (request, reply) => {
     const q = request.body;
     const { start, end } = weekRange(q.weekStart);
-    const [matches, designazioni] = await Promise.all([repo.listPeriod(pool, start, end, q.stato), repo.listDesignations(pool, start, end)]);
+    const [matches, designazioni, ritrovi] = await Promise.all([
+      repo.listPeriod(pool, start, end, q.stato),
+      repo.listDesignations(pool, start, end),
+      ritroviBetween(pool, start, end, config.timezone),
+    ]);
     const week = weekOf(matches, start, end);
     // allenamenti: true prints the week's trainings (every category's) in a band at the foot of the sheet.
     const trainings = q.allenamenti ? weekTrainings(await repo.listTrainings(pool, start, end), start, end) : undefined;
-    const pdf = await weekPdf({ ...pdfCommon(), feedUrl, start, end, total: week.total, days: week.days, trainings, designazioni });
+    const pdf = await weekPdf({ ...pdfCommon(), feedUrl, start, end, total: week.total, days: week.days, trainings, designazioni, ritrovi });
     await logExport(request, EXPORT_MSG.activity.weekPdf(start, end, week.total), {
       kind: 'week.pdf',
       from: start,
@@ -104,8 +109,12 @@ export const exportRoutes: FastifyPluginAsync = async (root) => {
 
   app.post('/exports/day.pdf', { preHandler: reader, schema: { body: daySchema } }, async (request, reply) => {
     const { date, stato } = request.body;
-    const [matches, designazioni] = await Promise.all([repo.listPeriod(pool, date, date, stato), repo.listDesignations(pool, date, date)]);
-    const pdf = await dayPdf({ ...pdfCommon(), feedUrl, date, ...splitHomeAway(matches), designazioni });
+    const [matches, designazioni, ritrovi] = await Promise.all([
+      repo.listPeriod(pool, date, date, stato),
+      repo.listDesignations(pool, date, date),
+      ritroviBetween(pool, date, date, config.timezone),
+    ]);
+    const pdf = await dayPdf({ ...pdfCommon(), feedUrl, date, ...splitHomeAway(matches), designazioni, ritrovi });
     await logExport(request, EXPORT_MSG.activity.dayPdf(date, matches.length), { kind: 'day.pdf', from: date, to: date, count: matches.length, ...(stato ? { stato } : {}) });
     return fileHeaders(reply, PDF_CONTENT_TYPE, FILE_NAMES.dayPdf(date)).send(pdf);
   });

@@ -6,6 +6,7 @@ import { weekPdf } from './pdf';
 import type { Config } from '../../config';
 import type { Pool } from '../../db/pool';
 import * as repo from './repo';
+import { ritroviBetween } from '../../services/callups/repo';
 
 /**
  * The address the notice-board sheets' QR code points to (the club feed), or null when PUBLIC_URL is
@@ -53,11 +54,11 @@ export type WeekPdfBuilder = (week: { start: string; end: string; gruppo: string
  */
 export function weekPdfBuilder({ pool, config }: { pool: Pool; config: Config }): WeekPdfBuilder {
   return async ({ start, end, gruppo, allenamenti = false }) => {
-    const [matches, designazioni] = await Promise.all([repo.listPeriod(pool, start, end), repo.listDesignations(pool, start, end)]);
+    const [matches, designazioni, ritrovi] = await Promise.all([repo.listPeriod(pool, start, end), repo.listDesignations(pool, start, end), ritroviBetween(pool, start, end, config.timezone)]);
     const week = weekOf(matches.filter((m) => m.gruppo === gruppo), start, end);
     const trainings = allenamenti ? weekTrainings((await repo.listTrainings(pool, start, end)).filter((s) => s.gruppo === gruppo), start, end, true) : undefined;
     const generatedAt = dayjs().tz(config.timezone).format('DD/MM/YYYY HH:mm');
-    const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: sheetFeedUrl(config), start, end, total: week.total, days: week.days, trainings, designazioni });
+    const pdf = await weekPdf({ clubName: config.clubName, generatedAt, feedUrl: sheetFeedUrl(config), start, end, total: week.total, days: week.days, trainings, designazioni, ritrovi });
     return { pdf, filename: FILE_NAMES.weekPdf(start, end), total: week.total };
   };
 }

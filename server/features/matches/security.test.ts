@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, type TestUser } from '../../../test/users';
 import { todayIn } from '../../../common/core/dates';
 import { STATUS_MSG } from '../../../common/status/rules';
+import { CONVOCAZIONI_MSG } from '../../../common/callups/messages';
 
 let t: TestApp;
 const users: Record<string, TestUser | null> = { anonymous: null };
@@ -72,6 +73,30 @@ const MATRIX: Row[] = [
     payload: () => ({ arbitro: null, accompagnatore: null, addettoArbitro: null }),
     expect: { anonymous: [401, NOT_AUTH], reader: [403, DIRIGENTI_MSG.forbidden], editor: [200], admin: [200] },
   },
+  // A match's call-up (docs/callups.md, tested in server/features/callups): the signed-in who follow its
+  // category read, editors among them write; an unknown match is a 404 past the door.
+  ...(
+    [
+      ['GET', '/convocazione', undefined],
+      ['PUT', '/convocazione', () => ({ giocatori: [] })],
+      ['POST', '/convocazione/invia', undefined],
+      ['POST', '/convocazione/sollecita', undefined],
+      ['PUT', '/convocazione/giocatori/:giocatoreId', () => ({ risposta: null })],
+    ] as const
+  ).map(
+    ([method, tail, payload]): Row => ({
+      method,
+      url: () => `/api/partite/2147483000${tail.replace(':giocatoreId', '1')}`,
+      route: `/api/partite/:id${tail}`,
+      payload,
+      expect: {
+        anonymous: [401, NOT_AUTH],
+        reader: method === 'GET' ? [404, CONVOCAZIONI_MSG.notFound] : [403, CONVOCAZIONI_MSG.forbiddenWrite],
+        editor: [404, CONVOCAZIONI_MSG.notFound],
+        admin: [404, CONVOCAZIONI_MSG.notFound],
+      },
+    }),
+  ),
   // Bulk status changes and their undo (docs/matches.md, status): editors and administrators.
   {
     method: 'POST',

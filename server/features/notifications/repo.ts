@@ -1,6 +1,7 @@
 import type { Db } from '../../db/pool';
 import type { NotificheScelta } from '../../../common/notifications/rules';
 import type { DesignationJobData } from '../../services/designations/mail';
+import type { CallupJobData } from '../../services/callups/mail';
 
 /** Data access of the notification queue (migration 012): plain SQL, always parameterised. */
 
@@ -40,14 +41,18 @@ export interface Recipient {
 
 export interface JobRow {
   id: string;
-  /** 'designazione': a designation's invitation or cancellation (migration 019, dati a DesignationJobData). */
-  tipo: 'modifiche' | 'riepilogo' | 'designazione';
+  /**
+   * 'designazione': a designation's invitation or cancellation (migration 019, dati a DesignationJobData);
+   * 'convocazione': a family's call-up mail (migration 024, dati a CallupJobData, convocato_id its player's row).
+   */
+  tipo: 'modifiche' | 'riepilogo' | 'designazione' | 'convocazione';
   gruppo: string;
   email: string;
   oggetto: string;
   testo: string;
-  dati: { gruppoId: number; weekFrom?: string; weekTo?: string } | DesignationJobData | null;
+  dati: { gruppoId: number; weekFrom?: string; weekTo?: string } | DesignationJobData | CallupJobData | null;
   tentativi: number;
+  convocato_id: number | null;
 }
 
 /** Only one process groups changes at a time (the rows are also locked SKIP LOCKED). */
@@ -105,7 +110,7 @@ export async function insertJob(
 /** The next due job, locked until the transaction ends; another process skips it. */
 export async function takeJob(db: Db, now: Date): Promise<JobRow | null> {
   const { rows } = await db.query<JobRow>(
-    `SELECT id, tipo, gruppo, email, oggetto, testo, dati, tentativi FROM public.notifiche_job
+    `SELECT id, tipo, gruppo, email, oggetto, testo, dati, tentativi, convocato_id FROM public.notifiche_job
       WHERE stato = 'in_coda' AND prossimo_tentativo <= $1 ORDER BY prossimo_tentativo, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
     [now],
   );

@@ -14,6 +14,8 @@ import { changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } f
 import { designationMail } from '../../mail/templates';
 import { invitationIcs } from '../../services/designations/ics';
 import { queueDeletedMatchCancels, queueMatchUpdates, type DesignationJobData } from '../../services/designations/mail';
+import { queueCallupUpdates, queueReminders, sendCallupJob, type CallupJobData, type CallupPass } from '../../services/callups/mail';
+import { CONVOCAZIONI_MSG } from '../../../common/callups/messages';
 
 /** Attempts before a job is 'fallita'; waits 1, 2, 4, 8 minutes between them. */
 export const MAX_ATTEMPTS = 5;
@@ -126,6 +128,7 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
     if (!job) return false;
     try {
       if (job.tipo === 'designazione') await sendDesignation(deps, job, now);
+      else if (job.tipo === 'convocazione') await sendCallupJob({ ...deps, db }, job, now);
       else {
         const dati = job.dati as { gruppoId: number; weekFrom?: string; weekTo?: string } | null;
         const link = unsubscribeUrl(deps.config.publicUrl, await unsubscribeToken(deps.jwtSecret, dati?.gruppoId ?? 0, job.email));
@@ -143,25 +146,50 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
     } catch (err) {
       const message = String((err as Error)?.message ?? err).slice(0, 500);
       const attempt = job.tentativi + 1;
+      const texts = activityTexts(job);
       if (attempt >= MAX_ATTEMPTS) {
         await repo.markFailed(db, job.id, message);
-        await recordActivity(db, null, { type: 'warning', message: NOTIFICHE_MSG.activityFailed(job.email, job.gruppo), context: { job: job.id, attempt, error: message } });
+        await recordActivity(db, null, { type: 'warning', message: texts.failed, context: { job: job.id, attempt, error: message, ...texts.context } });
       } else {
         const next = new Date(now.getTime() + backoffMs(attempt));
         await repo.markRetry(db, job.id, next, message);
         await recordActivity(db, null, {
           type: 'warning',
-          message: NOTIFICHE_MSG.activityRetried(job.email, job.gruppo, attempt + 1),
-          context: { job: job.id, attempt, next: next.toISOString(), error: message },
+          message: texts.retried(attempt + 1),
+          context: { job: job.id, attempt, next: next.toISOString(), error: message, ...texts.context },
         });
       }
       deps.logger?.warn({ job: job.id, attempt, err: message }, 'notifica non inviata');
       return true;
     }
     await repo.markSent(db, job.id, now);
-    await recordActivity(db, null, { type: 'success', message: NOTIFICHE_MSG.activitySent(job.email, job.gruppo), context: { job: job.id, tipo: job.tipo } });
+    const texts = activityTexts(job);
+    await recordActivity(db, null, { type: 'success', message: texts.sent, context: { job: job.id, tipo: job.tipo, ...texts.context } });
     return true;
   });
+}
+
+/**
+ * The activity records of a job. A family's call-up mail names no address and no child (docs/players.md:
+ * the player's id only), so erasing a player leaves nothing of them in the log.
+ */
+function activityTexts(job: repo.JobRow): { sent: string; retried: (n: number) => string; failed: string; context: Record<string, unknown> } {
+  if (job.tipo === 'convocazione') {
+    const { giocatoreId, partitaId } = job.dati as CallupJobData;
+    const A = CONVOCAZIONI_MSG.activity;
+    return {
+      sent: A.mailSent(giocatoreId, job.gruppo),
+      retried: (n) => A.mailRetried(giocatoreId, job.gruppo, n),
+      failed: A.mailFailed(giocatoreId, job.gruppo),
+      context: { partita: partitaId, giocatore: giocatoreId },
+    };
+  }
+  return {
+    sent: NOTIFICHE_MSG.activitySent(job.email, job.gruppo),
+    retried: (n) => NOTIFICHE_MSG.activityRetried(job.email, job.gruppo, n),
+    failed: NOTIFICHE_MSG.activityFailed(job.email, job.gruppo),
+    context: {},
+  };
 }
 
 /**
@@ -192,22 +220,59 @@ export async function designationCancels(deps: WorkerDeps, now: Date = new Date(
   return withTransaction(deps.pool, (db) => queueDeletedMatchCancels(db, todayIn(deps.config.timezone, now), now));
 }
 
+/** Records what a call-up pass did to each match (one record per match, in the pass's transaction). */
+async function recordCallupPasses(db: Parameters<typeof recordActivity>[0], passes: CallupPass[], message: (p: CallupPass) => string): Promise<number> {
+  let mails = 0;
+  for (const p of passes) {
+    await recordActivity(db, null, { type: 'info', message: message(p), context: { partita: p.partitaId, mail: p.mails, ...(p.stato ? { stato: p.stato } : {}) } });
+    mails += p.mails;
+  }
+  return mails;
+}
+
+/**
+ * The call-ups of matches changed more than NOTIFY_DELAY_SECONDS ago (migration 024): their families
+ * asked again, or told of a cancellation or postponement (server/services/callups/mail.ts).
+ */
+export async function callupUpdates(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  return withTransaction(deps.pool, async (db) => {
+    const passes = await queueCallupUpdates(db, new Date(now.getTime() - deps.config.notifyDelaySeconds * 1000), now, deps.config.timezone, todayIn(deps.config.timezone, now));
+    const A = CONVOCAZIONI_MSG.activity;
+    return recordCallupPasses(db, passes, (p) => (p.stato ? A.told(p.label, p.stato, p.mails) : A.reasked(p.label, p.mails)));
+  });
+}
+
+/** How often the call-ups' reminders are looked for. */
+export const REMINDER_POLL_MS = 60_000;
+
+/**
+ * The call-ups' reminders due at `now` (24 hours before each deadline, never at night: docs/callups.md),
+ * queued with one activity record per match; the next pass of the queue sends them.
+ */
+export async function callupReminders(deps: WorkerDeps, now: Date = new Date()): Promise<number> {
+  return withTransaction(deps.pool, async (db) =>
+    recordCallupPasses(db, await queueReminders(db, now, deps.config.timezone), (p) => CONVOCAZIONI_MSG.activity.reminders(p.label, p.mails)),
+  );
+}
+
 /** One pass: group due changes, then send every due job (until `signal` is aborted: the app closes). */
 export async function runOnce(deps: WorkerDeps, now: Date = new Date(), signal?: AbortSignal): Promise<void> {
   await groupChanges(deps, now);
   await designationUpdates(deps, now);
   await designationCancels(deps, now);
+  await callupUpdates(deps, now);
   while (!signal?.aborted && (await sendOne(deps, now)));
 }
 
 /**
  * The queue's jobs of the scheduler, every POLL_MS: the change mails (group, then send) and the
- * weekly digest. The queue's row locks (SKIP LOCKED) and the digest's key already make each mail
+ * weekly digest; every minute, the call-ups' reminders (docs/callups.md). The queue's row locks (SKIP LOCKED) and the digest's key already make each mail
  * once across processes; the scheduler's advisory lock also keeps each pass to one process at a time.
  */
 export function notificheJobs(deps: WorkerDeps, pollMs = POLL_MS): Job[] {
   return [
     { name: 'notifiche', intervalMs: pollMs, run: ({ signal }) => runOnce(deps, new Date(), signal) },
     { name: 'notifiche-riepilogo', intervalMs: pollMs, run: () => digestJobs(deps) },
+    { name: 'convocazioni-promemoria', intervalMs: Math.max(pollMs, REMINDER_POLL_MS), run: () => callupReminders(deps) },
   ];
 }

@@ -102,7 +102,7 @@ export function paramValue(text: string): string {
 const ORGANIZER_CN = 'CN-ORGANIZER-PLACEHOLDER';
 const ATTENDEE_CN = 'CN-ATTENDEE-PLACEHOLDER';
 
-function withCommonNames(ics: string, names: Record<string, string>): string {
+export function withCommonNames(ics: string, names: Record<string, string>): string {
   let text = ics.replace(/\r\n[ \t]/g, '');
   for (const [placeholder, name] of Object.entries(names)) {
     const written = `;CN="${placeholder}"`;
