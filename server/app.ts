@@ -26,6 +26,7 @@ import { allenamentiRoutes } from './features/trainings/routes';
 import { dirigentiRoutes } from './features/officials/routes';
 import { chiusureRoutes } from './features/closures/routes';
 import { giocatoriRoutes } from './features/players/routes';
+import { distinteRoutes } from './features/teamsheet/routes';
 import { recordServerError } from './features/logs/recorder';
 import { weekPdfBuilder } from './features/export/week-pdf';
 import { publicListingPlugin } from './features/matches/public-listing';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dirigentiRoutes, { prefix: '/api' });
   await app.register(chiusureRoutes, { prefix: '/api' });
   await app.register(giocatoriRoutes, { prefix: '/api' });
+  await app.register(distinteRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
