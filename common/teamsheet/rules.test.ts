@@ -139,7 +139,8 @@ describe('the whole sheet', () => {
       motivi: [M.motiviDistinta.giocatoriNonIdonei(1)],
       stampabile: false,
     });
-    expect(controllaDistinta([line()], complete, { ...partita, salvata: false })).toEqual({ motivi: [M.motiviDistinta.nonSalvata], avvisi: [], stampabile: false });
+    // A proposal is no sheet yet: its blocked players are shown one by one, not as the sheet's reason.
+    expect(controllaDistinta([line(), line({ idoneo: false })], complete, { ...partita, salvata: false })).toEqual({ motivi: [M.motiviDistinta.nonSalvata], avvisi: [], stampabile: false });
     expect(controllaDistinta([], complete, partita).motivi).toEqual([M.motiviDistinta.vuota]);
     expect(controllaDistinta([line({ capitano: true }), line({ vice: true })], [staff('allenatore', 2)], partita).motivi).toEqual([M.motiviDistinta.senzaAccompagnatore]);
   });

@@ -215,8 +215,9 @@ export interface RigaControllata {
 }
 
 /**
- * The whole sheet (players already checked one by one, staff as listed): not printable while a
- * player may not play or the staff is incomplete; warnings for more players than the category
+ * The whole sheet (players already checked one by one, staff as listed): not printable before its
+ * first save, while a saved player may no longer play (the certificate or the match's date changed
+ * since) or the staff is incomplete; warnings for more players than the category
  * allows, no captain or vice-captain on a saved sheet, a match whose date is to be set.
  */
 export function controllaDistinta(
@@ -225,10 +226,11 @@ export function controllaDistinta(
   partita: { data: string; casa: boolean; dataDaDefinire: boolean; maxDistinta: number; salvata: boolean },
 ): EsitoDistinta & { stampabile: boolean } {
   const { motivi, avvisi } = controllaStaff(staff, partita.casa);
+  // A proposal (not saved yet) is no sheet: only the save's absence is said, not its players'.
   const bloccati = righe.filter((r) => !r.idoneo).length;
-  if (bloccati > 0) motivi.unshift(M.motiviDistinta.giocatoriNonIdonei(bloccati));
   if (!partita.salvata) motivi.unshift(M.motiviDistinta.nonSalvata);
   else if (righe.length === 0) motivi.unshift(M.motiviDistinta.vuota);
+  else if (bloccati > 0) motivi.unshift(M.motiviDistinta.giocatoriNonIdonei(bloccati));
   const extra: string[] = [];
   if (righe.length > partita.maxDistinta) extra.push(M.avvisiDistinta.troppi(righe.length, partita.maxDistinta));
   if (partita.salvata && righe.length > 0) {

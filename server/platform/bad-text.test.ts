@@ -44,6 +44,7 @@ async function snapshot() {
             (SELECT count(*) FROM public.error_logs)::int AS errors, (SELECT count(*) FROM auth.users)::int AS users,
             (SELECT string_agg(nome || cognome || data_nascita || gruppo_id || updated_at, ',') FROM public.giocatori) AS giocatori,
             (SELECT count(*) FROM public.utenti_gruppi)::int + (SELECT count(*) FROM public.utenti_gruppi_tutti)::int AS legami,
+            (SELECT count(*) FROM public.distinte)::int + (SELECT count(*) FROM public.distinte_giocatori)::int + (SELECT count(*) FROM public.distinte_stampe)::int AS distinte,
             (SELECT string_agg(squadracasa || squadratrasferta || campo, ',') FROM public.partite) AS names`,
   );
   return rows[0];

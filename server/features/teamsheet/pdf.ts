@@ -33,12 +33,15 @@ function fontFiles(): { regular: Buffer; bold: Buffer } {
 }
 
 const COLOR = { text: '#1a1a1a', muted: '#5f6b7a', brand: '#1f3a5f', rule: '#c5ccd6', zebra: '#f1f4f8', warn: '#8a4b00' };
-const MARGIN = 36;
+const MARGIN = 30;
 const FOOTER_H = 16;
 /** The players' names, dates and cards: readable at arm's length. */
 const NAME_SIZE = 11;
 const SMALL = 9.5;
 const PAD = 4;
+/** A table row's least height, and the space above its text. */
+const ROW = 16;
+const ROW_TOP = 2.5;
 
 /** One line of stored text: control characters print as spaces, very long text is cut. */
 // eslint-disable-next-line no-control-regex
@@ -110,9 +113,9 @@ export async function distintaPdf(input: DistintaPdfInput): Promise<Buffer> {
     doc.rect(x0 + W - labelW, y - 3, labelW, 20).lineWidth(1.2).strokeColor(COLOR.brand).stroke();
     text(copy, x0 + W - labelW + 8, y + 1, { font: BOLD, size: 11, color: COLOR.brand });
     text(clip(input.clubName), x0, y, { font: BOLD, size: 14, color: COLOR.brand, width: W - labelW - 12 });
-    y += 24;
-    text(first ? DISTINTA_MSG.title : `${DISTINTA_MSG.title} ${P.continua}`, x0, y, { font: BOLD, size: 15 });
     y += 22;
+    text(first ? DISTINTA_MSG.title : `${DISTINTA_MSG.title} ${P.continua}`, x0, y, { font: BOLD, size: 15 });
+    y += 20;
     if (first) {
       text(teams, x0, y, { font: BOLD, size: 13, width: W });
       y += heightOf(teams, W, BOLD, 13) + 3;
@@ -122,10 +125,10 @@ export async function distintaPdf(input: DistintaPdfInput): Promise<Buffer> {
       y += heightOf(second, W) + 2;
       const third = `${P.data}: ${formatLongDate(m.data)} (${formatDate(m.data)})   ·   ${P.ora}: ${m.ora}   ·   ${P.campo}: ${clip(m.campo)}`;
       text(third, x0, y, { width: W });
-      y += heightOf(third, W) + 4;
+      y += heightOf(third, W) + 2;
     }
     rule(y, 1.2, COLOR.brand);
-    y += 8;
+    y += 6;
   }
 
   /** Moves to a new page of `copy` unless `h` more points fit on this one. */
@@ -146,11 +149,11 @@ export async function distintaPdf(input: DistintaPdfInput): Promise<Buffer> {
   cols[1].w = W - cols.reduce((a, c) => a + c.w, 0);
 
   function tableHeader(): void {
-    const h = 20;
+    const h = 17;
     doc.rect(x0, y, W, h).fill(COLOR.brand);
     let x = x0;
     for (const c of cols) {
-      text(c.label, x + PAD, y + 5, { font: BOLD, size: 10, color: '#ffffff', width: c.w - 2 * PAD, align: c.align });
+      text(c.label, x + PAD, y + 3.5, { font: BOLD, size: 10, color: '#ffffff', width: c.w - 2 * PAD, align: c.align });
       x += c.w;
     }
     y += h;
@@ -167,23 +170,23 @@ export async function distintaPdf(input: DistintaPdfInput): Promise<Buffer> {
         g.numeroTessera ? clip(g.numeroTessera) : P.nessunaTessera,
         g.capitano ? P.capitano : g.vice ? P.vice : '',
       ];
-      const h = Math.max(19, ...cells.map((c, k) => heightOf(c, cols[k].w - 2 * PAD, k === 0 || k === 4 ? BOLD : FONT))) + 2 * PAD - 2;
+      const h = Math.max(ROW, ...cells.map((c, k) => heightOf(c, cols[k].w - 2 * PAD, k === 0 || k === 4 ? BOLD : FONT) + 2 * ROW_TOP));
       ensure(copy, h, tableHeader);
       if (i % 2 === 1) doc.rect(x0, y, W, h).fill(COLOR.zebra);
       let x = x0;
       cells.forEach((c, k) => {
-        text(c, x + PAD, y + PAD, { font: k === 0 || k === 4 ? BOLD : FONT, size: NAME_SIZE, width: cols[k].w - 2 * PAD, align: cols[k].align });
+        text(c, x + PAD, y + ROW_TOP, { font: k === 0 || k === 4 ? BOLD : FONT, size: NAME_SIZE, width: cols[k].w - 2 * PAD, align: cols[k].align });
         x += cols[k].w;
       });
       y += h;
       rule(y, 0.4);
     });
-    y += 10;
+    y += 8;
   }
 
   // ---- The staff ----
   const staffCols = [
-    { label: P.staffColonne.ruolo, w: 190 },
+    { label: P.staffColonne.ruolo, w: 210 },
     { label: P.staffColonne.nome, w: 0 },
     { label: P.staffColonne.tessera, w: 116 },
   ];
@@ -192,52 +195,52 @@ export async function distintaPdf(input: DistintaPdfInput): Promise<Buffer> {
   function staffRows(copy: string): void {
     const header = () => {
       text(P.staffTitolo, x0, y, { font: BOLD, size: 11 });
-      y += 16;
+      y += 15;
       let x = x0;
       for (const c of staffCols) {
         text(c.label, x + PAD, y, { font: BOLD, size: 9, color: COLOR.muted, width: c.w - 2 * PAD });
         x += c.w;
       }
-      y += 13;
+      y += 12;
       rule(y, 0.6);
     };
-    ensure(copy, 16 + 13 + 20);
+    ensure(copy, 15 + 12 + ROW);
     header();
     for (const s of d.staff) {
       const cells = [DISTINTA_MSG.ruoli[s.ruolo], clip(`${s.cognome} ${s.nome}`), s.numeroTessera ? clip(s.numeroTessera) : P.nessunaTessera];
-      const h = Math.max(19, ...cells.map((c, k) => heightOf(c, staffCols[k].w - 2 * PAD))) + 2 * PAD - 2;
+      const h = Math.max(ROW, ...cells.map((c, k) => heightOf(c, staffCols[k].w - 2 * PAD) + 2 * ROW_TOP));
       ensure(copy, h, header);
       let x = x0;
       cells.forEach((c, k) => {
-        text(c, x + PAD, y + PAD, { width: staffCols[k].w - 2 * PAD });
+        text(c, x + PAD, y + ROW_TOP, { width: staffCols[k].w - 2 * PAD });
         x += staffCols[k].w;
       });
       y += h;
       rule(y, 0.4);
     }
-    y += 12;
+    y += 8;
   }
 
   // ---- Room for changes, the signature, the declaration, the footnotes ----
   function handwritten(copy: string): void {
-    ensure(copy, 16 + 3 * 20 + 6);
+    ensure(copy, 12 + 2 * 18 + 8);
     text(P.variazioni, x0, y, { font: BOLD, size: 10 });
-    y += 16;
-    for (let i = 0; i < 3; i++) {
-      y += 20;
+    y += 12;
+    for (let i = 0; i < 2; i++) {
+      y += 18;
       doc.moveTo(x0, y).lineTo(x0 + W, y).lineWidth(0.5).dash(2, { space: 2 }).strokeColor(COLOR.muted).stroke().undash();
     }
-    y += 14;
+    y += 8;
   }
 
   function signature(copy: string): void {
-    ensure(copy, 44);
-    text(P.firma, x0, y + 14, { size: 10 });
+    ensure(copy, 36);
+    text(P.firma, x0, y + 12, { size: 10 });
     doc.font(FONT).fontSize(10);
     const lx = x0 + doc.widthOfString(P.firma) + 10;
-    doc.moveTo(lx, y + 25).lineTo(x0 + W, y + 25).lineWidth(0.8).strokeColor(COLOR.text).stroke();
-    if (accompagnatore) text(P.firmaDi(clip(`${accompagnatore.nome} ${accompagnatore.cognome}`)), lx, y + 28, { size: 9, color: COLOR.muted, width: x0 + W - lx });
-    y += 46;
+    doc.moveTo(lx, y + 23).lineTo(x0 + W, y + 23).lineWidth(0.8).strokeColor(COLOR.text).stroke();
+    if (accompagnatore) text(P.firmaDi(clip(`${accompagnatore.nome} ${accompagnatore.cognome}`)), lx, y + 25, { size: 9, color: COLOR.muted, width: x0 + W - lx });
+    y += 38;
   }
 
   function declaration(copy: string): void {
@@ -245,25 +248,25 @@ export async function distintaPdf(input: DistintaPdfInput): Promise<Buffer> {
     const h = heightOf(P.dichiarazione, W, FONT, SMALL);
     ensure(copy, h + 30);
     text(P.dichiarazione, x0, y, { size: SMALL, width: W });
-    y += h + 14;
+    y += h + 10;
     text(P.firmaDichiarazione, x0, y, { size: 10 });
     doc.font(FONT).fontSize(10);
     const lx = x0 + doc.widthOfString(P.firmaDichiarazione) + 10;
     doc.moveTo(lx, y + 11).lineTo(x0 + W * 0.6, y + 11).lineWidth(0.8).strokeColor(COLOR.text).stroke();
-    y += 24;
+    y += 20;
   }
 
   function notesBlock(copy: string): void {
     if (notes.length === 0) return;
-    ensure(copy, 16 + 14);
+    ensure(copy, 14 + 14);
     text(P.note, x0, y, { font: BOLD, size: 10, color: COLOR.warn });
-    y += 15;
+    y += 14;
     notes.forEach((n, i) => {
       const line = `(${i + 1}) ${n}`;
       const h = heightOf(line, W, FONT, SMALL);
       ensure(copy, h + 2);
       text(line, x0, y, { size: SMALL, color: COLOR.warn, width: W });
-      y += h + 2;
+      y += h + 1;
     });
   }
 
