@@ -25,48 +25,27 @@ export interface PartitaDistinta {
   maxDistinta: number;
 }
 
+const PARTITA_COLUMNS = `p.id, to_char(p.data, 'YYYY-MM-DD') AS data, to_char(p.ora, 'HH24:MI') AS ora, p.squadracasa, p.squadratrasferta, p.gruppo, p.campo,
+       p.is_house_match AS casa, p.tipo_gara AS "tipoGara", p.data_da_definire AS "dataDaDefinire",
+       g.id AS "gruppoId", g.anno_da AS "annoDa", g.anno_a AS "annoA", g.max_distinta AS "maxDistinta"`;
+
 /** The match `id` with its category; `lock` holds the row against changes (FOR SHARE) until the transaction ends. */
 export async function partitaOf(db: Db, id: number, lock = false): Promise<PartitaDistinta | null> {
   const { rows } = await db.query<PartitaDistinta>(
-    `SELECT p.id, to_char(p.data, 'YYYY-MM-DD') AS data, to_char(p.ora, 'HH24:MI') AS ora, p.squadracasa, p.squadratrasferta, p.gruppo, p.campo,
-            p.is_house_match AS casa, p.tipo_gara AS "tipoGara", p.data_da_definire AS "dataDaDefinire",
-            g.id AS "gruppoId", g.anno_da AS "annoDa", g.anno_a AS "annoA", g.max_distinta AS "maxDistinta"
-       FROM public.partite p JOIN public.gruppi g ON g.name = p.gruppo
-      WHERE p.id = $1${lock ? ' FOR SHARE OF p' : ''}`,
+    `SELECT ${PARTITA_COLUMNS} FROM public.partite p JOIN public.gruppi g ON g.name = p.gruppo WHERE p.id = $1${lock ? ' FOR SHARE OF p' : ''}`,
     [id],
   );
   return rows[0] ?? null;
 }
 
-/** A sheet as stored: whether it was saved, its lines in order, its coach and others, its prints. */
-export interface DistintaSalvata {
-  salvata: boolean;
-  aggiornataIl: string | null;
-  righe: RigaDistinta[];
-  allenatore: number | null;
-  altri: number[];
-  stampe: number;
-}
-
-export async function distintaOf(db: Db, partitaId: number): Promise<DistintaSalvata> {
-  const { rows } = await db.query<{ aggiornata_il: string | null; righe: RigaDistinta[]; staff: Array<{ ruolo: 'allenatore' | 'altro'; id: number }>; stampe: number }>(
-    `SELECT (SELECT to_json(d.updated_at)#>>'{}' FROM public.distinte d WHERE d.partita_id = $1) AS aggiornata_il,
-            COALESCE((SELECT json_agg(json_build_object('id', g.giocatore_id, 'numero', g.numero, 'capitano', g.capitano, 'vice', g.vice) ORDER BY g.posizione)
-                        FROM public.distinte_giocatori g WHERE g.partita_id = $1), '[]') AS righe,
-            COALESCE((SELECT json_agg(json_build_object('ruolo', s.ruolo, 'id', s.dirigente_id) ORDER BY s.posizione)
-                        FROM public.distinte_staff s WHERE s.partita_id = $1), '[]') AS staff,
-            (SELECT count(*)::int FROM public.distinte_stampe t WHERE t.partita_id = $1) AS stampe`,
-    [partitaId],
-  );
-  const r = rows[0];
-  return {
-    salvata: r.aggiornata_il !== null,
-    aggiornataIl: r.aggiornata_il,
-    righe: r.righe,
-    allenatore: r.staff.find((s) => s.ruolo === 'allenatore')?.id ?? null,
-    altri: r.staff.filter((s) => s.ruolo === 'altro').map((s) => s.id),
-    stampe: r.stampe,
-  };
+/** An official as the sheet reads them. */
+export interface PersonaLetta {
+  id: number;
+  nome: string;
+  cognome: string;
+  numeroTessera: string | null;
+  qualifiche: Qualifica[];
+  attivo: boolean;
 }
 
 /** A player as the sheet reads them (nothing of their contacts or notes). */
@@ -82,19 +61,26 @@ export interface GiocatoreLetto {
   squalificatoFino: string | null;
 }
 
-/** The players of the category `gruppoId` and those of `ids` (of any category), by id. */
-export async function giocatoriOf(db: Db, gruppoId: number, ids: readonly number[]): Promise<Map<number, GiocatoreLetto>> {
-  const { rows } = await db.query<GiocatoreLetto & { tipo: Certificato['tipo'] | null; scadenza: string | null }>(
-    `SELECT p.id, p.nome, p.cognome, to_char(p.data_nascita, 'YYYY-MM-DD') AS "dataNascita", p.gruppo_id AS "gruppoId", g.name AS gruppo,
-            p.numero_tessera AS "numeroTessera", p.certificato_tipo AS tipo, to_char(p.certificato_scadenza, 'YYYY-MM-DD') AS scadenza,
-            to_char(p.squalificato_fino, 'YYYY-MM-DD') AS "squalificatoFino"
-       FROM public.giocatori p JOIN public.gruppi g ON g.id = p.gruppo_id
-      WHERE p.gruppo_id = $1 OR p.id = ANY($2::int[])`,
-    [gruppoId, ids],
-  );
-  return new Map(
-    rows.map(({ tipo, scadenza, ...p }) => [p.id, { ...p, certificato: tipo && scadenza ? { tipo, scadenza } : null }]),
-  );
+/** A sheet as stored: whether it was saved, its lines in order, its staff, its prints. */
+export interface DistintaSalvata {
+  salvata: boolean;
+  aggiornataIl: string | null;
+  righe: RigaDistinta[];
+  /** The designated accompanying official and referee's attendant, then the sheet's coach and others, in order. */
+  staff: Array<PersonaLetta & { ruolo: RuoloStaff }>;
+  allenatore: number | null;
+  altri: number[];
+  stampe: number;
+}
+
+/** Everything a sheet is made of: the match, the sheet as stored, the players it may hold, the call-up. */
+export interface LetturaDistinta {
+  partita: PartitaDistinta;
+  salvata: DistintaSalvata;
+  /** The category's roster, the sheet's players and the called ones, by id. */
+  giocatori: Map<number, GiocatoreLetto>;
+  /** Each called player's answer ('attesa': none yet); null without a call-up. */
+  convocazione: Map<number, Convocazione> | null;
 }
 
 // ---- The call-up (issue 36, built beside this on its own branch) ----
@@ -103,47 +89,98 @@ export async function giocatoriOf(db: Db, gruppoId: number, ids: readonly number
 let callUpTable = false;
 
 /**
- * The call-up of a match: each called player's answer ('attesa' when none yet), or null when the
- * match has no call-up or the call-up's table (migration 024, convocazioni_giocatori) is not in this
- * database. The one place the sheet reads the call-up (docs/teamsheet.md, the order of the players).
+ * The call-up's part of the sheet's read: the answers of the match's call-up, and its players among
+ * those the sheet may hold. Read only where its table exists (migration 024, server/features/callups).
  */
-export async function convocazioneOf(db: Db, partitaId: number): Promise<Map<number, Convocazione> | null> {
-  if (!callUpTable) {
-    const { rows } = await db.query<{ present: boolean }>(`SELECT to_regclass('public.convocazioni_giocatori') IS NOT NULL AS present`);
-    if (!rows[0].present) return null;
+const CALL_UP = {
+  answers: `(SELECT json_agg(json_build_array(c.giocatore_id, c.risposta)) FROM public.convocazioni_giocatori c WHERE c.partita_id = $1)`,
+  players: `OR p.id IN (SELECT c.giocatore_id FROM public.convocazioni_giocatori c WHERE c.partita_id = $1)`,
+};
+
+/** The read of a sheet, with the call-up's part or without it. */
+const letturaSql = (withCallUp: boolean) => `
+  WITH m AS (SELECT ${PARTITA_COLUMNS} FROM public.partite p JOIN public.gruppi g ON g.name = p.gruppo WHERE p.id = $1)
+  SELECT row_to_json(m) AS partita,
+         (SELECT to_json(d.updated_at)#>>'{}' FROM public.distinte d WHERE d.partita_id = $1) AS aggiornata_il,
+         COALESCE((SELECT json_agg(json_build_object('id', r.giocatore_id, 'numero', r.numero, 'capitano', r.capitano, 'vice', r.vice) ORDER BY r.posizione)
+                     FROM public.distinte_giocatori r WHERE r.partita_id = $1), '[]') AS righe,
+         COALESCE((SELECT json_agg(json_build_object('ruolo', x.ruolo, 'id', d.id, 'nome', d.nome, 'cognome', d.cognome, 'numeroTessera', d.numero_tessera,
+                                                     'qualifiche', d.qualifiche, 'attivo', d.attivo) ORDER BY x.k, x.posizione)
+                     FROM (SELECT 0 AS k, CASE s.ruolo WHEN 'accompagnatore' THEN 0 ELSE 1 END AS posizione, s.ruolo, s.dirigente_id
+                             FROM public.designazioni s WHERE s.partita_id = $1 AND s.ruolo IN ('accompagnatore', 'addettoArbitro')
+                           UNION ALL
+                           SELECT 1, s.posizione, s.ruolo, s.dirigente_id FROM public.distinte_staff s WHERE s.partita_id = $1) x
+                     JOIN public.dirigenti d ON d.id = x.dirigente_id), '[]') AS staff,
+         (SELECT count(*)::int FROM public.distinte_stampe t WHERE t.partita_id = $1) AS stampe,
+         to_regclass('public.convocazioni_giocatori') IS NOT NULL AS convocazioni,
+         ${withCallUp ? CALL_UP.answers : 'NULL::json'} AS chiamati,
+         COALESCE((SELECT json_agg(json_build_object('id', p.id, 'nome', p.nome, 'cognome', p.cognome, 'dataNascita', to_char(p.data_nascita, 'YYYY-MM-DD'),
+                                                     'gruppoId', p.gruppo_id, 'gruppo', g.name, 'numeroTessera', p.numero_tessera,
+                                                     'tipo', p.certificato_tipo, 'scadenza', to_char(p.certificato_scadenza, 'YYYY-MM-DD'),
+                                                     'squalificatoFino', to_char(p.squalificato_fino, 'YYYY-MM-DD')))
+                     FROM public.giocatori p JOIN public.gruppi g ON g.id = p.gruppo_id
+                    WHERE p.gruppo_id = m."gruppoId"
+                       OR p.id IN (SELECT r.giocatore_id FROM public.distinte_giocatori r WHERE r.partita_id = $1)
+                       ${withCallUp ? CALL_UP.players : ''}), '[]') AS giocatori
+    FROM m`;
+
+/**
+ * A match's sheet in one round trip (every GET reads it): the match and its category, the sheet as
+ * stored with its staff (the designated accompanying official and referee's attendant first), the
+ * players it may hold (the roster, the sheet's, the called ones) and the call-up's answers. Null for
+ * no such match. The call-up is read only where its table (migration 024, convocazioni_giocatori)
+ * exists: the one place the sheet reads it (docs/teamsheet.md, the order of the players).
+ */
+export async function letturaDistinta(db: Db, partitaId: number): Promise<LetturaDistinta | null> {
+  type Row = {
+    partita: PartitaDistinta;
+    aggiornata_il: string | null;
+    righe: RigaDistinta[];
+    staff: Array<PersonaLetta & { ruolo: RuoloStaff }>;
+    stampe: number;
+    convocazioni: boolean;
+    chiamati: Array<[number, 'si' | 'no' | null]> | null;
+    giocatori: Array<Omit<GiocatoreLetto, 'certificato'> & { tipo: Certificato['tipo'] | null; scadenza: string | null }>;
+  };
+  const read = async (withCallUp: boolean) =>
+    (await db.query<Row>({ name: withCallUp ? 'distinta-lettura-convocazione' : 'distinta-lettura', text: letturaSql(withCallUp), values: [partitaId] })).rows[0];
+  let r = await read(callUpTable);
+  if (!r) return null;
+  if (r.convocazioni && !callUpTable) {
     callUpTable = true;
+    r = await read(true);
+    if (!r) return null;
   }
-  const { rows } = await db.query<{ giocatore_id: number; risposta: 'si' | 'no' | null }>(
-    'SELECT giocatore_id, risposta FROM public.convocazioni_giocatori WHERE partita_id = $1',
-    [partitaId],
+  return {
+    partita: r.partita,
+    salvata: {
+      salvata: r.aggiornata_il !== null,
+      aggiornataIl: r.aggiornata_il,
+      righe: r.righe,
+      staff: r.staff,
+      allenatore: r.staff.find((s) => s.ruolo === 'allenatore')?.id ?? null,
+      altri: r.staff.filter((s) => s.ruolo === 'altro').map((s) => s.id),
+      stampe: r.stampe,
+    },
+    giocatori: new Map(r.giocatori.map(({ tipo, scadenza, ...p }) => [p.id, { ...p, certificato: tipo && scadenza ? { tipo, scadenza } : null }])),
+    convocazione: r.chiamati && r.chiamati.length > 0 ? new Map(r.chiamati.map(([id, risposta]) => [id, risposta ?? 'attesa'])) : null,
+  };
+}
+
+/** The players of `ids` (of any category), by id. */
+export async function giocatoriOf(db: Db, ids: readonly number[]): Promise<Map<number, GiocatoreLetto>> {
+  const { rows } = await db.query<GiocatoreLetto & { tipo: Certificato['tipo'] | null; scadenza: string | null }>(
+    `SELECT p.id, p.nome, p.cognome, to_char(p.data_nascita, 'YYYY-MM-DD') AS "dataNascita", p.gruppo_id AS "gruppoId", g.name AS gruppo,
+            p.numero_tessera AS "numeroTessera", p.certificato_tipo AS tipo, to_char(p.certificato_scadenza, 'YYYY-MM-DD') AS scadenza,
+            to_char(p.squalificato_fino, 'YYYY-MM-DD') AS "squalificatoFino"
+       FROM public.giocatori p JOIN public.gruppi g ON g.id = p.gruppo_id
+      WHERE p.id = ANY($1::int[])`,
+    [ids],
   );
-  if (rows.length === 0) return null;
-  return new Map(rows.map((r) => [r.giocatore_id, r.risposta ?? 'attesa']));
+  return new Map(rows.map(({ tipo, scadenza, ...p }) => [p.id, { ...p, certificato: tipo && scadenza ? { tipo, scadenza } : null }]));
 }
 
 // ---- Staff ----
-
-/** An official as the sheet reads them. */
-export interface PersonaLetta {
-  id: number;
-  nome: string;
-  cognome: string;
-  numeroTessera: string | null;
-  qualifiche: Qualifica[];
-  attivo: boolean;
-}
-
-/** The accompanying official and the referee's attendant designated to the match (docs/officials.md). */
-export async function designatiOf(db: Db, partitaId: number): Promise<Array<PersonaLetta & { ruolo: RuoloStaff }>> {
-  const { rows } = await db.query<PersonaLetta & { ruolo: RuoloStaff }>(
-    `SELECT d.ruolo, p.id, p.nome, p.cognome, p.numero_tessera AS "numeroTessera", p.qualifiche, p.attivo
-       FROM public.designazioni d JOIN public.dirigenti p ON p.id = d.dirigente_id
-      WHERE d.partita_id = $1 AND d.ruolo IN ('accompagnatore', 'addettoArbitro')
-      ORDER BY d.ruolo = 'addettoArbitro'`,
-    [partitaId],
-  );
-  return rows;
-}
 
 /** Officials by id (missing ids are absent). */
 export async function dirigentiOf(db: Db, ids: readonly number[]): Promise<Map<number, PersonaLetta>> {

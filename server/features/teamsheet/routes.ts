@@ -10,14 +10,14 @@ import { PDF_CONTENT_TYPE } from '../../../common/export/rules';
 import { DISTINTA_MSG } from '../../../common/teamsheet/messages';
 import { distintaBodySchema, distinteQuerySchema } from '../../../common/teamsheet/rules';
 import { distintaResponse, distinteGiornoResponse, stampeResponse } from '../../../common/teamsheet/types';
-import { withTransaction, type Db } from '../../db/pool';
+import { withTransaction } from '../../db/pool';
 import { requireRole } from '../../shared/auth-guard';
 import { HttpError, forbidden, notFound } from '../../shared/errors';
 import { idParams, zodRoutes } from '../../shared/route-schemas';
 import { recordActivity } from '../../shared/activity';
 import { scopeIds, scopeIncludes, scopeOf, type Scope } from '../../services/player-access/player-access';
 import { distintaPdf } from './pdf';
-import { checkSave, readDistinta } from './sheet';
+import { checkSave, composeDistinta } from './sheet';
 import * as repo from './repo';
 
 const M = DISTINTA_MSG;
@@ -31,28 +31,31 @@ export const distinteRoutes: FastifyPluginAsync = async (root) => {
   const { pool, config } = app.deps;
   const regola = config.certificateRule;
 
-  /** The match (404) and the caller's categories, which must include the match's (403); `lock` holds the match row. */
-  async function open(db: Db, request: FastifyRequest, id: number, lock = false): Promise<{ partita: repo.PartitaDistinta; scope: Scope }> {
-    const partita = await repo.partitaOf(db, id, lock);
-    if (!partita) throw notFound(MSG.match.notFound);
-    const scope = await scopeOf(db, request.user!);
+  /** The match's category must be one the caller follows (403). */
+  const followed = (scope: Scope, partita: repo.PartitaDistinta) => {
     if (!scopeIncludes(scope, partita.gruppoId)) throw forbidden(M.notFollowed(partita.gruppo));
-    return { partita, scope };
+  };
+
+  /** The sheet of match `id` as the caller may see it: 404 for no match, 403 for a category not followed. */
+  async function read(request: FastifyRequest, id: number): Promise<repo.LetturaDistinta> {
+    // One read of the sheet beside the caller's categories (two connections): every GET pays it.
+    const [l, scope] = await Promise.all([repo.letturaDistinta(pool, id), scopeOf(pool, request.user!)]);
+    if (!l) throw notFound(MSG.match.notFound);
+    followed(scope, l.partita);
+    return l;
   }
 
   app.get(
     '/partite/:id/distinta',
     { preHandler: requireRole('reader'), schema: { params: byId, response: { 200: distintaResponse } } },
     async (request, reply) => {
-      const data = await withTransaction(pool, async (db) => {
-        const { partita } = await open(db, request, request.params.id);
-        const distinta = await readDistinta(db, partita, regola);
-        await recordActivity(db, request, {
-          type: 'info',
-          message: M.activity.read(label(partita), distinta.giocatori.length),
-          context: { partita: partita.id, numeroGiocatori: distinta.giocatori.length },
-        });
-        return distinta;
+      const l = await read(request, request.params.id);
+      const data = composeDistinta(l, regola);
+      // A read of a list of players is an activity record (docs/players.md), naming the match only.
+      await recordActivity(pool, request, {
+        type: 'info',
+        message: M.activity.read(label(l.partita), data.giocatori.length),
+        context: { partita: l.partita.id, numeroGiocatori: data.giocatori.length },
       });
       reply.header('cache-control', 'no-store');
       return { data };
@@ -64,15 +67,19 @@ export const distinteRoutes: FastifyPluginAsync = async (root) => {
     { preHandler: requireRole('editor', M.forbiddenWrite), schema: { params: byId, body: distintaBodySchema, response: { 200: distintaResponse } } },
     async (request, reply) => {
       const data = await withTransaction(pool, async (db) => {
-        const { partita, scope } = await open(db, request, request.params.id, true);
-        const { righe, staff } = await checkSave(db, partita, request.body, scope, regola);
+        // The match's row held (FOR SHARE) while the save is checked against its day and category.
+        const partita = await repo.partitaOf(db, request.params.id, true);
+        if (!partita) throw notFound(MSG.match.notFound);
+        const scope = await scopeOf(db, request.user!);
+        followed(scope, partita);
+        const { righe, staff } = await checkSave(db, (await repo.letturaDistinta(db, partita.id))!, request.body, scope, regola);
         await repo.saveDistinta(db, partita.id, righe, staff);
         await recordActivity(db, request, {
           type: 'success',
           message: M.activity.saved(label(partita), righe.length),
           context: { partita: partita.id, numeroGiocatori: righe.length, allenatore: staff.allenatore, altri: staff.altri },
         });
-        return readDistinta(db, partita, regola);
+        return composeDistinta((await repo.letturaDistinta(db, partita.id))!, regola);
       });
       reply.header('cache-control', 'no-store');
       return { data };
@@ -80,12 +87,11 @@ export const distinteRoutes: FastifyPluginAsync = async (root) => {
   );
 
   // The PDF (two copies): only a saved sheet with nothing blocking; each print is kept (who, when,
-  // the players by id) and recorded as an activity naming the match.
+  // the players by id) and recorded as an activity naming the match, in one transaction.
   app.get('/partite/:id/distinta.pdf', { preHandler: requireRole('reader'), schema: { params: byId } }, async (request, reply) => {
-    const { partita, distinta } = await withTransaction(pool, async (db) => {
-      const { partita } = await open(db, request, request.params.id);
-      return { partita, distinta: await readDistinta(db, partita, regola) };
-    });
+    const l = await read(request, request.params.id);
+    const { partita } = l;
+    const distinta = composeDistinta(l, regola);
     if (!distinta.stampabile) {
       const problemi = distinta.giocatori.flatMap((g) => g.motivi.map((motivo) => ({ giocatore: g.id, motivo })));
       throw new HttpError(409, M.nonStampabile(distinta.motivi.join('; ')), { motivi: distinta.motivi, problemi });
@@ -117,12 +123,11 @@ export const distinteRoutes: FastifyPluginAsync = async (root) => {
     '/partite/:id/distinta/stampe',
     { preHandler: requireRole('reader'), schema: { params: byId, response: { 200: stampeResponse } } },
     async (request, reply) => {
-      const data = await withTransaction(pool, async (db) => {
-        const { partita } = await open(db, request, request.params.id);
-        const stampe = await repo.stampeOf(db, partita.id, M.rimosso);
-        await recordActivity(db, request, { type: 'info', message: M.activity.history(label(partita)), context: { partita: partita.id, stampe: stampe.length } });
-        return stampe;
-      });
+      const [partita, scope] = await Promise.all([repo.partitaOf(pool, request.params.id), scopeOf(pool, request.user!)]);
+      if (!partita) throw notFound(MSG.match.notFound);
+      followed(scope, partita);
+      const data = await repo.stampeOf(pool, partita.id, M.rimosso);
+      await recordActivity(pool, request, { type: 'info', message: M.activity.history(label(partita)), context: { partita: partita.id, stampe: data.length } });
       reply.header('cache-control', 'no-store');
       return { data, count: data.length };
     },

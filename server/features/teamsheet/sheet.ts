@@ -1,5 +1,5 @@
-// A match's team sheet as answered, and the checks of a save (docs/teamsheet.md): the reads of
-// repo.ts put together with the rules of common/teamsheet/rules.ts, in the caller's transaction.
+// A match's team sheet as answered, and the checks of a save (docs/teamsheet.md): the read of
+// repo.ts put together with the rules of common/teamsheet/rules.ts.
 import type { Db } from '../../db/pool';
 import type { RegolaCertificato } from '../../../common/players/rules';
 import { compareGiocatori } from '../../../common/players/rules';
@@ -24,23 +24,16 @@ const M = DISTINTA_MSG;
 /** The call-up's answers in the sheet's order: 'si' first, then those not answered yet, then 'no'. */
 const RANK: Record<Convocazione, number> = { si: 0, attesa: 1, no: 2 };
 
-const toVoce = (ruolo: VoceStaff['ruolo'], p: repo.PersonaLetta): VoceStaff => ({ ruolo, id: p.id, nome: p.nome, cognome: p.cognome, numeroTessera: p.numeroTessera });
-
 /**
- * The sheet of `partita` on its day. Saved: its lines in order, the others that may be added after
- * them (`disponibili`: the called players, then the rest of the roster). Not saved yet: the call-up's
- * players ('si' first, then the others called) with the rest of the roster to add, or, without a
- * call-up, the category's roster; no numbers. Staff: the designated accompanying official and
- * referee's attendant, then the sheet's coach and others.
+ * The sheet of a match on its day, from its read. Saved: its lines in order, and the others that
+ * may be added after them (`disponibili`: the called players, then the rest of the roster). Not
+ * saved yet: the call-up's players ('si' first, then the others called) with the rest of the roster
+ * to add, or, without a call-up, the category's roster; no numbers. Staff: the designated
+ * accompanying official and referee's attendant, then the sheet's coach and others.
  */
-export async function readDistinta(db: Db, partita: repo.PartitaDistinta, regola: RegolaCertificato): Promise<Distinta> {
-  const saved = await repo.distintaOf(db, partita.id);
-  const callUp = await repo.convocazioneOf(db, partita.id);
-  const designati = await repo.designatiOf(db, partita.id);
-  const players = await repo.giocatoriOf(db, partita.gruppoId, [...saved.righe.map((r) => r.id), ...(callUp?.keys() ?? [])]);
-  const people = await repo.dirigentiOf(db, [...(saved.allenatore !== null ? [saved.allenatore] : []), ...saved.altri]);
+export function composeDistinta(l: repo.LetturaDistinta, regola: RegolaCertificato): Distinta {
+  const { partita, salvata: saved, giocatori: players, convocazione: callUp } = l;
   const ctx = { data: partita.data, annoDa: partita.annoDa, annoA: partita.annoA, regola };
-
   const line = (p: repo.GiocatoreLetto, riga?: RigaDistinta): GiocatoreDistinta => ({
     id: p.id,
     nome: p.nome,
@@ -72,10 +65,7 @@ export async function readDistinta(db: Db, partita: repo.PartitaDistinta, regola
     disponibili = [];
   }
 
-  const staff: VoceStaff[] = designati.map((d) => toVoce(d.ruolo, d));
-  if (saved.allenatore !== null && people.has(saved.allenatore)) staff.push(toVoce('allenatore', people.get(saved.allenatore)!));
-  for (const id of saved.altri) if (people.has(id)) staff.push(toVoce('altro', people.get(id)!));
-
+  const staff: VoceStaff[] = saved.staff.map((p) => ({ ruolo: p.ruolo, id: p.id, nome: p.nome, cognome: p.cognome, numeroTessera: p.numeroTessera }));
   const esito = controllaDistinta(giocatori, staff, {
     data: partita.data,
     casa: partita.casa,
@@ -106,56 +96,56 @@ function refused(problemi: ProblemaDistinta[], names: ReadonlyMap<number, { nome
 }
 
 /**
- * Checks a save of the sheet of `partita` by a caller of `scope` and returns what to write: no more
+ * Checks a save of the sheet read as `l` by a caller of `scope` and returns what to write: no more
  * players than the category allows; each player exists, is one the caller may see or one of the
  * call-up, and may play on the day (else 400 `{ error, problemi }` naming each); numbers, captain and
- * vice-captain as problemiRighe says; the coach and the others active officials, the coach qualified,
- * nobody twice; no referee's attendant designated to an away match. Staff left out of the body is kept.
+ * vice-captain as problemiRighe says; no referee's attendant designated to an away match; the coach
+ * and the others named active officials, the coach qualified, nobody twice. Staff left out of the
+ * body is kept.
  */
 export async function checkSave(
   db: Db,
-  partita: repo.PartitaDistinta,
+  l: repo.LetturaDistinta,
   input: DistintaInput,
   scope: Scope,
   regola: RegolaCertificato,
 ): Promise<{ righe: RigaDistinta[]; staff: { allenatore: number | null; altri: number[] } }> {
+  const { partita, salvata: saved, convocazione: callUp } = l;
   if (input.giocatori.length > partita.maxDistinta) throw badRequest(M.troppi(input.giocatori.length, partita.maxDistinta));
-  const callUp = await repo.convocazioneOf(db, partita.id);
-  const players = await repo.giocatoriOf(db, partita.gruppoId, input.giocatori.map((r) => r.id));
+  const players = await repo.giocatoriOf(db, input.giocatori.map((r) => r.id));
   const ctx = { data: partita.data, annoDa: partita.annoDa, annoA: partita.annoA, regola };
   const problemi: ProblemaDistinta[] = [];
+  const unseen = new Set<number>();
   for (const r of input.giocatori) {
     const p = players.get(r.id);
     if (!p || !(scopeIncludes(scope, p.gruppoId) || callUp?.has(r.id))) {
+      // A player the caller may not see is no player to them: named by id only.
+      unseen.add(r.id);
       problemi.push({ giocatore: r.id, motivo: M.problemi.nonTrovato });
       continue;
     }
     for (const motivo of controllaGiocatore(p, ctx).motivi) problemi.push({ giocatore: r.id, motivo });
   }
-  // A player the caller may not see is named by id only.
-  const known = new Map([...players].filter(([id]) => !problemi.some((x) => x.giocatore === id && x.motivo === M.problemi.nonTrovato)));
   problemi.push(...problemiRighe(input.giocatori));
-  if (problemi.length > 0) throw refused(problemi, known);
+  if (problemi.length > 0) throw refused(problemi, new Map([...players].filter(([id]) => !unseen.has(id))));
 
-  const saved = await repo.distintaOf(db, partita.id);
+  const designati = saved.staff.filter((p) => p.ruolo === 'accompagnatore' || p.ruolo === 'addettoArbitro');
+  if (!partita.casa && designati.some((d) => d.ruolo === 'addettoArbitro')) throw badRequest(M.motiviDistinta.addettoInTrasferta);
   const allenatore = input.staff.allenatore !== undefined ? input.staff.allenatore : saved.allenatore;
   const altri = input.staff.altri ?? saved.altri;
-  const designati = await repo.designatiOf(db, partita.id);
-  if (!partita.casa && designati.some((d) => d.ruolo === 'addettoArbitro')) throw badRequest(M.motiviDistinta.addettoInTrasferta);
   const given = [...(input.staff.allenatore != null ? [input.staff.allenatore] : []), ...(input.staff.altri ?? [])];
   const people = await repo.dirigentiOf(db, given);
+  for (const p of saved.staff) if (!people.has(p.id)) people.set(p.id, p);
+  const name = (id: number) => (people.has(id) ? `${people.get(id)!.nome} ${people.get(id)!.cognome}` : `id ${id}`);
   for (const id of given) {
     const p = people.get(id);
     if (!p) throw badRequest(M.staff.nonTrovato);
-    if (!p.attivo) throw badRequest(M.staff.nonAttivo(`${p.nome} ${p.cognome}`));
-    if (id === input.staff.allenatore && !p.qualifiche.includes('allenatore')) throw badRequest(M.staff.nonAllenatore(`${p.nome} ${p.cognome}`));
+    if (!p.attivo) throw badRequest(M.staff.nonAttivo(name(id)));
+    if (id === input.staff.allenatore && !p.qualifiche.includes('allenatore')) throw badRequest(M.staff.nonAllenatore(name(id)));
   }
   const seen = new Set<number>(designati.map((d) => d.id));
   for (const id of [...(allenatore !== null ? [allenatore] : []), ...altri]) {
-    if (seen.has(id)) {
-      const p = people.get(id) ?? (await repo.dirigentiOf(db, [id])).get(id);
-      throw badRequest(M.staff.ripetuto(p ? `${p.nome} ${p.cognome}` : `id ${id}`));
-    }
+    if (seen.has(id)) throw badRequest(M.staff.ripetuto(name(id)));
     seen.add(id);
   }
   return { righe: input.giocatori, staff: { allenatore, altri } };
