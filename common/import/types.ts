@@ -1,6 +1,9 @@
-// The answers of the fixture import's routes (docs/import.md), as server/features/import/routes.ts sends
-// them and src/features/import/importApi.ts reads them. Types only: nothing here runs.
+// The answers of the fixture import's routes (docs/import.md) as types and zod schemas: server/features/import/routes.ts
+// declares the schemas (they encode every answer and make the OpenAPI document), src/features/import/importApi.ts
+// reads the types (with `import type`: no schema reaches the bundle).
+import { z } from '../core/zod';
 import type { Partita } from '../matches/read';
+import { partitaSchema } from '../matches/types';
 
 /** POST /api/partite/import/check: what the preview needs of the file's days. */
 export interface ImportCheck {
@@ -19,3 +22,12 @@ export interface ImportResponse {
   create: number;
   ids: number[];
 }
+
+export const importCheckResponse = z.object({
+  gruppi: z.array(z.string()),
+  existing: z.array(z.string()),
+  partite: z.array(partitaSchema),
+  margine: z.number(),
+}) satisfies z.ZodType<ImportCheck>;
+
+export const importResponse = z.object({ create: z.number(), ids: z.array(z.number()) }) satisfies z.ZodType<ImportResponse>;

@@ -3,8 +3,6 @@
 // with `import type` (no schema reaches the bundle).
 import { z } from '../core/zod';
 import { ACTIVITY_TYPES } from '../logs/constants';
-import { ROLES } from '../users/roles';
-import type { User } from '../users/rules';
 import { MOTIVI_SCADENZA, TIPI_CERTIFICATO, type Giocatore, type GruppiSeguiti, type RegolaCertificato, type VoceScadenza } from './rules';
 
 const certificato = z.object({ tipo: z.enum(TIPI_CERTIFICATO), scadenza: z.string() });
@@ -112,23 +110,3 @@ export type ImportGiocatoriResponse = z.infer<typeof importGiocatoriResponse>;
 /** The categories a user follows, as the users answers carry them (`gruppiSeguiti`). */
 export const gruppiSeguitiSchema = z.object({ tutte: z.boolean(), gruppi: z.array(z.string()) }) satisfies z.ZodType<GruppiSeguiti>;
 
-/**
- * PUT /api/users/{id}/gruppi (admins): the Italian message and the user as now, with the ties. The
- * user's fields are those of every users answer (common/users/rules.ts User), gruppiSeguiti included.
- */
-export const utenteGruppiResponse = z.object({
-  message: z.string(),
-  data: z.object({
-    id: z.string(),
-    user_id: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    created_at: z.string(),
-    last_sign_in_at: z.string().nullable(),
-    last_updated: z.string(),
-    locked_until: z.string().nullable(),
-    invito_in_attesa: z.boolean(),
-    gruppiSeguiti: gruppiSeguitiSchema,
-  }) satisfies z.ZodType<User>,
-});
-export type UtenteGruppiResponse = z.infer<typeof utenteGruppiResponse>;

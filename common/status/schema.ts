@@ -40,10 +40,11 @@ export interface StatoRequest {
 /**
  * The body of POST /api/partite/stato, strict, with the transitions' rules: 'sposta' needs
  * giorni (1..365) and nothing else takes it; only 'rinvia' takes a new date, which may not be
- * before `today` (the form's rule and message); the reason is trimmed, up to 200 characters,
- * empty means none. The dates that 'sposta' computes are checked by the server per match.
+ * before `today` (the form's rule and message; a function is asked at each parse, as a route's schema
+ * lives longer than a day); the reason is trimmed, up to 200 characters, empty means none. The dates
+ * that 'sposta' computes are checked by the server per match.
  */
-export function statoRequestSchema(today: string) {
+export function statoRequestSchema(today: string | (() => string)) {
   const id = z.number({ error: STATUS_MSG.idsInvalid }).int(STATUS_MSG.idsInvalid).positive(STATUS_MSG.idsInvalid).max(2_147_483_647, STATUS_MSG.idsInvalid);
   return z
     .strictObject({
@@ -75,7 +76,7 @@ export function statoRequestSchema(today: string) {
       if (data !== '') {
         if (v.azione !== 'rinvia') fail(STATUS_MSG.nuovaDataOnlyRinvia, 'nuovaData');
         else if (!isIsoDate(data)) fail(MSG.match.invalidDate, 'nuovaData');
-        else if (data < today) fail(MSG.match.futureDate, 'nuovaData');
+        else if (data < (typeof today === 'function' ? today() : today)) fail(MSG.match.futureDate, 'nuovaData');
       }
       // A chosen slot: one match postponed to a new date, with the start and the pitch at least (the form's rules).
       if (SLOT_FIELDS.some((k) => v[k] != null)) {

@@ -81,8 +81,6 @@ export const DISTINTA_MSG = {
   saved: 'Distinta salvata',
   /** The 409 of a print that must not happen. */
   nonStampabile: (motivo: string) => `Distinta non stampabile: ${motivo}`,
-  /** A print history line of a player erased since (docs/players.md, erasure). */
-  rimosso: 'Giocatore rimosso',
   pdf: {
     copie: ["Copia per l'arbitro", 'Copia per la società avversaria'] as const,
     categoria: 'Categoria',

@@ -1,8 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../common/core/messages';
-import { forgotPasswordSchema, loginSchema, normaliseEmail, type ClientConfig, type LoginResponse, type SessionUser } from '../../common/auth/schemas';
+import { forgotPasswordSchema, loginSchema, normaliseEmail, type LoginResponse } from '../../common/auth/schemas';
+import { clientConfigResponse, forgotPasswordResponse, loginResponse, sessionUserResponse } from '../../common/auth/types';
 import { DEFAULT_ROLE, isRole } from '../../common/users/roles';
-import { HttpError, parseInput } from '../shared/errors';
+import { HttpError } from '../shared/errors';
+import { zodRoutes } from '../shared/route-schemas';
 import { requireRole } from '../shared/auth-guard';
 import { LIMITS, perIpLimit } from '../shared/rate-limit';
 import { signInIpLimit } from './ip-block';
@@ -12,14 +15,14 @@ import { resetPasswordUrl } from './links';
 import { sendRecovery, type BackgroundTasks } from './recovery';
 import * as repo from './repo';
 
-/** parseInput, answering in the { success: false, error } shape of these endpoints. */
-function parseBody<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (err) {
-    if (err instanceof HttpError) throw new HttpError(err.statusCode, err.message, { success: false });
-    throw err;
-  }
+/**
+ * A body its schema refuses is answered in the { success: false, error } shape of these endpoints, with
+ * the first issue's Italian text (the zod config words an unknown field); any other error goes on to
+ * the app's error handler.
+ */
+function refusedBody(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (!hasZodFastifySchemaValidationErrors(error)) throw error;
+  return reply.status(400).send({ error: error.validation[0].message || MSG.http.badRequest, success: false });
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -41,7 +44,8 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /** The app's own sign-in endpoints (docs/auth.md) and the SPA's runtime configuration. */
-export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = async (app, { tasks }) => {
+export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = async (root, { tasks }) => {
+  const app = zodRoutes(root);
   const { config, pool } = app.deps;
   const anonKey = await signAnonKey(app.deps.jwtSecret, `${config.publicUrl}/auth/v1`);
   app.addHook('onSend', async (_request, reply) => {
@@ -54,9 +58,11 @@ export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asy
       onRequest: signInIpLimit(LIMITS.login, (reply, retryAfter) =>
         reply.send({ success: false, error: MSG.login.tooMany, retryAfter } satisfies LoginResponse),
       ),
+      errorHandler: refusedBody,
+      schema: { body: loginSchema, response: { 200: loginResponse, 401: loginResponse, 429: loginResponse } },
     },
-    async (request, reply): Promise<LoginResponse> => {
-      const body = parseBody(() => parseInput(loginSchema, request.body));
+    async (request, reply) => {
+      const body = request.body;
       const email = normaliseEmail(body.email);
       const outcome = await authenticate(pool, email, body.password, request.ip, request);
       if (outcome.ok) {
@@ -74,16 +80,20 @@ export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asy
 
   app.post(
     '/api/forgot-password',
-    { onRequest: perIpLimit(LIMITS.recover, (reply) => reply.send({ success: false, error: MSG.forgot.tooMany })) },
+    {
+      onRequest: perIpLimit(LIMITS.recover, (reply) => reply.send({ success: false, error: MSG.forgot.tooMany })),
+      errorHandler: refusedBody,
+      schema: { body: forgotPasswordSchema, response: { 200: forgotPasswordResponse, 429: forgotPasswordResponse } },
+    },
     async (request) => {
-      const body = parseBody(() => parseInput(forgotPasswordSchema, request.body));
+      const body = request.body;
       const email = normaliseEmail(body.email);
       tasks.run('invio della mail di recupero', () => sendRecovery(app.deps, email, resetPasswordUrl(config), request));
       return { success: true, message: MSG.forgot.sent };
     },
   );
 
-  app.get('/api/me', { preHandler: requireRole('reader') }, async (request): Promise<SessionUser> => {
+  app.get('/api/me', { preHandler: requireRole('reader'), schema: { response: { 200: sessionUserResponse } } }, async (request) => {
     const row = await repo.sessionUser(pool, request.user!.id);
     if (!row) throw new HttpError(401, MSG.http.sessionExpired);
     return {
@@ -98,7 +108,8 @@ export const apiAuthRoutes: FastifyPluginAsync<{ tasks: BackgroundTasks }> = asy
 
   app.get(
     '/api/config',
-    async (request): Promise<ClientConfig> => ({
+    { schema: { response: { 200: clientConfigResponse } } },
+    async (request) => ({
       supabaseUrl: config.publicUrlFromEnv ? config.publicUrl : requestOrigin(request) ?? config.publicUrl,
       supabaseAnonKey: anonKey,
       clubName: config.clubName,

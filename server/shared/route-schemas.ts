@@ -9,7 +9,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from '../../common/core/zod';
 import { requireRole } from './auth-guard';
-import { MAX_ID } from './ids';
 
 /**
  * Route schemas (docs/architecture.md, 'Routes'): every route declares its params, querystring, body
@@ -21,6 +20,9 @@ import { MAX_ID } from './ids';
 /** A feature's route plugin, typed by its zod schemas. */
 export const zodRoutes = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
+/** The largest PostgreSQL integer: serial ids never go past it. */
+export const MAX_ID = 2_147_483_647;
+
 /**
  * A numeric id of the URL (`/partite/:id`): a positive integer written without sign, decimals or
  * leading zeros, at most MAX_ID. Anything else names no row: 404 with the route's message, as a
@@ -28,7 +30,7 @@ export const zodRoutes = (app: FastifyInstance) => app.withTypeProvider<ZodTypeP
  */
 export const idSchema = (notFoundMessage: string) =>
   z
-    .string()
+    .string({ error: notFoundMessage })
     .regex(/^[1-9][0-9]{0,9}$/, notFoundMessage)
     .transform(Number)
     .refine((n) => n <= MAX_ID, notFoundMessage);
@@ -36,9 +38,9 @@ export const idSchema = (notFoundMessage: string) =>
 /** `{ id }` params of a route on one row. */
 export const idParams = (notFoundMessage: string) => z.object({ id: idSchema(notFoundMessage) });
 
-/** A request without a body is read as `{}`, so a missing body names its first missing field. */
+/** A request without a body (or a JSON null) is read as `{}`, as before: it names its first missing field. */
 async function emptyBodyAsObject(request: FastifyRequest) {
-  if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  if ((request.body === undefined || request.body === null) && request.routeOptions.schema?.body) request.body = {};
 }
 
 /**

@@ -8,8 +8,9 @@ import { LoadingScreen } from '../components/StatusScreens';
 import { useAppSelector } from '../store/hooks';
 import { selectSessionStatus } from '../store/sessionSlice';
 import { HomeSwitch, RequireRole, RequireSignIn, SignedOutOnly } from './Guards';
-import { BARE_PATHS, paths } from '../config/paths';
-import { screens, type Screen, type ScreenModule } from './screens';
+import { BARE_PATHS, paths, type RouteName } from '../config/paths';
+import type { Role } from '../../common/users/roles';
+import { screenRegistry, screens, type Screen, type ScreenModule } from './screens';
 
 /**
  * A screen of src/app/screens.ts. Once its chunk is there (preloaded with the app for the address being
@@ -28,20 +29,8 @@ function lazyScreen<T extends ComponentType<any>>(screen: Screen<T>) {
 // One chunk per screen: the public dashboard never downloads admin screens, DataGrid or pickers.
 const PublicDashboardPage = lazyScreen(screens.publicDashboard);
 const DashboardPage = lazyScreen(screens.dashboard);
-const AddMatchPage = lazyScreen(screens.addMatch);
-const EditMatchPage = lazyScreen(screens.editMatch);
-const ImportPage = lazyScreen(screens.importMatches);
-const GroupsPage = lazyScreen(screens.groups);
-const OccupancyPage = lazyScreen(screens.occupancy);
-const TrainingsPage = lazyScreen(screens.allenamenti);
-const OfficialsPage = lazyScreen(screens.dirigenti);
-const UsersPage = lazyScreen(screens.users);
-const UserAuditPage = lazyScreen(screens.userAudit);
-const LoginPage = lazyScreen(screens.login);
-const ResetPasswordPage = lazyScreen(screens.resetPassword);
-const ExportPage = lazyScreen(screens.export);
-const ErrorLogsPage = lazyScreen(screens.errorLogs);
-const ActivityLogsPage = lazyScreen(screens.activityLogs);
+const LoginPage = lazyScreen(screenRegistry.login.screen);
+const ResetPasswordPage = lazyScreen(screenRegistry.resetPassword.screen);
 // Only signed-in users see the bar: visitors of the public page do not download it.
 const NavBar = lazyScreen(screens.navBar);
 
@@ -73,8 +62,20 @@ function Layout() {
   );
 }
 
-const editorOnly = (page: ReactNode) => <RequireRole min="editor">{page}</RequireRole>;
-const adminOnly = (page: ReactNode) => <RequireRole min="admin">{page}</RequireRole>;
+/** A screen behind the guard of its least role (src/config/paths.ts): any signed-in user, or a role. */
+function guarded(access: Role | 'signedIn', page: ReactNode) {
+  return access === 'signedIn' ? <RequireSignIn>{page}</RequireSignIn> : <RequireRole min={access}>{page}</RequireRole>;
+}
+
+/** Every screen of the registry that has a chunk and a least role, as a route behind its guard. */
+const guardedRoutes = (Object.keys(screenRegistry) as RouteName[]).flatMap((name) => {
+  const { access, path } = paths[name] as { access?: Role | 'signedIn'; path: string };
+  const entry = screenRegistry[name] as { screen?: Screen };
+  if (!access || !entry.screen) return [];
+  const Page = lazyScreen(entry.screen);
+  return [<Route key={name} path={path} element={guarded(access, <Page />)} />];
+});
+
 /** The public page inside the full app (after a sign-out): its 'Login' is a route change here. */
 function PublicHome() {
   const navigate = useNavigate();
@@ -91,7 +92,7 @@ function PassErrorOn(): never {
   throw useRouteError();
 }
 
-/** The route table of docs/screens.md. */
+/** The route table of docs/screens.md: the open screens, then every guarded one of the registry. */
 const routeTree = (
   <Route element={<Layout />} errorElement={<PassErrorOn />}>
     <Route path={paths.home.path} element={home} />
@@ -105,39 +106,7 @@ const routeTree = (
     />
     {/* The reset page decides itself: its link signs the user in. */}
     <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
-    <Route
-      path={paths.export.path}
-      element={
-        <RequireSignIn>
-          <ExportPage />
-        </RequireSignIn>
-      }
-    />
-    <Route path={paths.addMatch.path} element={editorOnly(<AddMatchPage />)} />
-    <Route path={paths.editMatch.path} element={editorOnly(<EditMatchPage />)} />
-    <Route path={paths.importMatches.path} element={editorOnly(<ImportPage />)} />
-    <Route path={paths.groups.path} element={editorOnly(<GroupsPage />)} />
-    <Route path={paths.occupancy.path} element={editorOnly(<OccupancyPage />)} />
-    <Route
-      path={paths.allenamenti.path}
-      element={
-        <RequireSignIn>
-          <TrainingsPage />
-        </RequireSignIn>
-      }
-    />
-    <Route
-      path={paths.dirigenti.path}
-      element={
-        <RequireSignIn>
-          <OfficialsPage />
-        </RequireSignIn>
-      }
-    />
-    <Route path={paths.users.path} element={adminOnly(<UsersPage />)} />
-    <Route path={paths.userAudit.path} element={adminOnly(<UserAuditPage />)} />
-    <Route path={paths.errorLogs.path} element={adminOnly(<ErrorLogsPage />)} />
-    <Route path={paths.activityLogs.path} element={adminOnly(<ActivityLogsPage />)} />
+    {guardedRoutes}
     <Route path="*" element={home} />
   </Route>
 );

@@ -1,10 +1,7 @@
 import { MSG } from '../../common/core/messages';
 import { hasRole, type Role } from '../../common/users/roles';
-import { paths } from '../config/paths';
-import { IMPORT_NAV_LABEL } from '../../common/import/messages';
-import { OCCUPANCY_LABEL } from '../../common/occupancy/messages';
-import { ALLENAMENTI_LABEL } from '../../common/trainings/messages';
-import { DIRIGENTI_LABEL } from '../../common/officials/messages';
+import { paths, type RouteName } from '../config/paths';
+import { screenRegistry, type NavPlace } from './screens';
 
 const N = MSG.screens.nav;
 
@@ -17,37 +14,39 @@ export interface NavItem {
 /** A link of the bar, or a group of links behind one menu button. */
 export type NavEntry = ({ kind: 'link' } & NavItem) | { kind: 'menu'; id: string; label: string; items: NavItem[] };
 
+const MENUS = {
+  matches: { id: 'nav-partite', label: N.matchesMenu },
+  admin: { id: 'nav-amministrazione', label: N.adminMenu },
+} as const;
+
+/** The least role of a route: its own in paths.ts ('signedIn' is any signed-in user, a reader up). */
+const leastRole = (name: RouteName): Role => {
+  const access: string | undefined = paths[name].access;
+  return access === undefined || access === 'signedIn' ? 'reader' : (access as Role);
+};
+
 /**
- * Links by role (docs/screens.md), lowest role first. The match screens and the admin screens are
- * grouped behind a menu each, so that the bar stays on one line from 1280 px for every role.
+ * The bar of docs/screens.md, made from the screen registry (src/app/screens.ts) in its order: the match
+ * screens and the admin screens are grouped behind a menu each, placed where their first screen is, so
+ * that the bar stays on one line from 1280 px for every role.
  */
-const ENTRIES: NavEntry[] = [
-  { kind: 'link', to: paths.home.getHref(), label: N.dashboard, min: 'reader' },
-  { kind: 'link', to: paths.export.getHref(), label: N.export, min: 'reader' },
-  {
-    kind: 'menu',
-    id: 'nav-partite',
-    label: N.matchesMenu,
-    items: [
-      { to: paths.addMatch.getHref(), label: N.addMatch, min: 'editor' },
-      { to: paths.importMatches.getHref(), label: IMPORT_NAV_LABEL, min: 'editor' },
-      { to: paths.occupancy.getHref(), label: OCCUPANCY_LABEL, min: 'editor' },
-      { to: paths.allenamenti.getHref(), label: ALLENAMENTI_LABEL, min: 'reader' },
-      { to: paths.dirigenti.getHref(), label: DIRIGENTI_LABEL, min: 'reader' },
-    ],
-  },
-  { kind: 'link', to: paths.groups.getHref(), label: N.groups, min: 'editor' },
-  {
-    kind: 'menu',
-    id: 'nav-amministrazione',
-    label: N.adminMenu,
-    items: [
-      { to: paths.users.getHref(), label: N.users, min: 'admin' },
-      { to: paths.errorLogs.getHref(), label: N.errorLogs, min: 'admin' },
-      { to: paths.activityLogs.getHref(), label: N.activityLogs, min: 'admin' },
-    ],
-  },
-];
+const ENTRIES: NavEntry[] = (() => {
+  const entries: NavEntry[] = [];
+  for (const [name, entry] of Object.entries(screenRegistry) as [RouteName, { nav?: NavPlace }][]) {
+    // Only fixed addresses have a link (a screen with a parameter, like a match's edit, is opened from its list).
+    if (!entry.nav || paths[name].path.includes(':')) continue;
+    const item: NavItem = { to: paths[name].path, label: entry.nav.label, min: entry.nav.min ?? leastRole(name) };
+    const menu = entry.nav.menu && MENUS[entry.nav.menu];
+    if (!menu) {
+      entries.push({ kind: 'link', ...item });
+      continue;
+    }
+    const existing = entries.find((e) => e.kind === 'menu' && e.id === menu.id);
+    if (existing && existing.kind === 'menu') existing.items.push(item);
+    else entries.push({ kind: 'menu', id: menu.id, label: menu.label, items: [item] });
+  }
+  return entries;
+})();
 
 /** The entries a role sees: links it may open, menus with at least one such link. */
 export function navEntries(role: Role): NavEntry[] {

@@ -1,5 +1,13 @@
 import type { ComponentType } from 'react';
-import { routeOf } from '../config/paths';
+import { routeOf, type RouteName } from '../config/paths';
+import type { Role } from '../../common/users/roles';
+import { MSG } from '../../common/core/messages';
+import { IMPORT_NAV_LABEL } from '../../common/import/messages';
+import { OCCUPANCY_LABEL } from '../../common/occupancy/messages';
+import { ALLENAMENTI_LABEL } from '../../common/trainings/messages';
+import { DIRIGENTI_LABEL } from '../../common/officials/messages';
+
+const N = MSG.screens.nav;
 
 /*
  * Every screen is a chunk of its own. The app (FullApp.tsx) downloads the one of the address being opened
@@ -35,23 +43,41 @@ function screen<T extends ComponentType<any>>(importer: () => Promise<ScreenModu
   };
 }
 
+/** Where a screen sits in the navigation bar: a link of its own, or an item of one of the two menus. */
+export interface NavPlace {
+  label: string;
+  menu?: 'matches' | 'admin';
+  /** The least role that sees the link; by default the screen's own (src/config/paths.ts). */
+  min?: Role;
+}
+
+/**
+ * The screen registry: each route of src/config/paths.ts with its chunk and, when it has one, its place
+ * in the navigation bar. The route table (AppRoutes.tsx) and the bar (navEntries.ts) are made from it;
+ * the order here is the order of the bar. A new screen is one path in paths.ts and one entry here.
+ */
+export const screenRegistry = {
+  home: { nav: { label: N.dashboard, min: 'reader' } },
+  export: { screen: screen(() => import('../features/export/ExportPage')), nav: { label: N.export } },
+  addMatch: { screen: screen(() => import('../features/matches/AddMatchPage')), nav: { label: N.addMatch, menu: 'matches' } },
+  importMatches: { screen: screen(() => import('../features/import/ImportPage')), nav: { label: IMPORT_NAV_LABEL, menu: 'matches' } },
+  occupancy: { screen: screen(() => import('../features/occupancy/OccupancyPage')), nav: { label: OCCUPANCY_LABEL, menu: 'matches' } },
+  allenamenti: { screen: screen(() => import('../features/trainings/TrainingsPage')), nav: { label: ALLENAMENTI_LABEL, menu: 'matches' } },
+  dirigenti: { screen: screen(() => import('../features/officials/OfficialsPage')), nav: { label: DIRIGENTI_LABEL, menu: 'matches' } },
+  groups: { screen: screen(() => import('../features/groups/GroupsPage')), nav: { label: N.groups } },
+  users: { screen: screen(() => import('../features/users/UsersPage')), nav: { label: N.users, menu: 'admin' } },
+  errorLogs: { screen: screen(() => import('../features/logs/ErrorLogsPage')), nav: { label: N.errorLogs, menu: 'admin' } },
+  activityLogs: { screen: screen(() => import('../features/logs/ActivityLogsPage')), nav: { label: N.activityLogs, menu: 'admin' } },
+  editMatch: { screen: screen(() => import('../features/matches/EditMatchPage')) },
+  userAudit: { screen: screen(() => import('../features/users/UserAuditPage')) },
+  login: { screen: screen(() => import('../features/auth/LoginPage')) },
+  resetPassword: { screen: screen(() => import('../features/auth/ResetPasswordPage')) },
+} as const satisfies Record<RouteName, { screen?: Screen; nav?: NavPlace }>;
+
+/** The chunks of the screens that are not a route of their own. */
 export const screens = {
   publicDashboard: screen(() => import('../features/matches/PublicDashboardPage')),
   dashboard: screen(() => import('../features/matches/DashboardPage')),
-  addMatch: screen(() => import('../features/matches/AddMatchPage')),
-  editMatch: screen(() => import('../features/matches/EditMatchPage')),
-  importMatches: screen(() => import('../features/import/ImportPage')),
-  groups: screen(() => import('../features/groups/GroupsPage')),
-  occupancy: screen(() => import('../features/occupancy/OccupancyPage')),
-  allenamenti: screen(() => import('../features/trainings/TrainingsPage')),
-  dirigenti: screen(() => import('../features/officials/OfficialsPage')),
-  users: screen(() => import('../features/users/UsersPage')),
-  userAudit: screen(() => import('../features/users/UserAuditPage')),
-  login: screen(() => import('../features/auth/LoginPage')),
-  resetPassword: screen(() => import('../features/auth/ResetPasswordPage')),
-  export: screen(() => import('../features/export/ExportPage')),
-  errorLogs: screen(() => import('../features/logs/ErrorLogsPage')),
-  activityLogs: screen(() => import('../features/logs/ActivityLogsPage')),
   /** Not a route: the bar above every signed-in screen. */
   navBar: screen(() => import('./NavBar')),
 } as const satisfies Record<string, Screen>;
@@ -63,10 +89,10 @@ export const screens = {
  */
 export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
   const route = routeOf(pathname);
-  const target = route !== 'home' ? screens[route] : signedIn ? screens.dashboard : screens.publicDashboard;
+  const target = route !== 'home' ? screenRegistry[route].screen : signedIn ? screens.dashboard : screens.publicDashboard;
   // Signed in, the bar comes with the screen (it is drawn above it, not after it). On /login, what follows
   // a sign-in starts downloading while the person types, without delaying the form.
-  if (target === screens.login) for (const next of [screens.navBar, screens.dashboard]) next.load().catch(() => undefined);
+  if (route === 'login') for (const next of [screens.navBar, screens.dashboard]) next.load().catch(() => undefined);
   const wanted = signedIn ? [target, screens.navBar] : [target];
   return Promise.all(wanted.map((s) => s.load())).catch(() => undefined);
 }

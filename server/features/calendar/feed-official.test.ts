@@ -106,5 +106,7 @@ describe('GET /api/calendar/dirigente/{token}.ics', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/calendar/dirigente/${rows[0].calendar_token}.ics` })).statusCode).toBe(200);
     // No query parameters.
     expect((await t.app.inject({ method: 'GET', url: `/api/calendar/dirigente/${rows[0].calendar_token}.ics?casa=1` })).statusCode).toBe(400);
+    // The query is refused before the token is looked at.
+    expect((await t.app.inject({ method: 'GET', url: `/api/calendar/dirigente/abc.ics?casa=1` })).json()).toEqual({ error: 'Campo non previsto: casa' });
   });
 });

@@ -12,7 +12,8 @@ import { z } from '../../../common/core/zod';
 import { MSG } from '../../../common/core/messages';
 import { cachedToday } from '../../../common/core/dates';
 import { CALENDAR_CONTENT_TYPE, CALENDAR_MSG, CALENDAR_PAST_DAYS, CANCELLED_KEEP_DAYS } from '../../../common/calendar/rules';
-import { HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
+import { HttpError, isDatabaseDown, notFound, recordFailure } from '../../shared/errors';
+import { idParams, zodRoutes } from '../../shared/route-schemas';
 import { etagOf, LISTING_CACHE_MAX_BYTES, ListingCache, matchesEtag } from '../../shared/listing-cache';
 import { encodingFor, sendEncoded } from '../../shared/compress';
 import { DIRIGENTI_MSG } from '../../../common/officials/messages';
@@ -28,17 +29,18 @@ const feedQuery = z.strictObject({
   allenamenti: z.enum(['0', '1'], { error: CALENDAR_MSG.invalidTrainingsQuery }).optional(),
 });
 
+type FeedQuery = z.output<typeof feedQuery>;
+
 /** The private feed takes no query parameter. */
 const privateFeedQuery = z.strictObject({}, { error: DIRIGENTI_MSG.feed.invalidQuery });
+/**
+ * The token is checked in the handler, not here: a refused query answers first (400), as it always
+ * did, while a params schema would be checked before the query.
+ */
+const privateFeedParams = z.object({ token: z.string() });
 
-/** '12' -> 12; anything else (not a positive 32-bit integer) is no category. */
-function categoryId(raw: string): number {
-  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2147483647) throw notFound(CALENDAR_MSG.unknownCategory);
-  return id;
-}
-
-const calendar: FastifyPluginAsync = async (app) => {
+const calendar: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool, config } = app.deps;
   // Cancellations past the feeds' 30 days: purged by the scheduler, hourly.
   app.scheduler.register(calendarPurgeJob);
@@ -87,8 +89,7 @@ const calendar: FastifyPluginAsync = async (app) => {
     return { ...entry, lastModified: entry.meta || null };
   }
 
-  async function serve(request: FastifyRequest, reply: FastifyReply, gruppoId: number | null) {
-    const query = parseInput(feedQuery, request.query);
+  async function serve(request: FastifyRequest, reply: FastifyReply, gruppoId: number | null, query: FeedQuery) {
     let entry;
     try {
       entry = await feed(gruppoId, query.casa === '1', query.allenamenti === '1');
@@ -121,8 +122,7 @@ const calendar: FastifyPluginAsync = async (app) => {
    * Built on each request (one person's few events) with the club feeds' window, its weak ETag the
    * hash of the text without DTSTAMP times, 304 on If-None-Match.
    */
-  app.get<{ Params: { token: string } }>('/calendar/dirigente/:token.ics', async (request, reply) => {
-    parseInput(privateFeedQuery, request.query);
+  app.get('/calendar/dirigente/:token.ics', { schema: { params: privateFeedParams, querystring: privateFeedQuery } }, async (request, reply) => {
     const token = request.params.token;
     if (!/^[0-9a-f]{64}$/.test(token)) throw notFound(DIRIGENTI_MSG.feed.unknownToken);
     let body: string;
@@ -152,9 +152,12 @@ const calendar: FastifyPluginAsync = async (app) => {
     return reply.type(CALENDAR_CONTENT_TYPE).send(stampFeed(body));
   });
 
-  // The club's feeds are cached with their compressed copies (shared/compress.ts), not compressed per request.
-  app.get('/calendar.ics', { compress: false }, async (request, reply) => serve(request, reply, null));
-  app.get<{ Params: { id: string } }>('/calendar/:id.ics', { compress: false }, async (request, reply) => serve(request, reply, categoryId(request.params.id)));
+  // The club's feeds are cached with their compressed copies (shared/compress.ts), not compressed per
+  // request. ICS text: no response schema.
+  app.get('/calendar.ics', { compress: false, schema: { querystring: feedQuery } }, async (request, reply) => serve(request, reply, null, request.query));
+  app.get('/calendar/:id.ics', { compress: false, schema: { params: idParams(CALENDAR_MSG.unknownCategory), querystring: feedQuery } }, async (request, reply) =>
+    serve(request, reply, request.params.id, request.query),
+  );
 };
 
 /** The calendar feeds; mounted by server/app.ts under /api. */

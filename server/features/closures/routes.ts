@@ -5,37 +5,39 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { chiusuraBodySchema, describeChiusura } from '../../../common/closures/rules';
 import { CHIUSURE_MSG } from '../../../common/closures/messages';
-import type { ChiusuraResponse, ChiusureResponse } from '../../../common/closures/types';
+import { chiusuraDeletedResponse, chiusuraResponse, chiusureResponse } from '../../../common/closures/types';
 import { withTransaction } from '../../db/pool';
 import { requireRole } from '../../shared/auth-guard';
-import { notFound, parseInput } from '../../shared/errors';
-import { parseId } from '../../shared/ids';
+import { notFound } from '../../shared/errors';
+import { idParams, zodRoutes } from '../../shared/route-schemas';
 import { recordActivity } from '../../shared/activity';
 import { closuresBetween } from '../../services/closures/closures';
 import * as repo from './repo';
 
-export const chiusureRoutes: FastifyPluginAsync = async (app) => {
+export const closuresRoutes: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool } = app.deps;
-  const editor = { preHandler: requireRole('editor', CHIUSURE_MSG.forbidden) };
+  const editor = requireRole('editor', CHIUSURE_MSG.forbidden);
+  const params = idParams(CHIUSURE_MSG.notFound);
 
-  app.get('/chiusure', { preHandler: requireRole('reader') }, async (): Promise<ChiusureResponse> => {
+  app.get('/chiusure', { preHandler: requireRole('reader'), schema: { response: { 200: chiusureResponse } } }, async () => {
     const data = await closuresBetween(pool);
     return { data, count: data.length };
   });
 
-  app.post('/chiusure', editor, async (request, reply) => {
-    const payload = parseInput(chiusuraBodySchema, request.body);
+  app.post('/chiusure', { preHandler: editor, schema: { body: chiusuraBodySchema, response: { 201: chiusuraResponse } } }, async (request, reply) => {
+    const payload = request.body;
     const data = await withTransaction(pool, async (db) => {
       const created = await repo.insertChiusura(db, payload);
       await recordActivity(db, request, { type: 'success', message: CHIUSURE_MSG.activity.created(describeChiusura(created)), context: { chiusura: created } });
       return created;
     });
-    return reply.status(201).send({ data } satisfies ChiusuraResponse);
+    return reply.status(201).send({ data });
   });
 
-  app.put<{ Params: { id: string } }>('/chiusure/:id', editor, async (request): Promise<ChiusuraResponse> => {
-    const id = parseId(request.params.id, CHIUSURE_MSG.notFound);
-    const payload = parseInput(chiusuraBodySchema, request.body);
+  app.put('/chiusure/:id', { preHandler: editor, schema: { params, body: chiusuraBodySchema, response: { 200: chiusuraResponse } } }, async (request) => {
+    const { id } = request.params;
+    const payload = request.body;
     const data = await withTransaction(pool, async (db) => {
       const before = await repo.findChiusura(db, id, true);
       if (!before) throw notFound(CHIUSURE_MSG.notFound);
@@ -46,13 +48,13 @@ export const chiusureRoutes: FastifyPluginAsync = async (app) => {
     return { data };
   });
 
-  app.delete<{ Params: { id: string } }>('/chiusure/:id', editor, async (request) => {
-    const id = parseId(request.params.id, CHIUSURE_MSG.notFound);
+  app.delete('/chiusure/:id', { preHandler: editor, schema: { params, response: { 200: chiusuraDeletedResponse } } }, async (request) => {
+    const { id } = request.params;
     await withTransaction(pool, async (db) => {
       const before = await repo.findChiusura(db, id, true);
       if (!before || !(await repo.deleteChiusura(db, id))) throw notFound(CHIUSURE_MSG.notFound);
       await recordActivity(db, request, { type: 'warning', message: CHIUSURE_MSG.activity.deleted(describeChiusura(before)), context: { chiusura: before } });
     });
-    return { success: true, data: { id } };
+    return { success: true as const, data: { id } };
   });
 };

@@ -6,7 +6,7 @@ import { MSG } from '../../../common/core/messages';
 import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { NOTIFICHE_MSG } from '../../../common/notifications/rules';
 import type { Role } from '../../../common/users/roles';
-import { gruppiRoutes } from './routes';
+import { groupsRoutes } from './routes';
 import * as repo from './repo';
 
 type Who = 'anonymous' | Role;
@@ -76,7 +76,7 @@ describe('API /api/gruppi', () => {
       app.addHook('onRoute', (r) => {
         for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push(`${m} /api${r.url}`);
       });
-      await app.register(gruppiRoutes);
+      await app.register(groupsRoutes);
       await app.ready();
       await app.close();
       expect(routes.sort()).toEqual(Object.keys(matrix).sort());

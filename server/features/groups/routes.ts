@@ -28,7 +28,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Categories (gruppi) and their referents: the permissions and messages of docs/groups.md, errors as docs/api.md says. */
-export const gruppiRoutes: FastifyPluginAsync = async (root) => {
+export const groupsRoutes: FastifyPluginAsync = async (root) => {
   const app = zodRoutes(root);
   const { pool } = app.deps;
 

@@ -5,6 +5,7 @@ import { todayIn } from '../../../common/core/dates';
 import { IMPORT_MSG } from '../../../common/import/messages';
 import { decodeBytes } from '../../../common/import/parse';
 import { importBody, readImport } from '../../../common/import/rules';
+import { PARTITA_COLUMN_TYPES } from '../../services/matches/columns';
 
 let t: TestApp;
 let reader: TestUser;
@@ -200,6 +201,8 @@ describe('POST /api/partite/import/check', () => {
       partite: [expect.objectContaining({ id: expect.any(Number), data: inDays(4), ora: '09:30:00', squadracasa: 'Leoni ROSSI', stato: 'programmata' })],
       margine: 15,
     });
+    // Every field of the clash check's read of a match (all but data_originale): the response schema drops none.
+    expect(Object.keys(res.json().partite[0]).sort()).toEqual(Object.keys(PARTITA_COLUMN_TYPES).filter((k) => k !== 'data_originale').sort());
     const reading = await t.app.inject({ method: 'POST', url: '/api/partite/import/check', headers: bearer(reader), payload: { dates: [] } });
     expect(reading.statusCode).toBe(403);
   });

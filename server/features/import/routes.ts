@@ -10,14 +10,15 @@ import { IMPORT_MAX_ROWS, type ImportField } from '../../../common/import/consta
 import { IMPORT_MSG } from '../../../common/import/messages';
 import { duplicateKey } from '../../../common/import/rules';
 import { requireRole } from '../../shared/auth-guard';
-import { HttpError, badRequest, parseInput } from '../../shared/errors';
+import { HttpError, badRequest } from '../../shared/errors';
+import { zodRoutes } from '../../shared/route-schemas';
 import { withTransaction } from '../../db/pool';
 import { recordActivity } from '../../shared/activity';
 import { mapInSlices } from '../../shared/yield';
 import { CLASH_MSG, clashCandidate } from '../../../common/occupancy/rules';
 import fp from 'fastify-plugin';
 import * as repo from './repo';
-import type { ImportCheck, ImportResponse } from '../../../common/import/types';
+import { importCheckResponse, importResponse } from '../../../common/import/types';
 import { clashService } from '../../services/clashes/clashes';
 
 /** 2,000 rows of 12 fields, texts up to the schema's 1,000-character cap, fit well within 8 MiB (1 MiB does not). */
@@ -31,6 +32,9 @@ const importBody = z.strictObject({
   confermaSovrapposizioni: z.boolean({ error: MSG.http.badRequest }).optional(),
   // The file line of each row, so that messages name the row as the preview does (default: 1, 2, ...).
   righe: z.array(z.number({ error: MSG.http.badRequest }).int().min(1).max(1_000_000), { error: MSG.http.badRequest }).max(IMPORT_MAX_ROWS).optional(),
+}).superRefine(({ partite, righe }, ctx) => {
+  if (partite.length === 0) ctx.addIssue({ code: 'custom', message: IMPORT_MSG.empty, path: ['partite'] });
+  else if (righe && righe.length !== partite.length) ctx.addIssue({ code: 'custom', message: MSG.http.badRequest, path: ['righe'] });
 });
 const checkBody = z.strictObject({
   dates: z.array(z.string().max(10)).max(IMPORT_MAX_ROWS, IMPORT_MSG.tooMany(IMPORT_MAX_ROWS)),
@@ -46,35 +50,43 @@ function rowError(riga: number, issue: z.core.$ZodIssue): string {
   return IMPORT_MSG.row(riga, label ? `${label}: ${issue.message}` : issue.message);
 }
 
-const importPlugin: FastifyPluginAsync = async (app) => {
+const importPlugin: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool, config } = app.deps;
   // The clash check of the rows (docs/occupancy.md).
   const { batchClashList, checkBatch, lockMatchDays, matchesOnDays, recordBatchOverride } = clashService(config);
 
   // The preview's look-up: the category names and the existing matches on the file's days (duplicates).
-  app.post('/partite/import/check', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request): Promise<ImportCheck> => {
-    const dates = [...new Set(parseInput(checkBody, request.body).dates.filter((d) => isIsoDate(d)))];
-    const [gruppi, existing, occupano] = await Promise.all([
-      repo.categoryNames(pool),
-      dates.length ? repo.matchesOnDates(pool, dates) : [],
-      matchesOnDays(pool, dates),
-    ]);
-    const keys = existing.map((m) => duplicateKey({ data: m.data, ora: m.ora, squadraCasa: m.squadracasa, squadraTrasferta: m.squadratrasferta }));
-    // The matches of those days that hold a campo, rooms or teams, and the changeover margin
-    // (docs/import.md), for the preview's clash check (common/occupancy/rules.ts importClashes, the rule the import applies).
-    return { gruppi, existing: keys, partite: occupano, margine: config.clashMarginMinutes };
-  });
+  app.post(
+    '/partite/import/check',
+    { preHandler: requireRole('editor', MSG.match.forbiddenCreate), schema: { body: checkBody, response: { 200: importCheckResponse } } },
+    async (request) => {
+      const dates = [...new Set(request.body.dates.filter((d) => isIsoDate(d)))];
+      const [gruppi, existing, occupano] = await Promise.all([
+        repo.categoryNames(pool),
+        dates.length ? repo.matchesOnDates(pool, dates) : [],
+        matchesOnDays(pool, dates),
+      ]);
+      const keys = existing.map((m) => duplicateKey({ data: m.data, ora: m.ora, squadraCasa: m.squadracasa, squadraTrasferta: m.squadratrasferta }));
+      // The matches of those days that hold a campo, rooms or teams, and the changeover margin
+      // (docs/import.md), for the preview's clash check (common/occupancy/rules.ts importClashes, the rule the import applies).
+      return { gruppi, existing: keys, partite: occupano, margine: config.clashMarginMinutes };
+    },
+  );
 
   app.post(
     '/partite/import',
-    { preHandler: requireRole('editor', MSG.match.forbiddenCreate), bodyLimit: IMPORT_BODY_LIMIT },
-    async (request, reply): Promise<ImportResponse> => {
-      const { partite, confermaSovrapposizioni = false, righe } = parseInput(importBody, request.body);
-      if (partite.length === 0) throw badRequest(IMPORT_MSG.empty);
-      if (righe && righe.length !== partite.length) throw badRequest(MSG.http.badRequest);
+    {
+      preHandler: requireRole('editor', MSG.match.forbiddenCreate),
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { body: importBody, response: { 201: importResponse } },
+    },
+    async (request, reply) => {
+      const { partite, confermaSovrapposizioni = false, righe } = request.body;
       const riga = (i: number) => righe?.[i] ?? i + 1;
       // A row is a match body as for POST /api/partite, without the save's confirmation flag (the
-      // import's own confermaSovrapposizioni covers every row).
+      // import's own confermaSovrapposizioni covers every row). Checked here, not by the route's schema:
+      // row by row with the event loop free between slices, each message naming its row, against today.
       const schema = partitaPayloadSchema({ mode: 'create', today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }, { row: true });
       // In slices of rows with the event loop free between them (docs/import.md): 2,000 rows never hold it for long.
       const payloads: PartitaPayload[] = await mapInSlices(partite, (row, i) => {

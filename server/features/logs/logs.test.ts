@@ -170,6 +170,9 @@ describe('POST /api/error-logs: the ceiling of anonymous reports', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Nothing of the refused report was stored.
     expect((await small.db.pool.query(`SELECT 1 FROM public.error_logs WHERE error_message = 'anonimo 5'`)).rowCount).toBe(0);
+    // The ceiling comes before the body's schema, as it came before the parse: a malformed report past it is a 429 too.
+    const malformed = await small.app.inject({ method: 'POST', url: '/api/error-logs', payload: { type: 'frontend' }, remoteAddress: '10.8.0.99' });
+    expect(malformed.statusCode).toBe(429);
     const member = await createUser(small.db.pool, 'reader', 'lettore-limite@example.it');
     expect((await send(6, member)).statusCode).toBe(201);
   });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { QueryResultRow } from 'pg';
 import { rollback, type Db, type Pool } from '../../db/pool';
-import { filterInstant, firstStackFrame, type ActivityFilters, type ActivityLogEntry, type ErrorFilters, type ErrorLogEntry, type ErrorStat } from '../../../common/logs/rules';
+import { filterInstant, firstStackFrame, type ActivityFilters, type ActivityLogEntry, type ErrorFilters, type ErrorLogEntry, type ErrorStat, type LogPage } from '../../../common/logs/rules';
 import { LOG_COUNT_CAP, type ErrorType, type Severity } from '../../../common/logs/constants';
 
 export interface NewError {
@@ -20,6 +20,25 @@ export interface NewError {
 export function errorHash(type: string, message: string, stack: string | null): string {
   return crypto.createHash('sha256').update(`${type}\n${message}\n${firstStackFrame(stack)}`).digest('hex');
 }
+
+/** An error row as pg reads it: timestamptz columns come as Date. */
+type ErrorRow = Omit<ErrorLogEntry, 'first_occurred_at' | 'last_occurred_at' | 'created_at' | 'resolved_at'> & {
+  first_occurred_at: Date;
+  last_occurred_at: Date;
+  created_at: Date;
+  resolved_at: Date | null;
+};
+type ActivityRow = Omit<ActivityLogEntry, 'created_at'> & { created_at: Date };
+
+// The API's times are the ISO text of those Dates (UTC, milliseconds), as JSON.stringify wrote them.
+const errorEntry = (r: ErrorRow): ErrorLogEntry => ({
+  ...r,
+  first_occurred_at: r.first_occurred_at.toISOString(),
+  last_occurred_at: r.last_occurred_at.toISOString(),
+  created_at: r.created_at.toISOString(),
+  resolved_at: r.resolved_at ? r.resolved_at.toISOString() : null,
+});
+const activityEntry = (r: ActivityRow): ActivityLogEntry => ({ ...r, created_at: r.created_at.toISOString() });
 
 const ERROR_COLUMNS = `id, error_type, severity, error_message, error_stack, endpoint, method, status_code, occurrence_count,
   first_occurred_at, last_occurred_at, created_at, error_hash, context, user_id, user_email, user_role, resolved, resolved_at, notes`;
@@ -222,8 +241,9 @@ export function errorListSpec(f: ErrorFilters, timezone: string, cap = LOG_COUNT
   return { select: ERROR_COLUMNS, from: 'public.error_logs', where: w, order: 'last_occurred_at DESC, id DESC', page: f.page, limit: f.limit, cap, budgetMs };
 }
 
-export function listErrors(db: Db, f: ErrorFilters, timezone: string, cap = LOG_COUNT_CAP) {
-  return listPage<ErrorLogEntry>(db, errorListSpec(f, timezone, cap));
+export async function listErrors(db: Db, f: ErrorFilters, timezone: string, cap = LOG_COUNT_CAP): Promise<LogPage<ErrorLogEntry>> {
+  const page = await listPage<ErrorRow>(db, errorListSpec(f, timezone, cap));
+  return { ...page, data: page.data.map(errorEntry) };
 }
 
 /**
@@ -241,16 +261,16 @@ export async function errorStats(db: Db): Promise<ErrorStat[]> {
 
 /** The error, locked until the transaction ends (single resolve). */
 export async function getErrorForUpdate(db: Db, id: string): Promise<ErrorLogEntry | null> {
-  const { rows } = await db.query<ErrorLogEntry>(`SELECT ${ERROR_COLUMNS} FROM public.error_logs WHERE id = $1 FOR UPDATE`, [id]);
-  return rows[0] ?? null;
+  const { rows } = await db.query<ErrorRow>(`SELECT ${ERROR_COLUMNS} FROM public.error_logs WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ? errorEntry(rows[0]) : null;
 }
 
 export async function resolveError(db: Db, id: string, notes: string | null): Promise<ErrorLogEntry> {
-  const { rows } = await db.query<ErrorLogEntry>(
+  const { rows } = await db.query<ErrorRow>(
     `UPDATE public.error_logs SET resolved = true, resolved_at = now(), notes = $2 WHERE id = $1 RETURNING ${ERROR_COLUMNS}`,
     [id, notes],
   );
-  return rows[0];
+  return errorEntry(rows[0]);
 }
 
 /** Resolves the open ones among `ids`; already resolved and unknown ids are left alone. */
@@ -285,6 +305,7 @@ export function activityListSpec(f: ActivityFilters, timezone: string, cap = LOG
   };
 }
 
-export function listActivities(db: Db, f: ActivityFilters, timezone: string, cap = LOG_COUNT_CAP) {
-  return listPage<ActivityLogEntry>(db, activityListSpec(f, timezone, cap));
+export async function listActivities(db: Db, f: ActivityFilters, timezone: string, cap = LOG_COUNT_CAP): Promise<LogPage<ActivityLogEntry>> {
+  const page = await listPage<ActivityRow>(db, activityListSpec(f, timezone, cap));
+  return { ...page, data: page.data.map(activityEntry) };
 }

@@ -1,11 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { activityFiltersSchema, errorFiltersSchema, errorIdParamsSchema, errorReportSchema, resolveErrorSchema, resolveMultipleSchema, severityOf, type ErrorStatsResponse, type ResolveMultipleResponse, type ResolveResponse } from '../../../common/logs/rules';
+import { activityFiltersSchema, errorFiltersSchema, errorIdParamsSchema, errorReportSchema, resolveErrorSchema, resolveMultipleSchema, severityOf } from '../../../common/logs/rules';
+import {
+  activityLogPageResponse,
+  errorLogPageResponse,
+  errorReportResponse,
+  errorStatsResponse,
+  resolveMultipleResponse,
+  resolveResponse,
+  tooManyReportsResponse,
+} from '../../../common/logs/types';
 import { INTAKE_BODY_LIMIT, INTAKE_RATE_LIMIT } from '../../../common/logs/constants';
 import { LOGS_MSG } from '../../../common/logs/messages';
 import { withTransaction } from '../../db/pool';
 import { optionalUser, requireRole } from '../../shared/auth-guard';
-import { conflict, notFound, parseInput } from '../../shared/errors';
+import { conflict, notFound } from '../../shared/errors';
+import { zodRoutes } from '../../shared/route-schemas';
 import { recordActivity, sanitizeContext } from '../../shared/activity';
 import * as repo from './repo';
 import { IntakeBatcher, MemoryRateLimit } from './intake';
@@ -15,7 +25,8 @@ const admin = requireRole('admin', LOGS_MSG.server.forbidden);
 
 const str = (v: unknown, max: number) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null);
 
-const logs: FastifyPluginAsync = async (app) => {
+const logs: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool, config } = app.deps;
   // Rows past LOG_RETENTION_DAYS: purged by the scheduler, hourly, in batches.
   app.scheduler.register(logRetentionJob(config.logRetentionDays));
@@ -37,7 +48,8 @@ const logs: FastifyPluginAsync = async (app) => {
         const { limited, retryAfter } = intakeLimit.hit(request.ip);
         if (limited) return reply.code(429).header('retry-after', String(retryAfter)).send({ error: LOGS_MSG.server.tooManyReports });
       },
-      preHandler: [
+      // Before validation, as before the schemas: a refused report from a signed-out visitor also counts.
+      preValidation: [
         optionalUser,
         async (request, reply) => {
           if (request.user) return;
@@ -45,9 +57,10 @@ const logs: FastifyPluginAsync = async (app) => {
           if (limited) return reply.code(429).header('retry-after', String(retryAfter)).send({ error: LOGS_MSG.server.tooManyReports });
         },
       ],
+      schema: { body: errorReportSchema, response: { 201: errorReportResponse, 429: tooManyReportsResponse } },
     },
     async (request, reply) => {
-      const report = parseInput(errorReportSchema, request.body);
+      const report = request.body;
       const context = report.context ? (sanitizeContext(report.context) as Record<string, unknown>) : null;
       const status = Number(context?.status ?? context?.statusCode);
       const user = request.user;
@@ -66,16 +79,18 @@ const logs: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/error-logs', { preHandler: admin }, async (request) => {
-    const filters = parseInput(errorFiltersSchema, request.query);
-    return repo.listErrors(pool, filters, config.timezone);
-  });
+  app.get('/error-logs', { preHandler: admin, schema: { querystring: errorFiltersSchema, response: { 200: errorLogPageResponse } } }, async (request) =>
+    repo.listErrors(pool, request.query, config.timezone),
+  );
 
-  app.get('/error-stats', { preHandler: admin }, async (): Promise<ErrorStatsResponse> => repo.errorStats(pool));
+  app.get('/error-stats', { preHandler: admin, schema: { response: { 200: errorStatsResponse } } }, async () => repo.errorStats(pool));
 
   // Registered before /:id/resolve; Fastify matches the static segment first anyway.
-  app.put('/error-logs/resolve-multiple', { preHandler: admin }, async (request): Promise<ResolveMultipleResponse> => {
-    const { errorIds, notes } = parseInput(resolveMultipleSchema, request.body);
+  app.put(
+    '/error-logs/resolve-multiple',
+    { preHandler: admin, schema: { body: resolveMultipleSchema, response: { 200: resolveMultipleResponse } } },
+    async (request) => {
+    const { errorIds, notes } = request.body;
     const ids = [...new Set(errorIds.map((id) => id.toLowerCase()))];
     const resolved = await withTransaction(pool, async (db) => {
       const rows = await repo.resolveErrors(db, ids, notes);
@@ -89,13 +104,15 @@ const logs: FastifyPluginAsync = async (app) => {
       return rows.length;
     });
     return { resolved_count: resolved, message: resolved === 0 ? LOGS_MSG.allAlreadyResolved : LOGS_MSG.resolvedMany(resolved) };
-  });
+    },
+  );
 
-  app.put('/error-logs/:id/resolve', { preHandler: admin }, async (request): Promise<ResolveResponse> => {
-    const params = errorIdParamsSchema.safeParse(request.params);
-    if (!params.success) throw notFound(LOGS_MSG.server.errorNotFound);
-    const { id } = params.data;
-    const { notes } = parseInput(resolveErrorSchema, request.body ?? {});
+  app.put(
+    '/error-logs/:id/resolve',
+    { preHandler: admin, schema: { params: errorIdParamsSchema, body: resolveErrorSchema, response: { 200: resolveResponse } } },
+    async (request) => {
+    const { id } = request.params;
+    const { notes } = request.body;
     const data = await withTransaction(pool, async (db) => {
       const current = await repo.getErrorForUpdate(db, id);
       if (!current) throw notFound(LOGS_MSG.server.errorNotFound);
@@ -110,12 +127,12 @@ const logs: FastifyPluginAsync = async (app) => {
       return row;
     });
     return { data, message: LOGS_MSG.resolvedOne };
-  });
+    },
+  );
 
-  app.get('/activities', { preHandler: admin }, async (request) => {
-    const filters = parseInput(activityFiltersSchema, request.query);
-    return repo.listActivities(pool, filters, config.timezone);
-  });
+  app.get('/activities', { preHandler: admin, schema: { querystring: activityFiltersSchema, response: { 200: activityLogPageResponse } } }, async (request) =>
+    repo.listActivities(pool, request.query, config.timezone),
+  );
 };
 
 /** Error log and activity log (docs/logs.md): the intake is open to everyone, the rest to admins. */

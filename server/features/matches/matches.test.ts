@@ -4,6 +4,7 @@ import { bearer, createUser, type TestUser } from '../../../test/users';
 import { todayIn } from '../../../common/core/dates';
 import { MSG } from '../../../common/core/messages';
 import { PUBLIC_LIMIT_MAX, PUBLIC_OFFSET_MAX, PUBLIC_PAGE_SIZE } from '../../../common/matches/public-page';
+import { PARTITA_COLUMN_TYPES } from '../../services/matches/columns';
 
 let t: TestApp;
 let reader: TestUser;
@@ -145,6 +146,20 @@ describe('GET, PUT, DELETE /api/partite/:id', () => {
     const res = await t.app.inject({ url: `/api/partite/${id}`, headers: bearer(reader) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id, squadracasa: 'Da Modificare', campo: 'Campo Vecchio' });
+  });
+
+  it('answers every field of the match and its designations (the response schemas drop none)', async () => {
+    const fields = Object.keys(PARTITA_COLUMN_TYPES).sort();
+    const read = await t.app.inject({ url: `/api/partite/${id}`, headers: bearer(reader) });
+    expect(Object.keys(read.json()).sort()).toEqual(['data', 'designazioni']);
+    expect(Object.keys(read.json().data).sort()).toEqual(fields);
+    expect(read.json().designazioni).toEqual({ arbitro: null, accompagnatore: null, addettoArbitro: null });
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/partite/${id}`, headers: bearer(editor), payload: valid({ squadraCasa: 'Da Modificare', campo: 'Campo Vecchio' }) });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(read.json());
+    const created = await create(valid({ data: inDays(40) }));
+    expect(Object.keys(created.json().data).sort()).toEqual(fields);
+    await t.app.inject({ method: 'DELETE', url: `/api/partite/${created.json().data.id}`, headers: bearer(editor) });
   });
 
   it.each(['abc', '0', '-1', '1.5', '007', '2147483648', '99999999999', '999999'])('answers 404 to the id %s', async (bad) => {

@@ -1,9 +1,8 @@
-import type { PartitaResponse, SuggestionsResponse } from '../../../common/matches/types';
-import type { PartitaDesignazioniResponse } from '../../../common/officials/types';
+import { partitaDeletedResponse, partitaDesignazioniResponse, partitaResponse, suggestionsResponse } from '../../../common/matches/types';
 import { RUOLI, designazioniBodySchema } from '../../../common/officials/rules';
 import { DIRIGENTI_MSG } from '../../../common/officials/messages';
 import { CLASH_MSG } from '../../../common/occupancy/rules';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
@@ -12,10 +11,10 @@ import { MSG } from '../../../common/core/messages';
 import { todayIn } from '../../../common/core/dates';
 import { FILTER_KEYS, FILTER_TEXT_MAX, normalizeFilters } from '../../../common/matches/read';
 import { PUBLIC_LIMIT_MAX, PUBLIC_OFFSET_MAX, PUBLIC_PAGE_SIZE } from '../../../common/matches/public-page';
-import { matchLabel, partitaPayloadSchema, type FormMode } from '../../../common/matches/rules';
+import { matchLabel, partitaBodySchema, partitaProblem, toPayload, type FormMode, type PartitaPayload, type PartitaValues } from '../../../common/matches/rules';
 import { requireRole } from '../../shared/auth-guard';
-import { badRequest, HttpError, isDatabaseDown, notFound, parseInput, recordFailure } from '../../shared/errors';
-import { parseId } from '../../shared/ids';
+import { badRequest, HttpError, isDatabaseDown, notFound, recordFailure } from '../../shared/errors';
+import { idParams, zodRoutes } from '../../shared/route-schemas';
 import { encodedEtag, encodingFor, sendEncoded } from '../../shared/compress';
 import { matchesEtag } from '../../shared/listing-cache';
 import * as repo from './repo';
@@ -42,6 +41,12 @@ const publicQuery = z.strictObject({
   offset: queryInt(0, PUBLIC_OFFSET_MAX, MSG.match.invalidOffset).optional(),
 });
 const suggestionQuery = z.strictObject({ search: z.string().max(FILTER_TEXT_MAX).optional() });
+const matchParams = idParams(MSG.match.notFound);
+// A save's body: the shape here, the form's rules in the handler (rulesOf: they compare the date with today).
+const createBody = partitaBodySchema();
+// The edit screen saves the match and its designations together (docs/matches.md): `designazioni`
+// has the body of PUT /api/partite/{id}/designazioni (docs/officials.md); the rest is the match.
+const updateBody = partitaBodySchema().extend({ designazioni: designazioniBodySchema.nullable().optional() });
 
 /** A database refusal of a write (unknown category, a CHECK) is the client's fault: 400 with an Italian message. */
 function mapWriteError(err: unknown): never {
@@ -54,14 +59,6 @@ function mapWriteError(err: unknown): never {
 /** How long a refused read of the public list (429) is held before its answer (docs/public-page.md). */
 export const REFUSAL_HOLD_MS = 1000;
 
-/** A match save's body without its `designazioni` (absent: undefined), and those apart. */
-function splitDesignazioni(body: unknown): { match: unknown; designazioni: unknown } {
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'designazioni')) return { match: body, designazioni: undefined };
-  const { designazioni, ...match } = body as Record<string, unknown>;
-  // `designazioni: null` is refused like any other bad value (not taken as absent).
-  return { match, designazioni: designazioni ?? null };
-}
-
 /** The fields an update changed, as { field: { from, to } }. */
 function changes(before: Partita, after: Partita): Record<string, { from: unknown; to: unknown }> {
   const out: Record<string, { from: unknown; to: unknown }> = {};
@@ -71,7 +68,8 @@ function changes(before: Partita, after: Partita): Record<string, { from: unknow
   return out;
 }
 
-const partite: FastifyPluginAsync = async (app) => {
+const partite: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool, config } = app.deps;
   // The clash check of the occupazione feature (docs/occupancy.md), re-run inside each save's transaction.
   const { clashesConfirmed, recheckClashes, recordClashOverride, anyClashView } = clashService(config);
@@ -86,8 +84,12 @@ const partite: FastifyPluginAsync = async (app) => {
     return avviso ? { avviso } : {};
   };
 
-  const payload = (body: unknown, mode: FormMode) =>
-    parseInput(partitaPayloadSchema({ mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName }), body);
+  /** The form's rules on a body its schema let through (as partitaPayloadSchema applies them), then the payload as stored. */
+  const rulesOf = (body: PartitaValues, mode: FormMode): PartitaPayload => {
+    const problem = partitaProblem(body, { mode, today: todayIn(config.timezone), timezone: config.timezone, clubName: config.clubName });
+    if (problem) throw badRequest(problem.message);
+    return toPayload(body, config.clubName);
+  };
 
   // The reads of the public list that miss its cache, counted per client address (IPv6: per /64) by
   // @fastify/rate-limit in its memory store: at most PUBLIC_LIST_BURST in a window of BURST / PER_SECOND
@@ -100,8 +102,9 @@ const partite: FastifyPluginAsync = async (app) => {
 
   // Public: no sign-in. Upcoming matches with the dashboard's filters, by pages, cached (app.publicListing,
   // one database read per change of the table) with its compressed copies; ETag/304 for repeated polls.
-  app.get('/partite/public', { compress: false }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const { limit, offset, ...filters } = parseInput(publicQuery, request.query);
+  // The answer is the cache's serialised page (or its compressed copy): no response schema re-encodes it.
+  app.get('/partite/public', { compress: false, schema: { querystring: publicQuery } }, async (request, reply) => {
+    const { limit, offset, ...filters } = request.query;
     const appliedFilters = normalizeFilters(filters);
     const page = { offset: offset ?? 0, limit: limit ?? PUBLIC_PAGE_SIZE };
     reply.header('cache-control', 'no-cache');
@@ -136,103 +139,123 @@ const partite: FastifyPluginAsync = async (app) => {
     return sendEncoded(reply.type('application/json; charset=utf-8'), entry.copies, encoding);
   });
 
-  app.get<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('reader') }, async (request): Promise<PartitaDesignazioniResponse> => {
-    const id = parseId(request.params.id, MSG.match.notFound);
-    const partita = await repo.findPartita(pool, id);
-    if (!partita) throw notFound(MSG.match.notFound);
-    // The match's officials (docs/officials.md).
-    return { data: partita, designazioni: await repo.designazioniOfMatch(pool, id) };
-  });
+  app.get(
+    '/partite/:id',
+    { preHandler: requireRole('reader'), schema: { params: matchParams, response: { 200: partitaDesignazioniResponse } } },
+    async (request) => {
+      const { id } = request.params;
+      const partita = await repo.findPartita(pool, id);
+      if (!partita) throw notFound(MSG.match.notFound);
+      // The match's officials (docs/officials.md).
+      return { data: partita, designazioni: await repo.designazioniOfMatch(pool, id) };
+    },
+  );
 
-  app.post('/partite', { preHandler: requireRole('editor', MSG.match.forbiddenCreate) }, async (request, reply) => {
-    const p = payload(request.body, 'create');
-    const clashOpts = { id: null, confirmed: clashesConfirmed(request.body), marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
-    const partita = await withTransaction(pool, async (db) => {
-      // The day's saves one at a time; a clash is a 409 unless confirmed (docs/occupancy.md).
-      const clashes = await recheckClashes(db, p, clashOpts);
-      const created = await repo.insertPartita(db, p);
-      await recordActivity(db, request, {
-        type: 'success',
-        message: LOGS_MSG.activity.matchCreated(matchLabel(created)),
-        context: { partita: created },
-      });
-      await recordClashOverride(db, request, created, matchLabel(created), clashes);
-      return created;
-    }).catch(mapWriteError);
-    return reply.status(201).send({ data: partita, ...(await closureNote(pool, partita)) } satisfies PartitaResponse);
-  });
+  app.post(
+    '/partite',
+    { preHandler: requireRole('editor', MSG.match.forbiddenCreate), schema: { body: createBody, response: { 201: partitaResponse } } },
+    async (request, reply) => {
+      const p = rulesOf(request.body, 'create');
+      const clashOpts = { id: null, confirmed: clashesConfirmed(request.body), marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
+      const partita = await withTransaction(pool, async (db) => {
+        // The day's saves one at a time; a clash is a 409 unless confirmed (docs/occupancy.md).
+        const clashes = await recheckClashes(db, p, clashOpts);
+        const created = await repo.insertPartita(db, p);
+        await recordActivity(db, request, {
+          type: 'success',
+          message: LOGS_MSG.activity.matchCreated(matchLabel(created)),
+          context: { partita: created },
+        });
+        await recordClashOverride(db, request, created, matchLabel(created), clashes);
+        return created;
+      }).catch(mapWriteError);
+      return reply.status(201).send({ data: partita, ...(await closureNote(pool, partita)) });
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenUpdate) }, async (request): Promise<PartitaDesignazioniResponse> => {
-    const id = parseId(request.params.id, MSG.match.notFound);
-    // The edit screen saves the match and its designations together (docs/matches.md): `designazioni`
-    // has the body of PUT /api/partite/{id}/designazioni (docs/officials.md); the rest is the match.
-    const { match: matchBody, designazioni: designazioniBody } = splitDesignazioni(request.body);
-    const p = payload(matchBody, 'edit');
-    const wanted = designazioniBody === undefined ? null : parseInput(designazioniBodySchema, designazioniBody);
-    const confirmed = clashesConfirmed(request.body);
-    // With designations, the clashes of the match and of its people are answered in one 409 (below).
-    const clashOpts = { id, confirmed: confirmed || wanted !== null, marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
-    const saved = await withTransaction(pool, async (db) => {
-      // The day lock (docs/occupancy.md) is taken before the row lock, in the same order as POST.
-      let clashes = await recheckClashes(db, p, clashOpts);
-      const before = await repo.findPartitaForUpdate(db, id);
-      if (!before) throw notFound(MSG.match.notFound);
-      const after = await repo.updatePartita(db, id, p);
-      if (!after) throw notFound(MSG.match.notFound);
-      let plan = null;
-      if (wanted) {
-        const { confermaSovrapposizioni: peopleConfirmed, ...designazioni } = wanted;
-        // A person taken off the match does not clash there any more.
-        const staying = new Set(RUOLI.flatMap((r) => (designazioni[r] === null ? [] : [designazioni[r]])));
-        clashes = clashes.filter((c) => !('dirigenteId' in c) || staying.has(c.dirigenteId));
-        // The people new to the match, at its new date and time (the day lock above covers that day).
-        plan = await designations.plan(db, after, designazioni);
-        const open = [...(confirmed ? [] : clashes), ...(confirmed || peopleConfirmed === true ? [] : plan.conflitti)];
-        if (open.length > 0) {
-          const onlyPeople = clashes.every((c) => 'dirigenteId' in c);
-          throw new HttpError(409, onlyPeople ? DIRIGENTI_MSG.conflict : CLASH_MSG.conflict, { conflitti: [...clashes.map(anyClashView), ...plan.conflitti] });
+  app.put(
+    '/partite/:id',
+    {
+      preHandler: requireRole('editor', MSG.match.forbiddenUpdate),
+      schema: { params: matchParams, body: updateBody, response: { 200: partitaDesignazioniResponse } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { designazioni: designazioniBody, ...matchBody } = request.body;
+      const p = rulesOf(matchBody, 'edit');
+      // `designazioni: null` is refused, not taken as absent: as a body with no role named (after the match's rules).
+      if (designazioniBody === null) throw badRequest(DIRIGENTI_MSG.invalid.designazione);
+      const wanted = designazioniBody ?? null;
+      const confirmed = clashesConfirmed(request.body);
+      // With designations, the clashes of the match and of its people are answered in one 409 (below).
+      const clashOpts = { id, confirmed: confirmed || wanted !== null, marginMinutes: config.clashMarginMinutes, clubName: config.clubName };
+      const saved = await withTransaction(pool, async (db) => {
+        // The day lock (docs/occupancy.md) is taken before the row lock, in the same order as POST.
+        let clashes = await recheckClashes(db, p, clashOpts);
+        const before = await repo.findPartitaForUpdate(db, id);
+        if (!before) throw notFound(MSG.match.notFound);
+        const after = await repo.updatePartita(db, id, p);
+        if (!after) throw notFound(MSG.match.notFound);
+        let plan = null;
+        if (wanted) {
+          const { confermaSovrapposizioni: peopleConfirmed, ...designazioni } = wanted;
+          // A person taken off the match does not clash there any more.
+          const staying = new Set(RUOLI.flatMap((r) => (designazioni[r] === null ? [] : [designazioni[r]])));
+          clashes = clashes.filter((c) => !('dirigenteId' in c) || staying.has(c.dirigenteId));
+          // The people new to the match, at its new date and time (the day lock above covers that day).
+          plan = await designations.plan(db, after, designazioni);
+          const open = [...(confirmed ? [] : clashes), ...(confirmed || peopleConfirmed === true ? [] : plan.conflitti)];
+          if (open.length > 0) {
+            const onlyPeople = clashes.every((c) => 'dirigenteId' in c);
+            throw new HttpError(409, onlyPeople ? DIRIGENTI_MSG.conflict : CLASH_MSG.conflict, { conflitti: [...clashes.map(anyClashView), ...plan.conflitti] });
+          }
         }
-      }
-      await recordActivity(db, request, {
-        type: 'info',
-        message: LOGS_MSG.activity.matchUpdated(matchLabel(after)),
-        context: { id, changes: changes(before, after), before, after },
-      });
-      await recordClashOverride(db, request, after, matchLabel(after), clashes);
-      // The designations after the match, so their mails carry the match as saved.
-      if (plan) await designations.write(db, request, after, plan);
-      return { data: after, designazioni: await repo.designazioniOfMatch(db, id) };
-    }).catch(mapWriteError);
-    return { ...saved, ...(await closureNote(pool, saved.data)) };
-  });
+        await recordActivity(db, request, {
+          type: 'info',
+          message: LOGS_MSG.activity.matchUpdated(matchLabel(after)),
+          context: { id, changes: changes(before, after), before, after },
+        });
+        await recordClashOverride(db, request, after, matchLabel(after), clashes);
+        // The designations after the match, so their mails carry the match as saved.
+        if (plan) await designations.write(db, request, after, plan);
+        return { data: after, designazioni: await repo.designazioniOfMatch(db, id) };
+      }).catch(mapWriteError);
+      return { ...saved, ...(await closureNote(pool, saved.data)) };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/partite/:id', { preHandler: requireRole('editor', MSG.match.forbiddenDelete) }, async (request) => {
-    const id = parseId(request.params.id, MSG.match.notFound);
-    await withTransaction(pool, async (db) => {
-      const before = await repo.findPartitaForUpdate(db, id);
-      if (!before || !(await repo.deletePartita(db, id))) throw notFound(MSG.match.notFound);
-      await recordActivity(db, request, {
-        type: 'warning',
-        message: LOGS_MSG.activity.matchDeleted(matchLabel(before)),
-        context: { partita: before },
+  app.delete(
+    '/partite/:id',
+    { preHandler: requireRole('editor', MSG.match.forbiddenDelete), schema: { params: matchParams, response: { 200: partitaDeletedResponse } } },
+    async (request) => {
+      const { id } = request.params;
+      await withTransaction(pool, async (db) => {
+        const before = await repo.findPartitaForUpdate(db, id);
+        if (!before || !(await repo.deletePartita(db, id))) throw notFound(MSG.match.notFound);
+        await recordActivity(db, request, {
+          type: 'warning',
+          message: LOGS_MSG.activity.matchDeleted(matchLabel(before)),
+          context: { partita: before },
+        });
       });
-    });
-    return { success: true, data: { id } };
-  });
+      return { success: true as const, data: { id } };
+    },
+  );
 
-  app.get('/squadre/suggestions', { preHandler: requireRole('reader') }, async (request): Promise<SuggestionsResponse> => {
-    const { search = '' } = parseInput(suggestionQuery, request.query);
+  const suggestions = { preHandler: requireRole('reader'), schema: { querystring: suggestionQuery, response: { 200: suggestionsResponse } } };
+  app.get('/squadre/suggestions', suggestions, async (request) => {
+    const { search = '' } = request.query;
     return { data: await repo.teamSuggestions(pool, search.trim()) };
   });
 
-  app.get('/campi/suggestions', { preHandler: requireRole('reader') }, async (request): Promise<SuggestionsResponse> => {
-    const { search = '' } = parseInput(suggestionQuery, request.query);
+  app.get('/campi/suggestions', suggestions, async (request) => {
+    const { search = '' } = request.query;
     return { data: await repo.campoSuggestions(pool, search.trim()) };
   });
 };
 
 /** The match API; mounted by server/app.ts under /api. */
-export const partiteRoutes = fp(partite, {
+export const matchesRoutes = fp(partite, {
   name: 'partite',
   fastify: '5.x',
   dependencies: ['scheduler', 'public-listing'],

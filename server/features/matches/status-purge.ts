@@ -13,7 +13,7 @@ export async function purgeExpiredStatoOperations(db: Db): Promise<number> {
   return rowCount ?? 0;
 }
 
-/** The hourly purge of the undo's before-images, a job of the scheduler (registered by partiteRoutes). */
+/** The hourly purge of the undo's before-images, a job of the scheduler (registered by matchesRoutes). */
 export const statoPurgeJob: Job<number> = {
   name: 'stato-purge',
   intervalMs: HOUSEKEEPING_INTERVAL_MS,

@@ -1,6 +1,6 @@
 // Match status (docs/matches.md, status): bulk status changes of the signed-in dashboard and their undo.
 // Registered from partite's routes.ts (under /api).
-import type { CambiaStatoResponse } from '../../../common/status/types';
+import { annullaOperazioneResponse, cambiaStatoResponse } from '../../../common/status/types';
 import type { FastifyPluginAsync } from 'fastify';
 import dayjs from 'dayjs';
 import { MSG } from '../../../common/core/messages';
@@ -8,7 +8,8 @@ import { todayIn } from '../../../common/core/dates';
 import { STATO_DI_AZIONE, STATUS_MSG, type AzioneStato } from '../../../common/status/rules';
 import { statoRequestSchema, type StatoRequest } from '../../../common/status/schema';
 import { requireRole } from '../../shared/auth-guard';
-import { badRequest, conflict, notFound, parseInput } from '../../shared/errors';
+import { badRequest, conflict, notFound } from '../../shared/errors';
+import { zodRoutes } from '../../shared/route-schemas';
 import { recordActivity } from '../../shared/activity';
 import { withTransaction } from '../../db/pool';
 import { z } from '../../../common/core/zod';
@@ -30,6 +31,8 @@ function mapWriteError(err: unknown): never {
 }
 
 const undoBody = z.strictObject({ confermaSovrapposizioni: z.boolean({ error: MSG.http.badRequest }).optional() });
+// An operation's id that is not a UUID names no operation: 404, as an unknown one.
+const undoParams = z.object({ operazione: z.string().regex(UUID_RE, STATUS_MSG.operationNotFound) });
 
 const addDays = (data: string, giorni: number) => dayjs(data).add(giorni, 'day').format('YYYY-MM-DD');
 
@@ -58,88 +61,97 @@ const placeOf = (r: Record<string, unknown>): Move['at'] => ({
   spogliatoio_ospiti: (r.spogliatoio_ospiti as number | null) ?? null,
 });
 
-export const statoRoutes: FastifyPluginAsync = async (app) => {
+export const statoRoutes: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool, config } = app.deps;
-  // The occupazione feature's clash check of the moves (docs/occupancy.md; declared by partiteRoutes, which registers this).
+  // The new date may not be before today: the schema asks the day at each request.
+  const statoBody = statoRequestSchema(() => todayIn(config.timezone));
+  // The occupazione feature's clash check of the moves (docs/occupancy.md; declared by matchesRoutes, which registers this).
   const { daysOfMoves, lockMatchDays, recheckMoves, recordBatchOverride } = clashService(config);
 
-  app.post('/partite/stato', { preHandler: requireRole('editor', STATUS_MSG.forbidden) }, async (request): Promise<CambiaStatoResponse> => {
-    const today = todayIn(config.timezone);
-    const req = parseInput(statoRequestSchema(today), request.body);
-    const by = request.user?.email ?? null;
-    return withTransaction(pool, async (db) => {
-      // Clash check (docs/occupancy.md): the days the matches move to are locked before the rows (as a save does), so a
-      // save or another bulk request on those days waits; read once more under the row locks below.
-      // A chosen slot's day is locked even when the date stays (another time or pitch on it).
-      const slotAt: Move['at'] = req.slot
-        ? { ora: req.slot.ora, ora_fine: req.slot.oraFine, campo: req.slot.campo, spogliatoio_gari: req.slot.spogliatoioGari, spogliatoio_ospiti: req.slot.spogliatoioOspiti }
-        : undefined;
-      const moveOf = (r: { data: string; stato?: unknown; data_da_definire?: unknown }): Move => ({ row: r as MoveRow, data: targetOf(req, r), ...(slotAt && { at: slotAt }) });
-      const locked = new Set(daysOfMoves((await repo.peekRows(db, req.ids)).map(moveOf)));
-      await lockMatchDays(db, locked);
-      const rows = await repo.lockRows(db, req.ids);
-      // One unknown id refuses the whole request: nothing has been written yet, the rollback frees the locks.
-      if (rows.length !== req.ids.length) throw notFound(STATUS_MSG.unknownIds);
-      if (req.giorni !== null) {
-        // The form's rule on each new date: not before today.
-        const earliest = rows.reduce((min, r) => (r.data < min ? r.data : min), rows[0].data);
-        if (dayjs(earliest).add(req.giorni, 'day').format('YYYY-MM-DD') < today) throw badRequest(MSG.match.futureDate);
-      }
-      // 'Rinvia' to a chosen slot (one match): the slot on the stored match must pass a save's rules, as the edit form's
-      // save would; away matches keep no end time nor rooms (toPayload), as a save stores them.
-      let slot: SlotPlace | null = null;
-      if (req.slot) {
-        const values = { ...partitaToValues(rows[0].riga as unknown as Partita), ...req.slot, data: req.nuovaData };
-        const problem = partitaProblem(values, { mode: 'edit', today, clubName: config.clubName, timezone: config.timezone });
-        if (problem) throw badRequest(problem.message);
-        const p = toPayload(values, config.clubName);
-        slot = { ora: p.ora, ora_fine: p.oraFine, campo: p.campo, spogliatoio_gari: p.spogliatoioGari, spogliatoio_ospiti: p.spogliatoioOspiti };
-      }
-      const moves = rows.map((r): Move => ({ ...moveOf(r.riga as unknown as MoveRow), ...(slot && { at: slot }) }));
-      // A row edited between the first read and its lock may need a day not locked yet (rare).
-      await lockMatchDays(db, daysOfMoves(moves).filter((d) => !locked.has(d)));
-      const clashes = await recheckMoves(db, moves, { confirmed: req.conferma, marginMinutes: config.clashMarginMinutes, describe: describeMove });
-      const after = await repo.updateStato(db, req.ids, {
-        stato: STATO_DI_AZIONE[req.azione],
-        motivo: req.azione === 'ripristina' ? null : req.motivo,
-        by,
-        nuovaData: req.nuovaData,
-        giorni: req.giorni,
-        slot,
-      });
-      const operazione = await repo.insertOperazione(db, {
-        azione: req.azione,
-        motivo: req.motivo,
-        userEmail: by,
-        righe: rows.map((r) => r.riga),
-        dopo: Object.fromEntries(after.map((r) => [String(r.id), r.sequence])),
-      });
-      await recordActivity(db, request, {
-        type: req.azione === 'annulla' ? 'warning' : 'info',
-        message: STATUS_MSG.activity.bulk(req.azione, after.length, req.motivo),
-        context: {
-          operazione,
-          azione: req.azione,
-          count: after.length,
-          motivo: req.motivo,
+  app.post(
+    '/partite/stato',
+    { preHandler: requireRole('editor', STATUS_MSG.forbidden), schema: { body: statoBody, response: { 200: cambiaStatoResponse } } },
+    async (request) => {
+      const today = todayIn(config.timezone);
+      const req = request.body;
+      const by = request.user?.email ?? null;
+      return withTransaction(pool, async (db) => {
+        // Clash check (docs/occupancy.md): the days the matches move to are locked before the rows (as a save does), so a
+        // save or another bulk request on those days waits; read once more under the row locks below.
+        // A chosen slot's day is locked even when the date stays (another time or pitch on it).
+        const slotAt: Move['at'] = req.slot
+          ? { ora: req.slot.ora, ora_fine: req.slot.oraFine, campo: req.slot.campo, spogliatoio_gari: req.slot.spogliatoioGari, spogliatoio_ospiti: req.slot.spogliatoioOspiti }
+          : undefined;
+        const moveOf = (r: { data: string; stato?: unknown; data_da_definire?: unknown }): Move => ({ row: r as MoveRow, data: targetOf(req, r), ...(slotAt && { at: slotAt }) });
+        const locked = new Set(daysOfMoves((await repo.peekRows(db, req.ids)).map(moveOf)));
+        await lockMatchDays(db, locked);
+        const rows = await repo.lockRows(db, req.ids);
+        // One unknown id refuses the whole request: nothing has been written yet, the rollback frees the locks.
+        if (rows.length !== req.ids.length) throw notFound(STATUS_MSG.unknownIds);
+        if (req.giorni !== null) {
+          // The form's rule on each new date: not before today.
+          const earliest = rows.reduce((min, r) => (r.data < min ? r.data : min), rows[0].data);
+          if (dayjs(earliest).add(req.giorni, 'day').format('YYYY-MM-DD') < today) throw badRequest(MSG.match.futureDate);
+        }
+        // 'Rinvia' to a chosen slot (one match): the slot on the stored match must pass a save's rules, as the edit form's
+        // save would; away matches keep no end time nor rooms (toPayload), as a save stores them.
+        let slot: SlotPlace | null = null;
+        if (req.slot) {
+          const values = { ...partitaToValues(rows[0].riga as unknown as Partita), ...req.slot, data: req.nuovaData };
+          const problem = partitaProblem(values, { mode: 'edit', today, clubName: config.clubName, timezone: config.timezone });
+          if (problem) throw badRequest(problem.message);
+          const p = toPayload(values, config.clubName);
+          slot = { ora: p.ora, ora_fine: p.oraFine, campo: p.campo, spogliatoio_gari: p.spogliatoioGari, spogliatoio_ospiti: p.spogliatoioOspiti };
+        }
+        const moves = rows.map((r): Move => ({ ...moveOf(r.riga as unknown as MoveRow), ...(slot && { at: slot }) }));
+        // A row edited between the first read and its lock may need a day not locked yet (rare).
+        await lockMatchDays(db, daysOfMoves(moves).filter((d) => !locked.has(d)));
+        const clashes = await recheckMoves(db, moves, { confirmed: req.conferma, marginMinutes: config.clashMarginMinutes, describe: describeMove });
+        const after = await repo.updateStato(db, req.ids, {
+          stato: STATO_DI_AZIONE[req.azione],
+          motivo: req.azione === 'ripristina' ? null : req.motivo,
+          by,
           nuovaData: req.nuovaData,
           giorni: req.giorni,
-          ...(slot && { slot: { ora: slot.ora, oraFine: slot.ora_fine, campo: slot.campo, spogliatoi: [slot.spogliatoio_gari, slot.spogliatoio_ospiti] } }),
-          ids: req.ids,
-        },
-      });
-      await recordBatchOverride(db, request, CLASH_MSG.bulkConfirmed(clashes.righe), clashes, { operazione, azione: req.azione });
-      return { operazione, aggiornate: after.length };
-    }).catch(mapWriteError);
-  });
+          slot,
+        });
+        const operazione = await repo.insertOperazione(db, {
+          azione: req.azione,
+          motivo: req.motivo,
+          userEmail: by,
+          righe: rows.map((r) => r.riga),
+          dopo: Object.fromEntries(after.map((r) => [String(r.id), r.sequence])),
+        });
+        await recordActivity(db, request, {
+          type: req.azione === 'annulla' ? 'warning' : 'info',
+          message: STATUS_MSG.activity.bulk(req.azione, after.length, req.motivo),
+          context: {
+            operazione,
+            azione: req.azione,
+            count: after.length,
+            motivo: req.motivo,
+            nuovaData: req.nuovaData,
+            giorni: req.giorni,
+            ...(slot && { slot: { ora: slot.ora, oraFine: slot.ora_fine, campo: slot.campo, spogliatoi: [slot.spogliatoio_gari, slot.spogliatoio_ospiti] } }),
+            ids: req.ids,
+          },
+        });
+        await recordBatchOverride(db, request, CLASH_MSG.bulkConfirmed(clashes.righe), clashes, { operazione, azione: req.azione });
+        return { operazione, aggiornate: after.length };
+      }).catch(mapWriteError);
+    },
+  );
 
-  app.post<{ Params: { operazione: string } }>(
+  app.post(
     '/partite/stato/:operazione/annulla',
-    { preHandler: requireRole('editor', STATUS_MSG.forbidden) },
+    {
+      preHandler: requireRole('editor', STATUS_MSG.forbidden),
+      schema: { params: undoParams, body: undoBody, response: { 200: annullaOperazioneResponse } },
+    },
     async (request) => {
       const id = request.params.operazione;
-      if (!UUID_RE.test(id)) throw notFound(STATUS_MSG.operationNotFound);
-      const { confermaSovrapposizioni = false } = parseInput(undoBody, request.body ?? {});
+      const { confermaSovrapposizioni = false } = request.body;
       return withTransaction(pool, async (db) => {
         const op = await repo.findOperazioneForUpdate(db, id);
         if (!op) throw notFound(STATUS_MSG.operationNotFound);

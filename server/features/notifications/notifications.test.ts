@@ -329,6 +329,15 @@ describe('unsubscribe', () => {
     // A session token is not an unsubscribe token.
     const session = await t.app.inject({ method: 'GET', url: `/api/notifiche/disiscrivi?t=${admin.token}` });
     expect(session.statusCode).toBe(400);
+    // No token, a repeated one, another parameter: the same page of an invalid link, never a JSON error.
+    for (const search of ['', `?t=${encodeURIComponent(tokenB)}&t=${encodeURIComponent(tokenB)}`, '?x=1']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const r = await t.app.inject({ method, url: `/api/notifiche/disiscrivi${search}` });
+        expect(r.statusCode).toBe(400);
+        expect(r.headers['content-type']).toContain('text/html');
+        expect(r.body).toContain('Link non valido o scaduto');
+      }
+    }
   });
 
   it('a link expires after a year, and then says where a new one is; the first mails\' links (no expiry of their own) too', async () => {

@@ -1,11 +1,19 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from '../../../common/core/zod';
 import { NOTIFICHE_MSG } from '../../../common/notifications/rules';
 import { recordActivity } from '../../shared/activity';
+import { zodRoutes } from '../../shared/route-schemas';
 import { withTransaction } from '../../db/pool';
 import * as repo from './repo';
 import { readUnsubscribeToken } from './mail';
 import { notificheJobs, type WeekPdfBuilder } from './worker';
+
+/**
+ * The link's signed token. The schema refuses nothing (a repeated `t` comes as an array): any bad
+ * link is answered by the handler with the HTML page of an invalid link, never a JSON 400.
+ */
+const linkQuery = z.object({ t: z.union([z.string(), z.array(z.string())]).optional() });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -41,7 +49,8 @@ export interface NotificationsOptions {
   weekPdf?: WeekPdfBuilder;
 }
 
-const notifiche: FastifyPluginAsync<NotificationsOptions> = async (app, { weekPdf }) => {
+const notifiche: FastifyPluginAsync<NotificationsOptions> = async (root, { weekPdf }) => {
+  const app = zodRoutes(root);
   const { pool, config, jwtSecret, mailer } = app.deps;
 
   // RFC 8058: mail providers POST "List-Unsubscribe=One-Click" as a form (only in this plugin).
@@ -52,16 +61,18 @@ const notifiche: FastifyPluginAsync<NotificationsOptions> = async (app, { weekPd
   // A genuine link past its year: 410, saying where a new one is (the next mail).
   const expired = (reply: FastifyReply) => page(reply, 410, NOTIFICHE_MSG.expiredLink, NOTIFICHE_MSG.expiredLinkText);
 
-  app.get<{ Querystring: { t?: string } }>('/notifiche/disiscrivi', async (request, reply) => {
+  // HTML answers: no response schema.
+  app.get('/notifiche/disiscrivi', { schema: { querystring: linkQuery } }, async (request, reply) => {
     const token = request.query.t;
     const claims = await claimsOf(token);
     if (claims === 'expired') return expired(reply);
     const gruppo = claims ? await repo.subscribedCategory(pool, claims.gruppoId, claims.email) : null;
-    if (!claims || !gruppo) return invalid(reply);
+    if (!claims || !gruppo || typeof token !== 'string') return invalid(reply);
     return page(reply, 200, NOTIFICHE_MSG.confirmTitle, NOTIFICHE_MSG.confirmText(claims.email, gruppo), token);
   });
 
-  app.post<{ Querystring: { t?: string } }>('/notifiche/disiscrivi', async (request, reply) => {
+  // The body (the one-click form, or nothing) is not read: no body schema.
+  app.post('/notifiche/disiscrivi', { schema: { querystring: linkQuery } }, async (request, reply) => {
     const claims = await claimsOf(request.query.t);
     if (claims === 'expired') return expired(reply);
     const gruppo = claims
@@ -88,4 +99,4 @@ const notifiche: FastifyPluginAsync<NotificationsOptions> = async (app, { weekPd
 };
 
 /** Mounted by server/app.ts under /api, with the export feature's week sheet for the digest. */
-export const notificheRoutes = fp(notifiche, { name: 'notifiche', fastify: '5.x', dependencies: ['scheduler'], encapsulate: true });
+export const notificationsRoutes = fp(notifiche, { name: 'notifiche', fastify: '5.x', dependencies: ['scheduler'], encapsulate: true });

@@ -6,13 +6,13 @@ import { partitaBodySchema } from '../../../common/matches/rules';
 import { addClash, clashCandidate, clashesOfAll, type ClashInfo, type ListedClashes } from '../../../common/occupancy/rules';
 import { matchTrainingClashes, occurrencesOf, seriesClashes, seriesMatchClashes, trainsOn } from '../../../common/trainings/rules';
 import { requireRole } from '../../shared/auth-guard';
-import { badRequest, notFound, parseInput } from '../../shared/errors';
+import { badRequest, notFound } from '../../shared/errors';
+import { zodRoutes } from '../../shared/route-schemas';
 import { checkClashes, clashView } from '../../services/clashes/clashes';
 import * as repo from '../../services/clashes/repo';
-import type { ConflittiResponse, OccupancyResponse } from '../../../common/occupancy/types';
+import { conflittiResponse, occupancyResponse, slotLiberiResponse } from '../../../common/occupancy/types';
 import { findSlots } from '../../../common/occupancy/slots';
 import { SLOT_MSG } from '../../../common/trainings/messages';
-import type { SlotLiberiResponse } from '../../../common/trainings/types';
 import { defaultDurationMinutes } from '../../../common/calendar/rules';
 import { minutesOf } from '../../../common/occupancy/rules';
 import { todayIn } from '../../../common/core/dates';
@@ -24,7 +24,11 @@ import { closureWarning } from '../../../common/closures/rules';
 export const OCCUPANCY_MAX_DAYS = 14;
 
 const invalid = { error: MSG.http.badRequest };
-const occupancyQuery = z.strictObject({ from: z.string(invalid).max(10), to: z.string(invalid).max(10) });
+const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
+// Two dates, the second not before the first, at most OCCUPANCY_MAX_DAYS days.
+const occupancyQuery = z
+  .strictObject({ from: z.string(invalid).max(10), to: z.string(invalid).max(10) })
+  .refine(({ from, to }) => isIsoDate(from) && isIsoDate(to) && to >= from && dayNumber(to) - dayNumber(from) < OCCUPANCY_MAX_DAYS, invalid);
 
 /** The slot finder searches at most this many days at once. */
 export const SLOT_SEARCH_MAX_DAYS = 120;
@@ -37,18 +41,18 @@ const slotQuery = z.strictObject({
   casa: z.enum(['0', '1'], invalid).optional(),
   partita: z.string(invalid).regex(/^[1-9][0-9]{0,9}$/, invalid).refine((v) => Number(v) <= 2147483647, invalid).optional(),
 });
+// A match save's body (possibly incomplete), plus the id to leave out when editing.
+const checkBody = partitaBodySchema().extend({ id: z.number(invalid).int(invalid).positive(invalid).max(2147483647, invalid).nullable().optional() });
 
-const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
-
-export const clashesRoutes: FastifyPluginAsync = async (app) => {
+export const occupancyRoutes: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool, config } = app.deps;
   const margin = config.clashMarginMinutes;
-  const checkBody = partitaBodySchema().extend({ id: z.number(invalid).int(invalid).positive(invalid).max(2147483647, invalid).nullable().optional() });
 
   // The form's live check: the body of a match save (plus the id to leave out when editing), possibly
   // incomplete; without a valid date and start time there is nothing to compare yet.
-  app.post('/partite/conflitti', { preHandler: requireRole('editor') }, async (request): Promise<ConflittiResponse> => {
-    const body = parseInput(checkBody, request.body);
+  app.post('/partite/conflitti', { preHandler: requireRole('editor'), schema: { body: checkBody, response: { 200: conflittiResponse } } }, async (request) => {
+    const body = request.body;
     const candidate = clashCandidate(body, config.clubName);
     if (!candidate) return { conflitti: [] };
     // A date in a club closure is a warning, not a clash: the save goes through (docs/trainings.md).
@@ -58,10 +62,8 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
 
   // The occupancy board: every match of the days from..to with its clashes with the others of its day
   // (common/occupancy/rules.ts clashesOfAll: in buckets, the first CLASH_LIST_MAX listed and the rest counted).
-  app.get('/occupazione', { preHandler: requireRole('editor') }, async (request): Promise<OccupancyResponse> => {
-    const { from, to } = parseInput(occupancyQuery, request.query);
-    if (!isIsoDate(from) || !isIsoDate(to) || to < from) throw badRequest(MSG.http.badRequest);
-    if (dayNumber(to) - dayNumber(from) >= OCCUPANCY_MAX_DAYS) throw badRequest(MSG.http.badRequest);
+  app.get('/occupazione', { preHandler: requireRole('editor'), schema: { querystring: occupancyQuery, response: { 200: occupancyResponse } } }, async (request) => {
+    const { from, to } = request.query;
     const partite = await repo.matchesBetween(pool, from, to);
     const [series, chiusure] = await Promise.all([repo.trainingsBetween(pool, from, to), closuresBetween(pool, from, to)]);
     const clashes = clashesOfAll(partite, margin);
@@ -103,8 +105,9 @@ export const clashesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The slot finder (docs/trainings.md): the days where a match of the category fits, each with its earliest slot per pitch and more start times.
-  app.get('/slot-liberi', { preHandler: requireRole('editor') }, async (request): Promise<SlotLiberiResponse> => {
-    const q = parseInput(slotQuery, request.query);
+  // The period's rules (from today, at most SLOT_SEARCH_MAX_DAYS) and the match to reschedule stay here: they need today and the database.
+  app.get('/slot-liberi', { preHandler: requireRole('editor'), schema: { querystring: slotQuery, response: { 200: slotLiberiResponse } } }, async (request) => {
+    const q = request.query;
     const today = todayIn(config.timezone);
     const dal = q.dal && q.dal > today ? q.dal : today;
     const al = q.al ?? dayjs(dal).add(30, 'day').format('YYYY-MM-DD');

@@ -8,6 +8,7 @@ import { DIRIGENTI_MSG } from '../../../common/officials/messages';
 import { liberiPer, type Dirigente } from '../../../common/officials/rules';
 import type { ScoperteResponse } from '../../../common/officials/types';
 import { uncoveredDefaultEnd } from '../../../common/officials/window';
+import { findMatch } from '../../services/designations/repo';
 
 // The officials and their designations through the real API on a real PostgreSQL (docs/officials.md):
 // CRUD, strict validation, roles, the activity log, designations and their person clashes (also
@@ -271,6 +272,8 @@ describe('GET /api/designazioni/scoperte', () => {
     const { data, count } = res.json();
     expect(count).toBe(1);
     expect(data[0].partita.id).toBe(uncovered);
+    // Every column of the match reaches the answer (its response schema drops nothing).
+    expect(data[0].partita).toEqual(await findMatch(t.db.pool, uncovered));
     expect(data[0].mancanti).toEqual(['arbitro']);
     expect(data[0].designazioni.accompagnatore).toMatchObject({ id: acc.id });
     // Each candidate once; the free ones of a role follow from `occupati` (common/officials/rules.ts liberiPer).
@@ -278,6 +281,7 @@ describe('GET /api/designazioni/scoperte', () => {
     // Only the referee is missing: the people qualified for it, active.
     expect(persone.map((p) => p.nome).sort()).toEqual(['Libero', 'Occupato']);
     expect(persone[0]).not.toHaveProperty('email');
+    expect(Object.keys(persone[0]).sort()).toEqual(['cognome', 'id', 'nome', 'qualifiche']);
     expect(data[0].occupati).toEqual([busy.id]);
     expect(liberiPer('arbitro', persone, { arbitro: null, accompagnatore: acc.id, addettoArbitro: null }, data[0].occupati).map((p) => p.id)).toEqual([free.id]);
     expect((await api('GET', '/api/designazioni/scoperte?giorni=61', editor)).json()).toEqual({ error: DIRIGENTI_MSG.invalid.giorni });

@@ -24,19 +24,20 @@ import {
 } from '../../../common/officials/rules';
 import { DIRIGENTI_MSG } from '../../../common/officials/messages';
 import { uncoveredDefaultEnd, uncoveredEndAfter } from '../../../common/officials/window';
-import type {
-  CalendarioDirigenteResponse,
-  DesignazioniPeriodoResponse,
-  DesignazioniResponse,
-  DirigenteResponse,
-  DirigentiResponse,
-  PartitaScoperta,
-  ScoperteResponse,
+import {
+  calendarioDirigenteResponse,
+  designazioniPeriodoResponse,
+  designazioniResponse,
+  dirigenteDeleteResponse,
+  dirigenteResponse,
+  dirigentiResponse,
+  scoperteResponse,
+  type PartitaScoperta,
 } from '../../../common/officials/types';
 import { withTransaction } from '../../db/pool';
 import { requireRole } from '../../shared/auth-guard';
-import { conflict, HttpError, notFound, parseInput } from '../../shared/errors';
-import { parseId } from '../../shared/ids';
+import { conflict, HttpError, notFound } from '../../shared/errors';
+import { idParams, zodRoutes } from '../../shared/route-schemas';
 import { recordActivity } from '../../shared/activity';
 import * as repo from '../../services/designations/repo';
 import { planDesignazioni, writeDesignazioni } from '../../services/designations/designations';
@@ -66,34 +67,36 @@ function mapWriteError(err: unknown): never {
 }
 
 
-const dirigentiPlugin: FastifyPluginAsync = async (app) => {
+const dirigentiPlugin: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool, config } = app.deps;
   const clashes = clashService(config);
   const margin = config.designationMarginMinutes;
-  const editor = { preHandler: requireRole('editor', DIRIGENTI_MSG.forbidden) };
+  const editor = requireRole('editor', DIRIGENTI_MSG.forbidden);
+  const params = idParams(DIRIGENTI_MSG.notFound);
   const calendarUrl = (token: string) => `${config.publicUrl}/api/calendar/dirigente/${token}.ics`;
 
   // ---- People ----
 
-  app.get('/dirigenti', { preHandler: requireRole('reader') }, async (request): Promise<DirigentiResponse> => {
-    const q = parseInput(listQuery, request.query);
+  app.get('/dirigenti', { preHandler: requireRole('reader'), schema: { querystring: listQuery, response: { 200: dirigentiResponse } } }, async (request) => {
+    const q = request.query;
     const data = await repo.listDirigenti(pool, { qualifica: q.qualifica, attivo: q.attivo === undefined ? undefined : q.attivo === 'true' || q.attivo === '1' });
     return { data, count: data.length };
   });
 
-  app.post('/dirigenti', editor, async (request, reply) => {
-    const payload = parseInput(dirigentePayloadSchema, request.body);
+  app.post('/dirigenti', { preHandler: editor, schema: { body: dirigentePayloadSchema, response: { 201: dirigenteResponse } } }, async (request, reply) => {
+    const payload = request.body;
     const data = await withTransaction(pool, async (db) => {
       const created = await repo.insertDirigente(db, payload);
       await recordActivity(db, request, { type: 'success', message: DIRIGENTI_MSG.activity.created(fullName(created)), context: { dirigente: created } });
       return created;
     }).catch(mapWriteError);
-    return reply.status(201).send({ data } satisfies DirigenteResponse);
+    return reply.status(201).send({ data });
   });
 
-  app.put<{ Params: { id: string } }>('/dirigenti/:id', editor, async (request): Promise<DirigenteResponse> => {
-    const id = parseId(request.params.id, DIRIGENTI_MSG.notFound);
-    const payload = parseInput(dirigentePayloadSchema, request.body);
+  app.put('/dirigenti/:id', { preHandler: editor, schema: { params, body: dirigentePayloadSchema, response: { 200: dirigenteResponse } } }, async (request) => {
+    const { id } = request.params;
+    const payload = request.body;
     const data = await withTransaction(pool, async (db) => {
       const before = await repo.findDirigente(db, id, true);
       if (!before) throw notFound(DIRIGENTI_MSG.notFound);
@@ -105,8 +108,8 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
   });
 
   // Refused while the person is designated to a match from today on; their past designations go with them.
-  app.delete<{ Params: { id: string } }>('/dirigenti/:id', editor, async (request) => {
-    const id = parseId(request.params.id, DIRIGENTI_MSG.notFound);
+  app.delete('/dirigenti/:id', { preHandler: editor, schema: { params, response: { 200: dirigenteDeleteResponse } } }, async (request) => {
+    const { id } = request.params;
     await withTransaction(pool, async (db) => {
       const before = await repo.findDirigente(db, id, true);
       if (!before) throw notFound(DIRIGENTI_MSG.notFound);
@@ -115,19 +118,19 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
       const { designazioni } = await repo.deleteDirigente(db, id);
       await recordActivity(db, request, { type: 'warning', message: DIRIGENTI_MSG.activity.deleted(fullName(before)), context: { dirigente: before, designazioniPassate: designazioni } });
     });
-    return { success: true, data: { id } };
+    return { success: true as const, data: { id } };
   });
 
   // The private feed of a person's designations (docs/calendar.md): its address holds the token.
-  app.get<{ Params: { id: string } }>('/dirigenti/:id/calendario', editor, async (request): Promise<CalendarioDirigenteResponse> => {
-    const id = parseId(request.params.id, DIRIGENTI_MSG.notFound);
+  app.get('/dirigenti/:id/calendario', { preHandler: editor, schema: { params, response: { 200: calendarioDirigenteResponse } } }, async (request) => {
+    const { id } = request.params;
     const token = await repo.calendarToken(pool, id);
     if (!token) throw notFound(DIRIGENTI_MSG.notFound);
     return { data: { url: calendarUrl(token) } };
   });
 
-  app.post<{ Params: { id: string } }>('/dirigenti/:id/calendario/revoca', editor, async (request): Promise<CalendarioDirigenteResponse> => {
-    const id = parseId(request.params.id, DIRIGENTI_MSG.notFound);
+  app.post('/dirigenti/:id/calendario/revoca', { preHandler: editor, schema: { params, response: { 200: calendarioDirigenteResponse } } }, async (request) => {
+    const { id } = request.params;
     const token = await withTransaction(pool, async (db) => {
       const person = await repo.findDirigente(db, id, true);
       if (!person) throw notFound(DIRIGENTI_MSG.notFound);
@@ -140,36 +143,40 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
 
   // ---- Designations ----
 
-  app.put<{ Params: { id: string } }>('/partite/:id/designazioni', editor, async (request): Promise<DesignazioniResponse> => {
-    const id = parseId(request.params.id, MSG.match.notFound);
-    const { confermaSovrapposizioni, ...after } = parseInput(designazioniBodySchema, request.body);
-    const data = await withTransaction(pool, async (db) => {
-      // The match's day lock first (as match saves and bulk moves take it), then the row: two
-      // designations of one person on that day are checked one after the other.
-      const peek = await repo.findMatch(db, id);
-      if (!peek) throw notFound(MSG.match.notFound);
-      await clashes.lockMatchDays(db, [peek.data]);
-      const match = await repo.findMatch(db, id, true);
-      if (!match) throw notFound(MSG.match.notFound);
-      if (match.data !== peek.data) await clashes.lockMatchDays(db, [match.data]);
+  app.put(
+    '/partite/:id/designazioni',
+    { preHandler: editor, schema: { params: idParams(MSG.match.notFound), body: designazioniBodySchema, response: { 200: designazioniResponse } } },
+    async (request) => {
+      const { id } = request.params;
+      const { confermaSovrapposizioni, ...after } = request.body;
+      const data = await withTransaction(pool, async (db) => {
+        // The match's day lock first (as match saves and bulk moves take it), then the row: two
+        // designations of one person on that day are checked one after the other.
+        const peek = await repo.findMatch(db, id);
+        if (!peek) throw notFound(MSG.match.notFound);
+        await clashes.lockMatchDays(db, [peek.data]);
+        const match = await repo.findMatch(db, id, true);
+        if (!match) throw notFound(MSG.match.notFound);
+        if (match.data !== peek.data) await clashes.lockMatchDays(db, [match.data]);
 
-      const plan = await planDesignazioni(db, match, after, margin);
-      if (plan.conflitti.length > 0 && confermaSovrapposizioni !== true) throw new HttpError(409, DIRIGENTI_MSG.conflict, { conflitti: plan.conflitti });
-      // The designations, their activity and the invitations and cancellations of the people who changed (docs/notifications.md).
-      await writeDesignazioni(db, request, match, plan);
-      return (await repo.designazioniViews(db, [id])).get(id)!;
-    });
-    return { data };
-  });
+        const plan = await planDesignazioni(db, match, after, margin);
+        if (plan.conflitti.length > 0 && confermaSovrapposizioni !== true) throw new HttpError(409, DIRIGENTI_MSG.conflict, { conflitti: plan.conflitti });
+        // The designations, their activity and the invitations and cancellations of the people who changed (docs/notifications.md).
+        await writeDesignazioni(db, request, match, plan);
+        return (await repo.designazioniViews(db, [id])).get(id)!;
+      });
+      return { data };
+    },
+  );
 
-  app.get('/designazioni', { preHandler: requireRole('reader') }, async (request): Promise<DesignazioniPeriodoResponse> => {
-    const { from, to } = parseInput(periodoQuery, request.query);
+  app.get('/designazioni', { preHandler: requireRole('reader'), schema: { querystring: periodoQuery, response: { 200: designazioniPeriodoResponse } } }, async (request) => {
+    const { from, to } = request.query;
     return { data: await repo.designazioniBetween(pool, from, to) };
   });
 
   // The coming matches still missing a required role, with the qualified people free at their time.
-  app.get('/designazioni/scoperte', editor, async (request): Promise<ScoperteResponse> => {
-    const { giorni } = parseInput(scoperteQuery, request.query);
+  app.get('/designazioni/scoperte', { preHandler: editor, schema: { querystring: scoperteQuery, response: { 200: scoperteResponse } } }, async (request) => {
+    const { giorni } = request.query;
     const today = todayIn(config.timezone);
     // By default through the Sunday after next (common/officials/window.ts), else `giorni` days from today.
     const fino = giorni === undefined ? uncoveredDefaultEnd(today) : uncoveredEndAfter(today, giorni);
@@ -199,4 +206,4 @@ const dirigentiPlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export const dirigentiRoutes = fp(dirigentiPlugin, { name: 'dirigenti', fastify: '5.x', encapsulate: true });
+export const officialsRoutes = fp(dirigentiPlugin, { name: 'dirigenti', fastify: '5.x', encapsulate: true });

@@ -71,6 +71,26 @@ export async function listGiocatori(db: Db, f: ListFilter): Promise<GiocatoreLet
   return sortRoster(rows.map(toGiocatore));
 }
 
+/** What the expiry panel reads of the players the caller may see (no guardians, no notes). */
+export async function listForPanel(db: Db, scope: number[] | null): Promise<Array<Pick<Giocatore, 'id' | 'nome' | 'cognome' | 'gruppo' | 'dataNascita' | 'certificato' | 'numeroTessera'>>> {
+  const { rows } = await db.query<Pick<GiocatoreRow, 'id' | 'nome' | 'cognome' | 'gruppo' | 'data_nascita' | 'numero_tessera' | 'certificato_tipo' | 'certificato_scadenza'>>(
+    `SELECT p.id, p.nome, p.cognome, g.name AS gruppo, to_char(p.data_nascita, 'YYYY-MM-DD') AS data_nascita, p.numero_tessera,
+            p.certificato_tipo, to_char(p.certificato_scadenza, 'YYYY-MM-DD') AS certificato_scadenza
+       FROM public.giocatori p JOIN public.gruppi g ON g.id = p.gruppo_id
+      WHERE $1::int[] IS NULL OR p.gruppo_id = ANY($1::int[])`,
+    [scope],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    nome: r.nome,
+    cognome: r.cognome,
+    gruppo: r.gruppo,
+    dataNascita: r.data_nascita,
+    numeroTessera: r.numero_tessera,
+    certificato: r.certificato_tipo && r.certificato_scadenza ? { tipo: r.certificato_tipo, scadenza: r.certificato_scadenza } : null,
+  }));
+}
+
 export async function getGiocatore(db: Db, id: number, lock = false): Promise<GiocatoreLetto | null> {
   const { rows } = await db.query<GiocatoreRow>(`${SELECT_GIOCATORI} WHERE p.id = $1${lock ? ' FOR UPDATE OF p' : ''}`, [id]);
   return rows[0] ? toGiocatore(rows[0]) : null;

@@ -49,7 +49,7 @@ function changedFields(before: Giocatore, after: Giocatore): string[] {
   return (Object.keys(after) as Array<keyof Giocatore>).filter((k) => k !== 'id' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
 }
 
-export const giocatoriRoutes: FastifyPluginAsync = async (root) => {
+export const playersRoutes: FastifyPluginAsync = async (root) => {
   const app = zodRoutes(root);
   const { pool, config } = app.deps;
   const today = () => todayIn(config.timezone);
@@ -70,14 +70,11 @@ export const giocatoriRoutes: FastifyPluginAsync = async (root) => {
     { preHandler: requireRole('reader'), schema: { querystring: giocatoriQuerySchema, response: { 200: giocatoriResponse } } },
     async (request, reply) => {
       const q = request.query;
+      // The caller's categories and the one asked for, side by side before the transaction (one round trip less).
+      const [s, gruppo] = await Promise.all([scope(pool, request), q.gruppo === undefined ? null : repo.gruppoByName(pool, q.gruppo)]);
+      if (q.gruppo !== undefined && !gruppo) throw notFound(M.unknownGruppo(q.gruppo));
+      if (gruppo && !scopeIncludes(s, gruppo.id)) throw forbidden(M.notFollowed(gruppo.name));
       const data = await withTransaction(pool, async (db) => {
-        const s = await scope(db, request);
-        let gruppo: { id: number; name: string } | null = null;
-        if (q.gruppo !== undefined) {
-          gruppo = await repo.gruppoByName(db, q.gruppo);
-          if (!gruppo) throw notFound(M.unknownGruppo(q.gruppo));
-          if (!scopeIncludes(s, gruppo.id)) throw forbidden(M.notFollowed(gruppo.name));
-        }
         const list = await repo.listGiocatori(db, {
           scope: scopeIds(s),
           gruppoId: gruppo?.id,
@@ -98,8 +95,9 @@ export const giocatoriRoutes: FastifyPluginAsync = async (root) => {
   // The expiry panel of the categories the caller follows (docs/players.md, 'Scadenze').
   app.get('/giocatori/scadenze', { preHandler: requireRole('reader'), schema: { response: { 200: scadenzeResponse } } }, async (request, reply) => {
     const oggi = today();
+    const s = await scope(pool, request);
     const data = await withTransaction(pool, async (db) => {
-      const list = await repo.listGiocatori(db, { scope: scopeIds(await scope(db, request)) });
+      const list = await repo.listForPanel(db, scopeIds(s));
       const voci = scadenze(list, oggi, regola, SCADENZA_GIORNI);
       await recordActivity(db, request, { type: 'info', message: M.activity.expiries(voci.length), context: { count: voci.length, giocatori: list.length } });
       return voci;

@@ -8,6 +8,7 @@ import { MSG } from '../../../common/core/messages';
 import { matchLabel } from '../../../common/matches/rules';
 import { PDF_CONTENT_TYPE } from '../../../common/export/rules';
 import { DISTINTA_MSG } from '../../../common/teamsheet/messages';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { distintaBodySchema, distinteQuerySchema } from '../../../common/teamsheet/rules';
 import { distintaResponse, distinteGiornoResponse, stampeResponse } from '../../../common/teamsheet/types';
 import { withTransaction } from '../../db/pool';
@@ -26,7 +27,7 @@ const byId = idParams(MSG.match.notFound);
 /** 'Garibaldina - Lupi (Pulcini) del 12/04/2027 ore 10:00': how the activity records name the match. */
 const label = (p: repo.PartitaDistinta) => matchLabel(p);
 
-export const distinteRoutes: FastifyPluginAsync = async (root) => {
+export const teamsheetRoutes: FastifyPluginAsync = async (root) => {
   const app = zodRoutes(root);
   const { pool, config } = app.deps;
   const regola = config.certificateRule;
@@ -126,7 +127,7 @@ export const distinteRoutes: FastifyPluginAsync = async (root) => {
       const [partita, scope] = await Promise.all([repo.partitaOf(pool, request.params.id), scopeOf(pool, request.user!)]);
       if (!partita) throw notFound(MSG.match.notFound);
       followed(scope, partita);
-      const data = await repo.stampeOf(pool, partita.id, M.rimosso);
+      const data = await repo.stampeOf(pool, partita.id, GIOCATORI_MSG.rimosso);
       await recordActivity(pool, request, { type: 'info', message: M.activity.history(label(partita)), context: { partita: partita.id, stampe: data.length } });
       reply.header('cache-control', 'no-store');
       return { data, count: data.length };

@@ -4,6 +4,7 @@ import { insertMatch } from '../../../test/matches';
 import { pdfFonts, pdfLayout, pdfPages } from '../../../test/exports';
 import { MSG } from '../../../common/core/messages';
 import { DISTINTA_MSG as M } from '../../../common/teamsheet/messages';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
 import type { Distinta, GiocatoreDistinta } from '../../../common/teamsheet/types';
 
 // The team sheet through the real API on a real PostgreSQL (docs/teamsheet.md): the proposal from
@@ -485,7 +486,7 @@ describe('the PDF', () => {
     expect((await api(admin, 'DELETE', `/api/giocatori/${a}`)).statusCode).toBe(200);
     history = (await api(admin, 'GET', `/api/partite/${m}/distinta/stampe`)).json();
     expect(history.data[0].giocatori).toEqual([
-      { id: null, nome: M.rimosso, numero: 10, capitano: true, vice: false },
+      { id: null, nome: GIOCATORI_MSG.rimosso, numero: 10, capitano: true, vice: false },
       { id: b, nome: 'Resta Luca', numero: 11, capitano: false, vice: false },
     ]);
     // The sheet lost the player; nothing of them is left in any table.

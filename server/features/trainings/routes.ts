@@ -19,11 +19,11 @@ import {
   type AllenamentoPayload,
 } from '../../../common/trainings/rules';
 import { ALLENAMENTI_MSG } from '../../../common/trainings/messages';
-import type { AllenamentiResponse, AllenamentoConflitto, AllenamentoResponse } from '../../../common/trainings/types';
+import { allenamentiResponse, allenamentoDeleteResponse, allenamentoResponse, type AllenamentoConflitto } from '../../../common/trainings/types';
 import { withTransaction, type Db } from '../../db/pool';
 import { requireRole } from '../../shared/auth-guard';
-import { badRequest, HttpError, notFound, parseInput } from '../../shared/errors';
-import { parseId } from '../../shared/ids';
+import { badRequest, HttpError, notFound } from '../../shared/errors';
+import { idParams, zodRoutes } from '../../shared/route-schemas';
 import { recordActivity } from '../../shared/activity';
 import { closuresBetween } from '../../services/closures/closures';
 import * as repo from './repo';
@@ -35,15 +35,17 @@ const listQuery = z.strictObject({ gruppo: z.string(invalid).max(100, invalid).o
 /** An advisory lock class of its own: series saves one at a time (across processes too). */
 const SERIES_LOCK_CLASS = 27;
 
-const allenamentiPlugin: FastifyPluginAsync = async (app) => {
+const allenamentiPlugin: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool, config } = app.deps;
   const clashes = clashService(config);
   const margin = config.clashMarginMinutes;
-  const editor = { preHandler: requireRole('editor', ALLENAMENTI_MSG.forbidden) };
+  const editor = requireRole('editor', ALLENAMENTI_MSG.forbidden);
+  const params = idParams(ALLENAMENTI_MSG.notFound);
 
-  /** The payload with the category's stored name, or a 400 when there is no such category. */
-  async function payloadOf(request: FastifyRequest): Promise<{ payload: AllenamentoPayload; confirmed: boolean }> {
-    const { confermaSovrapposizioni, ...payload } = parseInput(allenamentoBodySchema, request.body);
+  /** The payload with the category's stored name, or a 400 when there is no such category (a check on the database, so not in the schema). */
+  async function payloadOf(body: z.output<typeof allenamentoBodySchema>): Promise<{ payload: AllenamentoPayload; confirmed: boolean }> {
+    const { confermaSovrapposizioni, ...payload } = body;
     const gruppo = await repo.gruppoName(pool, payload.gruppo);
     if (!gruppo) throw badRequest(ALLENAMENTI_MSG.invalid.gruppoSconosciuto);
     return { payload: { ...payload, gruppo }, confirmed: confermaSovrapposizioni === true };
@@ -79,14 +81,14 @@ const allenamentiPlugin: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.get('/allenamenti', { preHandler: requireRole('reader') }, async (request): Promise<AllenamentiResponse> => {
-    const filters = parseInput(listQuery, request.query);
+  app.get('/allenamenti', { preHandler: requireRole('reader'), schema: { querystring: listQuery, response: { 200: allenamentiResponse } } }, async (request) => {
+    const filters = request.query;
     const data = await repo.listAllenamenti(pool, { gruppo: filters.gruppo?.trim() || undefined, campo: filters.campo?.trim() || undefined });
     return { data, count: data.length };
   });
 
-  app.post('/allenamenti', editor, async (request, reply) => {
-    const { payload, confirmed } = await payloadOf(request);
+  app.post('/allenamenti', { preHandler: editor, schema: { body: allenamentoBodySchema, response: { 201: allenamentoResponse } } }, async (request, reply) => {
+    const { payload, confirmed } = await payloadOf(request.body);
     const data = await withTransaction(pool, async (db) => {
       const conflitti = await recheck(db, { ...payload, id: 0 }, confirmed);
       const created = await repo.insertAllenamento(db, payload);
@@ -94,12 +96,12 @@ const allenamentiPlugin: FastifyPluginAsync = async (app) => {
       await recordOverride(db, request, created, conflitti);
       return created;
     });
-    return reply.status(201).send({ data } satisfies AllenamentoResponse);
+    return reply.status(201).send({ data });
   });
 
-  app.put<{ Params: { id: string } }>('/allenamenti/:id', editor, async (request): Promise<AllenamentoResponse> => {
-    const id = parseId(request.params.id, ALLENAMENTI_MSG.notFound);
-    const { payload, confirmed } = await payloadOf(request);
+  app.put('/allenamenti/:id', { preHandler: editor, schema: { params, body: allenamentoBodySchema, response: { 200: allenamentoResponse } } }, async (request) => {
+    const { id } = request.params;
+    const { payload, confirmed } = await payloadOf(request.body);
     const data = await withTransaction(pool, async (db) => {
       const conflitti = await recheck(db, { ...payload, id }, confirmed);
       const before = await repo.findAllenamento(db, id, true);
@@ -112,20 +114,20 @@ const allenamentiPlugin: FastifyPluginAsync = async (app) => {
     return { data };
   });
 
-  app.delete<{ Params: { id: string } }>('/allenamenti/:id', editor, async (request) => {
-    const id = parseId(request.params.id, ALLENAMENTI_MSG.notFound);
+  app.delete('/allenamenti/:id', { preHandler: editor, schema: { params, response: { 200: allenamentoDeleteResponse } } }, async (request) => {
+    const { id } = request.params;
     await withTransaction(pool, async (db) => {
       const before = await repo.findAllenamento(db, id, true);
       if (!before || !(await repo.deleteAllenamento(db, id))) throw notFound(ALLENAMENTI_MSG.notFound);
       await recordActivity(db, request, { type: 'warning', message: ALLENAMENTI_MSG.activity.deleted(describeAllenamento(before)), context: { allenamento: before } });
     });
-    return { success: true, data: { id } };
+    return { success: true as const, data: { id } };
   });
 
   // 'Salta questo allenamento' (the occupancy board): one date off the series, to make room for a match.
-  app.post<{ Params: { id: string } }>('/allenamenti/:id/salta', editor, async (request): Promise<AllenamentoResponse> => {
-    const id = parseId(request.params.id, ALLENAMENTI_MSG.notFound);
-    const { data: giorno } = parseInput(saltaBodySchema, request.body);
+  app.post('/allenamenti/:id/salta', { preHandler: editor, schema: { params, body: saltaBodySchema, response: { 200: allenamentoResponse } } }, async (request) => {
+    const { id } = request.params;
+    const { data: giorno } = request.body;
     const data = await withTransaction(pool, async (db) => {
       const before = await repo.findAllenamento(db, id, true);
       if (!before) throw notFound(ALLENAMENTI_MSG.notFound);
@@ -138,4 +140,4 @@ const allenamentiPlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-export const allenamentiRoutes = fp(allenamentiPlugin, { name: 'allenamenti', fastify: '5.x', encapsulate: true });
+export const trainingsRoutes = fp(allenamentiPlugin, { name: 'allenamenti', fastify: '5.x', encapsulate: true });

@@ -6,6 +6,7 @@ import { insertMatch } from '../../../test/matches';
 import { todayIn } from '../../../common/core/dates';
 import { ALLENAMENTI_MSG, SLOT_MSG } from '../../../common/trainings/messages';
 import { occurrencesOf, weekdayOf, type Allenamento } from '../../../common/trainings/rules';
+import { findAllenamento } from './repo';
 
 // Training series through the real API on a real PostgreSQL (docs/trainings.md): CRUD, strict
 // validation, the activity log, clashes both ways (series against series and matches; matches,
@@ -59,6 +60,8 @@ describe('CRUD of /api/allenamenti', () => {
     const s = created.json().data as Allenamento;
     // The category's stored name, rooms and skipped dates in order.
     expect(s).toMatchObject({ gruppo: 'Esordienti', campo: 'Campo Comunale', giorno: 3, oraInizio: '18:00', oraFine: '19:30', spogliatoi: [3, 4], saltate: [wednesday] });
+    // Every field of the stored row reaches the answer (its response schema drops nothing).
+    expect(s).toEqual(await findAllenamento(t.db.pool, s.id));
     expect(await lastActivity()).toMatchObject({ activity_type: 'success', activity_message: 'Allenamento creato: Esordienti, mercoledì 18:00-19:30, Campo Comunale' });
 
     const list = await api('GET', '/api/allenamenti?gruppo=ESORDIENTI', reader);

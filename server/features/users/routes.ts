@@ -1,19 +1,11 @@
-import type { UserChangeResponse, UserMessageResponse } from '../../../common/users/types';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { syncResponse, userAuditResponse, userChangeResponse, userMessageResponse, usersListResponse } from '../../../common/users/types';
+import type { FastifyPluginAsync, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { MSG } from '../../../common/core/messages';
-import {
-  auditQuerySchema,
-  changeRoleSchema,
-  inviteUserSchema,
-  syncUsersSchema,
-  userIdParamsSchema,
-  type SyncResponse,
-  type UserAuditResponse,
-  type UsersListResponse,
-} from '../../../common/users/rules';
+import { auditQuerySchema, changeRoleSchema, inviteUserSchema, syncUsersSchema, userIdParamsSchema } from '../../../common/users/rules';
 import { withTransaction } from '../../db/pool';
 import { forgetUserSessions, requireRole, type AuthUser } from '../../shared/auth-guard';
-import { badRequest, conflict, forbidden, HttpError, notFound, parseInput } from '../../shared/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../shared/errors';
+import { zodRoutes } from '../../shared/route-schemas';
 import { issueLink } from '../../auth/links';
 import { invitationMail } from '../../mail/templates';
 import * as accounts from '../../auth/accounts';
@@ -24,8 +16,6 @@ import { LOGS_MSG } from '../../../common/logs/messages';
 import { ROLE_LABEL } from '../../../common/users/roles';
 import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { gruppiSeguitiBodySchema, type GruppiSeguiti } from '../../../common/players/rules';
-import { utenteGruppiResponse } from '../../../common/players/types';
-import { zodRoutes } from '../../shared/route-schemas';
 import { gruppiByName, writeTies } from '../../services/player-access/player-access';
 
 /** Who acts, as the audit record names them. */
@@ -53,17 +43,29 @@ function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string })?.code === '23505';
 }
 
+/**
+ * A malformed user id is a 400 'ID utente non valido' (docs/users.md), not the 404 of a refused params
+ * schema: checked before validation, so it is still answered before a refused body.
+ */
+const userIdFirst: preValidationHookHandler = async (request) => {
+  if (!userIdParamsSchema.safeParse(request.params).success) throw badRequest(MSG.users.idInvalid);
+};
+
 /** User management and the user audit log (docs/users.md): admins only. */
-export const usersRoutes: FastifyPluginAsync = async (app) => {
+export const usersRoutes: FastifyPluginAsync = async (root) => {
+  const app = zodRoutes(root);
   const { pool, config, mailer } = app.deps;
 
-  app.get('/users', { preHandler: requireRole('admin', MSG.users.forbiddenList) }, async (): Promise<UsersListResponse> => {
+  app.get('/users', { preHandler: requireRole('admin', MSG.users.forbiddenList), schema: { response: { 200: usersListResponse } } }, async () => {
     const data = await repo.listUsers(pool);
     return { data, count: data.length, message: MSG.users.listLoaded(data.length) };
   });
 
-  app.post('/users', { preHandler: requireRole('admin', MSG.users.forbiddenInvite) }, async (request, reply) => {
-    const input = parseInput(inviteUserSchema, request.body);
+  app.post(
+    '/users',
+    { preHandler: requireRole('admin', MSG.users.forbiddenInvite), schema: { body: inviteUserSchema, response: { 201: userChangeResponse } } },
+    async (request, reply) => {
+    const input = request.body;
     try {
       const user = await withTransaction(pool, async (db) => {
         await repo.lockUserChanges(db);
@@ -100,11 +102,19 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       if (isUniqueViolation(err)) throw conflict(MSG.users.exists);
       throw err;
     }
-  });
+    },
+  );
 
-  app.put('/users/:id/role', { preHandler: requireRole('admin', MSG.users.forbiddenRoleChange) }, async (request): Promise<UserChangeResponse> => {
-    const { id } = parseInput(userIdParamsSchema, request.params);
-    const { role } = parseInput(changeRoleSchema, request.body);
+  app.put(
+    '/users/:id/role',
+    {
+      preHandler: requireRole('admin', MSG.users.forbiddenRoleChange),
+      preValidation: userIdFirst,
+      schema: { params: userIdParamsSchema, body: changeRoleSchema, response: { 200: userChangeResponse } },
+    },
+    async (request) => {
+    const { id } = request.params;
+    const { role } = request.body;
     if (id === request.user!.id) throw forbidden(MSG.users.cannotChangeOwnRole);
     const data = await withTransaction(pool, async (db) => {
       await repo.lockUserChanges(db);
@@ -133,10 +143,18 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     });
     forgetUserSessions(app, id);
     return { message: MSG.users.roleUpdated(role), data };
-  });
+    },
+  );
 
-  app.delete('/users/:id', { preHandler: requireRole('admin', MSG.users.forbiddenDelete) }, async (request): Promise<UserMessageResponse> => {
-    const { id } = parseInput(userIdParamsSchema, request.params);
+  app.delete(
+    '/users/:id',
+    {
+      preHandler: requireRole('admin', MSG.users.forbiddenDelete),
+      preValidation: userIdFirst,
+      schema: { params: userIdParamsSchema, response: { 200: userMessageResponse } },
+    },
+    async (request) => {
+    const { id } = request.params;
     if (id === request.user!.id) throw forbidden(MSG.users.cannotDeleteSelf);
     const email = await withTransaction(pool, async (db) => {
       await repo.lockUserChanges(db);
@@ -163,13 +181,20 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     });
     forgetUserSessions(app, id);
     return { message: MSG.users.deleted(email) };
-  });
+    },
+  );
 
   // Lifts the sign-in locks of an account (docs/auth.md, lock-out), from every address: the administrator's
   // way to let someone back in before the 15 minutes are over, without changing their password.
-  app.post('/users/:id/unlock', { preHandler: requireRole('admin', MSG.users.forbiddenUnlock) }, async (request): Promise<UserMessageResponse> => {
-    const { id } = parseInput(userIdParamsSchema, request.params);
-    parseInput(syncUsersSchema, request.body ?? {});
+  app.post(
+    '/users/:id/unlock',
+    {
+      preHandler: requireRole('admin', MSG.users.forbiddenUnlock),
+      preValidation: userIdFirst,
+      schema: { params: userIdParamsSchema, body: syncUsersSchema, response: { 200: userMessageResponse } },
+    },
+    async (request) => {
+    const { id } = request.params;
     const email = await withTransaction(pool, async (db) => {
       await repo.lockUserChanges(db);
       await assertStillAdmin(db, request, MSG.users.forbiddenUnlock);
@@ -185,13 +210,20 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       return target.email;
     });
     return { message: MSG.users.unlocked(email) };
-  });
+    },
+  );
 
   // A new one-time invitation link for a user who has not yet chosen a password (docs/users.md): the old
   // link dies (one unused invitation per user), the mail goes out before the commit.
-  app.post('/users/:id/reinvito', { preHandler: requireRole('admin', MSG.users.forbiddenReinvite) }, async (request): Promise<UserMessageResponse> => {
-    const { id } = parseInput(userIdParamsSchema, request.params);
-    parseInput(syncUsersSchema, request.body ?? {});
+  app.post(
+    '/users/:id/reinvito',
+    {
+      preHandler: requireRole('admin', MSG.users.forbiddenReinvite),
+      preValidation: userIdFirst,
+      schema: { params: userIdParamsSchema, body: syncUsersSchema, response: { 200: userMessageResponse } },
+    },
+    async (request) => {
+    const { id } = request.params;
     const email = await withTransaction(pool, async (db) => {
       await repo.lockUserChanges(db);
       await assertStillAdmin(db, request, MSG.users.forbiddenReinvite);
@@ -213,10 +245,13 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       return target.email;
     });
     return { message: MSG.users.reinvited(email) };
-  });
+    },
+  );
 
-  app.post('/users/sync', { preHandler: requireRole('admin', MSG.users.forbiddenSync) }, async (request): Promise<SyncResponse> => {
-    parseInput(syncUsersSchema, request.body ?? {});
+  app.post(
+    '/users/sync',
+    { preHandler: requireRole('admin', MSG.users.forbiddenSync), schema: { body: syncUsersSchema, response: { 200: syncResponse } } },
+    async (request) => {
     const result = await withTransaction(pool, async (db) => {
       await repo.lockUserChanges(db);
       await assertStillAdmin(db, request, MSG.users.forbiddenSync);
@@ -245,16 +280,20 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     });
     const { added, updated, removed } = result;
     return { message: MSG.users.synced(added, updated, removed), added, updated, removed, count: result.count };
-  });
+    },
+  );
 
   // The categories a user follows (docs/players.md, who sees what): the players they may see. Replaced
   // as a whole; a user audit record (UPDATE) and an activity record in the same transaction.
-  zodRoutes(app).put(
+  app.put(
     '/users/:id/gruppi',
-    { preHandler: requireRole('admin', GIOCATORI_MSG.forbiddenTies), schema: { body: gruppiSeguitiBodySchema, response: { 200: utenteGruppiResponse } } },
+    {
+      preHandler: requireRole('admin', GIOCATORI_MSG.forbiddenTies),
+      preValidation: userIdFirst,
+      schema: { params: userIdParamsSchema, body: gruppiSeguitiBodySchema, response: { 200: userChangeResponse } },
+    },
     async (request) => {
-      // The id as every users route reads it: a malformed one is a 400 'ID utente non valido'.
-      const { id } = parseInput(userIdParamsSchema, request.params);
+      const { id } = request.params;
       const ties = request.body;
       const data = await withTransaction(pool, async (db) => {
         await repo.lockUserChanges(db);
@@ -286,9 +325,13 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/user-audit', { preHandler: requireRole('admin', MSG.users.forbiddenAudit) }, async (request): Promise<UserAuditResponse> => {
-    const q = parseInput(auditQuerySchema, request.query);
-    const { rows, count } = await repo.listAudit(pool, q, config.timezone);
-    return { data: rows, count, totalPages: Math.max(1, Math.ceil(count / q.limit)), page: q.page };
-  });
+  app.get(
+    '/user-audit',
+    { preHandler: requireRole('admin', MSG.users.forbiddenAudit), schema: { querystring: auditQuerySchema, response: { 200: userAuditResponse } } },
+    async (request) => {
+      const q = request.query;
+      const { rows, count } = await repo.listAudit(pool, q, config.timezone);
+      return { data: rows, count, totalPages: Math.max(1, Math.ceil(count / q.limit)), page: q.page };
+    },
+  );
 };

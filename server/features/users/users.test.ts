@@ -177,6 +177,8 @@ describe('PUT /api/users/{id}/role', () => {
 
   it.each([
     ['not-a-uuid', { role: 'editor' }, 400, MSG.users.idInvalid],
+    // A bad id is named before a bad body.
+    ['not-a-uuid', { role: 'owner' }, 400, MSG.users.idInvalid],
     ['00000000-0000-4000-8000-000000000000', { role: 'editor' }, 404, MSG.users.notFound],
     [null, { role: 'owner' }, 400, MSG.users.roleInvalid],
     [null, {}, 400, MSG.users.roleInvalid],

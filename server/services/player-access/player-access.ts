@@ -9,7 +9,7 @@ import type { GruppiSeguiti } from '../../../common/players/rules';
  * filters every read and write with it; the users feature shows and changes the ties.
  */
 
-/** The categories whose players a user may see: every one (null), or these ids. */
+/** The categories whose players a user may see: every one, or these ids. */
 export type Scope = { tutte: true } | { tutte: false; gruppi: ReadonlySet<number> };
 
 export const scopeIncludes = (scope: Scope, gruppoId: number) => scope.tutte || scope.gruppi.has(gruppoId);
