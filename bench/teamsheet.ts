@@ -1,15 +1,17 @@
 // Team sheet speed (docs/teamsheet.md): a sheet of 20 players of a category of 25, on a Saturday of
 // 12 matches. Budgets (p95): the check of the sheet, through the real app (GET
 // /api/partite/{id}/distinta: routing, role check, the caller's categories, the reads, the check of
-// every player on the match day, the activity record in its transaction, serialisation) under 5 ms;
+// every player on the match day, the activity record, serialisation) under 5 ms;
 // the PDF (GET /api/partite/{id}/distinta.pdf: the same reads, two copies, the print's history and
 // activity record) under 300 ms. Printed beside a bare `SELECT 1` and the day sheet's PDF of the same
-// Saturday (POST /api/exports/day.pdf) of the same run, and the check alone (common/teamsheet/rules.ts)
-// for reference. Exits 1 when a figure is over budget.
+// Saturday (POST /api/exports/day.pdf) of the same run, and the check alone (composeDistinta: every
+// player and the sheet against common/teamsheet/rules.ts, without the database) for reference.
+// Exits 1 when a figure is over budget.
 // Usage: npm run bench:teamsheet   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
 import type pg from 'pg';
 import { benchApp, benchServices, benchToken, openBench, runBench, seedCategories, teardown, timed } from './harness';
-import { controllaDistinta, controllaGiocatore } from '../common/teamsheet/rules';
+import { letturaDistinta } from '../server/features/teamsheet/repo';
+import { composeDistinta } from '../server/features/teamsheet/sheet';
 import type { Distinta } from '../common/teamsheet/types';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -81,11 +83,8 @@ async function main() {
       const res = await app.inject({ method: 'POST', url: '/api/exports/day.pdf', headers, payload: { date: SATURDAY } });
       if (res.statusCode !== 200) throw new Error(`day.pdf: ${res.statusCode}`);
     }, { runs: RUNS.pdf, warmup: 3 });
-    const ctx = { data: SATURDAY, annoDa: 2016, annoA: 2017 };
-    const rule = await timed('the check alone (20 players and the sheet, common/teamsheet)', () => {
-      const righe = sheet.giocatori.map((g) => ({ ...g, ...controllaGiocatore(g, ctx) }));
-      return controllaDistinta(righe, sheet.staff, { data: SATURDAY, casa: true, dataDaDefinire: false, maxDistinta: 20, salvata: true });
-    }, { runs: 2000, warmup: 100 });
+    const read = (await letturaDistinta(pool, partita))!;
+    const rule = await timed('the check alone (the sheet from its read, no database)', () => composeDistinta(read, services.config.certificateRule), { runs: 2000, warmup: 100 });
 
     console.log('-- figures');
     const check = await timed('GET /api/partite/{id}/distinta (the check, activity record)', async () => {
