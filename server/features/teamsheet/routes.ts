@@ -94,7 +94,8 @@ export const teamsheetRoutes: FastifyPluginAsync = async (root) => {
     const { partita } = l;
     const distinta = composeDistinta(l, regola);
     if (!distinta.stampabile) {
-      const problemi = distinta.giocatori.flatMap((g) => g.motivi.map((motivo) => ({ giocatore: g.id, motivo })));
+      // The players who may not play, of a saved sheet (a proposal's are no sheet's).
+      const problemi = distinta.salvata ? distinta.giocatori.flatMap((g) => g.motivi.map((motivo) => ({ giocatore: g.id, motivo }))) : [];
       throw new HttpError(409, M.nonStampabile(distinta.motivi.join('; ')), { motivi: distinta.motivi, problemi });
     }
     const pdf = await distintaPdf({

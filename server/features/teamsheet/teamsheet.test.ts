@@ -463,8 +463,10 @@ describe('the PDF', () => {
       problemi: [{ giocatore: b, motivo: 'Certificato scaduto il 01/04/2027' }],
     });
     expect(await count('distinte_stampe')).toBe(0);
+    // A sheet never saved: the proposal's blocked player is not the sheet's reason.
     const unsaved = await match();
-    expect((await api(admin, 'GET', `/api/partite/${unsaved}/distinta.pdf`)).json().motivi).toEqual([M.motiviDistinta.nonSalvata]);
+    const proposal = await api(admin, 'GET', `/api/partite/${unsaved}/distinta.pdf`);
+    expect([proposal.statusCode, proposal.json()]).toEqual([409, { error: M.nonStampabile(M.motiviDistinta.nonSalvata), motivi: [M.motiviDistinta.nonSalvata], problemi: [] }]);
   });
 
   it('each print is kept and recorded naming the match; the history survives the erasure of a player as "Giocatore rimosso"', async () => {
