@@ -68,7 +68,7 @@ describe('authentication in the browser', () => {
     const sessions = await t.db.pool.query('SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1 AND id <> $2', [admin.id, admin.sessionId]);
     expect(sessions.rows[0].n).toBe(1);
     const nav = navBar(page);
-    for (const link of ['Dashboard', 'Estrazione', 'Categorie']) {
+    for (const link of ['Dashboard', 'Estrazione', 'Giocatori', 'Categorie']) {
       await nav.getByRole('link', { name: link, exact: true }).waitFor();
     }
     // The match screens and the admin screens are grouped behind a menu each: one line of bar.
@@ -192,7 +192,7 @@ describe('authentication in the browser', () => {
     await signIn(page, t.url, reader.email, reader.password);
     const nav = navBar(page);
     await nav.getByRole('link', { name: 'Estrazione' }).waitFor();
-    await eventually(() => nav.getByRole('link').allTextContents(), (v) => expect(v).toEqual(['Dashboard', 'Estrazione']));
+    await eventually(() => nav.getByRole('link').allTextContents(), (v) => expect(v).toEqual(['Dashboard', 'Estrazione', 'Giocatori']));
     // One menu, Partite, with the trainings only; no Amministrazione.
     await eventually(() => nav.getByRole('button').allTextContents(), (v) => expect(v).toEqual(['Partite']));
     await page.goto(`${t.url}/gestione-utenti`);

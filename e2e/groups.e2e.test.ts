@@ -151,4 +151,22 @@ describe('Gestione Categorie in Chromium', () => {
     await screenshot(page, 'groups-editor');
     await page.close();
   });
+
+  it('on a 390 px phone the form is full screen and each referent field takes the whole line', async () => {
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openGroups(page, admin);
+    await page.getByRole('button', { name: 'Nuova categoria' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nome categoria').waitFor();
+    expect(await dialog.boundingBox()).toMatchObject({ x: 0, width: 390 });
+    const name = (await dialog.getByLabel('Nome categoria').boundingBox())!;
+    for (const label of ['Nome', 'Cognome', 'Telefono', 'Email']) {
+      const box = (await referent(page, 1).getByRole('textbox', { name: label, exact: true }).boundingBox())!;
+      // As wide as the category's name, not a few pixels of a crowded row.
+      expect([label, Math.round(box.width)]).toEqual([label, Math.round(name.width)]);
+    }
+    await screenshot(page, 'groups-phone-form');
+    await page.close();
+  });
 });

@@ -126,8 +126,8 @@ describe('user management in the browser', () => {
     await person.getByRole('button', { name: MSG.invite.submit }).click();
     await person.waitForURL(`${t.url}/`, { timeout: 10_000 });
     await nav(person).getByRole('link', { name: 'Estrazione' }).waitFor();
-    // A reader: the two links and the Partite menu (trainings only), no admin group.
-    await eventually(() => nav(person).getByRole('link').allTextContents(), (v) => expect(v).toEqual(['Dashboard', 'Estrazione']));
+    // A reader: three links and the Partite menu (trainings only), no admin group.
+    await eventually(() => nav(person).getByRole('link').allTextContents(), (v) => expect(v).toEqual(['Dashboard', 'Estrazione', 'Giocatori']));
     await eventually(() => nav(person).getByRole('button').allTextContents(), (v) => expect(v).toEqual(['Partite']));
   });
 

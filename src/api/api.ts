@@ -13,8 +13,11 @@ import { MSG } from '../../common/core/messages';
 import { CACHE_TTL, MAX_RETRIES, SLOW_CALL_MS, httpErrorMessage, retryDelayMs, serverErrorField, shouldRetry, type ErrorStatus } from './policy';
 import { reportClientError } from './errorReporter';
 
-/** Every tag type of the app; features add their endpoints with api.injectEndpoints. */
-const TAG_TYPES = ['Partita', 'Gruppo', 'User', 'UserAudit', 'Suggestion', 'Activity', 'Allenamento', 'Dirigente', 'Designazione', 'Chiusura'] as const;
+/**
+ * Every tag type of the app, one English name per concept of docs/glossary.md (a match is 'Match',
+ * never 'Partita'); features add their endpoints with api.injectEndpoints.
+ */
+const TAG_TYPES = ['Match', 'Group', 'Training', 'Closure', 'Official', 'Designation', 'Suggestion', 'User', 'UserAudit', 'Activity', 'ErrorLog', 'ErrorStats', 'Player'] as const;
 type TagType = (typeof TAG_TYPES)[number];
 
 export { CACHE_TTL };

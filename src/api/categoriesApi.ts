@@ -11,7 +11,7 @@ export const categoriesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getGruppi: build.query<GruppiResponse, void>({
       query: () => 'api/gruppi',
-      providesTags: (result) => listTags('Gruppo', result?.data),
+      providesTags: (result) => listTags('Group', result?.data),
       // Lists are cached 2 minutes (docs/api.md).
       keepUnusedDataFor: 120,
     }),

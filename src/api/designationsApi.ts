@@ -36,7 +36,7 @@ export const PERIOD_MAX_DAYS = 31;
 /**
  * The designations of the club's officials to matches (docs/officials.md), shared by the edit form,
  * the signed-in dashboard's cards and its uncovered panel. Every designation write invalidates the
- * 'Designazione' tag; the reads of many matches also follow the match list (a moved or deleted match).
+ * 'Designation' tag; the reads of many matches also follow the match list (a moved or deleted match).
  */
 export const designazioniApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -45,13 +45,13 @@ export const designazioniApi = api.injectEndpoints({
       query: (qualifica) => `api/dirigenti?qualifica=${encodeURIComponent(qualifica)}&attivo=true`,
       transformResponse: (body: DirigentiResponse) => body?.data ?? [],
       // A person created, changed or deactivated on the officials' screen changes the pickers.
-      providesTags: (result) => listTags('Dirigente', result),
+      providesTags: (result) => listTags('Official', result),
     }),
     /** The designations of the matches of `from`..`to` (at most 31 days), by match id. */
     getDesignazioniPeriodo: build.query<Record<string, DesignazioniView>, { from: string; to: string }>({
       query: ({ from, to }) => `api/designazioni?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
       transformResponse: (body: DesignazioniPeriodoResponse) => body?.data ?? {},
-      providesTags: ['Designazione', listTag('Partita')],
+      providesTags: ['Designation', listTag('Match')],
     }),
     /**
      * The coming matches missing a required role (editor+), with each candidate once (`persone`) and, per match, who is
@@ -68,13 +68,13 @@ export const designazioniApi = api.injectEndpoints({
         persone: body?.persone ?? [],
         fino: typeof body?.fino === 'string' ? body.fino : null,
       }),
-      providesTags: ['Designazione', listTag('Partita')],
+      providesTags: ['Designation', listTag('Match')],
     }),
     saveDesignazioni: build.mutation<DesignazioniView, { id: number | string; body: DesignazioniBody }>({
       query: ({ id, body }) => ({ url: `api/partite/${encodeURIComponent(String(id))}/designazioni`, method: 'PUT', body }),
       extraOptions: { maxRetries: 0 },
       transformResponse: (body: DesignazioniResponse) => body.data,
-      invalidatesTags: ['Designazione'],
+      invalidatesTags: ['Designation'],
     }),
   }),
 });

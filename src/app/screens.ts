@@ -6,6 +6,7 @@ import { IMPORT_NAV_LABEL } from '../../common/import/messages';
 import { OCCUPANCY_LABEL } from '../../common/occupancy/messages';
 import { ALLENAMENTI_LABEL } from '../../common/trainings/messages';
 import { DIRIGENTI_LABEL } from '../../common/officials/messages';
+import { GIOCATORI_LABEL } from '../../common/players/messages';
 
 const N = MSG.screens.nav;
 
@@ -64,6 +65,7 @@ export const screenRegistry = {
   occupancy: { screen: screen(() => import('../features/occupancy/OccupancyPage')), nav: { label: OCCUPANCY_LABEL, menu: 'matches' } },
   allenamenti: { screen: screen(() => import('../features/trainings/TrainingsPage')), nav: { label: ALLENAMENTI_LABEL, menu: 'matches' } },
   dirigenti: { screen: screen(() => import('../features/officials/OfficialsPage')), nav: { label: DIRIGENTI_LABEL, menu: 'matches' } },
+  giocatori: { screen: screen(() => import('../features/players/PlayersPage')), nav: { label: GIOCATORI_LABEL } },
   groups: { screen: screen(() => import('../features/groups/GroupsPage')), nav: { label: N.groups } },
   users: { screen: screen(() => import('../features/users/UsersPage')), nav: { label: N.users, menu: 'admin' } },
   errorLogs: { screen: screen(() => import('../features/logs/ErrorLogsPage')), nav: { label: N.errorLogs, menu: 'admin' } },

@@ -10,7 +10,8 @@ import { todayIn } from '../../common/core/dates';
 import type { Slot } from '../../common/occupancy/slots';
 import { slotDaysOf } from '../../test/slots';
 import type { SlotLiberiArgs } from '../api/slotsApi';
-import { SlotFinder, describeSlot, slotDay } from './SlotFinder';
+import { SlotFinder } from './SlotFinder';
+import { describeSlot, slotDay } from './slotValues';
 
 const SLOTS: Slot[] = [
   { data: '2099-11-28', ora: '10:00', oraFine: '11:30', campo: 'Comunale', spogliatoi: [3, 4] },

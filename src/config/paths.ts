@@ -23,6 +23,7 @@ export const paths = {
   occupancy: fixed('/occupazione', 'editor'),
   allenamenti: fixed('/allenamenti', 'signedIn'),
   dirigenti: fixed('/dirigenti', 'signedIn'),
+  giocatori: fixed('/giocatori', 'signedIn'),
   users: fixed('/gestione-utenti', 'admin'),
   userAudit: fixed('/user-audit', 'admin'),
   errorLogs: fixed('/error-logs', 'admin'),

@@ -44,7 +44,7 @@ export function DayPanel({ today, disabled, onBusyChange }: Props) {
               <EmptyNotice />
             ) : (
               <Box sx={{ mt: 1 }}>
-                <HomeAwayColumns casa={shown.casa} trasferta={shown.trasferta} />
+                <HomeAwayColumns casa={shown.casa} trasferta={shown.trasferta} hideEmptySide />
               </Box>
             )}
           </>

@@ -20,7 +20,8 @@ interface Answer {
   status: number;
   headers?: Record<string, string>;
   body?: string | Buffer;
-  delayMs?: number;
+  /** The answer goes out once this resolves (a file 'being produced' for as long as the test needs). */
+  until?: Promise<void>;
 }
 interface Seen {
   method: string;
@@ -75,7 +76,7 @@ beforeAll(async () => {
       const r: Seen = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: Buffer.concat(chunks).toString(), authorization: req.headers.authorization };
       seen.push(r);
       const a = r.path === '/api/config' ? json(CONFIG) : (route(r) ?? json({ error: 'Risorsa non trovata' }, 404));
-      setTimeout(() => res.writeHead(a.status, a.headers).end(a.body ?? ''), a.delayMs ?? 0);
+      void (a.until ?? Promise.resolve()).then(() => res.writeHead(a.status, a.headers).end(a.body ?? ''));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -208,9 +209,11 @@ describe('export screen /estrazione', () => {
   it('disables tabs and inputs while a file is produced, says why on a tab click, then saves the file under its spec name', async () => {
     const user = userEvent.setup();
     const csv = '\uFEFFData;Inizio\r\n21/11/2026;10:00\r\n';
+    let finish = () => {};
+    const produced = new Promise<void>((resolve) => (finish = resolve));
     route = (r) => {
       if (r.path === '/api/exports/preview/table') return tablePage(r.query, 3);
-      if (r.path === '/api/exports/table.csv') return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: csv, delayMs: 800 };
+      if (r.path === '/api/exports/table.csv') return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: csv, until: produced };
       return undefined;
     };
     renderPage();
@@ -227,6 +230,7 @@ describe('export screen /estrazione', () => {
     await user.click(tab('Settimana'));
     expect(await screen.findByText(EXPORT_MSG.busy)).toBeInTheDocument();
     expect(tab('Tabella')).toHaveAttribute('aria-selected', 'true');
+    finish();
 
     const { from, to } = { from: dayjs(today()).subtract(7, 'day').format('YYYY-MM-DD'), to: today() };
     const name = `partite_${from}_${to}.csv`;
@@ -433,6 +437,26 @@ describe('export screen /estrazione', () => {
     setDate('date', formatDate(days[4]));
     await user.click(within(panel()).getByRole('button', { name: 'Anteprima' }));
     expect(await within(panel()).findByText(`${EXPORT_MSG.dayTitle}: ${formatLongDate(days[4])} · 0 partite, 1 annullata`)).toBeInTheDocument();
+    // Home matches only: the day preview leaves out the empty 'Trasferta (0)' side; the week's day keeps both, as the sheets do.
+    expect(within(panel()).getByTestId('col-casa')).toHaveTextContent('Casa (1)');
+    expect(within(panel()).queryByTestId('col-trasferta')).toBeNull();
+    expect(within(panel()).queryByText(EXPORT_MSG.trasfertaCount(0))).toBeNull();
+    await user.click(tab('Settimana'));
+    expect(within(within(panel()).getAllByTestId('week-day')[4]).getByTestId('col-trasferta')).toHaveTextContent(EXPORT_MSG.trasfertaCount(0));
+  });
+
+  it("Giorno: a day of away matches only shows them under 'Trasferta', with no empty 'Casa (0)' beside them", async () => {
+    const user = userEvent.setup();
+    const t = today();
+    route = (r) => (r.path === '/api/exports/preview/day' ? json({ date: r.query.get('date'), total: 2, casa: [], trasferta: [match(1, t, false), match(2, t, false)] }) : undefined);
+    renderPage();
+    await waitFor(() => expect(field('to').value).toBe(formatDate(t)));
+    await user.click(tab('Giorno'));
+    await user.click(within(panel()).getByRole('button', { name: 'Anteprima' }));
+    expect(await within(panel()).findByTestId('col-trasferta')).toHaveTextContent('Trasferta (2)');
+    expect(within(within(panel()).getByTestId('col-trasferta')).getAllByTestId('export-card')).toHaveLength(2);
+    expect(within(panel()).queryByTestId('col-casa')).toBeNull();
+    expect(within(panel()).queryByText(EXPORT_MSG.casaCount(0))).toBeNull();
   });
 
   it("Settimana: 'Includi allenamenti' sends allenamenti: true with the week PDF; unticked, the body is the week alone", async () => {

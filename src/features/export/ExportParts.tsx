@@ -112,16 +112,26 @@ function Column({ title, matches, testId }: { title: string; matches: ExportMatc
   );
 }
 
-/** Home (casa) and away (trasferta) side by side, each with its count (docs/export.md). */
-export function HomeAwayColumns({ casa, trasferta }: { casa: ExportMatch[]; trasferta: ExportMatch[] }) {
+/**
+ * Home (casa) and away (trasferta) side by side, each with its count (docs/export.md). With
+ * `hideEmptySide` (the day preview) a side without matches is left out: the other stays one column
+ * wide, first (its cards spread over the whole width would read as two sides). The PDF keeps both.
+ */
+export function HomeAwayColumns({ casa, trasferta, hideEmptySide = false }: { casa: ExportMatch[]; trasferta: ExportMatch[]; hideEmptySide?: boolean }) {
+  const showCasa = !hideEmptySide || casa.length > 0 || trasferta.length === 0;
+  const showTrasferta = !hideEmptySide || trasferta.length > 0 || casa.length === 0;
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <Column title={EXPORT_MSG.casaCount(casa.length)} matches={casa} testId="col-casa" />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <Column title={EXPORT_MSG.trasfertaCount(trasferta.length)} matches={trasferta} testId="col-trasferta" />
-      </Grid>
+      {showCasa && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Column title={EXPORT_MSG.casaCount(casa.length)} matches={casa} testId="col-casa" />
+        </Grid>
+      )}
+      {showTrasferta && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Column title={EXPORT_MSG.trasfertaCount(trasferta.length)} matches={trasferta} testId="col-trasferta" />
+        </Grid>
+      )}
     </Grid>
   );
 }

@@ -48,17 +48,17 @@ export const exportApi = api.injectEndpoints({
         url: 'api/exports/preview/table',
         params: { from, to, limit: String(limit), offset: String(offset) },
       }),
-      providesTags: [listTag('Partita')],
+      providesTags: [listTag('Match')],
       keepUnusedDataFor: CACHE_TTL.list,
     }),
     getWeekPreview: build.query<WeekPreview, string>({
       query: (weekStart) => ({ url: 'api/exports/preview/week', params: { weekStart } }),
-      providesTags: [listTag('Partita')],
+      providesTags: [listTag('Match')],
       keepUnusedDataFor: CACHE_TTL.list,
     }),
     getDayPreview: build.query<DayPreview, string>({
       query: (date) => ({ url: 'api/exports/preview/day', params: { date } }),
-      providesTags: [listTag('Partita')],
+      providesTags: [listTag('Match')],
       keepUnusedDataFor: CACHE_TTL.list,
     }),
     /** Fetches the file with the session's bearer token, checks it, saves it; only its name and size reach the store. */

@@ -47,6 +47,10 @@ describe('GroupFormDialog', () => {
       ],
       // The youngest categories have the club's referee by default (docs/officials.md).
       arbitroSocieta: true,
+      // No birth years, the federation's usual team sheet (docs/players.md).
+      annoDa: null,
+      annoA: null,
+      maxDistinta: 20,
     });
   });
 
@@ -82,7 +86,49 @@ describe('GroupFormDialog', () => {
       name: 'Allievi',
       components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null, email: 'luca.verdi@example.it', notifiche: 'nessuna' }],
       arbitroSocieta: false,
+      annoDa: null,
+      annoA: null,
+      maxDistinta: 20,
     });
+  });
+
+  it("edits a category's birth years and team sheet size, checked with the shared rules", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn(async (_input: GruppoInput) => undefined);
+    const gruppo: Gruppo = {
+      id: 6,
+      name: 'Pulcini',
+      created_at: '2026-01-01T10:00:00.000Z',
+      components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null, email: null, notifiche: 'nessuna' }],
+      arbitroSocieta: true,
+      annoDa: 2016,
+      annoA: 2017,
+      maxDistinta: 18,
+    };
+    renderWithProviders(<GroupFormDialog open gruppo={gruppo} onSubmit={onSubmit} onClose={() => undefined} />);
+    const box = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+    expect(box(MSG.groups.annoDa)).toHaveValue('2016');
+    expect(box(MSG.groups.annoA)).toHaveValue('2017');
+    expect(box(MSG.groups.maxDistinta)).toHaveValue('18');
+
+    await user.clear(box(MSG.groups.annoDa));
+    await user.type(box(MSG.groups.annoDa), '2018');
+    await user.clear(box(MSG.groups.maxDistinta));
+    await user.type(box(MSG.groups.maxDistinta), '0');
+    await user.click(screen.getByRole('button', { name: MSG.groups.save }));
+    expect(screen.getByText(MSG.groups.anniOrdine)).toBeInTheDocument();
+    expect(screen.getByText(MSG.groups.maxDistintaInvalid(99))).toBeInTheDocument();
+    await user.clear(box(MSG.groups.annoDa));
+    await user.type(box(MSG.groups.annoDa), '1850');
+    expect(screen.getByText(MSG.groups.annoInvalid(MSG.groups.annoDa))).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // An emptied year is no year; the size as a number.
+    await user.clear(box(MSG.groups.annoDa));
+    await user.clear(box(MSG.groups.maxDistinta));
+    await user.type(box(MSG.groups.maxDistinta), '22');
+    await user.click(screen.getByRole('button', { name: MSG.groups.save }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: 'Pulcini', annoDa: null, annoA: 2017, maxDistinta: 22 }));
   });
 
   it("a referent without an email: 'Notifiche' disabled on 'Nessuna' with a hint; an email enables it", async () => {

@@ -15,7 +15,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { MSG } from '../../../common/core/messages';
-import { GRUPPO_NAME_MAX, REFERENTI_MAX, gruppoInputSchema, type Gruppo, type GruppoInput } from '../../../common/groups/rules';
+import { GRUPPO_NAME_MAX, MAX_DISTINTA_DEFAULT, REFERENTI_MAX, gruppoInputSchema, type Gruppo, type GruppoInput } from '../../../common/groups/rules';
 import { arbitroSocietaDefault } from '../../../common/officials/rules';
 import { canChooseNotifiche, NOTIFICHE_DEFAULT } from '../../../common/notifications/rules';
 import { FormDialog, useReportDirty, type FormDialogControls } from '../../components/form/FormDialog';
@@ -36,11 +36,16 @@ export interface GroupFormDialogProps {
 
 const emptyReferente = (): ReferenteValues => ({ nome: '', cognome: '', telefono: '', email: '', notifiche: NOTIFICHE_DEFAULT });
 
+const yearText = (y: number | null | undefined) => (y == null ? '' : String(y));
+
 function openingValues(gruppo: Gruppo | null | undefined): GroupFormValues {
-  if (!gruppo) return { name: '', arbitroSocieta: undefined, components: [emptyReferente()] };
+  if (!gruppo) return { name: '', arbitroSocieta: undefined, annoDa: '', annoA: '', maxDistinta: String(MAX_DISTINTA_DEFAULT), components: [emptyReferente()] };
   return {
     name: gruppo.name,
     arbitroSocieta: gruppo.arbitroSocieta ?? arbitroSocietaDefault(gruppo.name),
+    annoDa: yearText(gruppo.annoDa),
+    annoA: yearText(gruppo.annoA),
+    maxDistinta: String(gruppo.maxDistinta ?? MAX_DISTINTA_DEFAULT),
     components: gruppo.components.length
       ? gruppo.components.map((r) => ({ nome: r.nome, cognome: r.cognome, telefono: r.telefono ?? '', email: r.email ?? '', notifiche: r.notifiche ?? NOTIFICHE_DEFAULT }))
       : [emptyReferente()],
@@ -48,13 +53,23 @@ function openingValues(gruppo: Gruppo | null | undefined): GroupFormValues {
 }
 
 const checkGruppo = zodResolver(gruppoInputSchema);
+/** A year as the schema reads it: none when empty; what is not a number stays one it refuses. */
+const year = (v: string) => (v.trim() === '' ? null : Number(v.trim()));
+
 /**
  * The shared schema reads what would be saved: a referent without an email gets 'Nessuna' (the row
- * keeps its choice for when an address is typed); `arbitroSocieta` is not its business here.
+ * keeps its choice for when an address is typed); the years and the team sheet's size as numbers;
+ * `arbitroSocieta` is not its business here.
  */
 const resolver: Resolver<GroupFormValues, unknown, GruppoInput> = (values, context, options) =>
   checkGruppo(
-    { name: values.name, components: values.components.map((r) => ({ ...r, notifiche: canChooseNotifiche(r.email) ? r.notifiche : 'nessuna' })) },
+    {
+      name: values.name,
+      annoDa: year(values.annoDa),
+      annoA: year(values.annoA),
+      maxDistinta: Number(values.maxDistinta.trim()),
+      components: values.components.map((r) => ({ ...r, notifiche: canChooseNotifiche(r.email) ? r.notifiche : 'nessuna' })),
+    },
     context,
     options as unknown as Parameters<typeof checkGruppo>[2],
   ) as ReturnType<Resolver<GroupFormValues, unknown, GruppoInput>>;
@@ -111,6 +126,19 @@ function GroupForm({
           )}
           <FormTextField control={control} name="name" label={MSG.groups.name} required autoFocus disabled={saving} slotProps={{ htmlInput: { maxLength: GRUPPO_NAME_MAX } }} />
           <ArbitroSocietaField control={control} disabled={saving} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {(['annoDa', 'annoA', 'maxDistinta'] as const).map((name) => (
+              <FormTextField
+                key={name}
+                control={control}
+                name={name}
+                label={MSG.groups[name]}
+                disabled={saving}
+                fullWidth
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: name === 'maxDistinta' ? 2 : 4, autoComplete: 'off' } }}
+              />
+            ))}
+          </Stack>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {MSG.groups.referents}
           </Typography>

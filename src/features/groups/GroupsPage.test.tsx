@@ -12,6 +12,9 @@ const ALLIEVI: Gruppo = {
   created_at: '2026-01-01T10:00:00.000Z',
   components: [{ nome: 'Luca', cognome: 'Verdi', telefono: null, email: null, notifiche: 'nessuna' }],
   arbitroSocieta: false,
+  annoDa: 2009,
+  annoA: 2010,
+  maxDistinta: 20,
 };
 
 describe('Gestione Categorie: the club referee of home matches', () => {
@@ -54,7 +57,7 @@ describe('Gestione Categorie: the club referee of home matches', () => {
     await user.click(within(edit).getByRole('button', { name: MSG.groups.save }));
     await waitFor(() => expect(writes('PUT')).toHaveLength(1));
     expect(writes('PUT')[0].url).toBe('/api/gruppi/4');
-    expect(JSON.parse(writes('PUT')[0].body)).toEqual({ name: 'Allievi', components: ALLIEVI.components, arbitroSocieta: true });
+    expect(JSON.parse(writes('PUT')[0].body)).toEqual({ name: 'Allievi', components: ALLIEVI.components, arbitroSocieta: true, annoDa: 2009, annoA: 2010, maxDistinta: 20 });
     expect(await screen.findByText(MSG.groups.updated)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: MSG.groups.editTitle })).toBeNull());
 
@@ -71,6 +74,9 @@ describe('Gestione Categorie: the club referee of home matches', () => {
       name: 'Pulcini 2017',
       components: [{ nome: 'Anna', cognome: 'Bianchi', telefono: null, email: null, notifiche: 'nessuna' }],
       arbitroSocieta: true,
+      annoDa: null,
+      annoA: null,
+      maxDistinta: 20,
     });
   });
 });

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -24,6 +25,10 @@ export interface ReferenteValues {
 export interface GroupFormValues {
   name: string;
   arbitroSocieta?: boolean;
+  /** The birth years and the team sheet's size as typed ('' while empty; docs/players.md). */
+  annoDa: string;
+  annoA: string;
+  maxDistinta: string;
   components: ReferenteValues[];
 }
 
@@ -34,15 +39,23 @@ export function ReferenteFields({ control, index, disabled, onRemove }: { contro
   const n = index + 1;
   const field = (key: 'nome' | 'cognome' | 'telefono' | 'email') => `components.${index}.${key}` as const;
   return (
-    <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} role="group" aria-label={MSG.groups.referent(n)}>
-      <Typography sx={{ minWidth: 28, pt: 2, color: 'text.secondary' }}>{n}.</Typography>
+    // On a phone one field a line: five in a row would leave each a few pixels and no readable label.
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      useFlexGap
+      spacing={1}
+      sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, flexWrap: { sm: 'wrap' } }}
+      role="group"
+      aria-label={MSG.groups.referent(n)}
+    >
+      <Typography sx={{ minWidth: 28, pt: { sm: 2 }, color: 'text.secondary' }}>{n}.</Typography>
       <FormTextField
         control={control}
         name={field('nome')}
         label={MSG.groups.referentName}
         required
         disabled={disabled}
-        sx={{ flex: 1 }}
+        sx={{ flex: { sm: 1 } }}
         slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
       />
       <FormTextField
@@ -51,7 +64,7 @@ export function ReferenteFields({ control, index, disabled, onRemove }: { contro
         label={MSG.groups.referentSurname}
         required
         disabled={disabled}
-        sx={{ flex: 1 }}
+        sx={{ flex: { sm: 1 } }}
         slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
       />
       <FormTextField
@@ -60,7 +73,7 @@ export function ReferenteFields({ control, index, disabled, onRemove }: { contro
         label={MSG.groups.referentPhone}
         helperText={MSG.groups.phoneHint}
         disabled={disabled}
-        sx={{ flex: 1 }}
+        sx={{ flex: { sm: 1 } }}
         slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
       />
       <FormTextField
@@ -69,17 +82,17 @@ export function ReferenteFields({ control, index, disabled, onRemove }: { contro
         label={NOTIFICHE_MSG.emailLabel}
         type="email"
         disabled={disabled}
-        sx={{ flex: 1.4 }}
+        sx={{ flex: { sm: 1.4 } }}
         slotProps={{ htmlInput: { inputMode: 'email', maxLength: EMAIL_MAX } }}
       />
       <NotificheField control={control} index={index} disabled={disabled} />
       {onRemove && (
         <Tooltip title={MSG.groups.removeReferent(n)}>
-          <span>
-            <IconButton aria-label={MSG.groups.removeReferent(n)} onClick={onRemove} disabled={disabled} sx={{ mt: 1 }}>
+          <Box component="span" sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+            <IconButton aria-label={MSG.groups.removeReferent(n)} onClick={onRemove} disabled={disabled} sx={{ mt: { sm: 1 } }}>
               <DeleteOutlineIcon />
             </IconButton>
-          </span>
+          </Box>
         </Tooltip>
       )}
     </Stack>
@@ -106,7 +119,7 @@ function NotificheField({ control, index, disabled }: { control: GroupFormContro
       error={!!fieldState.error}
       helperText={fieldState.error?.message ?? (choosable ? undefined : NOTIFICHE_MSG.notificheNoEmailHint)}
       disabled={disabled || !choosable}
-      sx={{ flex: 1.2, minWidth: 170 }}
+      sx={{ flex: { sm: 1.2 }, minWidth: 170 }}
       // The hint says why the field is off: readable (AA contrast), not greyed like the field.
       slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
     >

@@ -11,19 +11,20 @@ export const groupsApi = api.injectEndpoints({
     createGruppo: build.mutation<Gruppo, GruppoInput>({
       query: (body) => ({ url: 'api/gruppi', method: 'POST', body }),
       transformResponse: (response: GruppoResponse) => response.data,
-      invalidatesTags: [listTag('Gruppo')],
+      invalidatesTags: [listTag('Group')],
     }),
     updateGruppo: build.mutation<Gruppo, { id: number; body: GruppoInput }>({
       query: ({ id, body }) => ({ url: `api/gruppi/${id}`, method: 'PUT', body }),
       transformResponse: (response: GruppoResponse) => response.data,
-      // The list too (the match forms offer the names); a rename reaches the matches of the category (ON UPDATE CASCADE).
-      invalidatesTags: (_result, _error, { id }) => [itemTag('Gruppo', id), listTag('Gruppo'), 'Partita'],
+      // The list too (the match forms offer the names); a rename reaches the matches of the category (ON UPDATE CASCADE)
+      // and its players (they are answered with the category's name).
+      invalidatesTags: (_result, _error, { id }) => [itemTag('Group', id), listTag('Group'), 'Match', listTag('Player')],
     }),
     deleteGruppo: build.mutation<Gruppo, number>({
       query: (id) => ({ url: `api/gruppi/${id}`, method: 'DELETE' }),
       transformResponse: (response: GruppoResponse) => response.data,
       // The category's training series go with it (ON DELETE CASCADE): the trainings screen refreshes too.
-      invalidatesTags: (_result, _error, id) => [itemTag('Gruppo', id), listTag('Gruppo'), 'Allenamento'],
+      invalidatesTags: (_result, _error, id) => [itemTag('Group', id), listTag('Group'), 'Training'],
     }),
     /** What a delete would take with it, for the confirmation (common/groups/delete-preview.ts); read afresh each time. */
     getGruppoDeletePreview: build.query<GruppoDeletePreview, number>({

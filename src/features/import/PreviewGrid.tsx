@@ -47,14 +47,15 @@ function fieldColumn(field: ImportField, show: (r: ImportRow) => string, size: P
 }
 const labelOf = (labels: Record<string, string>, v: string | null | undefined) => (v ? labels[v] : '');
 
+// At least 1,250 px in all: the whole row fits a 1366 px screen (grid scrollbar included), so the problems are never cut at the edge.
 const COLUMNS: GridColDef<ImportRow>[] = [
   { field: 'line', headerName: M.rowHeader, width: 60, type: 'number' },
   fieldColumn('data', (r) => fmtDate(r.values.data), { width: 100 }),
   fieldColumn('ora', (r) => r.values.ora ?? '', { width: 70 }),
   fieldColumn('oraFine', (r) => r.values.oraFine ?? '', { width: 65 }),
-  fieldColumn('squadraCasa', (r) => r.values.squadraCasa ?? '', { flex: 1, minWidth: 100 }),
-  fieldColumn('squadraTrasferta', (r) => r.values.squadraTrasferta ?? '', { flex: 1, minWidth: 100 }),
-  fieldColumn('campo', (r) => r.values.campo ?? '', { flex: 1, minWidth: 90 }),
+  fieldColumn('squadraCasa', (r) => r.values.squadraCasa ?? '', { flex: 1, minWidth: 90 }),
+  fieldColumn('squadraTrasferta', (r) => r.values.squadraTrasferta ?? '', { flex: 1, minWidth: 90 }),
+  fieldColumn('campo', (r) => r.values.campo ?? '', { flex: 1, minWidth: 80 }),
   fieldColumn('gruppo', (r) => r.values.gruppo ?? '', { width: 105 }),
   fieldColumn('tipoGara', (r) => labelOf(MSG.match.tipoGara, r.values.tipoGara), { width: 110 }),
   fieldColumn('terreno', (r) => labelOf(MSG.match.terrenoLabel, r.values.terreno), { width: 85 }),
@@ -65,7 +66,7 @@ const COLUMNS: GridColDef<ImportRow>[] = [
     field: 'errors',
     headerName: M.problemsHeader,
     flex: 2,
-    minWidth: 220,
+    minWidth: 190,
     sortable: false,
     valueGetter: (_v, r) => r.errors.join(' · '),
     // The whole text, wrapped: the row grows to hold it (getRowHeight 'auto'), nothing is cut.

@@ -20,7 +20,7 @@ export const importApi = api.injectEndpoints({
     }),
     importPartite: build.mutation<ImportResponse, ImportArg>({
       query: (body) => ({ url: 'api/partite/import', method: 'POST', body }),
-      invalidatesTags: [listTag('Partita'), 'Suggestion'],
+      invalidatesTags: [listTag('Match'), 'Suggestion'],
     }),
   }),
 });

@@ -42,9 +42,12 @@ export function useLogFilters<F extends FieldValues & RangeFilters>(empty: F, in
 
 export type LogFilters<F extends FieldValues & RangeFilters> = ReturnType<typeof useLogFilters<F>>;
 
+/** A filter's width: its own on a wide screen, the whole line on a phone (one filter a line). */
+const fieldWidth = (width: number) => ({ xs: '100%', sm: width });
+
 /** A free-text filter of the filter bar (at most 200 characters). */
 export function TextFilter<T extends FieldValues>({ control, name, label, width }: { control: Control<T>; name: FieldPath<T>; label: string; width: number }) {
-  return <FormTextField control={control} name={name} size="small" label={label} sx={{ width }} slotProps={{ htmlInput: { maxLength: 200 } }} />;
+  return <FormTextField control={control} name={name} size="small" label={label} sx={{ width: fieldWidth(width) }} slotProps={{ htmlInput: { maxLength: 200 } }} />;
 }
 
 /** A choice of the filter bar; '' is `all` (shown when nothing is chosen). */
@@ -64,7 +67,7 @@ export function SelectFilter<T extends FieldValues>({
   width: number;
 }) {
   return (
-    <FormTextField control={control} name={name} select label={label} size="small" slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} sx={{ width }}>
+    <FormTextField control={control} name={name} select label={label} size="small" slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} sx={{ width: fieldWidth(width) }}>
       <MenuItem value="">{all}</MenuItem>
       {options.map(([v, l]) => (
         <MenuItem key={v} value={v}>
@@ -86,7 +89,7 @@ function DateTimeFilter({ control, name, label, min, max }: { control: Control<R
       ampm={false}
       minDateTime={min ?? undefined}
       maxDateTime={max ?? undefined}
-      slotProps={{ textField: { size: 'small', sx: { width: 250 }, onBlur: field.onBlur }, field: { clearable: true } }}
+      slotProps={{ textField: { size: 'small', sx: { width: fieldWidth(250) }, onBlur: field.onBlur }, field: { clearable: true } }}
     />
   );
 }
@@ -98,8 +101,11 @@ export function FilterBarEnd<F extends FieldValues & RangeFilters>({ f, pageSize
   const [start, end] = useWatch({ control, name: ['start', 'end'] });
   return (
     <>
-      <DateTimeFilter control={control} name="start" label={S.startDate} max={end} />
-      <DateTimeFilter control={control} name="end" label={S.endDate} min={start} />
+      {/* The range wraps as one: 'Dal' and 'Al' stay side by side. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, width: { xs: '100%', sm: 'auto' } }}>
+        <DateTimeFilter control={control} name="start" label={S.startDate} max={end} />
+        <DateTimeFilter control={control} name="end" label={S.endDate} min={start} />
+      </Stack>
       <TextField select size="small" label={S.pageSize} value={String(f.limit)} onChange={(e) => f.setLimit(Number(e.target.value))} sx={{ width: pageSizeWidth }}>
         {LOG_PAGE_SIZES.map((n) => (
           <MenuItem key={n} value={String(n)}>

@@ -1,4 +1,4 @@
-import { api, CACHE_TTL } from '../../api/api';
+import { api, CACHE_TTL, listTag } from '../../api/api';
 import type { ActivityLogEntry, ErrorLogEntry, ErrorStatsResponse, LogPage, ResolveMultipleResponse, ResolveResponse } from '../../../common/logs/rules';
 import type { ActivityType, ErrorType, Severity } from '../../../common/logs/constants';
 
@@ -37,16 +37,16 @@ export function queryParams(q: ErrorQuery | ActivityQuery): Record<string, strin
   return out;
 }
 
-const LIST = { type: 'ErrorLog' as const, id: 'LIST' };
-const STATS = { type: 'ErrorStats' as const, id: 'LIST' };
-const ACTIVITIES = { type: 'Activity' as const, id: 'LIST' };
+const LIST = listTag('ErrorLog');
+const STATS = listTag('ErrorStats');
+const ACTIVITIES = listTag('Activity');
 
 /**
  * The error log and activity log calls (docs/logs.md). A resolve updates every cached page of
  * the error list locally (the list updated locally, the statistics reloaded), reloads the
  * statistics and the activity log (a resolution is an activity).
  */
-export const logsApi = api.enhanceEndpoints({ addTagTypes: ['ErrorLog', 'ErrorStats', 'Activity'] }).injectEndpoints({
+export const logsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getErrorLogs: build.query<LogPage<ErrorLogEntry>, ErrorQuery>({
       query: (q) => ({ url: 'api/error-logs', params: queryParams(q) }),

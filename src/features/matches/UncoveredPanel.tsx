@@ -84,7 +84,7 @@ const giorniOf = (choice: UncoveredChoice) => (choice === 'weekend' ? null : cho
  * or 7, 14 or 30 days. Folded to one line with the count, so the matches stay on the first screen; on a
  * phone an empty panel is not shown at all. Unfolded, each missing role offers the free qualified people
  * ('Assegna': the PUT keeps the other roles as they are). A match fully covered leaves the list (the
- * 'Designazione' tag).
+ * 'Designation' tag).
  */
 export function UncoveredPanel() {
   const { enqueueSnackbar } = useSnackbar();

@@ -30,7 +30,7 @@ export const matchesApi = api.injectEndpoints({
       query: (filters) => ({ url: `api/partite/public${toQuery(filters)}` }),
       extraOptions: { public: true },
       transformResponse: (body: PublicPartiteResponse) => sanitizePartite(body?.data),
-      providesTags: [listTag('Partita')],
+      providesTags: [listTag('Match')],
     }),
     /**
      * The signed-in dashboard reads the table through supabase-js (docs/matches.md, reading matches), from `today` on, by
@@ -42,7 +42,7 @@ export const matchesApi = api.injectEndpoints({
         const result = await supabaseBaseQuery((db) => db.from('partite').select('*').gte('data', today).order('data').order('ora').retry(false), baseApi, extraOptions as ApiExtraOptions);
         return result.error ? { error: result.error, meta: result.meta } : { data: sanitizePartite(result.data), meta: result.meta };
       },
-      providesTags: [listTag('Partita')],
+      providesTags: [listTag('Match')],
     }),
     getPartita: build.query<PartitaConDesignazioni | null, string>({
       query: (id) => `api/partite/${encodeURIComponent(id)}`,
@@ -54,7 +54,7 @@ export const matchesApi = api.injectEndpoints({
         const designazioni = body?.designazioni;
         return partita && designazioni ? { ...partita, designazioni } : partita;
       },
-      providesTags: (_r, _e, id) => [itemTag('Partita', id), itemTag('Designazione', id)],
+      providesTags: (_r, _e, id) => [itemTag('Match', id), itemTag('Designation', id)],
     }),
     // The form's live clash check (docs/occupancy.md): POST, but a read; never cached.
     /** The clashes, and the club closure's warning (docs/trainings.md) when the date is in one. */
@@ -71,19 +71,19 @@ export const matchesApi = api.injectEndpoints({
     createPartita: build.mutation<Partita & { avviso?: string }, SavePayload>({
       query: (body) => ({ url: 'api/partite', method: 'POST', body }),
       transformResponse: (body: PartitaResponse) => (body.avviso ? { ...body.data, avviso: body.avviso } : body.data),
-      invalidatesTags: [listTag('Partita'), 'Suggestion'],
+      invalidatesTags: [listTag('Match'), 'Suggestion'],
     }),
     updatePartita: build.mutation<Partita & { avviso?: string }, { id: string; body: UpdatePayload }>({
       query: ({ id, body }) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'PUT', body }),
       transformResponse: (body: PartitaResponse) => (body.avviso ? { ...body.data, avviso: body.avviso } : body.data),
       // The designations saved with it change the cards' lines and 'Partite scoperte' too.
-      invalidatesTags: (_r, _e, { id, body }) => [listTag('Partita'), itemTag('Partita', id), 'Suggestion', ...(body.designazioni ? (['Designazione'] as const) : [])],
+      invalidatesTags: (_r, _e, { id, body }) => [listTag('Match'), itemTag('Match', id), 'Suggestion', ...(body.designazioni ? (['Designation'] as const) : [])],
     }),
     deletePartita: build.mutation<void, string>({
       query: (id) => ({ url: `api/partite/${encodeURIComponent(id)}`, method: 'DELETE' }),
       transformResponse: () => undefined,
       // Not the item's tag: the edit screen would refetch it and show 'Partita non trovata!' before leaving.
-      invalidatesTags: [listTag('Partita'), 'Suggestion'],
+      invalidatesTags: [listTag('Match'), 'Suggestion'],
     }),
   }),
 });

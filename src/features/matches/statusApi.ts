@@ -25,7 +25,7 @@ export const statusApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/partite/stato', method: 'POST', body }),
       extraOptions: { maxRetries: 0 },
       // Every match of the list and every cached single match (the edit form's): a move changes their dates.
-      invalidatesTags: ['Partita'],
+      invalidatesTags: ['Match'],
     }),
     annullaOperazione: build.mutation<AnnullaOperazioneResponse, UndoArg>({
       query: (arg) =>
@@ -34,7 +34,7 @@ export const statusApi = api.injectEndpoints({
           : { url: `api/partite/stato/${encodeURIComponent(arg.operazione)}/annulla`, method: 'POST', body: { confermaSovrapposizioni: arg.confermaSovrapposizioni } },
       extraOptions: { maxRetries: 0 },
       // Every match of the list and every cached single match (the edit form's): a move changes their dates.
-      invalidatesTags: ['Partita'],
+      invalidatesTags: ['Match'],
     }),
   }),
 });

@@ -158,7 +158,7 @@ describe('Occupazione campi: trainings', () => {
     await user.click(within(dialog).getByRole('button', { name: A.skipConfirm }));
     expect(await screen.findByText(A.skipped)).toBeInTheDocument();
     expect(server.requests.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ url: '/api/allenamenti/6/salta', body: JSON.stringify({ data: DAY }) })]);
-    // The board asked again (the 'Allenamento' tag) and the date is gone; the other training stays.
+    // The board asked again (the 'Training' tag) and the date is gone; the other training stays.
     await waitFor(() => expect(screen.queryAllByTestId('occupancy-training').filter((b) => b.getAttribute('data-training-id') === '6')).toHaveLength(0));
     expect(boardReads().length).toBeGreaterThan(reads);
     expect(screen.getAllByTestId('occupancy-column').map((c) => c.firstElementChild?.textContent)).not.toContain('Campo B');
@@ -196,7 +196,7 @@ describe('Occupazione campi: trainings', () => {
     await screen.findByTestId('occupancy-day');
     const reads = boardReads().length;
     allenamenti = [ESORDIENTI];
-    store.dispatch(api.util.invalidateTags([listTag('Allenamento')]));
+    store.dispatch(api.util.invalidateTags([listTag('Training')]));
     await waitFor(() => expect(screen.getAllByTestId('occupancy-training').some((b) => b.getAttribute('data-training-id') === '6')).toBe(false));
     expect(boardReads().length).toBe(reads + 1);
   });

@@ -12,7 +12,7 @@ export const occupancyApi = api.injectEndpoints({
     getOccupazione: build.query<Occupancy, { from: string; to: string }>({
       query: ({ from, to }) => `api/occupazione?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
       transformResponse: (response: OccupancyResponse) => response.data,
-      providesTags: [listTag('Partita'), listTag('Allenamento')],
+      providesTags: [listTag('Match'), listTag('Training')],
     }),
     /**
      * 'Salta questo allenamento' (docs/trainings.md): skips one date of a series. Named apart from
@@ -22,7 +22,7 @@ export const occupancyApi = api.injectEndpoints({
     skipTrainingDate: build.mutation<void, { id: number; data: string }>({
       query: ({ id, data }) => ({ url: `api/allenamenti/${id}/salta`, method: 'POST', body: { data } }),
       transformResponse: () => undefined,
-      invalidatesTags: (_result, _error, { id }) => [itemTag('Allenamento', id), listTag('Allenamento')],
+      invalidatesTags: (_result, _error, { id }) => [itemTag('Training', id), listTag('Training')],
     }),
   }),
 });

@@ -17,7 +17,7 @@ const toQuery = (filters: OfficialsQuery | void) => {
 };
 
 /** The tag of a person's private calendar link (GET and revoke of /api/dirigenti/{id}/calendario). */
-const calendarTag = (id: number) => itemTag('Dirigente', `calendario-${id}`);
+const calendarTag = (id: number) => itemTag('Official', `calendario-${id}`);
 
 /**
  * The club's officials (docs/officials.md). Every write invalidates the list, so the screen refreshes
@@ -27,22 +27,22 @@ export const dirigentiApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDirigenti: build.query<DirigentiResponse, OfficialsQuery | void>({
       query: (filters) => `api/dirigenti${toQuery(filters)}`,
-      providesTags: (result) => listTags('Dirigente', result?.data),
+      providesTags: (result) => listTags('Official', result?.data),
     }),
     createDirigente: build.mutation<Dirigente, DirigentePayload>({
       query: (body) => ({ url: 'api/dirigenti', method: 'POST', body }),
       transformResponse: (response: DirigenteResponse) => response.data,
-      invalidatesTags: [listTag('Dirigente')],
+      invalidatesTags: [listTag('Official')],
     }),
     updateDirigente: build.mutation<Dirigente, { id: number; body: DirigentePayload }>({
       query: ({ id, body }) => ({ url: `api/dirigenti/${id}`, method: 'PUT', body }),
       transformResponse: (response: DirigenteResponse) => response.data,
       // The matches show the designated people's names.
-      invalidatesTags: (_result, _error, { id }) => [itemTag('Dirigente', id), listTag('Dirigente'), 'Partita'],
+      invalidatesTags: (_result, _error, { id }) => [itemTag('Official', id), listTag('Official'), 'Match'],
     }),
     deleteDirigente: build.mutation<unknown, number>({
       query: (id) => ({ url: `api/dirigenti/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [itemTag('Dirigente', id), listTag('Dirigente')],
+      invalidatesTags: (_result, _error, id) => [itemTag('Official', id), listTag('Official')],
     }),
     /** The person's private feed address (editor+). */
     getCalendarioDirigente: build.query<string, number>({

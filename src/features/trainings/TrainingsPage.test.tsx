@@ -7,6 +7,9 @@ import type { AllenamentoConflitto } from '../../../common/trainings/types';
 import type { Role } from '../../../common/users/roles';
 import TrainingsPage from './TrainingsPage';
 
+// Each test types whole series field by field: under a loaded machine that takes longer than Jest's default.
+jest.setTimeout(120_000);
+
 const ESORDIENTI: Allenamento = {
   id: 1,
   gruppo: 'Esordienti',

@@ -10,21 +10,21 @@ export const chiusureApi = api.injectEndpoints({
   endpoints: (build) => ({
     getChiusure: build.query<ChiusureResponse, void>({
       query: () => 'api/chiusure',
-      providesTags: (result) => listTags('Chiusura', result?.data),
+      providesTags: (result) => listTags('Closure', result?.data),
     }),
     createChiusura: build.mutation<Chiusura, ChiusuraPayload>({
       query: (body) => ({ url: 'api/chiusure', method: 'POST', body }),
       transformResponse: (response: ChiusuraResponse) => response.data,
-      invalidatesTags: [listTag('Chiusura'), listTag('Allenamento')],
+      invalidatesTags: [listTag('Closure'), listTag('Training')],
     }),
     updateChiusura: build.mutation<Chiusura, { id: number; body: ChiusuraPayload }>({
       query: ({ id, body }) => ({ url: `api/chiusure/${id}`, method: 'PUT', body }),
       transformResponse: (response: ChiusuraResponse) => response.data,
-      invalidatesTags: (_r, _e, { id }) => [itemTag('Chiusura', id), listTag('Chiusura'), listTag('Allenamento')],
+      invalidatesTags: (_r, _e, { id }) => [itemTag('Closure', id), listTag('Closure'), listTag('Training')],
     }),
     deleteChiusura: build.mutation<{ success: true }, number>({
       query: (id) => ({ url: `api/chiusure/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => [itemTag('Chiusura', id), listTag('Chiusura'), listTag('Allenamento')],
+      invalidatesTags: (_r, _e, id) => [itemTag('Closure', id), listTag('Closure'), listTag('Training')],
     }),
   }),
 });

@@ -25,27 +25,27 @@ export const allenamentiApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAllenamenti: build.query<AllenamentiResponse, AllenamentiFilters | void>({
       query: (filters) => `api/allenamenti${toQuery(filters)}`,
-      providesTags: (result) => listTags('Allenamento', result?.data),
+      providesTags: (result) => listTags('Training', result?.data),
     }),
     createAllenamento: build.mutation<Allenamento, AllenamentoBody>({
       query: (body) => ({ url: 'api/allenamenti', method: 'POST', body }),
       transformResponse: (response: AllenamentoResponse) => response.data,
-      invalidatesTags: [listTag('Allenamento')],
+      invalidatesTags: [listTag('Training')],
     }),
     updateAllenamento: build.mutation<Allenamento, { id: number; body: AllenamentoBody }>({
       query: ({ id, body }) => ({ url: `api/allenamenti/${id}`, method: 'PUT', body }),
       transformResponse: (response: AllenamentoResponse) => response.data,
-      invalidatesTags: (_result, _error, { id }) => [itemTag('Allenamento', id), listTag('Allenamento')],
+      invalidatesTags: (_result, _error, { id }) => [itemTag('Training', id), listTag('Training')],
     }),
     deleteAllenamento: build.mutation<{ success: true }, number>({
       query: (id) => ({ url: `api/allenamenti/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [itemTag('Allenamento', id), listTag('Allenamento')],
+      invalidatesTags: (_result, _error, id) => [itemTag('Training', id), listTag('Training')],
     }),
     /** Skips one date of a series (the occupancy board's 'Salta questo allenamento'). */
     saltaAllenamento: build.mutation<Allenamento, { id: number; data: string }>({
       query: ({ id, data }) => ({ url: `api/allenamenti/${id}/salta`, method: 'POST', body: { data } }),
       transformResponse: (response: AllenamentoResponse) => response.data,
-      invalidatesTags: (_result, _error, { id }) => [itemTag('Allenamento', id), listTag('Allenamento')],
+      invalidatesTags: (_result, _error, { id }) => [itemTag('Training', id), listTag('Training')],
     }),
   }),
 });

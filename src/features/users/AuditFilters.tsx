@@ -42,7 +42,7 @@ export function AuditFilters({ control, people, onClear }: { control: AuditContr
           label={MSG.users.actionType}
           size="small"
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          sx={{ minWidth: 180 }}
+          sx={{ minWidth: 180, width: { xs: '100%', sm: 'auto' } }}
         >
           <MenuItem value="">{MSG.users.allActions}</MenuItem>
           {AUDIT_ACTIONS.map((a) => (
@@ -92,7 +92,7 @@ function DateFilter({ control, name, label, min, max }: { control: AuditControl;
       onChange={(v) => field.onChange(v)}
       minDate={min ?? undefined}
       maxDate={max ?? undefined}
-      slotProps={{ textField: { size: 'small', sx: { width: 200 } }, field: { clearable: true } }}
+      slotProps={{ textField: { size: 'small', sx: { width: { xs: '100%', sm: 200 } } }, field: { clearable: true } }}
     />
   );
 }

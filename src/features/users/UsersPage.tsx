@@ -25,6 +25,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectSessionUser } from '../../store/sessionSlice';
 import { paths } from '../../config/paths';
 import InviteUserDialog from './InviteUserDialog';
+import FollowedCategoriesDialog from './FollowedCategoriesDialog';
 import { DeleteUserDialog, RoleChangeDialog, type RoleToConfirm } from './UserConfirmDialogs';
 import { UsersTable } from './UsersTable';
 import { useChangeUserRoleMutation, useDeleteUserMutation, useGetUsersQuery, useSyncUsersMutation, useUnlockUserMutation, useReinviteUserMutation } from './usersApi';
@@ -66,6 +67,8 @@ export default function UsersPage() {
   // A role picked in a row waits for confirmation (the row keeps its role); kept after closing, so the dialog fades out whole.
   const [roleToConfirm, setRoleToConfirm] = useState<RoleToConfirm | null>(null);
   const [roleConfirmOpen, setRoleConfirmOpen] = useState(false);
+  // Kept after closing, so the dialog fades out whole.
+  const [followed, setFollowed] = useState<{ user: User | null; open: boolean }>({ user: null, open: false });
 
   const users = useMemo(() => data?.data ?? [], [data]);
   const counts = useMemo(() => countByRole(users), [users]);
@@ -194,9 +197,11 @@ export default function UsersPage() {
         onReinvite={(user) => void onReinvite(user)}
         onUnlock={(user) => void onUnlock(user)}
         onDelete={setToDelete}
+        onEditFollowed={(user) => setFollowed({ user, open: true })}
       />
 
       <InviteUserDialog open={inviteOpen} onClose={() => setInviteOpen(false)} />
+      <FollowedCategoriesDialog user={followed.user} open={followed.open} onClose={() => setFollowed((f) => ({ ...f, open: false }))} />
 
       <RoleChangeDialog
         open={roleConfirmOpen}

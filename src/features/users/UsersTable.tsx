@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { MSG } from '../../../common/core/messages';
 import { formatInstant } from '../../../common/core/dates';
 import { ROLES, ROLE_LABEL, type Role } from '../../../common/users/roles';
@@ -23,6 +24,7 @@ import type { User } from '../../../common/users/rules';
 import { Pager } from '../../components/Pager';
 import { useClubConfig } from '../../store/useClubConfig';
 import { formatTime } from './format';
+import { describeFollowed, FOLLOWED_MSG } from './followedCategories';
 
 /** Users a page of the list. */
 const USERS_PAGE_SIZE = 25;
@@ -37,6 +39,7 @@ export function UsersTable({
   onReinvite,
   onUnlock,
   onDelete,
+  onEditFollowed,
 }: {
   /** The users the search and the role filter leave. */
   rows: readonly User[];
@@ -49,6 +52,8 @@ export function UsersTable({
   onReinvite: (user: User) => void;
   onUnlock: (user: User) => void;
   onDelete: (user: User) => void;
+  /** 'Categorie seguite': the categories whose players the user sees (docs/players.md). */
+  onEditFollowed: (user: User) => void;
 }) {
   const { timezone } = useClubConfig();
   const [pageModel, setPageModel] = useState({ page: 0 });
@@ -100,6 +105,23 @@ export function UsersTable({
             </MenuItem>
           ))}
         </Select>
+      ),
+    },
+    {
+      field: 'gruppiSeguiti',
+      headerName: FOLLOWED_MSG.column,
+      width: 200,
+      cell: (row) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" data-testid="user-followed" sx={{ overflowWrap: 'anywhere' }}>
+            {describeFollowed(row.role, row.gruppiSeguiti)}
+          </Typography>
+          <Tooltip title={FOLLOWED_MSG.editOf(row.email)}>
+            <IconButton size="small" aria-label={FOLLOWED_MSG.editOf(row.email)} onClick={() => onEditFollowed(row)}>
+              <EditOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
       ),
     },
     { field: 'created_at', headerName: MSG.users.createdAt, width: 160, cell: (row) => formatInstant(row.created_at, timezone) },

@@ -51,6 +51,11 @@ export const usersApi = api.injectEndpoints({
       query: (id) => ({ url: `api/users/${encodeURIComponent(id)}/reinvito`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => [itemTag('User', id), listTag('User')],
     }),
+    /** The categories whose players the user sees (docs/players.md): every one, or those named. */
+    setUserGruppi: build.mutation<UserChangeResponse, { id: string; body: { tutte: true } | { gruppi: string[] } }>({
+      query: ({ id, body }) => ({ url: `api/users/${encodeURIComponent(id)}/gruppi`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => [itemTag('User', id), listTag('UserAudit')],
+    }),
     syncUsers: build.mutation<SyncResponse, void>({
       query: () => ({ url: 'api/users/sync', method: 'POST' }),
       invalidatesTags: [listTag('User'), listTag('UserAudit')],
@@ -71,5 +76,6 @@ export const {
   useUnlockUserMutation,
   useReinviteUserMutation,
   useSyncUsersMutation,
+  useSetUserGruppiMutation,
   useGetUserAuditQuery,
 } = usersApi;

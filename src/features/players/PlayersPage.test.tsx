@@ -1,0 +1,360 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
+import { todayIn } from '../../../common/core/dates';
+import { GIOCATORI_MSG as G } from '../../../common/players/messages';
+import { addDays, REGOLA_CERTIFICATO_DEFAULT, type Giocatore } from '../../../common/players/rules';
+import type { Role } from '../../../common/users/roles';
+import { dmy, PLAYERS_UI as U } from './messages';
+import PlayersPage from './PlayersPage';
+
+const TODAY = todayIn('Europe/Rome');
+/** A birth date `years` years before today (a 9-year-old needs the non-competitive certificate, a 14-year-old the competitive one). */
+const bornYearsAgo = (years: number) => `${Number(TODAY.slice(0, 4)) - years}-03-15`;
+
+const player = (id: number, over: Partial<Giocatore>): Giocatore => ({
+  id,
+  nome: 'Luca',
+  cognome: 'Rossi',
+  dataNascita: bornYearsAgo(9),
+  gruppo: 'Pulcini',
+  numeroTessera: `T${id}`,
+  certificato: { tipo: 'non_agonistico', scadenza: addDays(TODAY, 200) },
+  squalificatoFino: null,
+  contatti: [{ nome: 'Maria Rossi', relazione: 'madre', email: 'maria@example.it', telefono: null }],
+  note: null,
+  ...over,
+});
+
+const ROSSI = player(1, {});
+const BIANCHI = player(2, { nome: 'Anna', cognome: 'Bianchi', certificato: { tipo: 'non_agonistico', scadenza: addDays(TODAY, 10) } });
+const VERDI = player(3, { nome: 'Marco', cognome: 'Verdi', certificato: { tipo: 'agonistico', scadenza: addDays(TODAY, -1) }, squalificatoFino: addDays(TODAY, 6) });
+const NERI = player(4, { nome: 'Sara', cognome: 'Neri', certificato: null, numeroTessera: null });
+const ESPOSITO = player(5, { nome: 'Giulia', cognome: 'Esposito', gruppo: 'Esordienti', dataNascita: bornYearsAgo(14) });
+const ALL = [BIANCHI, NERI, ROSSI, VERDI, ESPOSITO];
+
+type Answer = { status: number; body?: unknown };
+
+describe('Giocatori screen', () => {
+  let players: Giocatore[] = [];
+  let writeAnswers: Answer[] = [];
+  const server = withStandInServer((req) => {
+    if (req.url === '/api/config') return { status: 200, body: { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: 'Europe/Rome' } };
+    if (req.method === 'GET' && req.url === '/api/giocatori') return { status: 200, body: { data: players, count: players.length, regola: REGOLA_CERTIFICATO_DEFAULT } };
+    if (req.method === 'GET' && req.url === '/api/gruppi') {
+      const gruppi = ['Pulcini', 'Esordienti', 'Giovanissimi'].map((name, i) => ({ id: i + 1, name, created_at: '2026-01-01T00:00:00Z', components: [] }));
+      return { status: 200, body: { data: gruppi, count: gruppi.length } };
+    }
+    const one = /^\/api\/giocatori\/(\d+)(\/export)?$/.exec(req.url);
+    if (req.method === 'GET' && one?.[2]) {
+      const p = players.find((x) => x.id === Number(one[1]))!;
+      return { status: 200, body: { data: { esportatoIl: '2026-11-28T10:00:00.000Z', giocatore: { ...p, creatoIl: 'x', aggiornatoIl: 'y' }, attivita: [] } } };
+    }
+    if ((req.method === 'POST' && req.url === '/api/giocatori') || (req.method === 'PUT' && one)) {
+      const next = writeAnswers.shift();
+      if (next) return next;
+      const id = one ? Number(one[1]) : 100 + players.length;
+      const saved = { id, ...JSON.parse(req.body) } as Giocatore;
+      players = one ? players.map((p) => (p.id === id ? saved : p)) : [...players, saved];
+      return { status: one ? 200 : 201, body: { data: saved, avvisi: [] } };
+    }
+    if (req.method === 'DELETE' && one) {
+      const next = writeAnswers.shift();
+      if (next) return next;
+      players = players.filter((p) => p.id !== Number(one[1]));
+      return { status: 200, body: { data: { id: Number(one[1]) }, message: G.erased } };
+    }
+    return { status: 404, body: { error: 'Risorsa non trovata' } };
+  });
+  beforeEach(() => {
+    players = [...ALL];
+    writeAnswers = [];
+  });
+
+  const renderAs = (role: Role) => renderWithProviders(<PlayersPage />, { store: signedInStore(role), route: '/giocatori' });
+  const writes = (method: string) => server.requests.filter((r) => r.method === method && r.url.startsWith('/api/giocatori'));
+  const names = () => screen.getAllByTestId('giocatore-nome').map((n) => n.textContent);
+  const chipOf = (name: string) => within(screen.getByRole('row', { name: new RegExp(name) })).getByTestId('certificato-chip');
+  const count = (c: string) => screen.getByTestId(`count-${c}`);
+  /** The field around an input (its label, value and the message under it). */
+  const under = (input: HTMLElement) => input.closest('.MuiFormControl-root, .MuiPickersTextField-root') as HTMLElement;
+
+  it("opens on the first followed category: the certificate as a chip of its state with the date, the counts, a suspension; the picker, counts and search narrow it", async () => {
+    const user = userEvent.setup();
+    renderAs('editor');
+    await screen.findByRole('grid', { name: G.title });
+    expect(screen.getByRole('combobox', { name: U.categoryPicker })).toHaveTextContent(U.categoryOption('Pulcini', 4));
+    expect(names()).toEqual(['Bianchi Anna', 'Neri Sara', 'Rossi Luca', 'Verdi Marco']);
+    expect(screen.getByTestId('giocatori-count')).toHaveTextContent(U.count(4));
+
+    expect(chipOf('Rossi Luca')).toHaveTextContent(U.chip.valido(ROSSI.certificato!.scadenza));
+    expect(chipOf('Rossi Luca')).toHaveAttribute('data-stato', 'valido');
+    expect(chipOf('Bianchi Anna')).toHaveTextContent(U.chip.in_scadenza(BIANCHI.certificato!.scadenza));
+    expect(chipOf('Bianchi Anna')).toHaveAttribute('data-stato', 'in_scadenza');
+    expect(chipOf('Verdi Marco')).toHaveTextContent(U.chip.scaduto(VERDI.certificato!.scadenza));
+    expect(chipOf('Neri Sara')).toHaveTextContent(U.chip.mancante);
+    expect(within(screen.getByRole('row', { name: /Verdi Marco/ })).getByTestId('squalifica-chip')).toHaveTextContent(U.squalificaFino(VERDI.squalificatoFino!));
+    expect(within(screen.getByRole('row', { name: /Neri Sara/ })).getByText(U.noTessera)).toBeInTheDocument();
+    for (const [c, n] of [['valido', 1], ['in_scadenza', 1], ['scaduto', 1], ['mancante', 1]] as const) expect(count(c)).toHaveAccessibleName(`${U.counts[c]} ${n}`);
+
+    // A count filters the roster; a second click shows everyone again.
+    await user.click(count('scaduto'));
+    expect(count('scaduto')).toHaveAttribute('aria-pressed', 'true');
+    expect(names()).toEqual(['Verdi Marco']);
+    await user.click(count('scaduto'));
+    expect(names()).toHaveLength(4);
+
+    await user.click(screen.getByRole('combobox', { name: U.categoryPicker }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: U.categoryOption('Esordienti', 1) }));
+    expect(names()).toEqual(['Esposito Giulia']);
+    // A 14-year-old with a non-competitive certificate: not enough.
+    expect(chipOf('Esposito Giulia')).toHaveTextContent(U.chip.tipo_non_valido);
+    expect(count('scaduto')).toHaveAccessibleName(`${U.counts.scaduto} 1`);
+
+    await user.click(screen.getByRole('combobox', { name: U.categoryPicker }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: U.allCategories }));
+    expect(names()).toHaveLength(5);
+    await user.type(screen.getByRole('textbox', { name: U.search }), 'T3');
+    expect(names()).toEqual(['Verdi Marco']);
+    await user.type(screen.getByRole('textbox', { name: U.search }), 'x');
+    expect(screen.getByText(U.noneFiltered)).toBeInTheDocument();
+  });
+
+  it("'Scadenze' lists, for every followed category, the expired, not enough, expiring certificates and the missing papers by date; an editor opens the player from a line", async () => {
+    const user = userEvent.setup();
+    renderAs('editor');
+    const panel = await screen.findByTestId('scadenze-panel');
+    expect(within(panel).getByRole('heading', { name: U.expiry.titleCount(5) })).toBeInTheDocument();
+    const lines = within(panel).getAllByTestId('scadenza');
+    expect(lines.map((l) => [l.querySelector('button')?.textContent, l.getAttribute('data-motivo')])).toEqual([
+      ['Verdi Marco', 'scaduto'],
+      ['Bianchi Anna', 'in_scadenza'],
+      ['Esposito Giulia', 'tipo_non_valido'],
+      ['Neri Sara', 'certificato_mancante'],
+      ['Neri Sara', 'tessera_mancante'],
+    ]);
+    expect(lines[0]).toHaveTextContent(`${G.motivi.scaduto} · ${G.scadutoIl(VERDI.certificato!.scadenza)}`);
+    expect(lines[1]).toHaveTextContent(`Pulcini${G.motivi.in_scadenza} · ${G.scadeIl(BIANCHI.certificato!.scadenza)}`);
+    expect(lines[2]).toHaveTextContent(`Esordienti${G.motivi.tipo_non_valido}`);
+
+    await user.click(within(panel).getByRole('button', { name: U.expiry.open('Bianchi Anna') }));
+    const dialog = await screen.findByRole('dialog', { name: U.form.editTitle });
+    expect(within(dialog).getByRole('textbox', { name: /^Cognome/ })).toHaveValue('Bianchi');
+  });
+
+  /** Opens 'Aggiungi giocatore' and returns the dialog with ways to fill it. */
+  async function openAdd(user: UserEvent) {
+    await user.click((await screen.findAllByRole('button', { name: U.add }))[0]);
+    const dialog = await screen.findByRole('dialog', { name: U.form.addTitle });
+    const inside = within(dialog);
+    const text = (label: string, where: HTMLElement = dialog) => within(where).getByRole('textbox', { name: new RegExp(`^${label}`) });
+    return {
+      dialog,
+      text,
+      /** Types a date into a picker's sections (it-IT: dd/mm/yyyy). */
+      typeDate: async (label: string, iso: string) => {
+        await user.click(within(inside.getByRole('group', { name: new RegExp(`^${label}`) })).getByRole('spinbutton', { name: 'Giorno' }));
+        await user.keyboard(dmy(iso).replaceAll('/', ''));
+      },
+      /** Pastes a whole value into a text field, as a person pasting it. */
+      paste: async (label: string, value: string, where?: HTMLElement) => {
+        await user.click(text(label, where));
+        await user.paste(value);
+      },
+      dateField: (label: string) => under(inside.getByRole('group', { name: new RegExp(`^${label}`) })),
+      save: () => inside.getByRole('button', { name: U.form.save }),
+      another: () => inside.getByRole('button', { name: U.form.saveAndAddAnother }),
+    };
+  }
+
+  it("the add form shows each problem under its field as typed, the first one above 'Salva', which waits; a minor without a reachable guardian is a warning only", async () => {
+    players = [];
+    const user = userEvent.setup();
+    renderAs('editor');
+    const f = await openAdd(user);
+    expect(within(f.dialog).getByRole('combobox', { name: /^Categoria/ })).toHaveTextContent('Pulcini');
+    expect(f.save()).toBeDisabled();
+    expect(f.another()).toBeDisabled();
+
+    await user.type(f.text(G.fields.cognome), 'x');
+    await user.clear(f.text(G.fields.cognome));
+    await waitFor(() => expect(under(f.text(G.fields.cognome))).toHaveTextContent(G.invalid.cognome));
+    await f.paste(G.fields.nome, 'Luca');
+    await f.paste(G.fields.cognome, 'Bianchi');
+    await f.typeDate(G.fields.dataNascita, addDays(TODAY, 3));
+    await waitFor(() => expect(f.dateField(G.fields.dataNascita)).toHaveTextContent(G.invalid.nascitaFutura));
+    expect(within(f.dialog).getByTestId('giocatore-problem')).toHaveTextContent(G.invalid.nascitaFutura);
+    expect(f.save()).toBeDisabled();
+    await f.typeDate(G.fields.dataNascita, bornYearsAgo(8));
+    await waitFor(() => expect(f.dialog).not.toHaveTextContent(G.invalid.nascitaFutura));
+    expect(within(f.dialog).getByTestId('certificato-richiesto')).toHaveTextContent(U.form.richiesto.non_agonistico);
+    expect(f.save()).toBeEnabled();
+    // A minor with nobody to reach: a warning, not a refusal.
+    expect(within(f.dialog).getByTestId('giocatore-avviso')).toHaveTextContent(G.nessunContatto);
+
+    // A certificate's type without its expiry is not one.
+    await user.click(within(f.dialog).getByRole('combobox', { name: new RegExp(`^${G.fields.tipo}`) }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: G.tipi.agonistico }));
+    await waitFor(() => expect(f.save()).toBeDisabled());
+
+    await user.click(within(f.dialog).getByRole('button', { name: U.form.addContact }));
+    const contatto = within(f.dialog).getByRole('group', { name: U.form.contatto(1) });
+    // A row just added is not red before anything is typed in it.
+    expect(contatto).not.toHaveTextContent(G.invalid.contattoNome(1));
+    await user.type(f.text(G.fields.email, contatto), 'maria@');
+    await waitFor(() => expect(under(f.text(G.fields.email, contatto))).toHaveTextContent(G.invalid.email(1)));
+    expect(within(f.dialog).queryByTestId('giocatore-avviso')).toBeNull();
+    // Up to three guardians.
+    await user.click(within(f.dialog).getByRole('button', { name: U.form.addContact }));
+    await user.click(within(f.dialog).getByRole('button', { name: U.form.addContact }));
+    expect(within(f.dialog).getByRole('button', { name: U.form.addContact })).toBeDisabled();
+    await user.click(within(f.dialog).getByRole('button', { name: U.form.removeContact(3) }));
+    expect(within(f.dialog).getByRole('button', { name: U.form.addContact })).toBeEnabled();
+    expect(writes('POST')).toHaveLength(0);
+  });
+
+  it("'Salva e aggiungi un altro' sends the exact body and starts a clean form in the same category; the roster has the player", async () => {
+    players = [];
+    const user = userEvent.setup();
+    renderAs('editor');
+    const f = await openAdd(user);
+    await f.paste(G.fields.nome, ' Luca ');
+    await f.paste(G.fields.cognome, 'Bianchi');
+    const born = bornYearsAgo(8);
+    await f.typeDate(G.fields.dataNascita, born);
+    await user.click(within(f.dialog).getByRole('combobox', { name: new RegExp(`^${G.fields.tipo}`) }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: G.tipi.non_agonistico }));
+    const scadenza = addDays(TODAY, 120);
+    await f.typeDate(G.fields.scadenza, scadenza);
+    // The certificate typed, as the roster will show it.
+    await waitFor(() => expect(within(f.dialog).getByTestId('certificato-chip')).toHaveTextContent(U.chip.valido(scadenza)));
+    await user.click(within(f.dialog).getByRole('button', { name: U.form.addContact }));
+    const contatto = within(f.dialog).getByRole('group', { name: U.form.contatto(1) });
+    await f.paste(G.fields.nome, 'Maria', contatto);
+    await f.paste(G.fields.relazione, 'madre', contatto);
+    await f.paste(G.fields.email, 'Maria@Example.it', contatto);
+    await f.paste(G.fields.telefono, '333 123 4567', contatto);
+    await waitFor(() => expect(f.another()).toBeEnabled());
+
+    await user.click(f.another());
+    await waitFor(() => expect(writes('POST')).toHaveLength(1));
+    expect(JSON.parse(writes('POST')[0].body)).toEqual({
+      nome: 'Luca',
+      cognome: 'Bianchi',
+      dataNascita: born,
+      gruppo: 'Pulcini',
+      numeroTessera: null,
+      certificato: { tipo: 'non_agonistico', scadenza },
+      squalificatoFino: null,
+      contatti: [{ nome: 'Maria', relazione: 'madre', email: 'maria@example.it', telefono: '3331234567' }],
+      note: null,
+    });
+    expect(await within(f.dialog).findByTestId('giocatore-saved-another')).toHaveTextContent(U.form.savedAnother('Luca Bianchi'));
+    expect(f.text(G.fields.nome)).toHaveValue('');
+    expect(f.text(G.fields.cognome)).toHaveValue('');
+    expect(within(f.dialog).getByRole('combobox', { name: /^Categoria/ })).toHaveTextContent('Pulcini');
+    expect(within(f.dialog).queryByRole('group', { name: U.form.contatto(1) })).toBeNull();
+
+    // The new form is clean: 'Annulla' closes it at once; the roster has the player saved.
+    await user.click(within(f.dialog).getByRole('button', { name: U.form.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: U.form.addTitle })).toBeNull());
+    expect(await screen.findByRole('row', { name: /Bianchi Luca/ })).toBeInTheDocument();
+  });
+
+  it('nothing typed is lost: Esc asks first; a refused save keeps every value and shows why', async () => {
+    writeAnswers = [{ status: 403, body: { error: G.notFollowed('Pulcini') } }];
+    const user = userEvent.setup();
+    renderAs('editor');
+    await user.click(await screen.findByRole('button', { name: U.editOf('Rossi Luca') }));
+    const dialog = await screen.findByRole('dialog', { name: U.form.editTitle });
+    const note = within(dialog).getByRole('textbox', { name: new RegExp(`^${G.fields.note}`) });
+    await user.type(note, 'Porta gli occhiali');
+
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Modifiche non salvate' });
+    await user.click(within(ask).getByRole('button', { name: 'Continua a modificare' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Modifiche non salvate' })).toBeNull());
+    expect(note).toHaveValue('Porta gli occhiali');
+
+    await user.click(within(dialog).getByRole('button', { name: U.form.save }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(G.notFollowed('Pulcini'));
+    expect(writes('PUT').map((r) => r.url)).toEqual(['/api/giocatori/1']);
+    const { id: _id, ...rest } = ROSSI;
+    expect(JSON.parse(writes('PUT')[0].body)).toEqual({ ...rest, note: 'Porta gli occhiali' });
+    expect(note).toHaveValue('Porta gli occhiali');
+
+    await user.click(within(dialog).getByRole('button', { name: U.form.save }));
+    expect(await screen.findByText(G.updated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: U.form.editTitle })).toBeNull());
+  });
+
+  it("an administrator downloads a player's data and erases them after a confirmation saying it is for good", async () => {
+    const saved: Array<{ name: string; blob: Blob }> = [];
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (b: Blob) => {
+      const url = `blob:test/${blobs.size + 1}`;
+      blobs.set(url, b);
+      return url;
+    };
+    URL.revokeObjectURL = () => undefined;
+    const onClick = (e: MouseEvent) => {
+      const a = e.target as HTMLAnchorElement;
+      if (a?.hasAttribute?.('download')) {
+        e.preventDefault();
+        saved.push({ name: a.getAttribute('download')!, blob: blobs.get(a.href)! });
+      }
+    };
+    document.addEventListener('click', onClick, true);
+    try {
+      const user = userEvent.setup();
+      renderAs('admin');
+      await user.click(await screen.findByRole('button', { name: U.editOf('Verdi Marco') }));
+      const dialog = await screen.findByRole('dialog', { name: U.form.editTitle });
+      await user.click(within(dialog).getByRole('button', { name: U.admin.export }));
+      expect(await screen.findByText(U.admin.exported)).toBeInTheDocument();
+      expect(server.requests.filter((r) => r.method === 'GET' && r.url === '/api/giocatori/3/export')).toHaveLength(1);
+      expect(saved.map((s) => s.name)).toEqual([U.admin.exportFile(3, TODAY)]);
+      expect(JSON.parse(await saved[0].blob.text()).data.giocatore).toMatchObject({ id: 3, cognome: 'Verdi' });
+
+      await user.click(within(dialog).getByRole('button', { name: U.admin.erase }));
+      const confirm = await screen.findByRole('dialog', { name: U.admin.eraseTitle });
+      expect(confirm).toHaveTextContent(U.admin.eraseText('Marco Verdi'));
+      expect(writes('DELETE')).toHaveLength(0);
+      await user.click(within(confirm).getByRole('button', { name: U.admin.eraseConfirm }));
+      expect(await screen.findByText(G.erased)).toBeInTheDocument();
+      expect(writes('DELETE').map((r) => r.url)).toEqual(['/api/giocatori/3']);
+      await waitFor(() => expect(screen.queryByRole('row', { name: /Verdi Marco/ })).toBeNull());
+    } finally {
+      document.removeEventListener('click', onClick, true);
+    }
+  });
+
+  it('an editor has neither export nor erase', async () => {
+    const user = userEvent.setup();
+    renderAs('editor');
+    await user.click(await screen.findByRole('button', { name: U.editOf('Rossi Luca') }));
+    const dialog = await screen.findByRole('dialog', { name: U.form.editTitle });
+    expect(within(dialog).queryByRole('button', { name: U.admin.export })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: U.admin.erase })).toBeNull();
+  });
+
+  it('a reader reads without any editing control; the picker offers the categories of the players they see', async () => {
+    const user = userEvent.setup();
+    renderAs('reader');
+    await screen.findByRole('grid', { name: G.title });
+    expect(screen.queryByRole('button', { name: U.add })).toBeNull();
+    expect(screen.queryByRole('button', { name: U.editOf('Rossi Luca') })).toBeNull();
+    expect(within(screen.getByTestId('scadenze-panel')).queryAllByRole('button')).toHaveLength(0);
+    // A reader cannot read the club's categories: the picker offers those of the players they see.
+    expect(server.requests.filter((r) => r.url === '/api/gruppi')).toHaveLength(0);
+    await user.click(screen.getByRole('combobox', { name: U.categoryPicker }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([U.allCategories, U.categoryOption('Pulcini', 4), U.categoryOption('Esordienti', 1)]);
+  });
+
+  it("a reader who follows no category (or whose categories have no player) is told so", async () => {
+    players = [];
+    renderAs('reader');
+    expect(await screen.findByText(U.emptyReader)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: U.add })).toBeNull();
+  });
+});
