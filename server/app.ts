@@ -28,6 +28,7 @@ import { notificationsRoutes } from './features/notifications/routes';
 import { playersRoutes } from './features/players/routes';
 import { callupsRoutes } from './features/callups/routes';
 import { callupPageRoutes } from './features/callups/page-routes';
+import { teamsheetRoutes } from './features/teamsheet/routes';
 import { recordServerError } from './features/logs/recorder';
 import { weekPdfBuilder } from './features/export/week-pdf';
 import { publicListingPlugin } from './features/matches/public-listing';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(closuresRoutes, { prefix: '/api' });
   await app.register(playersRoutes, { prefix: '/api' });
   await app.register(callupsRoutes, { prefix: '/api' });
+  await app.register(teamsheetRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(logsRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });

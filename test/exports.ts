@@ -47,3 +47,13 @@ export function pdfLayout(pdf: Buffer): Promise<PdfPageLayout[]> {
     child.stdin!.end(pdf);
   });
 }
+
+/** The fonts each page's text is set in, and whether the PDF embeds each (pdf-fonts.mjs, pdfjs-dist). */
+export function pdfFonts(pdf: Buffer): Promise<Array<Array<{ name: string; embedded: boolean }>>> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [path.join(process.cwd(), 'test/pdf-fonts.mjs')], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout)),
+    );
+    child.stdin!.end(pdf);
+  });
+}

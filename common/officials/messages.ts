@@ -8,6 +8,7 @@ export const QUALIFICA_LABELS = {
   arbitro: 'Dirigente arbitro',
   accompagnatore: 'Dirigente accompagnatore',
   addetto_arbitro: "Addetto all'arbitro",
+  allenatore: 'Allenatore',
 } as const;
 
 /** The roles of a match, as the API names them. */
@@ -24,7 +25,7 @@ export const DIRIGENTI_MSG = {
   save: 'Salva',
   cancel: 'Annulla',
   delete: 'Elimina',
-  fields: { nome: 'Nome', cognome: 'Cognome', email: 'Email', telefono: 'Telefono', qualifiche: 'Qualifiche', attivo: 'Attivo' },
+  fields: { nome: 'Nome', cognome: 'Cognome', email: 'Email', telefono: 'Telefono', qualifiche: 'Qualifiche', attivo: 'Attivo', numeroTessera: 'Numero di tessera' },
   invalid: {
     nome: 'Il nome è obbligatorio',
     cognome: 'Il cognome è obbligatorio',
@@ -34,6 +35,7 @@ export const DIRIGENTI_MSG = {
     testo: (campo: string) => `${campo}: il testo deve stare su una riga (niente a capo né tabulazioni)`,
     lungo: (campo: string, max: number) => `${campo}: al massimo ${max} caratteri`,
     attivo: 'Attivo deve essere vero o falso',
+    tessera: 'Numero di tessera: al massimo 20 caratteri tra lettere, cifre, spazi e i segni / . -',
     designazione: 'Designazione non valida',
     conferma: 'confermaSovrapposizioni deve essere vero o falso',
     giorni: 'I giorni devono essere un numero da 1 a 60',

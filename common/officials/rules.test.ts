@@ -23,6 +23,7 @@ const person = (id: number, over: Partial<Dirigente> = {}): Dirigente => ({
   telefono: null,
   qualifiche: ['arbitro', 'accompagnatore', 'addetto_arbitro'],
   attivo: true,
+  numeroTessera: null,
   ...over,
 });
 const people = (...list: Dirigente[]) => new Map(list.map((p) => [p.id, p]));

@@ -8,7 +8,8 @@ import { normalizeTelefono, isValidTelefono } from '../groups/rules';
 import { matchSpan, timeOf, type ClashMatch } from '../occupancy/rules';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from './messages';
 
-export const QUALIFICHE = ['arbitro', 'accompagnatore', 'addetto_arbitro'] as const;
+/** What an official may do; `allenatore` holds no designation role: the team sheet lists coaches (docs/teamsheet.md). */
+export const QUALIFICHE = ['arbitro', 'accompagnatore', 'addetto_arbitro', 'allenatore'] as const;
 export type Qualifica = (typeof QUALIFICHE)[number];
 
 export const RUOLI = ['arbitro', 'accompagnatore', 'addettoArbitro'] as const;
@@ -28,9 +29,15 @@ export interface Dirigente {
   telefono: string | null;
   qualifiche: Qualifica[];
   attivo: boolean;
+  /** The federation's card (tessera) number, printed on the team sheet; null when not known. */
+  numeroTessera: string | null;
 }
 
-export type DirigentePayload = Omit<Dirigente, 'id'>;
+/**
+ * The body of POST and PUT /api/dirigenti after validation. `numeroTessera` absent (a client that
+ * does not know the field): a new person has none, a changed one keeps the stored card.
+ */
+export type DirigentePayload = Omit<Dirigente, 'id' | 'numeroTessera'> & { numeroTessera?: string | null };
 
 /** A match's designations: the person of each role, or null. */
 export type Designazioni = Record<Ruolo, number | null>;
@@ -53,6 +60,17 @@ const name = (label: string, required: string) =>
     .max(PARTITA_TEXT_MAX, M.lungo(label, PARTITA_TEXT_MAX))
     .refine(isSingleLine, M.testo(label));
 
+/** The longest card number (as a player's, common/players/rules.ts). */
+export const DIRIGENTE_TESSERA_MAX = 20;
+
+/** A card number: blank is null, absent stays absent (the stored one is kept); letters, digits, spaces and / . - */
+const tessera = z
+  .string({ error: M.tessera })
+  .max(200, M.tessera)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v === null ? null : v.trim() || null))
+  .refine((v) => v == null || (v.length <= DIRIGENTE_TESSERA_MAX && /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/.test(v)), M.tessera);
+
 /** The body of POST and PUT /api/dirigenti: strict. */
 export const dirigentePayloadSchema = z.strictObject({
   nome: name(L.nome, M.nome),
@@ -74,6 +92,7 @@ export const dirigentePayloadSchema = z.strictObject({
     .max(QUALIFICHE.length, M.qualifiche)
     .transform((q) => QUALIFICHE.filter((x) => q.includes(x))),
   attivo: z.boolean({ error: M.attivo }).default(true),
+  numeroTessera: tessera,
 });
 
 const personId = z.number({ error: M.designazione }).int(M.designazione).positive(M.designazione).max(2147483647, M.designazione).nullable();

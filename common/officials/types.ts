@@ -16,6 +16,7 @@ export const dirigenteSchema = z.object({
   telefono: z.string().nullable(),
   qualifiche: z.array(z.enum(QUALIFICHE)),
   attivo: z.boolean(),
+  numeroTessera: z.string().nullable(),
 }) satisfies z.ZodType<Dirigente>;
 
 /** GET /api/partite/{id}: the match, and its designations with names. */

@@ -50,6 +50,7 @@ async function snapshot() {
             (SELECT string_agg(ritrovo_anticipo || '/' || scadenza_anticipo || coalesce(note, '') || coalesce(inviata_il::text, ''), ',') FROM public.convocazioni) AS convocazioni,
             (SELECT string_agg(giocatore_id || coalesce(risposta, '') || coalesce(nota, ''), ',') FROM public.convocazioni_giocatori) AS convocati,
             (SELECT count(*) FROM public.convocazioni_risposte)::int + (SELECT count(*) FROM public.notifiche_job)::int AS risposte_e_mail,
+            (SELECT count(*) FROM public.distinte)::int + (SELECT count(*) FROM public.distinte_giocatori)::int + (SELECT count(*) FROM public.distinte_stampe)::int AS distinte,
             (SELECT string_agg(squadracasa || squadratrasferta || campo, ',') FROM public.partite) AS names`,
   );
   return rows[0];

@@ -133,6 +133,19 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(await put({ arbitro: null, accompagnatore: null, addettoArbitro: null, confermaSovrapposizioni: 'sì' }))).toBe('confermaSovrapposizioni deve essere vero o falso');
   });
 
+  it('the team sheet and the day of its list past their limits (docs/teamsheet.md)', async () => {
+    const admin = await createUser(t.db.pool, 'admin');
+    const put = (body: object) => t.app.inject({ method: 'PUT', url: '/api/partite/1/distinta', headers: bearer(admin), payload: body });
+    expect(expectItalian400(await put({ giocatori: [{ id: 1, numero: 'x'.repeat(300) }] }))).toBe('Il numero di maglia deve essere un intero da 1 a 99');
+    expect(expectItalian400(await put({ giocatori: Array.from({ length: 100 }, (_, i) => ({ id: i + 1, numero: 1 })) }))).toBe('Al massimo 99 giocatori in distinta');
+    expect(expectItalian400(await put({ giocatori: [], staff: { altri: Array.from({ length: 9 }, (_, i) => i + 1) } }))).toBe('Al massimo 8 altri ammessi nel recinto di gioco');
+    expect(expectItalian400(await put({ giocatori: [], staff: { allenatore: 2 ** 40 } }))).toBe('Id del dirigente non valido');
+    expect(expectItalian400(await put({ giocatori: [], extra: 'x'.repeat(300) }))).toBe('Campo non previsto: extra');
+    expect(expectItalian400(await put({ giocatori: [{ id: 1, numero: 1, capitano: 'sì' }] }))).toBe('capitano e vice devono essere vero o falso');
+    const day = await t.app.inject({ url: `/api/distinte?data=${'2'.repeat(300)}`, headers: bearer(admin) });
+    expect(expectItalian400(day)).toBe('La data deve essere nel formato aaaa-mm-gg');
+  });
+
   it('players, their filters and the categories a user follows past their limits (docs/players.md)', async () => {
     const admin = await createUser(t.db.pool, 'admin');
     const p = { nome: 'Luca', cognome: 'Bianchi', dataNascita: '2016-04-02', gruppo: 'Pulcini' };

@@ -62,7 +62,7 @@ describe('CRUD of /api/dirigenti', () => {
     const res = await api('POST', '/api/dirigenti', editor, { nome: ' Anna ', cognome: 'Bianchi', email: 'Anna@Example.it', telefono: '333 111 2222', qualifiche: ['accompagnatore'] });
     expect(res.statusCode).toBe(201);
     const anna = res.json().data as Dirigente;
-    expect(anna).toEqual({ id: anna.id, nome: 'Anna', cognome: 'Bianchi', email: 'anna@example.it', telefono: '3331112222', qualifiche: ['accompagnatore'], attivo: true });
+    expect(anna).toEqual({ id: anna.id, nome: 'Anna', cognome: 'Bianchi', email: 'anna@example.it', telefono: '3331112222', qualifiche: ['accompagnatore'], attivo: true, numeroTessera: null });
     expect(await lastActivity()).toMatchObject({ activity_type: 'success', activity_message: 'Dirigente creato: Anna Bianchi' });
     const ref = await create({ qualifiche: ['arbitro'], attivo: false });
 
@@ -80,6 +80,28 @@ describe('CRUD of /api/dirigenti', () => {
     expect(await lastActivity()).toMatchObject({ activity_type: 'warning', activity_message: 'Dirigente eliminato: Anna Bianchi' });
     expect((await api('DELETE', `/api/dirigenti/${anna.id}`, editor)).json()).toEqual({ error: DIRIGENTI_MSG.notFound });
     expect((await api('PUT', `/api/dirigenti/${anna.id}`, editor, person())).statusCode).toBe(404);
+  });
+
+  it("keeps the coach's qualification and the card number (the team sheet prints them, docs/teamsheet.md)", async () => {
+    const res = await api('POST', '/api/dirigenti', editor, person({ qualifiche: ['allenatore'], numeroTessera: ' AB-123/4 ' }));
+    expect(res.statusCode).toBe(201);
+    const coach = res.json().data as Dirigente;
+    expect(coach).toMatchObject({ qualifiche: ['allenatore'], numeroTessera: 'AB-123/4' });
+    expect((await api('GET', '/api/dirigenti?qualifica=allenatore', reader)).json().data).toEqual([coach]);
+    const { id, numeroTessera: _card, ...body } = coach;
+    // A body without the field (a client that does not know it) keeps the card; null or blank clears it.
+    const kept = await api('PUT', `/api/dirigenti/${id}`, editor, { ...body, telefono: '3331112222' });
+    expect(kept.json().data).toMatchObject({ telefono: '3331112222', numeroTessera: 'AB-123/4' });
+    expect((await api('PUT', `/api/dirigenti/${id}`, editor, { ...body, numeroTessera: '  ' })).json().data.numeroTessera).toBeNull();
+    expect((await api('PUT', `/api/dirigenti/${id}`, editor, { ...body, numeroTessera: '77' })).json().data.numeroTessera).toBe('77');
+    expect((await api('PUT', `/api/dirigenti/${id}`, editor, { ...body, numeroTessera: null })).json().data.numeroTessera).toBeNull();
+    for (const bad of ['x'.repeat(21), 'a\tb', '#12', 12]) {
+      const refused = await api('POST', '/api/dirigenti', editor, person({ numeroTessera: bad }));
+      expect([refused.statusCode, refused.json()]).toEqual([400, { error: DIRIGENTI_MSG.invalid.tessera }]);
+    }
+    // A coach holds no designation role.
+    const m = await match();
+    expect((await designate(m, { accompagnatore: id })).json()).toEqual({ error: DIRIGENTI_MSG.notQualified(`${coach.nome} ${coach.cognome}`, 'Accompagnatore') });
   });
 
   it('answers 400 with the field message, 409 on a duplicate email, 403 to readers', async () => {

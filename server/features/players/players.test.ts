@@ -73,6 +73,7 @@ beforeAll(async () => {
   expect((await tie(readerPulcini, { gruppi: ['Pulcini'] })).statusCode).toBe(200);
 }, 60_000);
 afterAll(() => t.close());
+// CASCADE: the tables that point to a player (the team sheets' lines and print history, docs/teamsheet.md) go with them.
 beforeEach(() => t.db.pool.query('TRUNCATE public.giocatori, public.activity_logs RESTART IDENTITY CASCADE'));
 
 describe('the categories a user follows (PUT /api/users/:id/gruppi)', () => {
@@ -124,7 +125,8 @@ describe('the categories a user follows (PUT /api/users/:id/gruppi)', () => {
   it('migration 023: the editors that existed start tied to every category, readers and admins to none', async () => {
     const db = t.db.pool;
     const roles = { editor: await createUser(db, 'editor'), reader: await createUser(db, 'reader'), admin: await createUser(db, 'admin') };
-    // Back to the database before 023, with these accounts in it, then migrate.
+    // Back to the database before 023, with these accounts in it, then migrate (023 alone: the later
+    // migrations stay applied; the tables that point to a player lose their foreign keys with it).
     await db.query(`DROP TABLE public.giocatori, public.utenti_gruppi, public.utenti_gruppi_tutti CASCADE`);
     await db.query(`ALTER TABLE public.gruppi DROP CONSTRAINT gruppi_anni_ordine, DROP COLUMN anno_da, DROP COLUMN anno_a, DROP COLUMN max_distinta`);
     // 023 alone: the later migrations stay applied (their foreign keys to giocatori went with the drop above).

@@ -7,7 +7,7 @@ import { partitaColumns } from '../matches/columns';
 
 /** Data access of the officials and their designations (docs/officials.md): plain SQL, always parameterised. */
 
-const COLUMNS = `id, nome, cognome, email, telefono, qualifiche, attivo`;
+const COLUMNS = `id, nome, cognome, email, telefono, qualifiche, attivo, numero_tessera AS "numeroTessera"`;
 const MATCH_COLUMNS = partitaColumns({ alias: 'p' });
 /** HOLDS_FACILITIES_SQL on the alias p. */
 const P_HOLDS = HOLDS_FACILITIES_SQL.replace(/\b(stato|data_da_definire)\b/g, 'p.$1');
@@ -37,22 +37,25 @@ export async function dirigentiByIds(db: Db, ids: readonly number[]): Promise<Ma
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-const values = (p: DirigentePayload) => [p.nome, p.cognome, p.email, p.telefono, p.qualifiche, p.attivo];
+const values = (p: DirigentePayload) => [p.nome, p.cognome, p.email, p.telefono, p.qualifiche, p.attivo, p.numeroTessera ?? null];
 
 /** Throws pg error 23505 on a duplicate email (dirigenti_email_lower_key). */
 export async function insertDirigente(db: Db, p: DirigentePayload): Promise<Dirigente> {
   const { rows } = await db.query<Dirigente>(
-    `INSERT INTO public.dirigenti (nome, cognome, email, telefono, qualifiche, attivo, calendar_token) VALUES ($1, $2, $3, $4, $5::text[], $6, $7) RETURNING ${COLUMNS}`,
+    `INSERT INTO public.dirigenti (nome, cognome, email, telefono, qualifiche, attivo, numero_tessera, calendar_token)
+     VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8) RETURNING ${COLUMNS}`,
     [...values(p), newCalendarToken()],
   );
   return rows[0];
 }
 
+/** Replaces a person's fields; a payload without `numeroTessera` keeps the stored card. */
 export async function updateDirigente(db: Db, id: number, p: DirigentePayload): Promise<Dirigente | null> {
   const { rows } = await db.query<Dirigente>(
-    `UPDATE public.dirigenti SET nome = $1, cognome = $2, email = $3, telefono = $4, qualifiche = $5::text[], attivo = $6, updated_at = now()
-      WHERE id = $7 RETURNING ${COLUMNS}`,
-    [...values(p), id],
+    `UPDATE public.dirigenti SET nome = $1, cognome = $2, email = $3, telefono = $4, qualifiche = $5::text[], attivo = $6,
+            numero_tessera = CASE WHEN $9 THEN $7 ELSE numero_tessera END, updated_at = now()
+      WHERE id = $8 RETURNING ${COLUMNS}`,
+    [...values(p), id, p.numeroTessera !== undefined],
   );
   return rows[0] ?? null;
 }

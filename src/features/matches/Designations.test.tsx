@@ -29,7 +29,7 @@ const MATCH = {
 /** The last day of the window as the stand-in server answers it. */
 const FINO = '2026-12-06';
 const OTHER = { ...MATCH, id: 8, ora: '15:00:00', ora_fine: '16:30:00', squadratrasferta: 'Falchi' };
-const person = (id: number, nome: string, cognome: string, qualifiche: Dirigente['qualifiche']): Dirigente => ({ id, nome, cognome, email: `${nome}@x.it`, telefono: null, qualifiche, attivo: true });
+const person = (id: number, nome: string, cognome: string, qualifiche: Dirigente['qualifiche']): Dirigente => ({ id, nome, cognome, email: `${nome}@x.it`, telefono: null, qualifiche, attivo: true, numeroTessera: null });
 const ROSSI = person(1, 'Mario', 'Rossi', ['arbitro']);
 const BIANCHI = person(2, 'Luca', 'Bianchi', ['accompagnatore', 'addetto_arbitro']);
 const VERDI = person(3, 'Anna', 'Verdi', ['accompagnatore', 'addetto_arbitro']);
