@@ -2,31 +2,12 @@
 // schemas: the routes declare them (they encode every answer and make the OpenAPI document); the SPA
 // reads the interfaces of common/export/rules.ts they satisfy. The files (CSV, PDF) have no schema.
 import { z } from '../core/zod';
-import { TERRENI, TIPI_GARA } from '../matches/read';
+import { partitaSchema } from '../matches/types';
 import { MEANINGS } from '../matches/meaning';
-import { STATI } from '../status/read';
 import type { DayPreview, ExportMatch, TablePreview, WeekPreview } from './rules';
 
 /** A match as the previews return it: every column of public.partite, dates 'YYYY-MM-DD', times 'HH:mm'. */
-const exportMatch = z.object({
-  id: z.number(),
-  data: z.string(),
-  ora: z.string(),
-  ora_fine: z.string().nullable(),
-  squadracasa: z.string(),
-  squadratrasferta: z.string(),
-  gruppo: z.string(),
-  campo: z.string(),
-  is_house_match: z.boolean(),
-  spogliatoio_gari: z.number().nullable(),
-  spogliatoio_ospiti: z.number().nullable(),
-  terreno: z.enum(TERRENI).nullable(),
-  tipo_gara: z.enum(TIPI_GARA).nullable(),
-  stato: z.enum(STATI),
-  motivo_stato: z.string().nullable(),
-  data_da_definire: z.boolean(),
-  data_originale: z.string().nullable(),
-}) satisfies z.ZodType<ExportMatch>;
+const exportMatch = partitaSchema.required({ stato: true, motivo_stato: true, data_da_definire: true, data_originale: true }) satisfies z.ZodType<ExportMatch>;
 
 const homeAway = { casa: z.array(exportMatch), trasferta: z.array(exportMatch) };
 

@@ -14,10 +14,8 @@
 // The week sheet may end with a band of the week's trainings (allenamenti: true; drawTrainingBand).
 // Issue 28: a match's card on the week and day sheets names its designated people, the roles held
 // only ('Arbitro: Mario Rossi  ·  Accompagnatore: Luca Bianchi'; designationLine).
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { BOLD, FONT, fontFiles } from '../../shared/pdf-fonts';
 import QRCode from 'qrcode';
 import { CALENDAR_MSG } from '../../../common/calendar/rules';
 import { countLine } from '../../../common/matches/meaning';
@@ -50,22 +48,6 @@ type Doc = PDFKit.PDFDocument;
 
 // ---- Fonts ----
 
-const FONT = 'Sans';
-const BOLD = 'Sans-Bold';
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-
-/** The DejaVu TTF files, read once (resolved from the project's node_modules). */
-function fontFiles(): { regular: Buffer; bold: Buffer } {
-  if (!fonts) {
-    const req = createRequire(path.resolve('package.json'));
-    const dir = path.dirname(req.resolve('dejavu-fonts-ttf/package.json'));
-    fonts = {
-      regular: fs.readFileSync(path.join(dir, 'ttf', 'DejaVuSans.ttf')),
-      bold: fs.readFileSync(path.join(dir, 'ttf', 'DejaVuSans-Bold.ttf')),
-    };
-  }
-  return fonts;
-}
 
 // ---- Look ----
 

@@ -6,10 +6,8 @@
 // art. 61 c.5 declaration when a player has no card, and every warning as a numbered footnote (its
 // number beside each player it concerns). DejaVu Sans embedded (subset) like the export sheets
 // (server/features/export/pdf.ts); nothing active in the file: no JavaScript, actions or links.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { BOLD, FONT, fontFiles } from '../../shared/pdf-fonts';
 import { formatDate, formatLongDate, tipoGaraLabel } from '../../../common/export/rules';
 import { DISTINTA_MSG } from '../../../common/teamsheet/messages';
 import { cognomeNome } from '../../../common/teamsheet/rules';
@@ -18,19 +16,6 @@ import type { TipoGara } from '../../../common/matches/read';
 
 const P = DISTINTA_MSG.pdf;
 
-const FONT = 'Sans';
-const BOLD = 'Sans-Bold';
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-
-/** The DejaVu TTF files, read once (resolved from the project's node_modules, as the export sheets do). */
-function fontFiles(): { regular: Buffer; bold: Buffer } {
-  if (!fonts) {
-    const req = createRequire(path.resolve('package.json'));
-    const dir = path.dirname(req.resolve('dejavu-fonts-ttf/package.json'));
-    fonts = { regular: fs.readFileSync(path.join(dir, 'ttf', 'DejaVuSans.ttf')), bold: fs.readFileSync(path.join(dir, 'ttf', 'DejaVuSans-Bold.ttf')) };
-  }
-  return fonts;
-}
 
 const COLOR = { text: '#1a1a1a', muted: '#5f6b7a', brand: '#1f3a5f', rule: '#c5ccd6', zebra: '#f1f4f8', warn: '#8a4b00' };
 const MARGIN = 30;
