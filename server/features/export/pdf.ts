@@ -46,9 +46,6 @@ export type PeriodRitrovi = ReadonlyMap<number, RitrovoDi>;
 
 type Doc = PDFKit.PDFDocument;
 
-// ---- Fonts ----
-
-
 // ---- Look ----
 
 const COLOR = {
