@@ -74,8 +74,8 @@ export const LOG_REDACT = ['req.headers.authorization', 'req.headers.apikey', 'r
 /** Query parameters that carry a credential (unsubscribe and one-time links, OAuth-style codes): never logged. */
 const SECRET_PARAMS = /([?&](?:t|token|token_hash|code|access_token|refresh_token)=)[^&#]*/gi;
 
-/** Path segments that are a credential: an official's private calendar address (docs/officials.md). */
-const SECRET_SEGMENTS = /(\/calendar\/dirigente\/)[^/?#.]*/gi;
+/** Path segments that are a credential: an official's private calendar address (docs/officials.md), a family's call-up link (docs/callups.md). */
+const SECRET_SEGMENTS = /(\/calendar\/dirigente\/|^\/c\/)[^/?#.]*/gi;
 
 /** A URL fit for a log: credentials in its query or path replaced by '[nascosto]'. */
 export const urlForLog = (url: string | undefined) => url?.replace(SECRET_PARAMS, '$1[nascosto]').replace(SECRET_SEGMENTS, '$1[nascosto]');

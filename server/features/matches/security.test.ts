@@ -1,3 +1,5 @@
+import { MSG } from '../../../common/core/messages';
+import { DISTINTA_MSG } from '../../../common/teamsheet/messages';
 import { DIRIGENTI_MSG } from '../../../common/officials/messages';
 import dayjs from 'dayjs';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -94,6 +96,29 @@ const MATRIX: Row[] = [
         reader: method === 'GET' ? [404, CONVOCAZIONI_MSG.notFound] : [403, CONVOCAZIONI_MSG.forbiddenWrite],
         editor: [404, CONVOCAZIONI_MSG.notFound],
         admin: [404, CONVOCAZIONI_MSG.notFound],
+      },
+    }),
+  ),
+  // A match's team sheet (docs/teamsheet.md, tested in server/features/teamsheet): the signed-in who follow its
+  // category read and print, editors among them write; an unknown match is a 404 past the door.
+  ...(
+    [
+      ['GET', '/distinta', undefined],
+      ['PUT', '/distinta', () => ({ giocatori: [] })],
+      ['GET', '/distinta.pdf', undefined],
+      ['GET', '/distinta/stampe', undefined],
+    ] as const
+  ).map(
+    ([method, tail, payload]): Row => ({
+      method,
+      url: () => `/api/partite/2147483000${tail}`,
+      route: `/api/partite/:id${tail}`,
+      payload,
+      expect: {
+        anonymous: [401, NOT_AUTH],
+        reader: method === 'GET' ? [404, MSG.match.notFound] : [403, DISTINTA_MSG.forbiddenWrite],
+        editor: [404, MSG.match.notFound],
+        admin: [404, MSG.match.notFound],
       },
     }),
   ),
