@@ -4,6 +4,7 @@ import { renderWithProviders, signedInStore, withStandInServer } from '../../../
 import { todayIn } from '../../../common/core/dates';
 import { GIOCATORI_MSG as G } from '../../../common/players/messages';
 import { addDays, REGOLA_CERTIFICATO_DEFAULT, type Giocatore } from '../../../common/players/rules';
+import type { DaRimuovere } from '../../../common/players/types';
 import type { Role } from '../../../common/users/roles';
 import { dmy, PLAYERS_UI as U } from './messages';
 import PlayersPage from './PlayersPage';
@@ -38,12 +39,25 @@ type Answer = { status: number; body?: unknown };
 describe('Giocatori screen', () => {
   let players: Giocatore[] = [];
   let writeAnswers: Answer[] = [];
+  /** What 'Da rimuovere' proposes (while the player is still there). */
+  let review: DaRimuovere[] = [];
   const server = withStandInServer((req) => {
     if (req.url === '/api/config') return { status: 200, body: { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: 'Europe/Rome' } };
     if (req.method === 'GET' && req.url === '/api/giocatori') return { status: 200, body: { data: players, count: players.length, regola: REGOLA_CERTIFICATO_DEFAULT } };
     if (req.method === 'GET' && req.url === '/api/gruppi') {
       const gruppi = ['Pulcini', 'Esordienti', 'Giovanissimi'].map((name, i) => ({ id: i + 1, name, created_at: '2026-01-01T00:00:00Z', components: [] }));
       return { status: 200, body: { data: gruppi, count: gruppi.length } };
+    }
+    if (req.method === 'GET' && req.url === '/api/giocatori/da-rimuovere') {
+      const data = review.filter((r) => players.some((p) => p.id === r.id));
+      return { status: 200, body: { data, count: data.length } };
+    }
+    if (req.method === 'POST' && req.url === '/api/giocatori/import') {
+      const next = writeAnswers.shift();
+      if (next) return next;
+      const rows = (JSON.parse(req.body) as { giocatori: Omit<Giocatore, 'id'>[] }).giocatori;
+      const ids = rows.map((_r, i) => 200 + i);
+      return { status: 201, body: { create: rows.length, ids } };
     }
     const one = /^\/api\/giocatori\/(\d+)(\/export)?$/.exec(req.url);
     if (req.method === 'GET' && one?.[2]) {
@@ -69,6 +83,10 @@ describe('Giocatori screen', () => {
   beforeEach(() => {
     players = [...ALL];
     writeAnswers = [];
+    review = [
+      { id: 4, nome: 'Sara', cognome: 'Neri', gruppo: 'Pulcini', motivo: 'non_aggiornato', aggiornatoIl: '2025-06-30T22:30:00.000Z' },
+      { id: 5, nome: 'Giulia', cognome: 'Esposito', gruppo: 'Esordienti', motivo: 'categoria_inattiva', aggiornatoIl: '2025-09-01T08:00:00.000Z' },
+    ];
   });
 
   const renderAs = (role: Role) => renderWithProviders(<PlayersPage />, { store: signedInStore(role), route: '/giocatori' });
@@ -329,6 +347,56 @@ describe('Giocatori screen', () => {
     }
   });
 
+  it("'Da rimuovere' lists an administrator the proposed players with reason and last change; 'Elimina' asks first and the player leaves the list", async () => {
+    const user = userEvent.setup();
+    renderAs('admin');
+    await screen.findByRole('grid', { name: G.title });
+    expect(server.requests.filter((r) => r.url === '/api/giocatori/da-rimuovere')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: U.review.open }));
+    const dialog = await screen.findByRole('dialog', { name: U.review.title });
+    const list = await within(dialog).findByRole('list', { name: U.review.title });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Neri Sara · Pulcini');
+    expect(items[0]).toHaveTextContent(G.daRimuovere.non_aggiornato);
+    // The instant in the club's time zone: 22:30 UTC of 30 June is 1 July in Rome.
+    expect(items[0]).toHaveTextContent(U.review.aggiornatoIl('01/07/2025 00:30'));
+    expect(items[1]).toHaveTextContent('Esposito Giulia · Esordienti');
+    expect(items[1]).toHaveTextContent(G.daRimuovere.categoria_inattiva);
+
+    // A refused erasure says why and keeps the player.
+    writeAnswers = [{ status: 404, body: { error: G.notFound } }];
+    await user.click(within(dialog).getByRole('button', { name: U.admin.eraseOf('Neri Sara') }));
+    let confirm = await screen.findByRole('dialog', { name: U.admin.eraseTitle });
+    expect(confirm).toHaveTextContent(U.admin.eraseText('Sara Neri'));
+    await user.click(within(confirm).getByRole('button', { name: U.admin.eraseConfirm }));
+    expect(await within(confirm).findByText(G.notFound)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: U.form.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: U.admin.eraseTitle })).toBeNull());
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(within(dialog).getByRole('button', { name: U.admin.eraseOf('Neri Sara') }));
+    confirm = await screen.findByRole('dialog', { name: U.admin.eraseTitle });
+    await user.click(within(confirm).getByRole('button', { name: U.admin.eraseConfirm }));
+    expect(await screen.findByText(G.erased)).toBeInTheDocument();
+    expect(writes('DELETE').map((r) => r.url)).toEqual(['/api/giocatori/4', '/api/giocatori/4']);
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('Esposito Giulia');
+
+    await user.click(within(dialog).getByRole('button', { name: U.review.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: U.review.title })).toBeNull());
+    expect(names()).not.toContain('Neri Sara');
+  });
+
+  it("'Da rimuovere' says so when nobody is proposed, and is an administrator's only", async () => {
+    review = [];
+    const user = userEvent.setup();
+    renderAs('admin');
+    await user.click(await screen.findByRole('button', { name: U.review.open }));
+    const dialog = await screen.findByRole('dialog', { name: U.review.title });
+    expect(await within(dialog).findByText(U.review.none)).toBeInTheDocument();
+  });
+
   it('an editor has neither export nor erase', async () => {
     const user = userEvent.setup();
     renderAs('editor');
@@ -336,6 +404,7 @@ describe('Giocatori screen', () => {
     const dialog = await screen.findByRole('dialog', { name: U.form.editTitle });
     expect(within(dialog).queryByRole('button', { name: U.admin.export })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: U.admin.erase })).toBeNull();
+    expect(screen.queryByRole('button', { name: U.review.open })).toBeNull();
   });
 
   it('a reader reads without any editing control; the picker offers the categories of the players they see', async () => {

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { todayIn } from '../../../common/core/dates';
 import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { REGOLA_CERTIFICATO_DEFAULT, scadenze, type Giocatore } from '../../../common/players/rules';
@@ -29,6 +30,7 @@ const U = PLAYERS_UI;
 // The form only for those who edit: a reader never downloads it.
 const loadDialog = () => import('./PlayerDialog');
 const PlayerDialog = lazy(loadDialog);
+const RemovalReviewDialog = lazy(() => import('./RemovalReviewDialog'));
 
 interface FormState {
   open: boolean;
@@ -55,6 +57,7 @@ export default function PlayersPage() {
   const [search, stato] = useWatch({ control: filters.control, name: ['search', 'stato'] });
   const [picked, setPicked] = useState<string | null>(null);
   const [form, setForm] = useState<FormState>({ open: false, giocatore: null, opening: 0 });
+  const [reviewing, setReviewing] = useState(false);
   useEffect(() => {
     if (canEdit) loadDialog().catch(() => undefined);
   }, [canEdit]);
@@ -99,7 +102,18 @@ export default function PlayersPage() {
             </Typography>
           )
         }
-        actions={canEdit && addButton}
+        actions={
+          canEdit && (
+            <>
+              {isAdmin && (
+                <Button variant="outlined" startIcon={<PersonRemoveOutlinedIcon />} onClick={() => setReviewing(true)}>
+                  {U.review.open}
+                </Button>
+              )}
+              {addButton}
+            </>
+          )
+        }
       />
 
       {players.length === 0 ? (
@@ -135,6 +149,11 @@ export default function PlayersPage() {
             isAdmin={isAdmin}
             onClose={() => setForm((f) => ({ ...f, open: false }))}
           />
+        </Suspense>
+      )}
+      {isAdmin && reviewing && (
+        <Suspense fallback={null}>
+          <RemovalReviewDialog onClose={() => setReviewing(false)} />
         </Suspense>
       )}
     </Box>

@@ -104,5 +104,18 @@ export const PLAYERS_UI = {
     eraseConfirm: 'Cancella per sempre',
     erasing: 'Cancellazione...',
     eraseError: 'Impossibile cancellare il giocatore',
+    eraseOf: (name: string) => `Elimina ${name}`,
+  },
+  /** 'Da rimuovere' (administrators): the yearly review of the players to erase. */
+  review: {
+    open: 'Da rimuovere',
+    title: 'Giocatori da rimuovere',
+    intro: 'Giocatori di categorie non più attive o con la scheda ferma da 12 mesi. Niente viene cancellato da solo: elimina ciascuno dopo averlo verificato.',
+    loading: 'Caricamento...',
+    loadError: 'Impossibile caricare l’elenco dei giocatori da rimuovere',
+    retry: 'Riprova',
+    none: 'Nessun giocatore da rimuovere.',
+    aggiornatoIl: (when: string) => `Ultima modifica: ${when}`,
+    close: 'Chiudi',
   },
 } as const;
