@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { todayIn } from '../../../common/core/dates';
 import { GIOCATORI_MSG } from '../../../common/players/messages';
@@ -30,6 +31,7 @@ const U = PLAYERS_UI;
 // The form only for those who edit: a reader never downloads it.
 const loadDialog = () => import('./PlayerDialog');
 const PlayerDialog = lazy(loadDialog);
+const ImportPlayersDialog = lazy(() => import('./ImportPlayersDialog'));
 const RemovalReviewDialog = lazy(() => import('./RemovalReviewDialog'));
 
 interface FormState {
@@ -58,6 +60,7 @@ export default function PlayersPage() {
   const [picked, setPicked] = useState<string | null>(null);
   const [form, setForm] = useState<FormState>({ open: false, giocatore: null, opening: 0 });
   const [reviewing, setReviewing] = useState(false);
+  const [importing, setImporting] = useState(false);
   useEffect(() => {
     if (canEdit) loadDialog().catch(() => undefined);
   }, [canEdit]);
@@ -110,6 +113,9 @@ export default function PlayersPage() {
                   {U.review.open}
                 </Button>
               )}
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+                {U.import.open}
+              </Button>
               {addButton}
             </>
           )
@@ -149,6 +155,11 @@ export default function PlayersPage() {
             isAdmin={isAdmin}
             onClose={() => setForm((f) => ({ ...f, open: false }))}
           />
+        </Suspense>
+      )}
+      {canEdit && importing && (
+        <Suspense fallback={null}>
+          <ImportPlayersDialog gruppi={known} onClose={() => setImporting(false)} />
         </Suspense>
       )}
       {isAdmin && reviewing && (

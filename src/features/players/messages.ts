@@ -106,6 +106,29 @@ export const PLAYERS_UI = {
     eraseError: 'Impossibile cancellare il giocatore',
     eraseOf: (name: string) => `Elimina ${name}`,
   },
+  /** 'Importa giocatori' (editors and administrators): a CSV file or pasted cells, a preview, then one import. */
+  import: {
+    open: 'Importa giocatori',
+    title: 'Importa giocatori',
+    intro:
+      'Scegli un file CSV o incolla le celle da un foglio di calcolo. Colonne: nome, cognome, data di nascita (gg/mm/aaaa o aaaa-mm-gg), categoria, numero di tessera, tipo di certificato (agonistico o non agonistico), scadenza. La prima riga può contenere i nomi delle colonne.',
+    chooseFile: 'Scegli file CSV',
+    pasteLabel: 'Oppure incolla qui le celle',
+    read: 'Leggi',
+    fromFile: (name: string) => `File: ${name}`,
+    columns: { riga: 'Riga', giocatore: 'Giocatore', dataNascita: 'Nato il', gruppo: 'Categoria', numeroTessera: 'Tessera', certificato: 'Certificato', problemi: 'Problemi' },
+    previewLabel: 'Anteprima dei giocatori da importare',
+    ok: 'OK',
+    none: 'Nessuna riga da importare: il file o le celle sono vuoti.',
+    ready: (n: number) => `${countOf(n, 'giocatore pronto', 'giocatori pronti')} per l’importazione.`,
+    withProblems: (n: number, total: number) => `${n} ${n === 1 ? 'riga' : 'righe'} su ${total} con problemi: correggile e leggi di nuovo. Nessun giocatore viene importato finché ci sono problemi.`,
+    tooMany: (max: number) => `Al massimo ${max} giocatori per volta: dividi il file.`,
+    submit: (n: number) => `Importa ${countOf(n, 'giocatore', 'giocatori')}`,
+    submitting: 'Importazione...',
+    cancel: 'Annulla',
+    done: (n: number) => `${n === 1 ? 'Importato 1 giocatore' : `Importati ${n} giocatori`}`,
+    error: 'Importazione non riuscita, nessun giocatore importato',
+  },
   /** 'Da rimuovere' (administrators): the yearly review of the players to erase. */
   review: {
     open: 'Da rimuovere',
