@@ -93,6 +93,10 @@ export const GIOCATORI_MSG = {
   import: {
     tooMany: (max: number) => `Puoi importare al massimo ${max} giocatori per volta`,
     empty: 'Nessun giocatore da importare',
+    /** The preview of the import (the SPA reads the rows before sending them). */
+    tipo: (raw: string) => `Tipo di certificato "${raw}" non riconosciuto: scrivi agonistico o non agonistico`,
+    data: (campo: string, raw: string) => `${campo}: data "${raw}" non valida (gg/mm/aaaa o aaaa-mm-gg)`,
+    colonne: 'Colonne attese: nome, cognome, dataNascita, gruppo, numeroTessera, certificato (tipo), scadenza',
   },
   /** Activity records name no player (docs/players.md): the id and the category only. */
   activity: {

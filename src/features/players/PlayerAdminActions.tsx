@@ -1,21 +1,17 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import { todayIn } from '../../../common/core/dates';
 import type { Giocatore } from '../../../common/players/rules';
 import { errorMessage } from '../../api/api';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { saveFile } from '../../components/saveFile';
 import { useNotify } from '../../components/Toasts';
 import { useClubConfig } from '../../store/useClubConfig';
-import { useEraseGiocatoreMutation, useExportGiocatoreMutation } from './playersApi';
+import { useExportGiocatoreMutation } from './playersApi';
 import { PLAYERS_UI } from './messages';
+import { answeredWith, PlayerEraseButton } from './PlayerEraseButton';
 
 const A = PLAYERS_UI.admin;
-
-/** Whether the refusal carries the server's own Italian reason. */
-const answeredWith = (err: unknown, statuses: readonly number[]) => statuses.includes((err as { status?: unknown }).status as number);
 
 /**
  * A person's rights (docs/players.md), for administrators in the player's form: 'Esporta dati' downloads
@@ -25,11 +21,8 @@ export function PlayerAdminActions({ giocatore, disabled, onBusy, onErased }: { 
   const notify = useNotify();
   const { timezone } = useClubConfig();
   const [exportGiocatore, { isLoading: exporting }] = useExportGiocatoreMutation();
-  const [eraseGiocatore] = useEraseGiocatoreMutation();
-  const [asking, setAsking] = useState(false);
   const [erasing, setErasing] = useState(false);
-  const [eraseError, setEraseError] = useState<string | null>(null);
-  useEffect(() => onBusy(asking || erasing || exporting), [onBusy, asking, erasing, exporting]);
+  useEffect(() => onBusy(erasing || exporting), [onBusy, erasing, exporting]);
 
   const download = async () => {
     try {
@@ -41,44 +34,12 @@ export function PlayerAdminActions({ giocatore, disabled, onBusy, onErased }: { 
     }
   };
 
-  const erase = async () => {
-    setErasing(true);
-    setEraseError(null);
-    try {
-      const answer = await eraseGiocatore(giocatore.id).unwrap();
-      notify(answer.message, 'success');
-      setAsking(false);
-      onErased();
-    } catch (err) {
-      setErasing(false);
-      setEraseError(answeredWith(err, [403, 404]) ? errorMessage(err) : `${A.eraseError}: ${errorMessage(err)}`);
-    }
-  };
-
   return (
     <>
-      <Button color="error" startIcon={<DeleteForeverOutlinedIcon />} disabled={disabled || erasing} onClick={() => setAsking(true)}>
-        {A.erase}
-      </Button>
+      <PlayerEraseButton giocatore={giocatore} disabled={disabled} onBusy={setErasing} onErased={onErased} />
       <Button startIcon={<DownloadIcon />} disabled={disabled || exporting} onClick={() => void download()} sx={{ mr: 'auto' }}>
         {exporting ? A.exporting : A.export}
       </Button>
-      <ConfirmDeleteDialog
-        open={asking}
-        titleId="giocatore-erase-title"
-        title={A.eraseTitle}
-        text={A.eraseText(`${giocatore.nome} ${giocatore.cognome}`)}
-        error={eraseError}
-        busy={erasing}
-        cancelLabel={PLAYERS_UI.form.cancel}
-        confirmLabel={A.eraseConfirm}
-        busyLabel={A.erasing}
-        onCancel={() => {
-          setAsking(false);
-          setEraseError(null);
-        }}
-        onConfirm={() => void erase()}
-      />
     </>
   );
 }

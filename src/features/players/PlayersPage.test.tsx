@@ -4,6 +4,7 @@ import { renderWithProviders, signedInStore, withStandInServer } from '../../../
 import { todayIn } from '../../../common/core/dates';
 import { GIOCATORI_MSG as G } from '../../../common/players/messages';
 import { addDays, REGOLA_CERTIFICATO_DEFAULT, type Giocatore } from '../../../common/players/rules';
+import type { DaRimuovere } from '../../../common/players/types';
 import type { Role } from '../../../common/users/roles';
 import { dmy, PLAYERS_UI as U } from './messages';
 import PlayersPage from './PlayersPage';
@@ -38,12 +39,26 @@ type Answer = { status: number; body?: unknown };
 describe('Giocatori screen', () => {
   let players: Giocatore[] = [];
   let writeAnswers: Answer[] = [];
+  /** What 'Da rimuovere' proposes (while the player is still there). */
+  let review: DaRimuovere[] = [];
   const server = withStandInServer((req) => {
     if (req.url === '/api/config') return { status: 200, body: { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: 'Europe/Rome' } };
     if (req.method === 'GET' && req.url === '/api/giocatori') return { status: 200, body: { data: players, count: players.length, regola: REGOLA_CERTIFICATO_DEFAULT } };
     if (req.method === 'GET' && req.url === '/api/gruppi') {
       const gruppi = ['Pulcini', 'Esordienti', 'Giovanissimi'].map((name, i) => ({ id: i + 1, name, created_at: '2026-01-01T00:00:00Z', components: [] }));
       return { status: 200, body: { data: gruppi, count: gruppi.length } };
+    }
+    if (req.method === 'GET' && req.url === '/api/giocatori/da-rimuovere') {
+      const data = review.filter((r) => players.some((p) => p.id === r.id));
+      return { status: 200, body: { data, count: data.length } };
+    }
+    if (req.method === 'POST' && req.url === '/api/giocatori/import') {
+      const next = writeAnswers.shift();
+      if (next) return next;
+      const rows = (JSON.parse(req.body) as { giocatori: Omit<Giocatore, 'id'>[] }).giocatori;
+      const ids = rows.map((_r, i) => 200 + i);
+      players = [...players, ...rows.map((r, i) => ({ ...r, id: ids[i], squalificatoFino: null, contatti: [], note: null }))];
+      return { status: 201, body: { create: rows.length, ids } };
     }
     const one = /^\/api\/giocatori\/(\d+)(\/export)?$/.exec(req.url);
     if (req.method === 'GET' && one?.[2]) {
@@ -69,6 +84,10 @@ describe('Giocatori screen', () => {
   beforeEach(() => {
     players = [...ALL];
     writeAnswers = [];
+    review = [
+      { id: 4, nome: 'Sara', cognome: 'Neri', gruppo: 'Pulcini', motivo: 'non_aggiornato', aggiornatoIl: '2025-06-30T22:30:00.000Z' },
+      { id: 5, nome: 'Giulia', cognome: 'Esposito', gruppo: 'Esordienti', motivo: 'categoria_inattiva', aggiornatoIl: '2025-09-01T08:00:00.000Z' },
+    ];
   });
 
   const renderAs = (role: Role) => renderWithProviders(<PlayersPage />, { store: signedInStore(role), route: '/giocatori' });
@@ -329,6 +348,134 @@ describe('Giocatori screen', () => {
     }
   });
 
+  it("'Da rimuovere' lists an administrator the proposed players with reason and last change; 'Elimina' asks first and the player leaves the list", async () => {
+    const user = userEvent.setup();
+    renderAs('admin');
+    await screen.findByRole('grid', { name: G.title });
+    expect(server.requests.filter((r) => r.url === '/api/giocatori/da-rimuovere')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: U.review.open }));
+    const dialog = await screen.findByRole('dialog', { name: U.review.title });
+    const list = await within(dialog).findByRole('list', { name: U.review.title });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Neri Sara · Pulcini');
+    expect(items[0]).toHaveTextContent(G.daRimuovere.non_aggiornato);
+    // The instant in the club's time zone: 22:30 UTC of 30 June is 1 July in Rome.
+    expect(items[0]).toHaveTextContent(U.review.aggiornatoIl('01/07/2025 00:30'));
+    expect(items[1]).toHaveTextContent('Esposito Giulia · Esordienti');
+    expect(items[1]).toHaveTextContent(G.daRimuovere.categoria_inattiva);
+
+    // A refused erasure says why and keeps the player.
+    writeAnswers = [{ status: 404, body: { error: G.notFound } }];
+    await user.click(within(dialog).getByRole('button', { name: U.admin.eraseOf('Neri Sara') }));
+    let confirm = await screen.findByRole('dialog', { name: U.admin.eraseTitle });
+    expect(confirm).toHaveTextContent(U.admin.eraseText('Sara Neri'));
+    await user.click(within(confirm).getByRole('button', { name: U.admin.eraseConfirm }));
+    expect(await within(confirm).findByText(G.notFound)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: U.form.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: U.admin.eraseTitle })).toBeNull());
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(within(dialog).getByRole('button', { name: U.admin.eraseOf('Neri Sara') }));
+    confirm = await screen.findByRole('dialog', { name: U.admin.eraseTitle });
+    await user.click(within(confirm).getByRole('button', { name: U.admin.eraseConfirm }));
+    expect(await screen.findByText(G.erased)).toBeInTheDocument();
+    expect(writes('DELETE').map((r) => r.url)).toEqual(['/api/giocatori/4', '/api/giocatori/4']);
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('Esposito Giulia');
+
+    await user.click(within(dialog).getByRole('button', { name: U.review.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: U.review.title })).toBeNull());
+    expect(names()).not.toContain('Neri Sara');
+  });
+
+  it("'Da rimuovere' says so when nobody is proposed, and is an administrator's only", async () => {
+    review = [];
+    const user = userEvent.setup();
+    renderAs('admin');
+    await user.click(await screen.findByRole('button', { name: U.review.open }));
+    const dialog = await screen.findByRole('dialog', { name: U.review.title });
+    expect(await within(dialog).findByText(U.review.none)).toBeInTheDocument();
+  });
+
+  it("'Importa giocatori' reads pasted cells into a preview with each row's problems, sends nothing until they are fixed, keeps everything on a refusal and names the row", async () => {
+    const year = Number(TODAY.slice(0, 4)) - 9;
+    const expiry = addDays(TODAY, 100);
+    const header = 'Cognome;Nome;Data di nascita;Categoria;Tessera;Certificato;Scadenza';
+    const gialli = `Gialli;Paolo;15/03/${year};pulcini;P7;non agonistico;${expiry}`;
+    writeAnswers = [{ status: 403, body: { error: `Riga 3: ${G.notFollowed('Esordienti')}` } }];
+    const user = userEvent.setup();
+    renderAs('editor');
+    await screen.findByRole('grid', { name: G.title });
+    await user.click(screen.getByRole('button', { name: U.import.open }));
+    const dialog = await screen.findByRole('dialog', { name: U.import.title });
+    const area = within(dialog).getByRole('textbox', { name: U.import.pasteLabel });
+    await user.click(area);
+    await user.paste([header, gialli, `Blu;;31/02/${year};Allievi;;;`].join('\n'));
+    await user.click(within(dialog).getByRole('button', { name: U.import.read }));
+
+    const preview = within(dialog).getByRole('table', { name: U.import.previewLabel });
+    const rows = within(preview).getAllByTestId('import-giocatori-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(`2Gialli Paolo15/03/${year}PulciniP7Non agonistico, ${dmy(expiry)}${U.import.ok}`);
+    expect(rows[1]).toHaveTextContent(G.invalid.nome);
+    expect(rows[1]).toHaveTextContent(G.import.data(G.fields.dataNascita, `31/02/${year}`));
+    expect(rows[1]).toHaveTextContent(G.unknownGruppo('Allievi'));
+    expect(within(dialog).getByTestId('import-giocatori-summary')).toHaveTextContent(U.import.withProblems(1, 2));
+    expect(within(dialog).getByRole('button', { name: U.import.submit(2) })).toBeDisabled();
+
+    // Esc asks before the typed cells go.
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Modifiche non salvate' });
+    await user.click(within(ask).getByRole('button', { name: 'Continua a modificare' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Modifiche non salvate' })).toBeNull());
+    expect(area).toHaveValue([header, gialli, `Blu;;31/02/${year};Allievi;;;`].join('\n'));
+
+    await user.clear(area);
+    await user.click(area);
+    await user.paste([header, gialli, `Blu;Ada;14/03/${year};Esordienti;;;`].join('\n'));
+    await user.click(within(dialog).getByRole('button', { name: U.import.read }));
+    expect(within(dialog).getByTestId('import-giocatori-summary')).toHaveTextContent(U.import.ready(2));
+    await user.click(within(dialog).getByRole('button', { name: U.import.submit(2) }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`Riga 3: ${G.notFollowed('Esordienti')}`);
+    const sent = writes('POST').filter((r) => r.url === '/api/giocatori/import');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0].body)).toEqual({
+      giocatori: [
+        { nome: 'Paolo', cognome: 'Gialli', dataNascita: `${year}-03-15`, gruppo: 'Pulcini', numeroTessera: 'P7', certificato: { tipo: 'non_agonistico', scadenza: expiry } },
+        { nome: 'Ada', cognome: 'Blu', dataNascita: `${year}-03-14`, gruppo: 'Esordienti', numeroTessera: null, certificato: null },
+      ],
+      righe: [2, 3],
+    });
+    expect(within(preview.ownerDocument.body).getAllByTestId('import-giocatori-row')).toHaveLength(2);
+    expect(area).toHaveValue([header, gialli, `Blu;Ada;14/03/${year};Esordienti;;;`].join('\n'));
+
+    await user.click(within(dialog).getByRole('button', { name: U.import.submit(2) }));
+    expect(await screen.findByText(U.import.done(2))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: U.import.title })).toBeNull());
+    expect(await screen.findByText('Gialli Paolo')).toBeInTheDocument();
+  });
+
+  it("'Importa giocatori' reads a CSV file (Excel's Windows-1252 too)", async () => {
+    const user = userEvent.setup();
+    renderAs('admin');
+    await user.click(await screen.findByRole('button', { name: U.import.open }));
+    const dialog = await screen.findByRole('dialog', { name: U.import.title });
+    const year = Number(TODAY.slice(0, 4)) - 9;
+    // 'Nicolò' in Windows-1252: ò is the byte 0xF2.
+    const bytes = new Uint8Array([...new TextEncoder().encode(`nome;cognome;dataNascita;gruppo\nNicol`), 0xf2, ...new TextEncoder().encode(`;Re;${year}-01-02;Pulcini\n`)]);
+    // jsdom's File has no arrayBuffer(): it is added, as the import screen's test does.
+    const file = Object.assign(new File([bytes], 'rosa.csv', { type: 'text/csv' }), { arrayBuffer: async () => bytes.buffer });
+    await user.upload(within(dialog).getByTestId('import-giocatori-file'), file);
+    expect(await within(dialog).findByText(U.import.fromFile('rosa.csv'))).toBeInTheDocument();
+    const [row] = within(dialog).getAllByTestId('import-giocatori-row');
+    expect(row).toHaveTextContent(`2Re Nicolò02/01/${year}Pulcini`);
+    expect(row).toHaveTextContent(U.import.ok);
+    await user.click(within(dialog).getByRole('button', { name: U.import.submit(1) }));
+    expect(await screen.findByText(U.import.done(1))).toBeInTheDocument();
+  });
+
   it('an editor has neither export nor erase', async () => {
     const user = userEvent.setup();
     renderAs('editor');
@@ -336,6 +483,7 @@ describe('Giocatori screen', () => {
     const dialog = await screen.findByRole('dialog', { name: U.form.editTitle });
     expect(within(dialog).queryByRole('button', { name: U.admin.export })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: U.admin.erase })).toBeNull();
+    expect(screen.queryByRole('button', { name: U.review.open })).toBeNull();
   });
 
   it('a reader reads without any editing control; the picker offers the categories of the players they see', async () => {
@@ -343,6 +491,7 @@ describe('Giocatori screen', () => {
     renderAs('reader');
     await screen.findByRole('grid', { name: G.title });
     expect(screen.queryByRole('button', { name: U.add })).toBeNull();
+    expect(screen.queryByRole('button', { name: U.import.open })).toBeNull();
     expect(screen.queryByRole('button', { name: U.editOf('Rossi Luca') })).toBeNull();
     expect(within(screen.getByTestId('scadenze-panel')).queryAllByRole('button')).toHaveLength(0);
     // A reader cannot read the club's categories: the picker offers those of the players they see.

@@ -7,6 +7,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { todayIn } from '../../../common/core/dates';
 import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { REGOLA_CERTIFICATO_DEFAULT, scadenze, type Giocatore } from '../../../common/players/rules';
@@ -29,6 +31,8 @@ const U = PLAYERS_UI;
 // The form only for those who edit: a reader never downloads it.
 const loadDialog = () => import('./PlayerDialog');
 const PlayerDialog = lazy(loadDialog);
+const ImportPlayersDialog = lazy(() => import('./ImportPlayersDialog'));
+const RemovalReviewDialog = lazy(() => import('./RemovalReviewDialog'));
 
 interface FormState {
   open: boolean;
@@ -55,6 +59,8 @@ export default function PlayersPage() {
   const [search, stato] = useWatch({ control: filters.control, name: ['search', 'stato'] });
   const [picked, setPicked] = useState<string | null>(null);
   const [form, setForm] = useState<FormState>({ open: false, giocatore: null, opening: 0 });
+  const [reviewing, setReviewing] = useState(false);
+  const [importing, setImporting] = useState(false);
   useEffect(() => {
     if (canEdit) loadDialog().catch(() => undefined);
   }, [canEdit]);
@@ -99,7 +105,21 @@ export default function PlayersPage() {
             </Typography>
           )
         }
-        actions={canEdit && addButton}
+        actions={
+          canEdit && (
+            <>
+              {isAdmin && (
+                <Button variant="outlined" startIcon={<PersonRemoveOutlinedIcon />} onClick={() => setReviewing(true)}>
+                  {U.review.open}
+                </Button>
+              )}
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+                {U.import.open}
+              </Button>
+              {addButton}
+            </>
+          )
+        }
       />
 
       {players.length === 0 ? (
@@ -135,6 +155,16 @@ export default function PlayersPage() {
             isAdmin={isAdmin}
             onClose={() => setForm((f) => ({ ...f, open: false }))}
           />
+        </Suspense>
+      )}
+      {canEdit && importing && (
+        <Suspense fallback={null}>
+          <ImportPlayersDialog gruppi={known} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+      {isAdmin && reviewing && (
+        <Suspense fallback={null}>
+          <RemovalReviewDialog onClose={() => setReviewing(false)} />
         </Suspense>
       )}
     </Box>

@@ -1,6 +1,6 @@
 import { api, itemTag, listTag, listTags } from '../../api/api';
 import type { GiocatoreInput } from '../../../common/players/rules';
-import type { GiocatoreEraseResponse, GiocatoreExportResponse, GiocatoreSaveResponse, GiocatoriResponse } from '../../../common/players/types';
+import type { DaRimuovereResponse, GiocatoreEraseResponse, GiocatoreExportResponse, GiocatoreSaveResponse, GiocatoriResponse, ImportGiocatoriResponse } from '../../../common/players/types';
 
 /**
  * Players (docs/players.md): children's data. Every read is an activity record on the server, so the
@@ -32,7 +32,22 @@ export const playersApi = api.injectEndpoints({
     exportGiocatore: build.mutation<GiocatoreExportResponse, number>({
       query: (id) => ({ url: `api/giocatori/${id}/export`, method: 'GET' }),
     }),
+    /** 'Da rimuovere' (administrators): the players proposed for erasure, read when the review opens and dropped when it closes. */
+    getDaRimuovere: build.query<DaRimuovereResponse, void>({
+      query: () => 'api/giocatori/da-rimuovere',
+      providesTags: (result) => listTags('Player', result?.data),
+      keepUnusedDataFor: 0,
+    }),
+    /** Import (editors, administrators): every row a player's body, written in one transaction or none. */
+    importGiocatori: build.mutation<ImportGiocatoriResponse, { giocatori: unknown[]; righe?: number[] }>({
+      query: (body) => ({ url: 'api/giocatori/import', method: 'POST', body }),
+      invalidatesTags: [listTag('Player')],
+    }),
   }),
 });
 
-export const { useGetGiocatoriQuery, useCreateGiocatoreMutation, useUpdateGiocatoreMutation, useEraseGiocatoreMutation, useExportGiocatoreMutation } = playersApi;
+export const {
+  useGetGiocatoriQuery, useCreateGiocatoreMutation, useUpdateGiocatoreMutation, useEraseGiocatoreMutation, useExportGiocatoreMutation,
+  useGetDaRimuovereQuery,
+  useImportGiocatoriMutation,
+} = playersApi;

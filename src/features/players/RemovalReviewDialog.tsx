@@ -1,0 +1,76 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { formatInstant } from '../../../common/core/dates';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { errorMessage } from '../../api/api';
+import { useClubConfig } from '../../store/useClubConfig';
+import { PLAYERS_UI } from './messages';
+import { PlayerEraseButton } from './PlayerEraseButton';
+import { useGetDaRimuovereQuery } from './playersApi';
+
+const R = PLAYERS_UI.review;
+
+/**
+ * 'Da rimuovere' (administrators, docs/players.md): the players the server proposes for erasure, each
+ * with its reason and last change, and 'Elimina' through the erasure's own confirmation. Mounted only
+ * while open: the list is read (an activity record) at each opening and not kept afterwards.
+ */
+export default function RemovalReviewDialog({ onClose }: { onClose: () => void }) {
+  const { timezone } = useClubConfig();
+  const { data, isLoading, isError, error, isFetching, refetch } = useGetDaRimuovereQuery();
+  const rows = data?.data ?? [];
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="da-rimuovere-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="da-rimuovere-title">{R.title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1 }}>{R.intro}</DialogContentText>
+        {isLoading ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }} role="status" aria-label={R.loading}>
+            <CircularProgress size={28} />
+          </Box>
+        ) : isError && !data ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()}>
+                {R.retry}
+              </Button>
+            }
+          >
+            {`${R.loadError}: ${errorMessage(error)}`}
+          </Alert>
+        ) : rows.length === 0 ? (
+          <Alert severity="info">{R.none}</Alert>
+        ) : (
+          <List dense aria-label={R.title}>
+            {rows.map((p) => {
+              const name = `${p.cognome} ${p.nome}`;
+              return (
+                <ListItem key={p.id} divider secondaryAction={<PlayerEraseButton giocatore={p} label={PLAYERS_UI.admin.eraseOf(name)} onErased={() => undefined} />}>
+                  <ListItemText
+                    primary={`${name} · ${p.gruppo}`}
+                    secondary={`${GIOCATORI_MSG.daRimuovere[p.motivo]}. ${R.aggiornatoIl(formatInstant(p.aggiornatoIl, timezone))}`}
+                    sx={{ pr: 14 }}
+                  />
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{R.close}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
