@@ -8,6 +8,11 @@ const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice
 
 export const GIOCATORI_MSG = {
   title: GIOCATORI_LABEL,
+  /** The referents' weekly digest (docs/notifications.md): one line per certificate expired or expiring. */
+  digest: {
+    title: (days: number) => `Certificati medici scaduti o in scadenza entro ${days} giorni:`,
+    line: (nome: string, data: string) => `- ${nome}: ${data}`,
+  },
   fields: {
     nome: 'Nome',
     cognome: 'Cognome',

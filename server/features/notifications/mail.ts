@@ -1,3 +1,5 @@
+import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { SCADENZA_GIORNI } from '../../../common/players/rules';
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { SignJWT, jwtVerify } from 'jose';
@@ -100,11 +102,21 @@ export function changesText(gruppo: string, items: Array<{ prima: MatchImage | n
 }
 
 /** The Italian body of a weekly digest: the category's matches of the week, one per line. */
-export function digestText(gruppo: string, from: string, to: string, matches: MatchImage[]): string {
+export function digestText(
+  gruppo: string,
+  from: string,
+  to: string,
+  matches: MatchImage[],
+  certificates: readonly { nome: string; cognome: string; scadenza: string }[] = [],
+): string {
   const d = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
   const lines = matches.map((m) => {
     const r = readMatch(m);
     return r.meaning === 'programmata' ? `- ${title(m)}` : `- ${title(m)} (${r.text})`;
   });
-  return [NOTIFICHE_MSG.digestIntro(gruppo, d(from), d(to)), '', ...(lines.length ? lines : [NOTIFICHE_MSG.digestEmpty]), '', NOTIFICHE_MSG.digestAttachment, ''].join('\n');
+  // One line per player whose certificate expired or expires within SCADENZA_GIORNI: the name and the date, nothing else.
+  const expiring = certificates.length
+    ? ['', GIOCATORI_MSG.digest.title(SCADENZA_GIORNI), ...certificates.map((c) => GIOCATORI_MSG.digest.line(`${c.cognome} ${c.nome}`, d(c.scadenza)))]
+    : [];
+  return [NOTIFICHE_MSG.digestIntro(gruppo, d(from), d(to)), '', ...(lines.length ? lines : [NOTIFICHE_MSG.digestEmpty]), ...expiring, '', NOTIFICHE_MSG.digestAttachment, ''].join('\n');
 }

@@ -1,3 +1,4 @@
+import { GIOCATORI_MSG } from '../../../common/players/messages';
 import dayjs from 'dayjs';
 import pg from 'pg';
 import pino from 'pino';
@@ -398,6 +399,20 @@ describe('weekly digest', () => {
     await category('Digest U15', [{ email: 'weekly-digest@example.it', notifiche: 'settimanale' }, { email: 'every@example.it' }]);
     await match('Digest U15', monday.add(2, 'day').format('YYYY-MM-DD'), '17:30');
     await match('Digest U15', monday.add(9, 'day').format('YYYY-MM-DD'), '18:00'); // next week: not in this digest
+    // Certificates (docs/players.md, expiry alerts): expired and within 30 days of the digest's day are named with
+    // their date; one further ahead, one without a certificate, and a player of another category are not.
+    const player = async (gruppo: string, cognome: string, scadenza: string | null) =>
+      t.db.pool.query(
+        `INSERT INTO public.giocatori (nome, cognome, data_nascita, gruppo_id, certificato_tipo, certificato_scadenza)
+         SELECT 'Luca', $2, DATE '2011-03-04', id, CASE WHEN $3::date IS NULL THEN NULL ELSE 'agonistico' END, $3::date FROM public.gruppi WHERE name = $1`,
+        [gruppo, cognome, scadenza],
+      );
+    await category('Digest Altra', [{ email: null }]);
+    await player('Digest U15', 'Scadutoqui', monday.subtract(3, 'day').format('YYYY-MM-DD'));
+    await player('Digest U15', 'Inscadenzaqui', monday.add(29, 'day').format('YYYY-MM-DD'));
+    await player('Digest U15', 'Lontanoqui', monday.add(31, 'day').format('YYYY-MM-DD'));
+    await player('Digest U15', 'Senzaqui', null);
+    await player('Digest Altra', 'Altracategoriaqui', monday.add(5, 'day').format('YYYY-MM-DD'));
 
     // Sunday evening and Monday 7:59 are too early.
     expect(await digestJobs(deps, at(monday.subtract(1, 'day'), '20:00'))).toBe(0);
@@ -432,6 +447,10 @@ describe('weekly digest', () => {
     // The attachment is a real PDF (base64 of "%PDF-").
     expect(mail.raw).toContain('JVBERi0');
     expect(t.smtp.mails.slice(before).some((m) => m.to.includes('every@example.it'))).toBe(false);
+    expect(body).toContain(GIOCATORI_MSG.digest.title(30));
+    expect(body).toContain(GIOCATORI_MSG.digest.line('Scadutoqui Luca', d(monday.subtract(3, 'day'))));
+    expect(body).toContain(GIOCATORI_MSG.digest.line('Inscadenzaqui Luca', d(monday.add(29, 'day'))));
+    for (const absent of ['Lontanoqui', 'Senzaqui', 'Altracategoriaqui']) expect(body).not.toContain(absent);
   });
 
   it('a Monday with no process running: the digest is made at the first pass later that week, not on Sunday', async () => {

@@ -160,6 +160,28 @@ export async function matchesOfWeek(db: Db, gruppo: string, from: string, to: st
   return rows;
 }
 
+/** A player of the category whose medical certificate expired or expires by `until` (the digest's line). */
+export interface ExpiringCertificate {
+  nome: string;
+  cognome: string;
+  scadenza: string;
+}
+
+/**
+ * The players of a category whose certificate has expired or expires by `until` (docs/players.md, expiry
+ * alerts): their name and the expiry date only, for the referents' weekly digest.
+ */
+export async function expiringCertificates(db: Db, gruppo: string, until: string): Promise<ExpiringCertificate[]> {
+  const { rows } = await db.query<ExpiringCertificate>(
+    `SELECT g.nome, g.cognome, to_char(g.certificato_scadenza, 'YYYY-MM-DD') AS scadenza
+       FROM public.giocatori g JOIN public.gruppi c ON c.id = g.gruppo_id
+      WHERE c.name = $1 AND g.certificato_scadenza <= $2
+      ORDER BY g.certificato_scadenza, g.cognome, g.nome, g.id`,
+    [gruppo, until],
+  );
+  return rows;
+}
+
 /**
  * Categories with 'settimanale' referents whose digest of the week starting `weekStart` has not
  * been made yet (no 'riepilogo' job keyed with that week and category): a week's digest is made

@@ -10,6 +10,7 @@ import { recordActivity } from '../../shared/activity';
 import * as repo from './repo';
 import { weekRange } from '../../../common/export/rules';
 import type { Job } from '../../plugins/scheduler';
+import { SCADENZA_GIORNI } from '../../../common/players/rules';
 import { changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } from './mail';
 import { designationMail } from '../../mail/templates';
 import { invitationIcs } from '../../services/designations/ics';
@@ -94,7 +95,8 @@ export async function digestJobs(deps: WorkerDeps, now: Date = new Date()): Prom
   return withTransaction(deps.pool, async (db) => {
     let jobs = 0;
     for (const gruppo of await repo.digestCategories(db, start)) {
-      const text = digestText(gruppo, start, end, await repo.matchesOfWeek(db, gruppo, start, end));
+      const until = dayjs(local.format('YYYY-MM-DD')).add(SCADENZA_GIORNI, 'day').format('YYYY-MM-DD');
+      const text = digestText(gruppo, start, end, await repo.matchesOfWeek(db, gruppo, start, end), await repo.expiringCertificates(db, gruppo, until));
       for (const r of await repo.recipients(db, gruppo, 'settimanale')) {
         await repo.insertJob(
           db,
