@@ -1,6 +1,6 @@
 // docs/callups.md: the coach's view of a match's call-up on its edit screen: the roster to pick from, a player
 // of another category marked 'fuori quota', the counts, 'Salva' with the ritrovo and the deadline, 'Invia' and
-// the players to tell by voice, an answer set on the family's behalf, and the answers read again while open.
+// the players to tell by voice, an answer set on the family's behalf; and the dashboard card's counts.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -9,11 +9,18 @@ import { CONVOCAZIONI_MSG as M } from '../../../common/callups/messages';
 import type { Convocato, Convocazione } from '../../../common/callups/rules';
 import { conteggiOf } from '../../../common/callups/rules';
 import { startStandInServer, type StandInServer } from '../../../test/stand-in-server';
+import dayjs from 'dayjs';
+import { todayIn } from '../../../common/core/dates';
+import { sanitizePartite } from '../../../common/matches/read';
 import EditMatchPage from './EditMatchPage';
+import DashboardPage from './DashboardPage';
+import { matchesApi } from './matchesApi';
 
 const CONFIG = { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: 'Europe/Rome' };
+const TODAY = todayIn('Europe/Rome');
+const DAY = dayjs(TODAY).add(3, 'day').format('YYYY-MM-DD');
 const MATCH = {
-  id: 7, data: '2026-12-05', ora: '10:00:00', ora_fine: '11:30:00', squadracasa: 'Garibaldina 2013', squadratrasferta: 'Aquile', gruppo: 'Pulcini',
+  id: 7, data: DAY, ora: '10:00:00', ora_fine: '11:30:00', squadracasa: 'Garibaldina 2013', squadratrasferta: 'Aquile', gruppo: 'Pulcini',
   campo: 'Comunale', is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, terreno: null, tipo_gara: 'campionato', stato: 'programmata', motivo_stato: null,
 };
 const player = (id: number, nome: string, cognome: string, gruppo = 'Pulcini') => ({
@@ -53,6 +60,10 @@ beforeAll(async () => {
     if (url.pathname === '/api/partite/7/convocazione/invia') {
       current = { ...current, inviataIl: '2026-11-28T10:00:00Z' };
       return { status: 200, body: { data: { inviate: 2, daAvvisare: [{ id: 2, nome: 'Marco', cognome: 'Bianchi' }] } } };
+    }
+    if (url.pathname === '/api/convocazioni') {
+      // As the server answers (docs/callups.md): only the matches with a call-up, by id.
+      return { status: 200, body: { data: { 7: { convocati: 14, si: 11, no: 1, inAttesa: 2, inviataIl: '2026-11-28T10:00:00Z', scadenza: `${DAY}T09:15:00+01:00` } } } };
     }
     const staff = /^\/api\/partite\/7\/convocazione\/giocatori\/(\d+)$/.exec(url.pathname);
     if (staff) {
@@ -130,5 +141,20 @@ describe('the call-up on the match’s edit screen', () => {
     expect(JSON.parse(put!.body)).toEqual({ risposta: 'si' });
     expect(within(screen.getByTestId('callup-row-1')).getByText(M.rispostaStaff)).toBeInTheDocument();
     expect(within(screen.getByTestId('callup-row-3')).queryByText(M.rispostaStaff)).toBeNull();
+  });
+});
+
+describe('the signed-in dashboard', () => {
+  it("a match's card carries its call-up's counts, from one read of the days shown; a match without one shows none", async () => {
+    const store = signedInStore('reader');
+    // The list is read through supabase-js: the test puts it in the cache as that read would.
+    void store.dispatch(matchesApi.util.upsertQueryData('getPartite', TODAY, sanitizePartite([MATCH, { ...MATCH, id: 8, ora: '15:00:00', ora_fine: '16:30:00' }])));
+    renderWithProviders(<DashboardPage />, { store });
+    const card = (id: number) => screen.getAllByTestId('match-card').find((c) => c.getAttribute('data-match-id') === String(id))!;
+    await screen.findAllByTestId('match-card');
+    expect(await within(card(7)).findByTestId('match-convocazione')).toHaveTextContent('Convocati 14 · sì 11 · no 1');
+    expect(within(card(8)).queryByTestId('match-convocazione')).toBeNull();
+    const reads = server.requests.filter((r) => r.url.startsWith('/api/convocazioni?'));
+    expect(reads.map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams))).toEqual([{ from: TODAY, to: DAY }]);
   });
 });
