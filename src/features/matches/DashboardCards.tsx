@@ -53,6 +53,7 @@ export function ClashMarkedCard({
   sample,
   highlighted,
   designazioni,
+  convocazione,
 }: {
   partita: Partita;
   /** Its first clashes and how many it has (common/occupancy/rules.ts clashesOfAll). */
@@ -61,8 +62,11 @@ export function ClashMarkedCard({
   sample: boolean;
   highlighted: boolean;
   designazioni?: string;
+  convocazione?: string;
 }) {
-  const card = <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} highlighted={highlighted} designazioni={designazioni} />;
+  const card = (
+    <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} highlighted={highlighted} designazioni={designazioni} convocazione={convocazione} />
+  );
   if (!clashes) return card;
   const more = moreClashes(clashes);
   return (

@@ -29,6 +29,7 @@ import { formatDayHeading } from '../../../common/matches/card-text';
 import { countLine } from '../../../common/matches/meaning';
 import { PageHeader } from '../../components/PageFrame';
 import { designazioniLine, PERIOD_MAX_DAYS, useGetDesignazioniPeriodoQuery } from '../../api/designationsApi';
+import { callupLine, useGetConvocazioniPeriodoQuery } from '../../api/callupsApi';
 import { UncoveredPanel } from './UncoveredPanel';
 import { ClashMarkedCard, FirstSteps, SelectableCard } from './DashboardCards';
 
@@ -57,6 +58,8 @@ export default function DashboardPage() {
   const lastDay = useMemo(() => source.reduce((last, p) => (p.id > 0 && p.data > last ? p.data : last), ''), [source]);
   const periodTo = lastDay ? [lastDay, dayjs(today).add(PERIOD_MAX_DAYS - 1, 'day').format('YYYY-MM-DD')].sort()[0] : '';
   const { data: designazioni } = useGetDesignazioniPeriodoQuery({ from: today, to: periodTo }, { skip: isError || !lastDay || periodTo < today });
+  // The call-ups' counts of the same days (docs/callups.md): 'Convocati 14 · sì 11 · no 1'.
+  const { data: convocazioni } = useGetConvocazioniPeriodoQuery({ from: today, to: periodTo }, { skip: isError || !lastDay || periodTo < today });
   const [onlyClashes, setOnlyClashes] = useState(false);
   const partite = useMemo(
     () => source.filter((p) => matchesFilters(p, filters) && (!onlyClashes || clashes.has(p.id))),
@@ -157,6 +160,7 @@ export default function DashboardPage() {
                           sample={isError}
                           highlighted={p.id === highlight}
                           designazioni={isError ? undefined : designazioniLine(designazioni?.[String(p.id)])}
+                          convocazione={isError ? undefined : callupLine(convocazioni?.[String(p.id)])}
                         />
                       </SelectableCard>
                     ))}

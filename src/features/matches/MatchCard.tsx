@@ -39,6 +39,7 @@ export function MatchCard({
   dense = false,
   highlighted = false,
   designazioni,
+  convocazione,
 }: {
   partita: Partita;
   onClick?: () => void;
@@ -49,6 +50,8 @@ export function MatchCard({
   highlighted?: boolean;
   /** The signed-in dashboard's dense card: the designated officials in one line ('Arbitro: Mario Rossi · ...', docs/officials.md). */
   designazioni?: string;
+  /** The signed-in dashboard's dense card: the call-up's counts ('Convocati 14 · sì 11 · no 1', docs/callups.md). */
+  convocazione?: string;
 }) {
   const { clubName } = useClub();
   // The texts the server's HTML of / shows too (common/matches/card-text.ts, docs/public-page.md).
@@ -102,6 +105,11 @@ export function MatchCard({
       {designazioni && (
         <Typography variant="body2" color="text.secondary" data-testid="match-designazioni">
           {designazioni}
+        </Typography>
+      )}
+      {convocazione && (
+        <Typography variant="body2" color="text.secondary" data-testid="match-convocazione">
+          {convocazione}
         </Typography>
       )}
       <Box sx={{ flexGrow: 1 }} />
