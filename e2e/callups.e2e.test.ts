@@ -92,5 +92,7 @@ describe('call-ups', () => {
     await counts.getByText('Sì 1').waitFor();
     await counts.getByText('In attesa 1').waitFor();
     await section.getByRole('listitem').filter({ hasText: 'Ferraresqui Marco' }).getByText(M.risposte.si, { exact: true }).waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'callup-coach');
   });
 });
