@@ -110,7 +110,7 @@ export function CallupSection({ partitaId, gruppo, readOnly }: { partitaId: numb
   const voce = daAvvisare ?? (data.inviataIl ? data.giocatori.filter((g) => !g.avvisabile) : []);
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="callup-title" sx={{ p: 2, mt: 3 }}>
+    <Paper variant="outlined" component="section" aria-labelledby="callup-title" sx={{ p: 3, mt: 3, maxWidth: 900 }}>
       <Typography id="callup-title" variant="h6" component="h2">
         {S.title}
       </Typography>
@@ -203,7 +203,12 @@ function AnswerRow({ g, gruppo, readOnly, onSet }: { g: Convocato; gruppo: strin
       {readOnly ? (
         <Chip size="small" color={g.risposta === 'si' ? 'success' : g.risposta === 'no' ? 'error' : 'default'} label={answerText(g.risposta)} />
       ) : (
-        <TextField select size="small" label={S.rispostaDi(name)} value={g.risposta ?? ''} onChange={(e) => onSet((e.target.value || null) as Risposta | null)} sx={{ minWidth: 180 }}>
+        <TextField select size="small" label={S.rispostaDi(name)} value={g.risposta ?? ''}
+          onChange={(e) => onSet((e.target.value || null) as Risposta | null)}
+          // 'In attesa' shown for no answer, under its label.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 180 }}
+        >
           <MenuItem value="">{S.inAttesa}</MenuItem>
           <MenuItem value="si">{M.risposte.si}</MenuItem>
           <MenuItem value="no">{M.risposte.no}</MenuItem>

@@ -14,6 +14,7 @@ import { todayIn } from '../../../common/core/dates';
 import { sanitizePartite } from '../../../common/matches/read';
 import EditMatchPage from './EditMatchPage';
 import DashboardPage from './DashboardPage';
+import { CallupSection } from './CallupSection';
 import { matchesApi } from './matchesApi';
 
 const CONFIG = { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: 'Europe/Rome' };
@@ -141,6 +142,22 @@ describe('the call-up on the match’s edit screen', () => {
     expect(JSON.parse(put!.body)).toEqual({ risposta: 'si' });
     expect(within(screen.getByTestId('callup-row-1')).getByText(M.rispostaStaff)).toBeInTheDocument();
     expect(within(screen.getByTestId('callup-row-3')).queryByText(M.rispostaStaff)).toBeNull();
+  });
+});
+
+describe('a reader’s view of the call-up', () => {
+  it('shows the counts and the answers, and offers nothing to change (no roster read, no buttons, no pickers)', async () => {
+    current = callup([called(ROSA[0], { risposta: 'si', rispostaStaff: true }), called(ROSA[2])], { inviataIl: '2026-11-28T08:00:00Z' });
+    renderWithProviders(<CallupSection partitaId={7} gruppo="Pulcini" readOnly />, { store: signedInStore('reader') });
+    const s = await section();
+    await waitFor(() => expect(counts()).toEqual(['Convocati 2', 'Sì 1', 'No 0', 'In attesa 1']));
+    expect(within(screen.getByTestId('callup-row-1')).getByText(M.risposte.si)).toBeInTheDocument();
+    expect(within(screen.getByTestId('callup-row-1')).getByText(M.rispostaStaff)).toBeInTheDocument();
+    expect(within(s).getByText(M.screen.sola)).toBeInTheDocument();
+    expect(within(s).queryAllByRole('button')).toHaveLength(0);
+    expect(within(s).queryAllByRole('combobox')).toHaveLength(0);
+    expect(within(s).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(server.requests.some((r) => r.url.startsWith('/api/giocatori'))).toBe(false);
   });
 });
 

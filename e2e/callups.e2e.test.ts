@@ -1,0 +1,98 @@
+import dayjs from 'dayjs';
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../test/app';
+import { bearer, createUser, type TestUser } from '../test/users';
+import { insertMatch } from '../test/matches';
+import { linkIn } from '../test/smtp';
+import { todayIn } from '../common/core/dates';
+import { CONVOCAZIONI_MSG as M } from '../common/callups/messages';
+import { runOnce, type WorkerDeps } from '../server/features/notifications/worker';
+import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
+import { signIn } from './session';
+
+// docs/callups.md: a coach calls up a category on the match's edit screen and sends it; a family answers on a
+// 390 x 844 phone through the link of the mail received by the test SMTP server; the coach's count moves.
+jest.setTimeout(120_000);
+
+let t: TestApp;
+let browser: Browser;
+let deps: WorkerDeps;
+let admin: TestUser;
+let coach: TestUser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  // The worker mails at once (no grouping window); it is driven by hand as the server tests do.
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR, env: { NOTIFY_DELAY_SECONDS: '0' } });
+  deps = { pool: t.db.pool, mailer: t.app.deps.mailer, config: t.config, jwtSecret: TEST_JWT_SECRET };
+  browser = await launchBrowser();
+  admin = await createUser(t.db.pool, 'admin');
+  coach = await createUser(t.db.pool, 'editor', 'mister.pulcini@example.it');
+  await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
+  const api = (method: 'PUT' | 'POST', url: string, payload: object) => t.app.inject({ method, url, headers: bearer(admin), payload });
+  expect((await api('PUT', `/api/users/${coach.id}/gruppi`, { gruppi: ['Pulcini'] })).statusCode).toBe(200);
+  for (const p of [
+    { nome: 'Marco', cognome: 'Ferraresqui', contatti: [{ nome: 'Laura', email: 'laura.f@example.it' }] },
+    { nome: 'Giulia', cognome: 'Antonellazzi', contatti: [{ nome: 'Sara', email: 'sara.a@example.it' }] },
+  ]) {
+    expect((await api('POST', '/api/giocatori', { dataNascita: '2016-03-10', gruppo: 'Pulcini', ...p })).statusCode).toBe(201);
+  }
+}, 60_000);
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+  context.setDefaultTimeout(15000);
+  const page = await context.newPage();
+  pages.push(page);
+  return page;
+}
+
+describe('call-ups', () => {
+  it('a coach calls up the category and sends; a family answers on a phone from the mail; the coach’s count moves', async () => {
+    const day = dayjs(todayIn('Europe/Rome')).add(5, 'day').format('YYYY-MM-DD');
+    const id = await insertMatch(t.db.pool, {
+      data: day, ora: '15:00', ora_fine: '16:30', squadracasa: 'Garibaldina', squadratrasferta: 'Fortis Juventus', gruppo: 'Pulcini', campo: 'Stadio Bozzi', is_house_match: true,
+    });
+    const page = await newPage(browser);
+    pages.push(page);
+    await signIn(page, t.url, coach.email, coach.password);
+    await page.goto(`${t.url}/modifica-partita/${id}`);
+    const section = page.getByRole('region', { name: M.screen.title });
+    await section.getByRole('checkbox', { name: 'Ferraresqui Marco' }).check();
+    await section.getByRole('checkbox', { name: 'Antonellazzi Giulia' }).check();
+    await section.getByRole('button', { name: M.screen.salva }).click();
+    await page.getByText(M.screen.salvata).waitFor();
+    const counts = section.getByTestId('callup-counts');
+    await counts.getByText('In attesa 2').waitFor();
+    await section.getByRole('button', { name: M.screen.invia }).click();
+    await page.getByText(M.screen.inviata(2)).waitFor();
+
+    // The queue's worker mails the families; Laura opens her link on her phone and answers.
+    const before = t.smtp.mails.length;
+    await runOnce(deps, new Date());
+    const mail = t.smtp.mails.slice(before).find((m) => m.to.includes('laura.f@example.it'));
+    expect(mail).toBeDefined();
+    const phone = await phonePage();
+    await phone.goto(linkIn(mail!));
+    await phone.getByText('Ferraresqui', { exact: false }).first().waitFor();
+    expect(await phone.content()).not.toContain('Antonellazzi');
+    await phone.getByRole('button', { name: M.risposte.si, exact: true }).tap();
+    await phone.getByText(M.page.salvata).waitFor();
+    await screenshot(phone, 'callup-answer-phone');
+
+    // The coach's screen, still open, shows the answer (read again every 30 s while open; a reload reads it at once, with no wait).
+    await page.reload();
+    await counts.getByText('Sì 1').waitFor();
+    await counts.getByText('In attesa 1').waitFor();
+    await section.getByRole('listitem').filter({ hasText: 'Ferraresqui Marco' }).getByText(M.risposte.si, { exact: true }).waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'callup-coach');
+  });
+});
