@@ -26,6 +26,7 @@ import { DesignationsSection, refereeNotAlone } from './DesignationsSection';
 import type { Designazioni } from '../../../common/officials/rules';
 import { idsOf, RUOLI_ORDER } from '../../api/designationsApi';
 import { useUnsavedChanges } from '../../components/form/UnsavedChanges';
+import { TeamSheetSection } from '../../components/teamsheet/TeamSheetSection';
 
 /** The form's values with a chosen slot's (the 'Rinvia' dialog's 'Apri la partita'; an away match's slot has no rooms). */
 function withSlot(values: FormValues, slot: Partial<SlotPrefill>): FormValues {
@@ -130,6 +131,8 @@ export default function EditMatchPage() {
         {/* The officials of the match (docs/officials.md): part of the form, saved with the match. */}
         <DesignationsSection value={designazioni} current={partita.designazioni} disabled={busy} onChange={setChosen} />
       </MatchForm>
+      {/* The team sheet (docs/teamsheet.md): its own dialog and save, outside the match's form. */}
+      {!flow.done && <TeamSheetSection matchId={partita.id} />}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-match-title">
         <DialogTitle id="delete-match-title">{MSG.match.confirmDeleteTitle}</DialogTitle>
         <DialogContent>
