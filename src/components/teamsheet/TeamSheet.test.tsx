@@ -10,6 +10,7 @@ import { DISTINTA_MSG } from '../../../common/teamsheet/messages';
 import type { Distinta, GiocatoreDistinta } from '../../../common/teamsheet/types';
 import { TEAMSHEET_UI as UI } from './messages';
 import { TeamSheetSection } from './TeamSheetSection';
+import { DayTeamSheets } from './DayTeamSheets';
 
 const CONFIG = { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: 'Europe/Rome' };
 const player = (id: number, nome: string, cognome: string, extra: Partial<GiocatoreDistinta> = {}): GiocatoreDistinta => ({
@@ -26,6 +27,9 @@ const SHEET: Distinta = {
   stampabile: false, motivi: [DISTINTA_MSG.motiviDistinta.nonSalvata], avvisi: [], stampe: 0,
 };
 const COACH = { id: 5, nome: 'Gino', cognome: 'Gialli', email: 'g@x.it', telefono: null, qualifiche: ['allenatore'], attivo: true, numeroTessera: 'A5' };
+
+const DAY = [{ partita: 7, gruppo: 'Pulcini', salvata: true, giocatori: 18, stampe: 2 }];
+const DAY_MATCHES = [{ id: 7, ora: '10:00:00', squadracasa: 'Garibaldina', squadratrasferta: 'Lupi' }];
 
 interface Answer { status: number; headers?: Record<string, string>; body?: string | Buffer }
 const json = (body: unknown, status = 200): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -49,6 +53,7 @@ beforeAll(async () => {
         : r.path === '/api/partite/7/distinta' && r.method === 'GET' ? json({ data: SHEET })
         : r.path === '/api/partite/7/distinta' && r.method === 'PUT' ? putAnswer(JSON.parse(r.body))
         : r.path === '/api/partite/7/distinta.pdf' ? pdfAnswer
+        : r.path === '/api/distinte' ? json(url.searchParams.get('data') === '2027-04-10' ? { data: DAY, count: DAY.length } : { data: [], count: 0 })
         : r.path === '/api/dirigenti' ? json({ data: [COACH], count: 1 })
         : json({ error: 'Risorsa non trovata' }, 404);
       res.writeHead(a.status, { ...cors, ...a.headers }).end(a.body ?? '');
@@ -171,5 +176,21 @@ describe('the team sheet of a match', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: UI.print })).toBeEnabled();
     expect(seen.filter((r) => r.path === '/api/dirigenti')).toEqual([]);
+  });
+
+  it('the day sheet links each match’s sheet the caller may open, and shows nothing on a day without', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<DayTeamSheets date="2027-04-11" matches={DAY_MATCHES} />, { store: signedInStore('reader') });
+    await waitFor(() => expect(seen.some((r) => r.path === '/api/distinte')).toBe(true));
+    expect(screen.queryByTestId('distinte-giorno')).toBeNull();
+    unmount();
+    renderWithProviders(<DayTeamSheets date="2027-04-10" matches={DAY_MATCHES} />, { store: signedInStore('reader') });
+    const partita = '10:00 Garibaldina - Lupi (Pulcini)';
+    expect(await screen.findByText(partita)).toBeInTheDocument();
+    expect(screen.getByText(UI.dayState(true, 18, 2))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: UI.dayLinkOf(partita) }));
+    // The sheet opens in place: a reader sees it and may print it.
+    expect(await screen.findByRole('button', { name: UI.view })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: UI.print })).toBeEnabled();
   });
 });

@@ -36,5 +36,10 @@ export const TEAMSHEET_UI = {
   others: 'Altri ammessi nel recinto di gioco',
   noPlayers: 'Nessun giocatore in distinta: aggiungine dai disponibili',
   readOnly: 'Puoi vedere e stampare la distinta, non modificarla',
+  dayTitle: 'Distinte di gara',
+  dayLink: 'Distinta',
+  dayLinkOf: (partita: string) => `Distinta: ${partita}`,
+  dayState: (salvata: boolean, giocatori: number, stampe: number) =>
+    salvata ? `${countOf(giocatori, 'giocatore', 'giocatori')} · ${stampe === 0 ? 'mai stampata' : stampe === 1 ? 'stampata 1 volta' : `stampata ${stampe} volte`}` : 'non ancora salvata',
   convocazione: { si: 'Convocato: sì', no: 'Convocato: no', attesa: 'Convocato: in attesa' } as const,
 } as const;
