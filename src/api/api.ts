@@ -17,7 +17,7 @@ import { reportClientError } from './errorReporter';
  * Every tag type of the app, one English name per concept of docs/glossary.md (a match is 'Match',
  * never 'Partita'); features add their endpoints with api.injectEndpoints.
  */
-const TAG_TYPES = ['Match', 'Group', 'Training', 'Closure', 'Official', 'Designation', 'Suggestion', 'User', 'UserAudit', 'Activity', 'ErrorLog', 'ErrorStats', 'Player', 'Callup'] as const;
+const TAG_TYPES = ['Match', 'Group', 'Training', 'Closure', 'Official', 'Designation', 'Suggestion', 'User', 'UserAudit', 'Activity', 'ErrorLog', 'ErrorStats', 'Player', 'Callup', 'TeamSheet'] as const;
 type TagType = (typeof TAG_TYPES)[number];
 
 export { CACHE_TTL };

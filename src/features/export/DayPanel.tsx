@@ -6,6 +6,7 @@ import { countLine } from '../../../common/matches/meaning';
 import { useLazyGetDayPreviewQuery } from './exportApi';
 import { DateField, EmptyNotice, HomeAwayColumns, PanelStatus, PreviewArea, PreviewPdfButtons, S } from './ExportParts';
 import { usePreviewPanel } from './usePreviewPanel';
+import { DayTeamSheets } from '../../components/teamsheet/DayTeamSheets';
 
 interface Props {
   today: string;
@@ -47,6 +48,7 @@ export function DayPanel({ today, disabled, onBusyChange }: Props) {
                 <HomeAwayColumns casa={shown.casa} trasferta={shown.trasferta} hideEmptySide />
               </Box>
             )}
+            <DayTeamSheets date={shown.date} matches={[...shown.casa, ...shown.trasferta]} />
           </>
         )}
       </PreviewArea>

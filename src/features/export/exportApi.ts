@@ -1,6 +1,6 @@
 import { api, CACHE_TTL, listTag, type ApiError } from '../../api/api';
 import { FILE_NAMES, PREVIEW_PAGE_SIZE, weekRange, type DayPreview, type TablePreview, type WeekPreview } from '../../../common/export/rules';
-import { checkDownloadedFile, fileResponse } from './download';
+import { checkDownloadedFile, fileResponse } from '../../api/download';
 import { saveFile } from '../../components/saveFile';
 
 export interface TablePreviewArgs {

@@ -27,6 +27,7 @@ import type { Designazioni } from '../../../common/officials/rules';
 import { idsOf, RUOLI_ORDER } from '../../api/designationsApi';
 import { useUnsavedChanges } from '../../components/form/UnsavedChanges';
 import { CallupSection } from './CallupSection';
+import { TeamSheetSection } from '../../components/teamsheet/TeamSheetSection';
 
 /** The form's values with a chosen slot's (the 'Rinvia' dialog's 'Apri la partita'; an away match's slot has no rooms). */
 function withSlot(values: FormValues, slot: Partial<SlotPrefill>): FormValues {
@@ -133,6 +134,8 @@ export default function EditMatchPage() {
       </MatchForm>
       {/* The call-up (docs/callups.md): its own save, outside the match's form. */}
       {!flow.done && <CallupSection partitaId={partita.id} gruppo={partita.gruppo} readOnly={!allowed} />}
+      {/* The team sheet (docs/teamsheet.md): its own dialog and save, outside the match's form. */}
+      {!flow.done && <TeamSheetSection matchId={partita.id} />}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-match-title">
         <DialogTitle id="delete-match-title">{MSG.match.confirmDeleteTitle}</DialogTitle>
         <DialogContent>

@@ -1,4 +1,4 @@
-import { ACCEPTED_FILE_TYPES, EXPORT_MSG } from '../../../common/export/rules';
+import { ACCEPTED_FILE_TYPES, EXPORT_MSG } from '../../common/export/rules';
 
 /** Response handler of the file calls: the body as a Blob when the call succeeded, the JSON (or text) error body otherwise. */
 export async function fileResponse(response: Response): Promise<unknown> {
