@@ -36,6 +36,7 @@ const json = (body: unknown, status = 200): Answer => ({ status, headers: { 'con
 let seen: { method: string; path: string; body: string }[] = [];
 let putAnswer: (body: unknown) => Answer = () => json({ data: SHEET });
 let pdfAnswer: Answer = { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.7 x' };
+let sheetAnswer: Distinta = SHEET;
 let server: http.Server;
 
 beforeAll(async () => {
@@ -50,7 +51,7 @@ beforeAll(async () => {
       seen.push(r);
       const a =
         r.path === '/api/config' ? json(CONFIG)
-        : r.path === '/api/partite/7/distinta' && r.method === 'GET' ? json({ data: SHEET })
+        : r.path === '/api/partite/7/distinta' && r.method === 'GET' ? json({ data: sheetAnswer })
         : r.path === '/api/partite/7/distinta' && r.method === 'PUT' ? putAnswer(JSON.parse(r.body))
         : r.path === '/api/partite/7/distinta.pdf' ? pdfAnswer
         : r.path === '/api/distinte' ? json(url.searchParams.get('data') === '2027-04-10' ? { data: DAY, count: DAY.length } : { data: [], count: 0 })
@@ -81,6 +82,7 @@ beforeEach(() => {
   seen = [];
   saved = [];
   putAnswer = () => json({ data: SHEET });
+  sheetAnswer = SHEET;
   pdfAnswer = { status: 200, headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.7 x' };
   URL.createObjectURL = () => 'blob:test/1';
   URL.revokeObjectURL = () => undefined;
@@ -167,8 +169,14 @@ describe('the team sheet of a match', () => {
 
   it('readers see and print the sheet, never change it', async () => {
     const user = userEvent.setup();
+    sheetAnswer = { ...SHEET, salvata: true, giocatori: [{ ...ROSSI, numero: 9, capitano: true }, { ...BIANCHI, numero: 4, vice: true }] };
     const dialog = await openSheet(user, 'reader');
     expect(within(dialog).getByText(UI.readOnly)).toBeInTheDocument();
+    // The saved numbers and captain/vice are shown.
+    expect(within(dialog).getByRole('textbox', { name: UI.numberOf('Rossi Luca') })).toHaveValue('9');
+    expect(within(dialog).getByRole('textbox', { name: UI.numberOf('Bianchi Marco') })).toHaveValue('4');
+    expect(within(dialog).getByRole('radio', { name: UI.captainOf('Rossi Luca') })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: UI.viceOf('Bianchi Marco') })).toBeChecked();
     expect(within(dialog).queryByRole('button', { name: UI.save })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: UI.removeOf('Rossi Luca') })).toBeNull();
     expect(within(dialog).getByRole('textbox', { name: UI.numberOf('Rossi Luca') })).toBeDisabled();

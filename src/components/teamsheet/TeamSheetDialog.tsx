@@ -215,12 +215,15 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
                 const g = known.get(f.giocatore);
                 const nome = g ? nomeDi(g) : String(f.giocatore);
                 const problem = problems.get(f.giocatore);
+                // The input itself takes the ref: react-hook-form writes the stored number into it.
+                const { ref: numeroRef, ...numero } = register(`righe.${i}.numero`);
                 return (
                   <TableRow key={f.key} data-testid={`distinta-riga-${f.giocatore}`}>
                     <TableCell sx={{ width: 90 }}>
                       <TextField
                         size="small"
-                        {...register(`righe.${i}.numero`)}
+                        {...numero}
+                        inputRef={numeroRef}
                         disabled={readOnly}
                         error={!!problem}
                         slotProps={{ htmlInput: { 'aria-label': UI.numberOf(nome), inputMode: 'numeric', maxLength: 2 } }}

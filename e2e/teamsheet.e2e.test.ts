@@ -1,0 +1,87 @@
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../test/app';
+import { createUser, type TestUser } from '../test/users';
+import { insertMatch } from '../test/matches';
+import { DISTINTA_MSG as M } from '../common/teamsheet/messages';
+import { TEAMSHEET_UI as UI } from '../src/components/teamsheet/messages';
+import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
+import { signIn } from './session';
+
+// The team sheet in Chromium (docs/teamsheet.md): from a call-up with answers an administrator opens
+// the match's 'Distinta', numbers the players, sees the blocked one refused with its reason, takes it
+// off, saves, and prints the PDF.
+jest.setTimeout(180_000);
+
+const DAY = '2027-04-10';
+let t: TestApp;
+let browser: Browser;
+let admin: TestUser;
+let page: Page;
+let matchId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+  browser = await launchBrowser();
+  admin = await createUser(t.db.pool, 'admin');
+  const db = t.db.pool;
+  const gruppo = (await db.query(`INSERT INTO public.gruppi (name, anno_da, anno_a) VALUES ('Pulcini', 2016, 2017) RETURNING id`)).rows[0].id as number;
+  const acc = (await db.query(`INSERT INTO public.dirigenti (nome, cognome, email, qualifiche, numero_tessera, attivo) VALUES ('Anna', 'Neri', 'anna@example.it', '{accompagnatore}', 'D1', true) RETURNING id`)).rows[0].id as number;
+  matchId = await insertMatch(db, { data: DAY, ora: '10:00', ora_fine: '11:15', squadracasa: 'Garibaldina', squadratrasferta: 'Lupi', gruppo: 'Pulcini', campo: 'Stadio Comunale', is_house_match: true, tipo_gara: 'campionato' });
+  await db.query(`INSERT INTO public.designazioni (partita_id, ruolo, dirigente_id) VALUES ($1, 'accompagnatore', $2)`, [matchId, acc]);
+  const player = async (nome: string, cognome: string, scadenza: string) =>
+    (
+      await db.query(
+        `INSERT INTO public.giocatori (nome, cognome, data_nascita, gruppo_id, numero_tessera, certificato_tipo, certificato_scadenza) VALUES ($1, $2, '2016-09-01', $3, $4, 'non_agonistico', $5) RETURNING id`,
+        [nome, cognome, gruppo, `T-${cognome}`, scadenza],
+      )
+    ).rows[0].id as number;
+  const rossi = await player('Luca', 'Rossi', '2027-09-01');
+  const bianchi = await player('Marco', 'Bianchi', '2027-09-01');
+  // Expired the day before the match: blocked.
+  const verdi = await player('Paolo', 'Verdi', '2027-04-09');
+  await db.query('INSERT INTO public.convocazioni (partita_id) VALUES ($1)', [matchId]);
+  for (const [g, r] of [[rossi, 'si'], [verdi, 'si'], [bianchi, null]] as const)
+    await db.query(
+      `INSERT INTO public.convocazioni_giocatori (partita_id, giocatore_id, risposta, risposto_il, token_sale, token_hash)
+       VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() END, decode(md5(random()::text), 'hex'), sha256(random()::text::bytea))`,
+      [matchId, g, r],
+    );
+  page = await newPage(browser);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, t.url, admin.email, admin.password);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('the team sheet in Chromium', () => {
+  it('builds the sheet from the call-up, refuses the blocked player with its reason, and prints the PDF', async () => {
+    await page.goto(`${t.url}/modifica-partita/${matchId}`);
+    const section = page.getByTestId('distinta-section');
+    await section.getByText(UI.summary(3, false), { exact: false }).waitFor();
+    await section.getByRole('button', { name: UI.open }).click();
+    const dialog = page.getByRole('dialog', { name: M.title });
+    await dialog.waitFor();
+    const motivo = M.motivi.scaduto('2027-04-09');
+    await dialog.getByText(motivo).waitFor();
+    await dialog.getByRole('textbox', { name: UI.numberOf('Rossi Luca') }).fill('10');
+    await dialog.getByRole('textbox', { name: UI.numberOf('Verdi Paolo') }).fill('7');
+    await dialog.getByRole('textbox', { name: UI.numberOf('Bianchi Marco') }).fill('4');
+    await dialog.getByRole('radio', { name: UI.captainOf('Rossi Luca'), exact: true }).check();
+    await dialog.getByRole('radio', { name: UI.viceOf('Bianchi Marco'), exact: true }).check();
+    await dialog.getByRole('button', { name: UI.save }).click();
+    // The server refuses the blocked player, named with its reason beside it.
+    await dialog.getByTestId(/^distinta-riga-/).filter({ hasText: 'Verdi Paolo' }).getByRole('alert').filter({ hasText: motivo }).waitFor();
+    await dialog.getByText(M.rifiutata(M.rifiutataVoce('Verdi Paolo', motivo))).waitFor();
+    await screenshot(page, 'distinta-rifiutata');
+    await dialog.getByRole('button', { name: UI.removeOf('Verdi Paolo') }).click();
+    await dialog.getByRole('button', { name: UI.save }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await section.getByText(UI.summary(2, true), { exact: false }).waitFor();
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), section.getByRole('button', { name: UI.print }).click()]);
+    expect(dl.suggestedFilename()).toBe(M.pdf.nomeFile(DAY, matchId));
+    await section.getByText(UI.printed).waitFor();
+    expect((await t.db.pool.query('SELECT count(*)::int AS n FROM public.distinte_stampe')).rows[0].n).toBe(1);
+  });
+});
