@@ -8,11 +8,6 @@ const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice
 
 export const GIOCATORI_MSG = {
   title: GIOCATORI_LABEL,
-  /** The referents' weekly digest (docs/notifications.md): one line per certificate expired or expiring. */
-  digest: {
-    title: (days: number) => `Certificati medici scaduti o in scadenza entro ${days} giorni:`,
-    line: (nome: string, data: string) => `- ${nome}: ${data}`,
-  },
   fields: {
     nome: 'Nome',
     cognome: 'Cognome',
@@ -55,6 +50,7 @@ export const GIOCATORI_MSG = {
     gruppiSeguiti: 'Indica le categorie seguite (gruppi) oppure tutte: true',
     gruppoSeguito: 'Nome di categoria non valido',
     troppe: (max: number) => `Al massimo ${max} categorie`,
+    periodo: 'Periodo non valido: dal e al devono essere date aaaa-mm-gg, dal non dopo al, al massimo 62 giorni',
   },
   /** A player under 18 whom nobody can be asked about: saved all the same. */
   nessunContatto: 'Nessun contatto raggiungibile (email o telefono) per un giocatore minorenne',
@@ -85,6 +81,15 @@ export const GIOCATORI_MSG = {
   },
   scadeIl: (iso: string) => `Scade il ${dmy(iso)}`,
   scadutoIl: (iso: string) => `Scaduto il ${dmy(iso)}`,
+  /** A match card's flag (docs/players.md, expiry alerts): players whose certificate will not cover the match day. */
+  cardFlag: (n: number) => (n === 1 ? '1 giocatore non idoneo' : `${n} giocatori non idonei`),
+  cardFlagHint: 'Certificato medico scaduto, mancante o non adatto all’età il giorno della partita',
+  /** The referents' weekly digest (docs/notifications.md): one line per certificate expired or expiring, the name and the date only. */
+  digest: {
+    title: 'Certificati medici da rinnovare:',
+    scaduto: (nome: string, iso: string) => `- Certificato scaduto: ${nome}, il ${dmy(iso)}`,
+    inScadenza: (nome: string, iso: string) => `- Certificato in scadenza: ${nome}, il ${dmy(iso)}`,
+  },
   /** 'Da rimuovere': why a player is proposed for erasure. */
   daRimuovere: {
     categoria_inattiva: 'Categoria senza partite né allenamenti da 12 mesi',

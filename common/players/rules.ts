@@ -28,6 +28,8 @@ export const GRUPPI_SEGUITI_MAX = 200;
 export const SCADENZA_GIORNI = 30;
 /** The widest scadenzaEntro of GET /api/giocatori. */
 export const SCADENZA_ENTRO_MAX = 366;
+/** The widest period of GET /api/giocatori/avvisi-partite (the match cards' flag), both days included. */
+export const AVVISI_PARTITE_GIORNI_MAX = 62;
 /** The age from which a player's record stops being a minor's (the contact warning). */
 export const MAGGIORE_ETA = 18;
 
@@ -342,6 +344,18 @@ export const giocatoriQuerySchema = z.strictObject({
     .optional(),
 });
 export type GiocatoriQuery = z.infer<typeof giocatoriQuerySchema>;
+
+/**
+ * The query of GET /api/giocatori/avvisi-partite: the period of the matches whose cards are shown,
+ * `dal` to `al` (dates, both included, at most AVVISI_PARTITE_GIORNI_MAX days).
+ */
+export const avvisiPartiteQuerySchema = z
+  .strictObject({
+    dal: z.string({ error: M.periodo }).max(10, M.periodo).refine((d) => isIsoDate(d), M.periodo),
+    al: z.string({ error: M.periodo }).max(10, M.periodo).refine((d) => isIsoDate(d), M.periodo),
+  })
+  .refine((q) => q.dal <= q.al && q.al <= addDays(q.dal, AVVISI_PARTITE_GIORNI_MAX - 1), M.periodo);
+export type AvvisiPartiteQuery = z.infer<typeof avvisiPartiteQuerySchema>;
 
 /** Which categories a user follows (docs/players.md): every one, or those named. */
 export interface GruppiSeguiti {

@@ -110,3 +110,17 @@ export type ImportGiocatoriResponse = z.infer<typeof importGiocatoriResponse>;
 /** The categories a user follows, as the users answers carry them (`gruppiSeguiti`). */
 export const gruppiSeguitiSchema = z.object({ tutte: z.boolean(), gruppi: z.array(z.string()) }) satisfies z.ZodType<GruppiSeguiti>;
 
+
+/** A planned match's flag (docs/players.md, expiry alerts): how many players of its category may not play on its day. */
+export interface AvvisoPartita {
+  nonIdonei: number;
+}
+
+/**
+ * GET /api/giocatori/avvisi-partite: by match id, the planned matches of the period with at least one
+ * player of their category whose certificate will not cover the match day (the categories the caller follows).
+ */
+export const avvisiPartiteResponse = z.object({
+  data: z.record(z.string(), z.object({ nonIdonei: z.number() }) satisfies z.ZodType<AvvisoPartita>),
+});
+export type AvvisiPartiteResponse = z.infer<typeof avvisiPartiteResponse>;

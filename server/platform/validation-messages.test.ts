@@ -158,6 +158,8 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(await post({ ...p, numeroTessera: 12345 }))).toBe('Numero di tessera: il testo contiene caratteri non ammessi');
     const list = await t.app.inject({ url: `/api/giocatori?scadenzaEntro=${'9'.repeat(300)}`, headers: bearer(admin) });
     expect(expectItalian400(list)).toBe('scadenzaEntro deve essere un numero di giorni da 0 a 366');
+    const flags = await t.app.inject({ url: `/api/giocatori/avvisi-partite?dal=${'2'.repeat(300)}&al=2026-01-01`, headers: bearer(admin) });
+    expect(expectItalian400(flags)).toBe('Periodo non valido: dal e al devono essere date aaaa-mm-gg, dal non dopo al, al massimo 62 giorni');
     const many = await t.app.inject({ method: 'POST', url: '/api/giocatori/import', headers: bearer(admin), payload: { giocatori: Array(1001).fill(p) } });
     expect(expectItalian400(many)).toBe('Puoi importare al massimo 1000 giocatori per volta');
     const ties = await t.app.inject({ method: 'PUT', url: `/api/users/${reader.id}/gruppi`, headers: bearer(admin), payload: { gruppi: Array(201).fill('Pulcini') } });

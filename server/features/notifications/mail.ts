@@ -1,11 +1,10 @@
-import { GIOCATORI_MSG } from '../../../common/players/messages';
-import { SCADENZA_GIORNI } from '../../../common/players/rules';
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { SignJWT, jwtVerify } from 'jose';
 import { CAMPO_LABEL, NOTIFICHE_MSG } from '../../../common/notifications/rules';
 import { readMatch } from '../../../common/matches/meaning';
-import type { ChangeRow, MatchImage } from './repo';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
+import type { ChangeRow, ExpiringCertificate, MatchImage } from './repo';
 
 /** Audience of the unsubscribe tokens: a session token (audience 'authenticated') is never one. */
 const AUDIENCE = 'notifiche-disiscrizione';
@@ -102,21 +101,22 @@ export function changesText(gruppo: string, items: Array<{ prima: MatchImage | n
 }
 
 /** The Italian body of a weekly digest: the category's matches of the week, one per line. */
-export function digestText(
-  gruppo: string,
-  from: string,
-  to: string,
-  matches: MatchImage[],
-  certificates: readonly { nome: string; cognome: string; scadenza: string }[] = [],
-): string {
+export function digestText(gruppo: string, from: string, to: string, matches: MatchImage[]): string {
   const d = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
   const lines = matches.map((m) => {
     const r = readMatch(m);
     return r.meaning === 'programmata' ? `- ${title(m)}` : `- ${title(m)} (${r.text})`;
   });
-  // One line per player whose certificate expired or expires within SCADENZA_GIORNI: the name and the date, nothing else.
-  const expiring = certificates.length
-    ? ['', GIOCATORI_MSG.digest.title(SCADENZA_GIORNI), ...certificates.map((c) => GIOCATORI_MSG.digest.line(`${c.cognome} ${c.nome}`, d(c.scadenza)))]
-    : [];
-  return [NOTIFICHE_MSG.digestIntro(gruppo, d(from), d(to)), '', ...(lines.length ? lines : [NOTIFICHE_MSG.digestEmpty]), ...expiring, '', NOTIFICHE_MSG.digestAttachment, ''].join('\n');
+  return [NOTIFICHE_MSG.digestIntro(gruppo, d(from), d(to)), '', ...(lines.length ? lines : [NOTIFICHE_MSG.digestEmpty]), '', NOTIFICHE_MSG.digestAttachment, ''].join('\n');
+}
+
+/**
+ * The weekly digest's lines of the category's certificates (docs/players.md, expiry alerts), added when it is
+ * sent: one per player, the name and the expiry date only, expired (before `today`) or expiring; '' for none.
+ */
+export function certificatesText(certificates: readonly ExpiringCertificate[], today: string): string {
+  if (!certificates.length) return '';
+  const D = GIOCATORI_MSG.digest;
+  const lines = certificates.map((c) => (c.scadenza < today ? D.scaduto : D.inScadenza)(`${c.nome} ${c.cognome}`, c.scadenza));
+  return ['', D.title, ...lines, ''].join('\n');
 }

@@ -160,24 +160,26 @@ export async function matchesOfWeek(db: Db, gruppo: string, from: string, to: st
   return rows;
 }
 
-/** A player of the category whose medical certificate expired or expires by `until` (the digest's line). */
+/** A player of the category whose certificate expired or expires soon: all the weekly digest says of them. */
 export interface ExpiringCertificate {
   nome: string;
   cognome: string;
+  /** The certificate's last day, 'YYYY-MM-DD'. */
   scadenza: string;
 }
 
 /**
- * The players of a category whose certificate has expired or expires by `until` (docs/players.md, expiry
- * alerts): their name and the expiry date only, for the referents' weekly digest.
+ * The players of a category whose medical certificate expired or expires by `until` (docs/players.md, expiry
+ * alerts), by expiry then surname: their name and the expiry date, nothing else of them. Read when the digest
+ * is sent, so the queued job holds no child's name (an erased player is never mailed).
  */
-export async function expiringCertificates(db: Db, gruppo: string, until: string): Promise<ExpiringCertificate[]> {
+export async function expiringCertificates(db: Db, gruppoId: number, until: string): Promise<ExpiringCertificate[]> {
   const { rows } = await db.query<ExpiringCertificate>(
-    `SELECT g.nome, g.cognome, to_char(g.certificato_scadenza, 'YYYY-MM-DD') AS scadenza
-       FROM public.giocatori g JOIN public.gruppi c ON c.id = g.gruppo_id
-      WHERE c.name = $1 AND g.certificato_scadenza <= $2
-      ORDER BY g.certificato_scadenza, g.cognome, g.nome, g.id`,
-    [gruppo, until],
+    `SELECT p.nome, p.cognome, to_char(p.certificato_scadenza, 'YYYY-MM-DD') AS scadenza
+       FROM public.giocatori p
+      WHERE p.gruppo_id = $1 AND p.certificato_scadenza <= $2::date
+      ORDER BY p.certificato_scadenza, p.cognome, p.nome, p.id`,
+    [gruppoId, until],
   );
   return rows;
 }

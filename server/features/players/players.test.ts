@@ -301,6 +301,7 @@ describe('who sees what (docs/players.md): by role and by the categories followe
       ['GET', '/api/giocatori'],
       ['GET', '/api/giocatori/scadenze'],
       ['GET', '/api/giocatori/da-rimuovere'],
+      ['GET', `/api/giocatori/avvisi-partite?dal=${today}&al=${today}`],
       ['GET', `/api/giocatori/${rossi}`],
       ['GET', `/api/giocatori/${rossi}/export`],
       ['POST', '/api/giocatori'],
@@ -392,6 +393,98 @@ describe('the certificate rule through the API', () => {
     const names = async (n: number) => (await api(admin, 'GET', `/api/giocatori?scadenzaEntro=${n}`)).json().data.map((p: { cognome: string }) => p.cognome);
     expect(await names(0)).toEqual(['Ieri', 'Oggi', 'Senza']);
     expect(await names(1)).toEqual(['Domani', 'Ieri', 'Oggi', 'Senza']);
+  });
+});
+
+describe('the flag on a planned match’s card (GET /api/giocatori/avvisi-partite)', () => {
+  const cert = (tipo: string, scadenza: string) => ({ tipo, scadenza });
+  // A match day ten days ahead, never a season's first day (its day before would be in another season).
+  const DAY = () => (addDays(today, 10).endsWith('-07-01') ? addDays(today, 11) : addDays(today, 10));
+  /** A match of `gruppo` on `data` (in programma unless told), straight into the table: its id. */
+  const match = async (gruppo: string, data: string, over: { stato?: string; data_da_definire?: boolean } = {}) =>
+    (
+      await t.db.pool.query<{ id: number }>(
+        `INSERT INTO public.partite (data, ora, squadracasa, squadratrasferta, gruppo, campo, tipo_gara, stato, data_da_definire)
+         VALUES ($1, '10:00', 'Garibaldina', $2, $3, 'Campo 1', 'campionato', $4, $5) RETURNING id`,
+        [data, `Avversari ${gruppo} ${data}`, gruppo, over.stato ?? 'programmata', over.data_da_definire ?? false],
+      )
+    ).rows[0].id;
+  const flags = async (who: TestUser | null, dal = today, al = addDays(today, 61)) => {
+    const res = await api(who, 'GET', `/api/giocatori/avvisi-partite?dal=${dal}&al=${al}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return res.json().data;
+  };
+  afterEach(() => t.db.pool.query('TRUNCATE public.partite RESTART IDENTITY CASCADE'));
+
+  it('counts the players whose certificate will not cover the match day: expired the day before, missing, the wrong type; valid on its expiry day', async () => {
+    const season = stagioneDi(DAY());
+    const seasonEndYear = Number(season.fine.slice(0, 4));
+    await create({ cognome: 'Vigilia', certificato: cert('agonistico', addDays(DAY(), -1)) });
+    await create({ cognome: 'Giorno', certificato: cert('agonistico', DAY()) });
+    await create({ cognome: 'Senza', certificato: null });
+    // Turns 12 on the last day of the match's season: the competitive certificate is required.
+    await create({ cognome: 'Giugno', dataNascita: `${seasonEndYear - 12}-06-30`, certificato: cert('non_agonistico', addDays(DAY(), 100)) });
+    // Turns 12 on the first day of the next season: the non-competitive one is enough.
+    await create({ cognome: 'Luglio', dataNascita: `${seasonEndYear - 12}-07-01`, certificato: cert('non_agonistico', addDays(DAY(), 100)) });
+    const onDay = await match('Pulcini', DAY());
+    // The day before, 'Vigilia' is still valid: only the missing and the wrong type.
+    const dayBefore = await match('Pulcini', addDays(DAY(), -1));
+    // Every player valid: no entry.
+    await match('Esordienti', DAY());
+    await create({ cognome: 'Valido', gruppo: 'Esordienti', dataNascita: '2014-03-03', certificato: cert('agonistico', addDays(DAY(), 1)) });
+    expect(await flags(admin)).toEqual({ [onDay]: { nonIdonei: 3 }, [dayBefore]: { nonIdonei: 2 } });
+  });
+
+  it('planned matches only (in programma or moved to a new date), within dal..al both included', async () => {
+    await create({ cognome: 'Senza' });
+    const first = await match('Pulcini', today);
+    const last = await match('Pulcini', addDays(today, 61));
+    await match('Pulcini', addDays(today, 62));
+    await match('Pulcini', addDays(today, -1));
+    const moved = await match('Pulcini', addDays(today, 5), { stato: 'rinviata', data_da_definire: false });
+    await match('Pulcini', addDays(today, 6), { stato: 'rinviata', data_da_definire: true });
+    await match('Pulcini', addDays(today, 7), { stato: 'annullata' });
+    await match('Pulcini', addDays(today, 8), { stato: 'sospesa' });
+    expect(await flags(admin)).toEqual({ [first]: { nonIdonei: 1 }, [last]: { nonIdonei: 1 }, [moved]: { nonIdonei: 1 } });
+    expect(await flags(admin, addDays(today, 1), addDays(today, 5))).toEqual({ [moved]: { nonIdonei: 1 } });
+  });
+
+  it('only the categories the caller follows: a reader of Pulcini sees the Pulcini, a reader without ties nothing, admins all; no activity record', async () => {
+    await create({ cognome: 'Senza' });
+    await create({ cognome: 'Verdi', gruppo: 'Esordienti', dataNascita: '2014-03-03' });
+    const pulcini = await match('Pulcini', DAY());
+    const esordienti = await match('Esordienti', DAY());
+    const records = (await activities()).length;
+    expect(await flags(admin)).toEqual({ [pulcini]: { nonIdonei: 1 }, [esordienti]: { nonIdonei: 1 } });
+    expect(await flags(editorAll)).toEqual({ [pulcini]: { nonIdonei: 1 }, [esordienti]: { nonIdonei: 1 } });
+    expect(await flags(readerPulcini)).toEqual({ [pulcini]: { nonIdonei: 1 } });
+    expect(await flags(editorPulcini)).toEqual({ [pulcini]: { nonIdonei: 1 } });
+    expect(await flags(readerNone)).toEqual({});
+    const res = await api(null, 'GET', `/api/giocatori/avvisi-partite?dal=${today}&al=${today}`);
+    expect([res.statusCode, res.json()]).toEqual([401, { error: MSG.http.notAuthenticated }]);
+    // Counts only: the answer and the log name no player.
+    expect((await activities()).length).toBe(records);
+  });
+
+  it('refuses a bad period in Italian: missing or malformed dates, al before dal, more than 62 days, unknown parameters', async () => {
+    const end = addDays(today, 61);
+    expect(await flags(admin, today, end)).toEqual({});
+    for (const qs of [
+      '',
+      `dal=${today}`,
+      `al=${today}`,
+      `dal=2026-02-30&al=2026-03-01`,
+      `dal=${today}&al=domani`,
+      `dal=${today}&al=${addDays(today, -1)}`,
+      `dal=${today}&al=${addDays(today, 62)}`,
+      `dal=${'2'.repeat(300)}&al=${today}`,
+    ]) {
+      const res = await api(admin, 'GET', `/api/giocatori/avvisi-partite?${qs}`);
+      expect([qs, res.statusCode, res.json()]).toEqual([qs, 400, { error: M.invalid.periodo }]);
+    }
+    const extra = await api(admin, 'GET', `/api/giocatori/avvisi-partite?dal=${today}&al=${today}&gruppo=Pulcini`);
+    expect([extra.statusCode, extra.json()]).toEqual([400, { error: MSG.http.unknownField('gruppo') }]);
   });
 });
 

@@ -206,3 +206,36 @@ export async function daRimuovere(db: Db, oggi: string): Promise<DaRimuovere[]> 
   );
   return sortRoster(rows);
 }
+
+/**
+ * The planned matches of `dal`..`al` (in programma, or moved to a new date: common/matches/meaning.ts)
+ * of the categories in `scope` (null: every one), with their category's id.
+ */
+export async function plannedMatches(db: Db, dal: string, al: string, scope: number[] | null): Promise<Array<{ id: number; data: string; gruppoId: number }>> {
+  const { rows } = await db.query<{ id: number; data: string; gruppoId: number }>(
+    `SELECT m.id, to_char(m.data, 'YYYY-MM-DD') AS data, g.id AS "gruppoId"
+       FROM public.partite m JOIN public.gruppi g ON g.name = m.gruppo
+      WHERE m.data BETWEEN $1::date AND $2::date
+        AND (m.stato = 'programmata' OR (m.stato = 'rinviata' AND m.data_da_definire IS FALSE))
+        AND ($3::int[] IS NULL OR g.id = ANY($3::int[]))`,
+    [dal, al, scope],
+  );
+  return rows;
+}
+
+/** What the certificate rule reads of the players of these categories: birth date and certificate, nothing else. */
+export async function certificatesOf(db: Db, gruppoIds: number[]): Promise<Array<Pick<Giocatore, 'id' | 'dataNascita' | 'certificato'> & { gruppoId: number }>> {
+  const { rows } = await db.query<Pick<GiocatoreRow, 'id' | 'gruppo_id' | 'data_nascita' | 'certificato_tipo' | 'certificato_scadenza'>>(
+    `SELECT p.id, p.gruppo_id, to_char(p.data_nascita, 'YYYY-MM-DD') AS data_nascita,
+            p.certificato_tipo, to_char(p.certificato_scadenza, 'YYYY-MM-DD') AS certificato_scadenza
+       FROM public.giocatori p
+      WHERE p.gruppo_id = ANY($1::int[])`,
+    [gruppoIds],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    gruppoId: r.gruppo_id,
+    dataNascita: r.data_nascita,
+    certificato: r.certificato_tipo && r.certificato_scadenza ? { tipo: r.certificato_tipo, scadenza: r.certificato_scadenza } : null,
+  }));
+}

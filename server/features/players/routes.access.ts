@@ -8,6 +8,7 @@ export const accessRows: Row[] = [
   { method: 'GET', route: '/api/giocatori', expect: signedIn(200) },
   { method: 'GET', route: '/api/giocatori/scadenze', expect: signedIn(200) },
   { method: 'GET', route: '/api/giocatori/da-rimuovere', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/giocatori/avvisi-partite', url: '/api/giocatori/avvisi-partite?dal=2026-11-02&al=2026-11-08', expect: signedIn(200) },
   { method: 'GET', route: '/api/giocatori/:id', url: `/api/giocatori/${UNKNOWN_ID}`, expect: signedIn(404) },
   { method: 'POST', route: '/api/giocatori', payload: {}, expect: editorUp(400) },
   { method: 'PUT', route: '/api/giocatori/:id', url: `/api/giocatori/${UNKNOWN_ID}`, payload: {}, expect: editorUp(400) },

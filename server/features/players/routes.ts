@@ -11,15 +11,18 @@ import { GIOCATORI_MSG } from '../../../common/players/messages';
 import {
   addDays,
   avvisiGiocatore,
+  avvisiPartiteQuerySchema,
   giocatoreInputSchema,
   giocatoriQuerySchema,
   importGiocatoriSchema,
+  nonIdonei,
   scadenze,
   SCADENZA_GIORNI,
   type Giocatore,
   type GiocatoreInput,
 } from '../../../common/players/rules';
 import {
+  avvisiPartiteResponse,
   daRimuovereResponse,
   giocatoreEraseResponse,
   giocatoreExportResponse,
@@ -28,6 +31,7 @@ import {
   giocatoriResponse,
   importGiocatoriResponse,
   scadenzeResponse,
+  type AvvisoPartita,
 } from '../../../common/players/types';
 import { withTransaction, type Db } from '../../db/pool';
 import { requireRole } from '../../shared/auth-guard';
@@ -105,6 +109,32 @@ export const playersRoutes: FastifyPluginAsync = async (root) => {
     reply.header('cache-control', 'no-store');
     return { data, count: data.length, oggi, giorni: SCADENZA_GIORNI, regola };
   });
+
+  // The match cards' flag (docs/players.md, expiry alerts): per planned match of the period, how many players
+  // of its category the certificate rule keeps off the pitch on its day. Counts only, naming no player, and read
+  // at every dashboard visit: no activity record (as the call-ups' counts of the cards).
+  app.get(
+    '/giocatori/avvisi-partite',
+    { preHandler: requireRole('reader'), schema: { querystring: avvisiPartiteQuerySchema, response: { 200: avvisiPartiteResponse } } },
+    async (request, reply) => {
+      const { dal, al } = request.query;
+      const s = await scope(pool, request);
+      const data: Record<string, AvvisoPartita> = {};
+      const matches = s.tutte || s.gruppi.size ? await repo.plannedMatches(pool, dal, al, scopeIds(s)) : [];
+      if (matches.length) {
+        const byGruppo = new Map<number, Awaited<ReturnType<typeof repo.certificatesOf>>>();
+        for (const p of await repo.certificatesOf(pool, [...new Set(matches.map((m) => m.gruppoId))])) {
+          byGruppo.set(p.gruppoId, [...(byGruppo.get(p.gruppoId) ?? []), p]);
+        }
+        for (const m of matches) {
+          const n = nonIdonei(byGruppo.get(m.gruppoId) ?? [], m.data, regola).length;
+          if (n > 0) data[m.id] = { nonIdonei: n };
+        }
+      }
+      reply.header('cache-control', 'no-store');
+      return { data };
+    },
+  );
 
   // The yearly review (docs/players.md, 'Da rimuovere'): administrators only.
   app.get(

@@ -51,6 +51,7 @@ export function ClashMarkedCard({
   clashes,
   onOpen,
   sample,
+  nonIdonei,
   highlighted,
   designazioni,
   convocazione,
@@ -60,12 +61,14 @@ export function ClashMarkedCard({
   clashes: ListedClashes<Clash<Partita>> | undefined;
   onOpen: (p: Partita) => void;
   sample: boolean;
+  /** Its players whose certificate will not cover its day (docs/players.md, expiry alerts). */
+  nonIdonei?: { label: string; hint: string };
   highlighted: boolean;
   designazioni?: string;
   convocazione?: string;
 }) {
   const card = (
-    <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} highlighted={highlighted} designazioni={designazioni} convocazione={convocazione} />
+    <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} nonIdonei={nonIdonei} highlighted={highlighted} designazioni={designazioni} convocazione={convocazione} />
   );
   if (!clashes) return card;
   const more = moreClashes(clashes);

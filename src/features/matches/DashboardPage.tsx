@@ -32,6 +32,7 @@ import { designazioniLine, PERIOD_MAX_DAYS, useGetDesignazioniPeriodoQuery } fro
 import { callupLine, useGetConvocazioniPeriodoQuery } from '../../api/callupsApi';
 import { UncoveredPanel } from './UncoveredPanel';
 import { ClashMarkedCard, FirstSteps, SelectableCard } from './DashboardCards';
+import { AVVISI_PERIODO_GIORNI, nonIdoneiFlag, useGetAvvisiPartiteQuery } from '../../api/playerAlertsApi';
 
 // The bulk status bar (docs/matches.md, status), in its own chunk, loaded for editors only.
 const StatusActions = lazy(() => import('./StatusActions'));
@@ -65,6 +66,10 @@ export default function DashboardPage() {
     () => source.filter((p) => matchesFilters(p, filters) && (!onlyClashes || clashes.has(p.id))),
     [source, filters, onlyClashes, clashes],
   );
+  // The flag of the cards whose category has players the certificate rule keeps off the pitch that day (docs/players.md,
+  // expiry alerts): one read for the days shown (at most 62); only the categories one follows are answered.
+  const flagsTo = lastDay ? [lastDay, dayjs(today).add(AVVISI_PERIODO_GIORNI - 1, 'day').format('YYYY-MM-DD')].sort()[0] : '';
+  const { data: avvisi } = useGetAvvisiPartiteQuery({ dal: today, al: flagsTo }, { skip: isError || !lastDay || flagsTo < today });
   const active = countActiveFilters(filters) + (onlyClashes ? 1 : 0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const selectable = canEdit && !isError;
@@ -158,6 +163,7 @@ export default function DashboardPage() {
                           clashes={clashes.get(p.id)}
                           onOpen={open}
                           sample={isError}
+                          nonIdonei={isError ? undefined : nonIdoneiFlag(avvisi?.[String(p.id)])}
                           highlighted={p.id === highlight}
                           designazioni={isError ? undefined : designazioniLine(designazioni?.[String(p.id)])}
                           convocazione={isError ? undefined : callupLine(convocazioni?.[String(p.id)])}

@@ -1,16 +1,31 @@
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 
-type BadgeColor = 'default' | 'primary' | 'secondary' | 'info' | 'success';
+type BadgeColor = 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning';
 
 /**
  * A small read-only label drawn like MUI's small Chip. The card's badges are never clickable or
  * deletable, so a styled span does the job without Chip's 2.7 KB gzip on the public page (its budget: docs/testing.md).
  */
-export function MatchBadge({ label, color = 'default', variant = 'filled' }: { label: string; color?: BadgeColor; variant?: 'filled' | 'outlined' }) {
+export function MatchBadge({
+  label,
+  color = 'default',
+  variant = 'filled',
+  title,
+  testId,
+}: {
+  label: string;
+  color?: BadgeColor;
+  variant?: 'filled' | 'outlined';
+  /** What the label means, shown on hover. */
+  title?: string;
+  testId?: string;
+}) {
   return (
     <Box
       component="span"
+      title={title}
+      data-testid={testId}
       sx={(theme) => {
         const main = color === 'default' ? theme.palette.text.primary : theme.palette[color].main;
         const outlined = variant === 'outlined';

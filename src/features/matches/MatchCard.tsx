@@ -36,6 +36,7 @@ export function MatchCard({
   partita: p,
   onClick,
   sample = false,
+  nonIdonei,
   dense = false,
   highlighted = false,
   designazioni,
@@ -44,6 +45,11 @@ export function MatchCard({
   partita: Partita;
   onClick?: () => void;
   sample?: boolean;
+  /**
+   * The signed-in dashboard's flag for the staff who see the category's players ('2 giocatori non idonei',
+   * docs/players.md, expiry alerts): their certificate will not cover the match day.
+   */
+  nonIdonei?: { label: string; hint: string };
   /** The signed-in dashboard's card under its day heading (docs/planning.md): no date, two compact rows. */
   dense?: boolean;
   /** Just saved: outlined until the next visit. */
@@ -60,6 +66,7 @@ export function MatchCard({
   const badges = (
     <>
       {sample && <MatchBadge variant="outlined" label={DASHBOARD_MSG.sample} />}
+      {nonIdonei && <MatchBadge color="warning" label={nonIdonei.label} title={nonIdonei.hint} testId="match-non-idonei" />}
       {text.status && (
         <Suspense fallback={null}>
           <StatusBadge status={text.status} />
