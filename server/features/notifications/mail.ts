@@ -3,7 +3,8 @@ import 'dayjs/locale/it';
 import { SignJWT, jwtVerify } from 'jose';
 import { CAMPO_LABEL, NOTIFICHE_MSG } from '../../../common/notifications/rules';
 import { readMatch } from '../../../common/matches/meaning';
-import type { ChangeRow, MatchImage } from './repo';
+import { GIOCATORI_MSG } from '../../../common/players/messages';
+import type { ChangeRow, ExpiringCertificate, MatchImage } from './repo';
 
 /** Audience of the unsubscribe tokens: a session token (audience 'authenticated') is never one. */
 const AUDIENCE = 'notifiche-disiscrizione';
@@ -107,4 +108,15 @@ export function digestText(gruppo: string, from: string, to: string, matches: Ma
     return r.meaning === 'programmata' ? `- ${title(m)}` : `- ${title(m)} (${r.text})`;
   });
   return [NOTIFICHE_MSG.digestIntro(gruppo, d(from), d(to)), '', ...(lines.length ? lines : [NOTIFICHE_MSG.digestEmpty]), '', NOTIFICHE_MSG.digestAttachment, ''].join('\n');
+}
+
+/**
+ * The weekly digest's lines of the category's certificates (docs/players.md, expiry alerts), added when it is
+ * sent: one per player, the name and the expiry date only, expired (before `today`) or expiring; '' for none.
+ */
+export function certificatesText(certificates: readonly ExpiringCertificate[], today: string): string {
+  if (!certificates.length) return '';
+  const D = GIOCATORI_MSG.digest;
+  const lines = certificates.map((c) => (c.scadenza < today ? D.scaduto : D.inScadenza)(`${c.nome} ${c.cognome}`, c.scadenza));
+  return ['', D.title, ...lines, ''].join('\n');
 }

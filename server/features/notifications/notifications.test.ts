@@ -434,6 +434,87 @@ describe('weekly digest', () => {
     expect(t.smtp.mails.slice(before).some((m) => m.to.includes('every@example.it'))).toBe(false);
   });
 
+  it("the category's expired and expiring certificates (30 days), name and date only, read when sent; other categories' players and change mails name none", async () => {
+    const tz = t.config.timezone;
+    const today = dayjs(todayIn(tz));
+    const monday = today.subtract((today.day() + 6) % 7, 'day');
+    const at = (day: dayjs.Dayjs, hhmm: string) => dayjs.tz(`${day.format('YYYY-MM-DD')} ${hhmm}`, 'YYYY-MM-DD HH:mm', tz).toDate();
+    const day = (n: number) => monday.add(n, 'day').format('YYYY-MM-DD');
+    const dmy = (n: number) => monday.add(n, 'day').format('DD/MM/YYYY');
+    await category('Certificati U12', [
+      { email: 'cert-weekly@example.it', notifiche: 'settimanale' },
+      { email: 'cert-every@example.it', notifiche: 'ogni_modifica' },
+    ]);
+    await category('Certificati U14', [{ email: 'cert-other@example.it', notifiche: 'settimanale' }]);
+    const player = async (gruppo: string, nome: string, cognome: string, scadenza: string | null) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/giocatori',
+        headers: bearer(admin),
+        payload: {
+          nome,
+          cognome,
+          dataNascita: '2014-05-06',
+          gruppo,
+          numeroTessera: 'TX98765',
+          certificato: scadenza ? { tipo: 'agonistico', scadenza } : null,
+          contatti: [{ nome: 'Genitore', email: 'genitore-riservato@example.it', telefono: '3339876543' }],
+          note: 'Nota riservata',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    await player('Certificati U12', 'Ada', 'Zqscaduto', day(-1));
+    await player('Certificati U12', 'Bea', 'Zqoggi', day(0));
+    await player('Certificati U12', 'Carlo', 'Zqtrenta', day(30));
+    await player('Certificati U12', 'Dario', 'Zqtrentuno', day(31));
+    await player('Certificati U12', 'Elio', 'Zqsenza', null);
+    await player('Certificati U14', 'Fabio', 'Zqaltro', day(3));
+    // A match of U12 this week: in the digest, and a change mail to the other referent.
+    await match('Certificati U12', inDays(2));
+
+    const eight = at(monday, '08:00');
+    expect(await digestJobs(deps, eight)).toBeGreaterThanOrEqual(2);
+    // The queued digest holds no child's name: the lines are read when it is sent.
+    const queued = await t.db.pool.query(`SELECT testo, dati::text FROM public.notifiche_job WHERE email LIKE 'cert-%'`);
+    expect(queued.rows).toHaveLength(2);
+    expect(JSON.stringify(queued.rows)).not.toMatch(/Zq/);
+
+    const before = t.smtp.mails.length;
+    while (await sendOne(deps, eight));
+    const text = (m: { text: string }) => m.text.replace(/\r\n/g, '\n');
+    const weekly = text(await t.smtp.waitFor('cert-weekly@example.it', 5000, before));
+    expect(weekly).toContain(
+      [
+        'Certificati medici da rinnovare:',
+        `- Certificato scaduto: Ada Zqscaduto, il ${dmy(-1)}`,
+        `- Certificato in scadenza: Bea Zqoggi, il ${dmy(0)}`,
+        `- Certificato in scadenza: Carlo Zqtrenta, il ${dmy(30)}`,
+        '',
+      ].join('\n'),
+    );
+    // Nothing else of them, and no other player: not expiring within 30 days, no certificate, another category.
+    for (const other of ['Zqtrentuno', 'Zqsenza', 'Zqaltro', 'TX98765', 'genitore-riservato', '3339876543', 'Nota riservata', '06/05/2014', '2014-05-06']) {
+      expect([other, weekly.includes(other)]).toEqual([other, false]);
+    }
+    const otherDigest = text(await t.smtp.waitFor('cert-other@example.it', 5000, before));
+    expect(otherDigest).toContain(`- Certificato in scadenza: Fabio Zqaltro, il ${dmy(3)}`);
+    expect(otherDigest).not.toMatch(/Zqscaduto|Zqoggi|Zqtrenta/);
+    // The sent record names the address and the category, and counts the players named.
+    const { rows } = await t.db.pool.query(
+      `SELECT context FROM public.activity_logs WHERE activity_message = 'Notifica inviata a cert-weekly@example.it (Certificati U12)'`,
+    );
+    expect(rows.map((r) => r.context.certificati)).toEqual([3]);
+    expect(JSON.stringify(rows)).not.toMatch(/Zq/);
+
+    // A change mail names no player.
+    const changes = t.smtp.mails.length;
+    await runOnce(deps, later(301));
+    const every = text(await t.smtp.waitFor('cert-every@example.it', 5000, changes));
+    expect(every).toContain('Nuova partita: Garibaldina - Ospiti FC');
+    expect(every).not.toMatch(/Zq|Certificato|medici/);
+  });
+
   it('a Monday with no process running: the digest is made at the first pass later that week, not on Sunday', async () => {
     const tz = t.config.timezone;
     const today = dayjs(todayIn(tz));

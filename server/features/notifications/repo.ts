@@ -160,6 +160,30 @@ export async function matchesOfWeek(db: Db, gruppo: string, from: string, to: st
   return rows;
 }
 
+/** A player of the category whose certificate expired or expires soon: all the weekly digest says of them. */
+export interface ExpiringCertificate {
+  nome: string;
+  cognome: string;
+  /** The certificate's last day, 'YYYY-MM-DD'. */
+  scadenza: string;
+}
+
+/**
+ * The players of a category whose medical certificate expired or expires by `until` (docs/players.md, expiry
+ * alerts), by expiry then surname: their name and the expiry date, nothing else of them. Read when the digest
+ * is sent, so the queued job holds no child's name (an erased player is never mailed).
+ */
+export async function expiringCertificates(db: Db, gruppoId: number, until: string): Promise<ExpiringCertificate[]> {
+  const { rows } = await db.query<ExpiringCertificate>(
+    `SELECT p.nome, p.cognome, to_char(p.certificato_scadenza, 'YYYY-MM-DD') AS scadenza
+       FROM public.giocatori p
+      WHERE p.gruppo_id = $1 AND p.certificato_scadenza <= $2::date
+      ORDER BY p.certificato_scadenza, p.cognome, p.nome, p.id`,
+    [gruppoId, until],
+  );
+  return rows;
+}
+
 /**
  * Categories with 'settimanale' referents whose digest of the week starting `weekStart` has not
  * been made yet (no 'riepilogo' job keyed with that week and category): a week's digest is made

@@ -10,7 +10,8 @@ import { recordActivity } from '../../shared/activity';
 import * as repo from './repo';
 import { weekRange } from '../../../common/export/rules';
 import type { Job } from '../../plugins/scheduler';
-import { changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } from './mail';
+import { certificatesText, changesText, collapse, digestText, unsubscribeToken, unsubscribeUrl } from './mail';
+import { addDays, SCADENZA_GIORNI } from '../../../common/players/rules';
 import { designationMail } from '../../mail/templates';
 import { invitationIcs } from '../../services/designations/ics';
 import { queueDeletedMatchCancels, queueMatchUpdates, type DesignationJobData } from '../../services/designations/mail';
@@ -126,6 +127,8 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
   return withTransaction(deps.pool, async (db) => {
     const job = await repo.takeJob(db, now);
     if (!job) return false;
+    // The players named by a weekly digest (docs/players.md, expiry alerts): how many, for its activity record.
+    let certificati = 0;
     try {
       if (job.tipo === 'designazione') await sendDesignation(deps, job, now);
       else if (job.tipo === 'convocazione') await sendCallupJob({ ...deps, db }, job, now);
@@ -134,10 +137,14 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
         const link = unsubscribeUrl(deps.config.publicUrl, await unsubscribeToken(deps.jwtSecret, dati?.gruppoId ?? 0, job.email));
         const build = job.tipo === 'riepilogo' && dati?.weekFrom && dati.weekTo ? deps.weekPdf : undefined;
         const week = build ? await build({ start: dati!.weekFrom!, end: dati!.weekTo!, gruppo: job.gruppo }) : null;
+        // A digest's certificates are read now, not stored with the job: the queue holds no child's name.
+        const today = todayIn(deps.config.timezone, now);
+        const expiring = job.tipo === 'riepilogo' && dati?.gruppoId ? await repo.expiringCertificates(db, dati.gruppoId, addDays(today, SCADENZA_GIORNI)) : [];
+        certificati = expiring.length;
         await deps.mailer.send({
           to: job.email,
           subject: job.oggetto,
-          text: `${job.testo}\n${NOTIFICHE_MSG.footer(link)}\n`,
+          text: `${job.testo}${certificatesText(expiring, today)}\n${NOTIFICHE_MSG.footer(link)}\n`,
           link,
           headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           ...(week ? { attachments: [{ filename: week.filename, content: week.pdf, contentType: 'application/pdf' }] } : {}),
@@ -164,7 +171,11 @@ export async function sendOne(deps: WorkerDeps, now: Date = new Date()): Promise
     }
     await repo.markSent(db, job.id, now);
     const texts = activityTexts(job);
-    await recordActivity(db, null, { type: 'success', message: texts.sent, context: { job: job.id, tipo: job.tipo, ...texts.context } });
+    await recordActivity(db, null, {
+      type: 'success',
+      message: texts.sent,
+      context: { job: job.id, tipo: job.tipo, ...texts.context, ...(job.tipo === 'riepilogo' ? { certificati } : {}) },
+    });
     return true;
   });
 }
