@@ -616,7 +616,8 @@ describe('no player on a public page, a feed, the public list or a referent’s 
       const g = await as('POST', '/api/gruppi', { name: 'Pulcini', components: [{ nome: 'Rita', cognome: 'Referente', email: 'referente@example.it' }] });
       expect(g.statusCode).toBe(201);
       expect((await as('POST', '/api/giocatori', player({ cognome: SURNAME, note: `Nota di ${SURNAME}` }))).statusCode).toBe(201);
-      // A match of the category: on the public list and the feeds, and a change mail to the referent.
+      // A match of the category: on the public list and the feeds, and a change mail to the referent (the weekly
+      // digest's certificate lines, the one mail that names a player, are notifications.test.ts's).
       const match = await as('POST', '/api/partite', {
         data: addDays(today, 3),
         ora: '10:00',
