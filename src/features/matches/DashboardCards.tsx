@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
+import { MatchBadge } from './MatchBadge';
 import AddIcon from '@mui/icons-material/Add';
 import { MSG } from '../../../common/core/messages';
 import { CLASH_MSG, moreClashes, type Clash, type ListedClashes } from '../../../common/occupancy/rules';
@@ -68,7 +69,28 @@ export function ClashMarkedCard({
   convocazione?: string;
 }) {
   const card = (
-    <MatchCard partita={partita} onClick={() => onOpen(partita)} dense sample={sample} nonIdonei={nonIdonei} highlighted={highlighted} designazioni={designazioni} convocazione={convocazione} />
+    <MatchCard
+      partita={partita}
+      onClick={() => onOpen(partita)}
+      dense
+      sample={sample}
+      highlighted={highlighted}
+      badge={nonIdonei && <MatchBadge color="warning" label={nonIdonei.label} title={nonIdonei.hint} testId="match-non-idonei" />}
+      notes={
+        <>
+          {designazioni && (
+            <Typography variant="body2" color="text.secondary" data-testid="match-designazioni">
+              {designazioni}
+            </Typography>
+          )}
+          {convocazione && (
+            <Typography variant="body2" color="text.secondary" data-testid="match-convocazione">
+              {convocazione}
+            </Typography>
+          )}
+        </>
+      }
+    />
   );
   if (!clashes) return card;
   const more = moreClashes(clashes);

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
@@ -36,28 +36,24 @@ export function MatchCard({
   partita: p,
   onClick,
   sample = false,
-  nonIdonei,
   dense = false,
   highlighted = false,
-  designazioni,
-  convocazione,
+  badge,
+  notes,
 }: {
   partita: Partita;
   onClick?: () => void;
   sample?: boolean;
-  /**
-   * The signed-in dashboard's flag for the staff who see the category's players ('2 giocatori non idonei',
-   * docs/players.md, expiry alerts): their certificate will not cover the match day.
-   */
-  nonIdonei?: { label: string; hint: string };
   /** The signed-in dashboard's card under its day heading (docs/planning.md): no date, two compact rows. */
   dense?: boolean;
   /** Just saved: outlined until the next visit. */
   highlighted?: boolean;
-  /** The signed-in dashboard's dense card: the designated officials in one line ('Arbitro: Mario Rossi · ...', docs/officials.md). */
-  designazioni?: string;
-  /** The signed-in dashboard's dense card: the call-up's counts ('Convocati 14 · sì 11 · no 1', docs/callups.md). */
-  convocazione?: string;
+  /**
+   * The signed-in dashboard's own badge and lines (DashboardCards.tsx: players not fit to play, officials,
+   * call-up counts), made there so that the public page's bundle carries none of their code.
+   */
+  badge?: ReactNode;
+  notes?: ReactNode;
 }) {
   const { clubName } = useClub();
   // The texts the server's HTML of / shows too (common/matches/card-text.ts, docs/public-page.md).
@@ -66,7 +62,7 @@ export function MatchCard({
   const badges = (
     <>
       {sample && <MatchBadge variant="outlined" label={DASHBOARD_MSG.sample} />}
-      {nonIdonei && <MatchBadge color="warning" label={nonIdonei.label} title={nonIdonei.hint} testId="match-non-idonei" />}
+      {badge}
       {text.status && (
         <Suspense fallback={null}>
           <StatusBadge status={text.status} />
@@ -109,16 +105,7 @@ export function MatchCard({
           <StatusReason motivo={p.motivo_stato} inline />
         </Suspense>
       )}
-      {designazioni && (
-        <Typography variant="body2" color="text.secondary" data-testid="match-designazioni">
-          {designazioni}
-        </Typography>
-      )}
-      {convocazione && (
-        <Typography variant="body2" color="text.secondary" data-testid="match-convocazione">
-          {convocazione}
-        </Typography>
-      )}
+      {notes}
       <Box sx={{ flexGrow: 1 }} />
       {badges}
     </Box>
