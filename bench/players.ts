@@ -7,7 +7,7 @@
 // is over budget.
 // Usage: npm run bench:players   (DATABASE_URL to use an external PostgreSQL, else an embedded one)
 import type pg from 'pg';
-import { benchApp, benchServices, benchToken, openBench, quantile, runBench, teardown } from './harness';
+import { benchApp, benchServices, benchToken, openBench, runBench, teardown, timed as harnessTimed } from './harness';
 import { todayIn } from '../common/core/dates';
 import { addDays, nonIdonei, REGOLA_CERTIFICATO_DEFAULT, type Giocatore } from '../common/players/rules';
 
@@ -44,18 +44,8 @@ async function seed(pool: pg.Pool, today: string): Promise<void> {
   );
 }
 
-async function timed(label: string, fn: (i: number) => Promise<unknown> | unknown, runs = RUNS): Promise<number> {
-  for (let i = 0; i < 10; i++) await fn(i); // warm-up
-  const xs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
-    await fn(i);
-    xs.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  const p95 = quantile(xs, 0.95);
-  console.log(`${label.padEnd(66)} p50 ${quantile(xs, 0.5).toFixed(3).padStart(8)} ms   p95 ${p95.toFixed(3).padStart(8)} ms`);
-  return p95;
-}
+/** harness.timed with this bench's runs and 10 warm-up calls. */
+const timed = (label: string, fn: (i: number) => Promise<unknown> | unknown, runs = RUNS) => harnessTimed(label, fn, { runs, warmup: 10 });
 
 async function main() {
   const { db, pool } = await openBench(`garibaldina_bench_giocatori_${process.pid}`);
