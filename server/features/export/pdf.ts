@@ -15,7 +15,7 @@
 // Issue 28: a match's card on the week and day sheets names its designated people, the roles held
 // only ('Arbitro: Mario Rossi  ·  Accompagnatore: Luca Bianchi'; designationLine).
 import PDFDocument from 'pdfkit';
-import { BOLD, FONT, fontFiles } from '../../shared/pdf-fonts';
+import { BOLD, FONT, registerSheetFonts } from '../../shared/pdf-fonts';
 import QRCode from 'qrcode';
 import { CALENDAR_MSG } from '../../../common/calendar/rules';
 import { countLine } from '../../../common/matches/meaning';
@@ -127,7 +127,6 @@ interface PageHeading {
 }
 
 function newDoc(layout: 'portrait' | 'landscape', heading: PageHeading, common: PdfCommon): Doc {
-  const { regular, bold } = fontFiles();
   const doc = new PDFDocument({
     size: 'A4',
     layout,
@@ -142,8 +141,7 @@ function newDoc(layout: 'portrait' | 'landscape', heading: PageHeading, common: 
       Producer: `Calendario Partite ${common.clubName}`,
     },
   });
-  doc.registerFont(FONT, regular);
-  doc.registerFont(BOLD, bold);
+  registerSheetFonts(doc);
   return doc;
 }
 

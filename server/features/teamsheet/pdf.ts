@@ -7,7 +7,7 @@
 // number beside each player it concerns). DejaVu Sans embedded (subset) like the export sheets
 // (server/features/export/pdf.ts); nothing active in the file: no JavaScript, actions or links.
 import PDFDocument from 'pdfkit';
-import { BOLD, FONT, fontFiles } from '../../shared/pdf-fonts';
+import { BOLD, FONT, registerSheetFonts } from '../../shared/pdf-fonts';
 import { formatDate, formatLongDate, tipoGaraLabel } from '../../../common/export/rules';
 import { DISTINTA_MSG } from '../../../common/teamsheet/messages';
 import { cognomeNome } from '../../../common/teamsheet/rules';
@@ -55,7 +55,6 @@ function footnotes(d: DistintaPdfInput['distinta']): { notes: string[]; marks: n
 }
 
 export async function distintaPdf(input: DistintaPdfInput): Promise<Buffer> {
-  const { regular, bold } = fontFiles();
   const { partita: m, distinta: d } = input;
   const teams = `${clip(m.squadracasa)} - ${clip(m.squadratrasferta)}`;
   const doc = new PDFDocument({
@@ -66,8 +65,7 @@ export async function distintaPdf(input: DistintaPdfInput): Promise<Buffer> {
     autoFirstPage: false,
     info: { Title: `${DISTINTA_MSG.title} - ${teams}`, Author: input.clubName, Subject: `${DISTINTA_MSG.title} ${formatDate(m.data)}`, Creator: `Calendario Partite ${input.clubName}`, Producer: `Calendario Partite ${input.clubName}` },
   });
-  doc.registerFont(FONT, regular);
-  doc.registerFont(BOLD, bold);
+  registerSheetFonts(doc);
   const x0 = MARGIN;
   /** A4's width less the margins. */
   const W = 595.28 - 2 * MARGIN;
