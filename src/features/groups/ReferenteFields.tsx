@@ -34,10 +34,17 @@ export interface GroupFormValues {
 
 export type GroupFormControl = Control<GroupFormValues, unknown, GruppoInput>;
 
+/** The row's four text fields, in order, each as wide as its `flex` beside the others. */
+const REFERENTE_TEXT_FIELDS = [
+  { key: 'nome', label: MSG.groups.referentName, required: true, flex: 1, slotProps: { htmlInput: { maxLength: REFERENTE_TEXT_MAX } } },
+  { key: 'cognome', label: MSG.groups.referentSurname, required: true, flex: 1, slotProps: { htmlInput: { maxLength: REFERENTE_TEXT_MAX } } },
+  { key: 'telefono', label: MSG.groups.referentPhone, helperText: MSG.groups.phoneHint, flex: 1, slotProps: { htmlInput: { inputMode: 'tel', maxLength: 20 } } },
+  { key: 'email', label: NOTIFICHE_MSG.emailLabel, type: 'email', flex: 1.4, slotProps: { htmlInput: { inputMode: 'email', maxLength: EMAIL_MAX } } },
+] as const;
+
 /** One referent's row of the category form (docs/groups.md, docs/notifications.md); `onRemove` absent while it is the only one. */
 export function ReferenteFields({ control, index, disabled, onRemove }: { control: GroupFormControl; index: number; disabled: boolean; onRemove?: () => void }) {
   const n = index + 1;
-  const field = (key: 'nome' | 'cognome' | 'telefono' | 'email') => `components.${index}.${key}` as const;
   return (
     // On a phone one field a line: five in a row would leave each a few pixels and no readable label.
     <Stack
@@ -49,42 +56,9 @@ export function ReferenteFields({ control, index, disabled, onRemove }: { contro
       aria-label={MSG.groups.referent(n)}
     >
       <Typography sx={{ minWidth: 28, pt: { sm: 2 }, color: 'text.secondary' }}>{n}.</Typography>
-      <FormTextField
-        control={control}
-        name={field('nome')}
-        label={MSG.groups.referentName}
-        required
-        disabled={disabled}
-        sx={{ flex: { sm: 1 } }}
-        slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
-      />
-      <FormTextField
-        control={control}
-        name={field('cognome')}
-        label={MSG.groups.referentSurname}
-        required
-        disabled={disabled}
-        sx={{ flex: { sm: 1 } }}
-        slotProps={{ htmlInput: { maxLength: REFERENTE_TEXT_MAX } }}
-      />
-      <FormTextField
-        control={control}
-        name={field('telefono')}
-        label={MSG.groups.referentPhone}
-        helperText={MSG.groups.phoneHint}
-        disabled={disabled}
-        sx={{ flex: { sm: 1 } }}
-        slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
-      />
-      <FormTextField
-        control={control}
-        name={field('email')}
-        label={NOTIFICHE_MSG.emailLabel}
-        type="email"
-        disabled={disabled}
-        sx={{ flex: { sm: 1.4 } }}
-        slotProps={{ htmlInput: { inputMode: 'email', maxLength: EMAIL_MAX } }}
-      />
+      {REFERENTE_TEXT_FIELDS.map(({ key, label, flex, ...rest }) => (
+        <FormTextField key={key} control={control} name={`components.${index}.${key}`} label={label} disabled={disabled} sx={{ flex: { sm: flex } }} {...rest} />
+      ))}
       <NotificheField control={control} index={index} disabled={disabled} />
       {onRemove && (
         <Tooltip title={MSG.groups.removeReferent(n)}>
