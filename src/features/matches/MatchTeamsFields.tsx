@@ -1,15 +1,13 @@
 import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { Link as RouterLink } from 'react-router-dom';
 import { Controller, useFormContext } from 'react-hook-form';
 import { MSG } from '../../../common/core/messages';
 import { TERRENI, TIPI_GARA } from '../../../common/matches/read';
 import { useCategoryNames } from '../../api/categoriesApi';
 import { useLazyGetCampiSuggestionsQuery, useLazyGetSquadreSuggestionsQuery } from '../../api/suggestionsApi';
 import { SuggestionInput } from '../../components/SuggestionInput';
-import { paths } from '../../config/paths';
+import { CategorySelect } from '../../components/form/CategorySelect';
 import type { FormValues } from './matchFormValues';
 import type { useMatchForm } from './useMatchForm';
 
@@ -56,22 +54,15 @@ export function MatchTeamsFields({ busy, typing, selectPitch }: { busy: boolean;
           name="gruppo"
           control={control}
           render={({ field }) => (
-            <TextField
-              select
-              fullWidth
-              required
+            <CategorySelect
               label={L.gruppo}
               value={categorie.includes(field.value) || !field.value ? field.value : ''}
+              onChange={field.onChange}
+              categories={categorie}
+              loaded={categoriesLoaded}
+              noCategories={MSG.groups.noCategoriesForMatch}
               disabled={busy}
-              onChange={(e) => field.onChange(e.target.value)}
-              helperText={categoriesLoaded && categorie.length === 0 ? <Link component={RouterLink} to={paths.groups.getHref()}>{MSG.groups.noCategoriesForMatch}</Link> : undefined}
-            >
-              {categorie.map((name) => (
-                <MenuItem key={name} value={name}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
         />
       </Grid>

@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,7 +14,7 @@ import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../../../common/matches/read';
 import { useCategoryNames } from '../../api/categoriesApi';
 import { useLazyGetCampiSuggestionsQuery } from '../../api/suggestionsApi';
 import { SuggestionInput } from '../../components/SuggestionInput';
-import { paths } from '../../config/paths';
+import { CategorySelect } from '../../components/form/CategorySelect';
 import { FormDatePicker, FormTimePicker } from '../../components/form/FormPickers';
 import { PROPOSED_MINUTES, capitalized, type FormValues } from './grid';
 
@@ -92,30 +90,17 @@ export function SeriesFields({
             name="gruppo"
             control={control}
             render={({ field }) => (
-              <TextField
-                select
-                fullWidth
-                required
-                autoFocus={firstEmpty === 'gruppo'}
+              <CategorySelect
                 label={F.gruppo}
                 value={field.value}
+                onChange={field.onChange}
+                categories={gruppi}
+                loaded={categoriesLoaded}
+                noCategories={M.noCategories}
                 error={wrong(field.name)}
                 disabled={disabled}
-                onChange={(e) => field.onChange(e.target.value)}
-                helperText={
-                  categoriesLoaded && gruppi.length === 0 ? (
-                    <Link component={RouterLink} to={paths.groups.getHref()}>
-                      {M.noCategories}
-                    </Link>
-                  ) : undefined
-                }
-              >
-                {gruppi.map((name) => (
-                  <MenuItem key={name} value={name}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </TextField>
+                autoFocus={firstEmpty === 'gruppo'}
+              />
             )}
           />
         </Grid>
