@@ -35,6 +35,7 @@ export const CONVOCAZIONI_MSG = {
     nota: (max: number) => `Nota: al massimo ${max} caratteri`,
     notaRiga: 'Nota: il testo deve stare su una riga',
     periodo: 'Periodo non valido: from e to devono essere date aaaa-mm-gg, from non dopo to, al massimo 62 giorni',
+    partite: "partite accetta solo 'tutte' (anche le partite senza convocazione)",
   },
   notFound: 'Partita non trovata',
   giocatoreNotFound: (id: number) => `Giocatore ${id} non trovato`,

@@ -33,7 +33,8 @@ const called = (p: ReturnType<typeof player>, c: Partial<Convocato> = {}): Convo
   rispostaStaff: false, avvisabile: true, invitatoIl: null, promemoriaIl: null, ...c,
 });
 const callup = (giocatori: Convocato[], c: Partial<Convocazione> = {}): Convocazione => ({
-  partitaId: 7, salvata: giocatori.length > 0, giocatori, ritrovo: { ora: '09:15', luogo: 'Comunale' }, scadenza: '2026-12-04T09:15:00+01:00',
+  partitaId: 7, partita: { data: DAY, ora: '10:00', squadracasa: 'Garibaldina 2013', squadratrasferta: 'Aquile', gruppo: 'Pulcini', campo: 'Comunale', stato: null },
+  salvata: giocatori.length > 0, giocatori, ritrovo: { ora: '09:15', luogo: 'Comunale' }, scadenza: '2026-12-04T09:15:00+01:00',
   note: null, inviataIl: null, chiusa: false, conteggi: conteggiOf(giocatori), ...c,
 });
 
