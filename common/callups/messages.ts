@@ -73,6 +73,27 @@ export const CONVOCAZIONI_MSG = {
     daAvvisareTitle: 'Da avvisare a voce (nessuna email):',
     sola: 'Solo lettura: puoi vedere la convocazione, non modificarla.',
     loading: 'Caricamento della convocazione…',
+    distinta: 'Distinta',
+    distintaCaricamento: 'Caricamento della distinta…',
+    fuoriQuotaCerca: 'Aggiungi un giocatore di un’altra categoria (fuori quota)',
+    fuoriQuotaNessuno: 'Nessun altro giocatore delle categorie che segui',
+    fuoriQuotaCaricamento: 'Caricamento dei giocatori…',
+  },
+  /** The 'Convocazioni' screen (/convocazioni): the coming matches of one's categories and their call-ups. */
+  elenco: {
+    periodo: (settimane: number) => `Le partite delle tue categorie nelle prossime ${settimane} settimane`,
+    nessuna: (settimane: number) => `Nessuna partita delle categorie che segui nelle prossime ${settimane} settimane.`,
+    nessunaCategoria: 'Le categorie che segui le assegna un amministratore (Gestione Utenti).',
+    loading: 'Caricamento delle convocazioni…',
+    daPreparare: 'Da preparare',
+    nonInviata: 'Non inviata',
+    inviata: (entro: string) => `Inviata · risposte entro ${entro}`,
+    chiusa: 'Risposte chiuse',
+    apri: (partita: string) => `Apri la convocazione di ${partita}`,
+    indietro: 'Tutte le convocazioni',
+    partita: (casa: string, ospiti: string) => `${casa} – ${ospiti}`,
+    quando: (giorno: string, ora: string, gruppo: string) => `${giorno} ${ora} · ${gruppo}`,
+    campo: (campo: string) => `Campo: ${campo}`,
   },
   /** The families' answer page (GET/POST /c/{token}). */
   page: {

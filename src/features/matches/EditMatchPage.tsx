@@ -26,7 +26,7 @@ import { DesignationsSection, refereeNotAlone } from './DesignationsSection';
 import type { Designazioni } from '../../../common/officials/rules';
 import { idsOf, RUOLI_ORDER } from '../../api/designationsApi';
 import { useUnsavedChanges } from '../../components/form/UnsavedChanges';
-import { CallupSection } from './CallupSection';
+import { CallupSection } from '../../components/callups/CallupSection';
 import { TeamSheetSection } from '../../components/teamsheet/TeamSheetSection';
 
 /** The form's values with a chosen slot's (the 'Rinvia' dialog's 'Apri la partita'; an away match's slot has no rooms). */
