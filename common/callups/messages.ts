@@ -93,6 +93,9 @@ export const CONVOCAZIONI_MSG = {
     indietro: 'Tutte le convocazioni',
     partita: (casa: string, ospiti: string) => `${casa} – ${ospiti}`,
     quando: (giorno: string, ora: string, gruppo: string) => `${giorno} ${ora} · ${gruppo}`,
+    /** Sunday first, as dayjs's day(). */
+    giorni: ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'] as const,
+    count: (n: number) => plural(n, 'partita', 'partite'),
     campo: (campo: string) => `Campo: ${campo}`,
   },
   /** The families' answer page (GET/POST /c/{token}). */

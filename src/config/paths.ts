@@ -24,6 +24,8 @@ export const paths = {
   allenamenti: fixed('/allenamenti', 'signedIn'),
   dirigenti: fixed('/dirigenti', 'signedIn'),
   giocatori: fixed('/giocatori', 'signedIn'),
+  convocazioni: fixed('/convocazioni', 'signedIn'),
+  convocazione: { path: '/convocazioni/:id', getHref: (id: string) => `/convocazioni/${encodeURIComponent(id)}`, access: 'signedIn' },
   users: fixed('/gestione-utenti', 'admin'),
   userAudit: fixed('/user-audit', 'admin'),
   errorLogs: fixed('/error-logs', 'admin'),
