@@ -34,7 +34,12 @@ export default function CallupsPage() {
   const tz = useAppSelector(selectTimezone);
   const from = todayIn(tz);
   const to = dayjs(from).add(SETTIMANE * 7 - 1, 'day').format('YYYY-MM-DD');
-  const { data, error, isLoading } = useGetConvocazioniPeriodoQuery({ from, to, tutte: true }, { pollingInterval: CALLUP_POLLING_MS, skipPollingIfUnfocused: true });
+  const { data, error, isLoading } = useGetConvocazioniPeriodoQuery({ from, to, tutte: true }, {
+    pollingInterval: CALLUP_POLLING_MS,
+    skipPollingIfUnfocused: true,
+    // Back from a call-up, the counts are read again rather than shown as they were.
+    refetchOnMountOrArgChange: true,
+  });
   const voci: Voce[] = Object.entries(data ?? {})
     .map(([id, c]) => ({ ...c, id: Number(id) }))
     .sort((a, b) => a.partita.data.localeCompare(b.partita.data) || a.partita.ora.localeCompare(b.partita.ora) || a.id - b.id);
