@@ -75,7 +75,7 @@ export const CONVOCAZIONI_MSG = {
     loading: 'Caricamento della convocazione…',
     distinta: 'Distinta',
     distintaCaricamento: 'Caricamento della distinta…',
-    fuoriQuotaCerca: 'Aggiungi un giocatore di un’altra categoria (fuori quota)',
+    fuoriQuotaCerca: 'Aggiungi fuori quota (altre categorie)',
     fuoriQuotaNessuno: 'Nessun altro giocatore delle categorie che segui',
     fuoriQuotaCaricamento: 'Caricamento dei giocatori…',
   },

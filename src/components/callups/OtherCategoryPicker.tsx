@@ -15,7 +15,7 @@ export interface OtherPlayer {
 }
 
 /**
- * 'Aggiungi un giocatore di un’altra categoria (fuori quota)': the players of the other categories the coach
+ * 'Aggiungi fuori quota (altre categorie)': the players of the other categories the coach
  * follows (the server checks again), read only once the list is opened, grouped by category.
  */
 export function OtherCategoryPicker({ gruppo, exclude, disabled, onPick }: { gruppo: string; exclude: readonly number[]; disabled: boolean; onPick: (p: OtherPlayer) => void }) {
