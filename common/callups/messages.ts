@@ -48,7 +48,7 @@ export const CONVOCAZIONI_MSG = {
   nonGiocata: (stato: string) => `La partita non si gioca (${stato}): niente da inviare`,
   passata: 'La partita è già stata giocata',
   chiusa: "Risposte chiuse: per cambiare contatta l'allenatore",
-  /** The coach's view on the match's edit screen (src/features/matches/CallupSection.tsx). */
+  /** The coach's view on the match's edit screen and the 'Convocazioni' screen (src/components/callups/CallupSection.tsx). */
   screen: {
     title: 'Convocazione',
     rosa: 'Giocatori della categoria',
