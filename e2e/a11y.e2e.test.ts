@@ -134,6 +134,8 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
       ['allenamenti', '/allenamenti'],
       ['dirigenti', '/dirigenti'],
       ['giocatori', '/giocatori'],
+      ['convocazioni', '/convocazioni'],
+      ['convocazione', `/convocazioni/${matchId}`],
     ];
     // One frame for every signed-in screen (docs/screens.md): the head (title and toolbar) at the same place and
     // width, the title the same size (screenshots at 1366 x 768 kept in e2e/screenshots as artefacts).

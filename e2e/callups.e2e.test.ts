@@ -9,6 +9,7 @@ import { CONVOCAZIONI_MSG as M } from '../common/callups/messages';
 import { runOnce, type WorkerDeps } from '../server/features/notifications/worker';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
+import { goThroughNav } from './nav';
 
 // docs/callups.md: a coach calls up a category on the match's edit screen and sends it; a family answers on a
 // 390 x 844 phone through the link of the mail received by the test SMTP server; the coach's count moves.
@@ -19,6 +20,7 @@ let browser: Browser;
 let deps: WorkerDeps;
 let admin: TestUser;
 let coach: TestUser;
+let reader: TestUser;
 const pages: Page[] = [];
 
 beforeAll(async () => {
@@ -30,7 +32,9 @@ beforeAll(async () => {
   coach = await createUser(t.db.pool, 'editor', 'mister.pulcini@example.it');
   await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
   const api = (method: 'PUT' | 'POST', url: string, payload: object) => t.app.inject({ method, url, headers: bearer(admin), payload });
+  reader = await createUser(t.db.pool, 'reader', 'dirigente.pulcini@example.it');
   expect((await api('PUT', `/api/users/${coach.id}/gruppi`, { gruppi: ['Pulcini'] })).statusCode).toBe(200);
+  expect((await api('PUT', `/api/users/${reader.id}/gruppi`, { gruppi: ['Pulcini'] })).statusCode).toBe(200);
   for (const p of [
     { nome: 'Marco', cognome: 'Ferraresqui', contatti: [{ nome: 'Laura', email: 'laura.f@example.it' }] },
     { nome: 'Giulia', cognome: 'Antonellazzi', contatti: [{ nome: 'Sara', email: 'sara.a@example.it' }] },
@@ -94,5 +98,52 @@ describe('call-ups', () => {
     await section.getByRole('listitem').filter({ hasText: 'Ferraresqui Marco' }).getByText(M.risposte.si, { exact: true }).waitFor();
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'callup-coach');
+  });
+
+  it('a reader tied to the category opens Convocazioni, sees the counts, opens the call-up read-only; the count moves when a family answers', async () => {
+    const day = dayjs(todayIn('Europe/Rome')).add(6, 'day').format('YYYY-MM-DD');
+    const id = await insertMatch(t.db.pool, {
+      data: day, ora: '10:30', ora_fine: '12:00', squadracasa: 'Garibaldina', squadratrasferta: 'Virtus Lupi', gruppo: 'Pulcini', campo: 'Stadio Bozzi', is_house_match: true,
+    });
+    // The coach called up and sent through the API; the worker mails the families.
+    const { rows } = await t.db.pool.query<{ id: number }>(`SELECT id FROM public.giocatori ORDER BY cognome`);
+    const asCoach = (method: 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(coach), ...(payload ? { payload } : {}) });
+    expect((await asCoach('PUT', `/api/partite/${id}/convocazione`, { giocatori: rows.map((r) => r.id) })).statusCode).toBe(200);
+    expect((await asCoach('POST', `/api/partite/${id}/convocazione/invia`)).statusCode).toBe(200);
+    const before = t.smtp.mails.length;
+    await runOnce(deps, new Date());
+    const mail = t.smtp.mails.slice(before).find((m) => m.to.includes('sara.a@example.it'));
+    expect(mail).toBeDefined();
+
+    const page = await newPage(browser);
+    pages.push(page);
+    await signIn(page, t.url, reader.email, reader.password);
+    await goThroughNav(page, 'Partite', M.title);
+    await page.getByRole('heading', { level: 1, name: M.title }).waitFor();
+    const card = page.getByTestId('convocazione-voce').filter({ hasText: 'Virtus Lupi' });
+    await card.getByText('Convocati 2 · sì 0 · no 0').waitFor();
+    await screenshot(page, 'convocazioni-list');
+    await card.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: 'Garibaldina – Virtus Lupi' }).waitFor();
+    const section = page.getByRole('region', { name: M.screen.title });
+    const counts = section.getByTestId('callup-counts');
+    await counts.getByText('In attesa 2').waitFor();
+    await section.getByText(M.screen.sola).waitFor();
+    expect(await section.getByRole('checkbox').count()).toBe(0);
+    expect(await section.getByRole('combobox').count()).toBe(0);
+
+    // Sara answers on her phone; the reader's screen, left open, shows it at its next read (every 30 s).
+    const phone = await phonePage();
+    await phone.goto(linkIn(mail!));
+    await phone.getByLabel(M.page.nota).fill('Arriva con la nonna');
+    await phone.getByRole('button', { name: M.risposte.no, exact: true }).tap();
+    await phone.getByText(M.page.salvata).waitFor();
+    await counts.getByText('No 1').waitFor({ timeout: 45_000 });
+    await counts.getByText('In attesa 1').waitFor();
+    await section.getByRole('listitem').filter({ hasText: 'Antonellazzi Giulia' }).getByText('Arriva con la nonna').waitFor();
+    await screenshot(page, 'convocazione-reader');
+    // Back to the list: the line moved too.
+    await page.getByRole('link', { name: M.elenco.indietro }).click();
+    await card.getByText('Convocati 2 · sì 0 · no 1').waitFor();
   });
 });

@@ -35,6 +35,7 @@ export const CONVOCAZIONI_MSG = {
     nota: (max: number) => `Nota: al massimo ${max} caratteri`,
     notaRiga: 'Nota: il testo deve stare su una riga',
     periodo: 'Periodo non valido: from e to devono essere date aaaa-mm-gg, from non dopo to, al massimo 62 giorni',
+    partite: "partite accetta solo 'tutte' (anche le partite senza convocazione)",
   },
   notFound: 'Partita non trovata',
   giocatoreNotFound: (id: number) => `Giocatore ${id} non trovato`,
@@ -47,7 +48,7 @@ export const CONVOCAZIONI_MSG = {
   nonGiocata: (stato: string) => `La partita non si gioca (${stato}): niente da inviare`,
   passata: 'La partita è già stata giocata',
   chiusa: "Risposte chiuse: per cambiare contatta l'allenatore",
-  /** The coach's view on the match's edit screen (src/features/matches/CallupSection.tsx). */
+  /** The coach's view on the match's edit screen and the 'Convocazioni' screen (src/components/callups/CallupSection.tsx). */
   screen: {
     title: 'Convocazione',
     rosa: 'Giocatori della categoria',
@@ -72,6 +73,30 @@ export const CONVOCAZIONI_MSG = {
     daAvvisareTitle: 'Da avvisare a voce (nessuna email):',
     sola: 'Solo lettura: puoi vedere la convocazione, non modificarla.',
     loading: 'Caricamento della convocazione…',
+    distinta: 'Distinta',
+    distintaCaricamento: 'Caricamento della distinta…',
+    fuoriQuotaCerca: 'Aggiungi fuori quota (altre categorie)',
+    fuoriQuotaNessuno: 'Nessun altro giocatore delle categorie che segui',
+    fuoriQuotaCaricamento: 'Caricamento dei giocatori…',
+  },
+  /** The 'Convocazioni' screen (/convocazioni): the coming matches of one's categories and their call-ups. */
+  elenco: {
+    periodo: (settimane: number) => `Le partite delle tue categorie nelle prossime ${settimane} settimane`,
+    nessuna: (settimane: number) => `Nessuna partita delle categorie che segui nelle prossime ${settimane} settimane.`,
+    nessunaCategoria: 'Le categorie che segui le assegna un amministratore (Gestione Utenti).',
+    loading: 'Caricamento delle convocazioni…',
+    daPreparare: 'Da preparare',
+    nonInviata: 'Non inviata',
+    inviata: (entro: string) => `Inviata · risposte entro ${entro}`,
+    chiusa: 'Risposte chiuse',
+    apri: (partita: string) => `Apri la convocazione di ${partita}`,
+    indietro: 'Tutte le convocazioni',
+    partita: (casa: string, ospiti: string) => `${casa} – ${ospiti}`,
+    quando: (giorno: string, ora: string, gruppo: string) => `${giorno} ${ora} · ${gruppo}`,
+    /** Sunday first, as dayjs's day(). */
+    giorni: ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'] as const,
+    count: (n: number) => plural(n, 'partita', 'partite'),
+    campo: (campo: string) => `Campo: ${campo}`,
   },
   /** The families' answer page (GET/POST /c/{token}). */
   page: {

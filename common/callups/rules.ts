@@ -122,11 +122,12 @@ export const rispostaFormSchema = z.object({
   nota,
 });
 
-/** GET /api/convocazioni?from=&to=: at most PERIODO_GIORNI_MAX days. */
+/** GET /api/convocazioni?from=&to=[&partite=tutte]: at most PERIODO_GIORNI_MAX days; `partite=tutte` adds the matches without a call-up. */
 export const periodoQuerySchema = z
   .strictObject({
     from: z.string({ error: M.periodo }).max(10, M.periodo).refine(isIsoDate, M.periodo),
     to: z.string({ error: M.periodo }).max(10, M.periodo).refine(isIsoDate, M.periodo),
+    partite: z.literal('tutte', { error: M.partite }).optional(),
   })
   .refine((q) => q.from <= q.to && dayjs(q.to).diff(dayjs(q.from), 'day') < PERIODO_GIORNI_MAX, M.periodo);
 
@@ -226,9 +227,23 @@ export interface Conteggi {
   inAttesa: number;
 }
 
+/** The match of a call-up as its answers carry it (the 'Convocazioni' screen shows it without reading the match). */
+export interface PartitaConvocazione {
+  /** 'YYYY-MM-DD', 'HH:mm'. */
+  data: string;
+  ora: string;
+  squadracasa: string;
+  squadratrasferta: string;
+  gruppo: string;
+  campo: string;
+  /** The match's state when it is not played as planned ('Annullata', 'Rinviata - data da definire', ...); null otherwise. */
+  stato: string | null;
+}
+
 /** GET/PUT /api/partite/{id}/convocazione: the call-up (the defaults when none is saved yet). */
 export interface Convocazione {
   partitaId: number;
+  partita: PartitaConvocazione;
   /** A call-up is saved for the match (false: the answer shows the defaults and nobody called). */
   salvata: boolean;
   giocatori: Convocato[];

@@ -2,7 +2,7 @@
 // declare them (they encode every answer and make the OpenAPI document), the SPA reads their types
 // with `import type` (no schema reaches the bundle).
 import { z } from '../core/zod';
-import { RISPOSTE, type Conteggi, type Convocato, type Convocazione } from './rules';
+import { RISPOSTE, type Conteggi, type Convocato, type Convocazione, type PartitaConvocazione } from './rules';
 
 const conteggiSchema = z.object({ convocati: z.number(), si: z.number(), no: z.number(), inAttesa: z.number() }) satisfies z.ZodType<Conteggi>;
 
@@ -21,8 +21,19 @@ const convocatoSchema = z.object({
   promemoriaIl: z.string().nullable(),
 }) satisfies z.ZodType<Convocato>;
 
+const partitaSchema = z.object({
+  data: z.string(),
+  ora: z.string(),
+  squadracasa: z.string(),
+  squadratrasferta: z.string(),
+  gruppo: z.string(),
+  campo: z.string(),
+  stato: z.string().nullable(),
+}) satisfies z.ZodType<PartitaConvocazione>;
+
 export const convocazioneSchema = z.object({
   partitaId: z.number(),
+  partita: partitaSchema,
   salvata: z.boolean(),
   giocatori: z.array(convocatoSchema),
   ritrovo: z.object({ ora: z.string(), luogo: z.string() }),
@@ -60,10 +71,13 @@ export const invioResponse = z.object({
 });
 export type InvioResponse = z.infer<typeof invioResponse>;
 
-/** One match's call-up in a period: the counts, the deadline, whether it was sent. */
+/** One match's call-up in a period: the counts, the deadline, whether it was saved and sent, the match. */
 export interface ConvocazionePeriodo extends Conteggi {
+  /** false: no call-up saved yet (listed with `partite=tutte` only): nobody called, the default deadline. */
+  salvata: boolean;
   inviataIl: string | null;
   scadenza: string;
+  partita: PartitaConvocazione;
 }
 
 /** GET /api/convocazioni?from=&to=: the call-ups of the matches of those days the caller may see, by match id. */
@@ -75,8 +89,10 @@ export const convocazioniPeriodoResponse = z.object({
       si: z.number(),
       no: z.number(),
       inAttesa: z.number(),
+      salvata: z.boolean(),
       inviataIl: z.string().nullable(),
       scadenza: z.string(),
+      partita: partitaSchema,
     }) satisfies z.ZodType<ConvocazionePeriodo>,
   ),
 });

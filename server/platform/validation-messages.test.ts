@@ -185,5 +185,7 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(await answer({ risposta: 'si', extra: 1 }))).toBe('Campo non previsto: extra');
     const period = await t.app.inject({ url: `/api/convocazioni?from=${'2'.repeat(300)}&to=2026-01-01`, headers: bearer(admin) });
     expect(expectItalian400(period)).toMatch(/^Periodo non valido/);
+    const tutte = await t.app.inject({ url: '/api/convocazioni?from=2026-01-01&to=2026-01-01&partite=x', headers: bearer(admin) });
+    expect(expectItalian400(tutte)).toBe("partite accetta solo 'tutte' (anche le partite senza convocazione)");
   });
 });

@@ -52,9 +52,16 @@ export const callupsApi = api.injectEndpoints({
       transformResponse: (body: ConvocazioneResponse) => body.data,
       invalidatesTags: (_r, _e, { id }) => [callupTag(id), listTag('Callup')],
     }),
-    /** The counts of the call-ups of the matches of `from`..`to`, by match id. */
-    getConvocazioniPeriodo: build.query<Record<string, ConvocazionePeriodo>, { from: string; to: string }>({
-      query: ({ from, to }) => `api/convocazioni?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    /** The players of every category one follows, to call one of another category ('fuori quota'); read only when asked for. */
+    getGiocatoriVisibili: build.query<GiocatoriResponse['data'], void>({
+      query: () => 'api/giocatori',
+      transformResponse: (body: GiocatoriResponse) => body?.data ?? [],
+      providesTags: (result) => listTags('Player', result),
+      keepUnusedDataFor: 0,
+    }),
+    /** The counts of the call-ups of the matches of `from`..`to`, by match id; `tutte`: the matches without one too (the 'Convocazioni' screen). */
+    getConvocazioniPeriodo: build.query<Record<string, ConvocazionePeriodo>, { from: string; to: string; tutte?: boolean }>({
+      query: ({ from, to, tutte }) => `api/convocazioni?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${tutte ? '&partite=tutte' : ''}`,
       transformResponse: (body: ConvocazioniPeriodoResponse) => body?.data ?? {},
       providesTags: [listTag('Callup'), listTag('Match')],
     }),
@@ -64,6 +71,7 @@ export const callupsApi = api.injectEndpoints({
 export const {
   useGetConvocazioneQuery,
   useGetRosaQuery,
+  useGetGiocatoriVisibiliQuery,
   useSaveConvocazioneMutation,
   useInviaConvocazioneMutation,
   useSollecitaConvocazioneMutation,

@@ -7,6 +7,7 @@ import { OCCUPANCY_LABEL } from '../../common/occupancy/messages';
 import { ALLENAMENTI_LABEL } from '../../common/trainings/messages';
 import { DIRIGENTI_LABEL } from '../../common/officials/messages';
 import { GIOCATORI_LABEL } from '../../common/players/messages';
+import { CONVOCAZIONI_LABEL } from '../../common/callups/messages';
 
 const N = MSG.screens.nav;
 
@@ -66,11 +67,13 @@ export const screenRegistry = {
   allenamenti: { screen: screen(() => import('../features/trainings/TrainingsPage')), nav: { label: ALLENAMENTI_LABEL, menu: 'matches' } },
   dirigenti: { screen: screen(() => import('../features/officials/OfficialsPage')), nav: { label: DIRIGENTI_LABEL, menu: 'matches' } },
   giocatori: { screen: screen(() => import('../features/players/PlayersPage')), nav: { label: GIOCATORI_LABEL } },
+  convocazioni: { screen: screen(() => import('../features/callups/CallupsPage')), nav: { label: CONVOCAZIONI_LABEL, menu: 'matches' } },
   groups: { screen: screen(() => import('../features/groups/GroupsPage')), nav: { label: N.groups } },
   users: { screen: screen(() => import('../features/users/UsersPage')), nav: { label: N.users, menu: 'admin' } },
   errorLogs: { screen: screen(() => import('../features/logs/ErrorLogsPage')), nav: { label: N.errorLogs, menu: 'admin' } },
   activityLogs: { screen: screen(() => import('../features/logs/ActivityLogsPage')), nav: { label: N.activityLogs, menu: 'admin' } },
   editMatch: { screen: screen(() => import('../features/matches/EditMatchPage')) },
+  convocazione: { screen: screen(() => import('../features/callups/CallupPage')) },
   userAudit: { screen: screen(() => import('../features/users/UserAuditPage')) },
   login: { screen: screen(() => import('../features/auth/LoginPage')) },
   resetPassword: { screen: screen(() => import('../features/auth/ResetPasswordPage')) },

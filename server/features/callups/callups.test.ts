@@ -150,6 +150,7 @@ describe('the call-up of a match (GET/PUT /api/partite/:id/convocazione)', () =>
     const ritrovo = new Date(localInstant(inDays(5), '15:00', TZ).instant.getTime() - 45 * 60_000);
     expect(data).toEqual({
       partitaId: id,
+      partita: { data: inDays(5), ora: '15:00', squadracasa: 'Garibaldina', squadratrasferta: 'Fortis Juventus', gruppo: 'Pulcini', campo: 'Stadio Bozzi', stato: null },
       salvata: false,
       giocatori: [],
       ritrovo: { ora: '14:15', luogo: 'Stadio Bozzi' },
@@ -615,7 +616,9 @@ describe('GET /api/convocazioni (the dashboard card and the Convocazioni screen)
     const url = `/api/convocazioni?from=${inDays(day)}&to=${inDays(day)}`;
     const res = await api(readerPulcini, 'GET', url);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data[id]).toEqual({ convocati: 3, si: 1, no: 1, inAttesa: 1, inviataIl: null, scadenza: (await view(id)).scadenza });
+    const partita = { data: inDays(day), ora: '15:00', squadracasa: 'Garibaldina', squadratrasferta: 'Fortis Juventus', gruppo: 'Pulcini', campo: 'Stadio Bozzi', stato: null };
+    expect(res.json().data[id]).toEqual({ convocati: 3, si: 1, no: 1, inAttesa: 1, salvata: true, inviataIl: null, scadenza: (await view(id)).scadenza, partita });
+    expect((await view(id, readerPulcini)).partita).toEqual(partita);
     expect(M.cardLine(3, 1, 1)).toBe('Convocati 3 · sì 1 · no 1');
     expect((await api(readerNone, 'GET', url)).json()).toEqual({ data: {} });
     expect((await api(coachEsordienti, 'GET', url)).json()).toEqual({ data: {} });
@@ -623,6 +626,32 @@ describe('GET /api/convocazioni (the dashboard card and the Convocazioni screen)
     expect({ status: bad.statusCode, error: bad.json().error }).toEqual({ status: 400, error: M.invalid.periodo });
     const pub = await t.app.inject({ url: '/api/partite/public' });
     for (const s of [...SURNAMES, 'convocat']) expect(pub.body.toLowerCase()).not.toContain(s.toLowerCase());
+  });
+});
+
+describe('GET /api/convocazioni?partite=tutte (the Convocazioni screen)', () => {
+  it('adds the matches of the followed categories without a call-up (nobody called, the default deadline) and says how each match stands', async () => {
+    const day = 11;
+    const [withCallup, without, cancelled] = [await homeMatch(day), await homeMatch(day, { ora: '17:00', ora_fine: '18:30' }), await homeMatch(day, { ora: '18:00', ora_fine: '19:30' })];
+    await t.db.pool.query(`UPDATE public.partite SET stato = 'annullata' WHERE id = $1`, [cancelled]);
+    const esordienti = await homeMatch(day, { gruppo: 'Esordienti', ora: '10:00', ora_fine: '11:30' });
+    await callUp(withCallup, [ids.marco]);
+    const url = `/api/convocazioni?from=${inDays(day)}&to=${inDays(day)}`;
+    // Without the parameter, as before: only the call-ups saved.
+    expect(Object.keys((await api(readerPulcini, 'GET', url)).json().data)).toEqual([String(withCallup)]);
+    const res = await api(readerPulcini, 'GET', `${url}&partite=tutte`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    // Only Pulcini for its reader, in the order of the day.
+    expect(Object.keys(data).map(Number).sort((a, b) => a - b)).toEqual([withCallup, without, cancelled].sort((a, b) => a - b));
+    expect(data[without]).toMatchObject({ salvata: false, convocati: 0, si: 0, no: 0, inAttesa: 0, inviataIl: null, scadenza: (await view(without)).scadenza });
+    expect(data[without].partita).toMatchObject({ ora: '17:00', stato: null });
+    expect(data[cancelled].partita.stato).toBe('Annullata');
+    expect(data[withCallup]).toMatchObject({ salvata: true, convocati: 1 });
+    expect(Object.keys((await api(coachEsordienti, 'GET', `${url}&partite=tutte`)).json().data)).toEqual([String(esordienti)]);
+    expect((await api(readerNone, 'GET', `${url}&partite=tutte`)).json()).toEqual({ data: {} });
+    const bad = await api(readerPulcini, 'GET', `${url}&partite=alcune`);
+    expect({ status: bad.statusCode, error: bad.json().error }).toEqual({ status: 400, error: M.invalid.partite });
   });
 });
 

@@ -78,32 +78,45 @@ export async function setAnswer(db: Db, convocato: number, a: { risposta: Rispos
   ]);
 }
 
-/** A call-up of the period, as GET /api/convocazioni reads it. */
+/** A match of the period with its call-up (null columns: none saved), as GET /api/convocazioni reads it. */
 export interface PeriodoRow {
   partita_id: number;
   data: string;
   ora: string;
-  ritrovo_anticipo: number;
-  scadenza_anticipo: number;
+  squadracasa: string;
+  squadratrasferta: string;
+  gruppo: string;
+  campo: string;
+  stato: string;
+  data_da_definire: boolean | null;
+  data_originale: string | null;
+  salvata: boolean;
+  ritrovo_anticipo: number | null;
+  scadenza_anticipo: number | null;
   inviata_il: Date | null;
   convocati: number;
   si: number;
   no: number;
 }
 
-/** The call-ups of the matches dated from `from` to `to` of the categories in `scope` (null: all). */
-export async function callupsBetween(db: Db, from: string, to: string, scope: number[] | null): Promise<PeriodoRow[]> {
+/**
+ * The call-ups of the matches dated from `from` to `to` of the categories in `scope` (null: all), with
+ * their match; `tutte`: the matches without a call-up too.
+ */
+export async function callupsBetween(db: Db, from: string, to: string, scope: number[] | null, tutte = false): Promise<PeriodoRow[]> {
   const { rows } = await db.query<PeriodoRow>(
-    `SELECT c.partita_id, to_char(p.data, 'YYYY-MM-DD') AS data, to_char(p.ora, 'HH24:MI') AS ora, c.ritrovo_anticipo, c.scadenza_anticipo, c.inviata_il,
+    `SELECT p.id AS partita_id, to_char(p.data, 'YYYY-MM-DD') AS data, to_char(p.ora, 'HH24:MI') AS ora, p.squadracasa, p.squadratrasferta, p.gruppo, p.campo,
+            p.stato, p.data_da_definire, to_char(p.data_originale, 'YYYY-MM-DD') AS data_originale, c.partita_id IS NOT NULL AS salvata,
+            c.ritrovo_anticipo, c.scadenza_anticipo, c.inviata_il,
             count(cg.id)::int AS convocati, count(cg.id) FILTER (WHERE cg.risposta = 'si')::int AS si, count(cg.id) FILTER (WHERE cg.risposta = 'no')::int AS no
        FROM public.partite p
        JOIN public.gruppi g ON g.name = p.gruppo
-       JOIN public.convocazioni c ON c.partita_id = p.id
+       LEFT JOIN public.convocazioni c ON c.partita_id = p.id
        LEFT JOIN public.convocazioni_giocatori cg ON cg.partita_id = c.partita_id
-      WHERE p.data BETWEEN $1::date AND $2::date AND ($3::int[] IS NULL OR g.id = ANY($3::int[]))
-      GROUP BY c.partita_id, p.data, p.ora
-      ORDER BY p.data, p.ora, c.partita_id`,
-    [from, to, scope],
+      WHERE p.data BETWEEN $1::date AND $2::date AND ($3::int[] IS NULL OR g.id = ANY($3::int[])) AND ($4::boolean OR c.partita_id IS NOT NULL)
+      GROUP BY p.id, c.partita_id
+      ORDER BY p.data, p.ora, p.id`,
+    [from, to, scope, tutte],
   );
   return rows;
 }

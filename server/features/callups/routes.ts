@@ -24,6 +24,7 @@ import {
   scadenzaAnticipoDi,
   scadenzaIstante,
   type Convocazione,
+  type PartitaConvocazione,
 } from '../../../common/callups/rules';
 import { convocazioneResponse, convocazioniPeriodoResponse, invioResponse, type ConvocazionePeriodo } from '../../../common/callups/types';
 import { withTransaction, type Db } from '../../db/pool';
@@ -52,6 +53,17 @@ const byPlayer = z.object({ id: idSchema(M.notFound), giocatoreId: idSchema(M.no
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The match as a call-up's answers carry it. */
+const partitaOf = (m: Omit<CallupMatch, 'id' | 'gruppo_id' | 'ora_fine' | 'is_house_match'>): PartitaConvocazione => ({
+  data: m.data,
+  ora: m.ora,
+  squadracasa: m.squadracasa,
+  squadratrasferta: m.squadratrasferta,
+  gruppo: m.gruppo,
+  campo: m.campo,
+  stato: readMatch(m).badge,
+});
+
 /** The call-up as the API answers it (the defaults, nobody called, when none is saved). */
 export function viewOf(match: CallupMatch, row: CallupRow | null, list: ConvocatoRow[], now: Date, tz: string): Convocazione {
   const r = row ?? defaultRow(match.id);
@@ -72,6 +84,7 @@ export function viewOf(match: CallupMatch, row: CallupRow | null, list: Convocat
   }));
   return {
     partitaId: match.id,
+    partita: partitaOf(match),
     salvata: row !== null,
     giocatori,
     ritrovo: { ora: t.ritrovoOra, luogo: t.luogo },
@@ -260,18 +273,21 @@ export const callupsRoutes: FastifyPluginAsync = async (root) => {
     '/convocazioni',
     { preHandler: requireRole('reader'), schema: { querystring: periodoQuerySchema, response: { 200: convocazioniPeriodoResponse } } },
     async (request, reply) => {
-      const { from, to } = request.query;
+      const { from, to, partite } = request.query;
       const scope = await scopeOf(pool, request.user!);
-      const rows = scope.tutte || scope.gruppi.size ? await repo.callupsBetween(pool, from, to, scopeIds(scope)) : [];
+      const rows = scope.tutte || scope.gruppi.size ? await repo.callupsBetween(pool, from, to, scopeIds(scope), partite === 'tutte') : [];
       const data: Record<string, ConvocazionePeriodo> = {};
       for (const r of rows) {
+        const ritrovo = r.ritrovo_anticipo ?? RITROVO_ANTICIPO_DEFAULT;
         data[r.partita_id] = {
           convocati: r.convocati,
           si: r.si,
           no: r.no,
           inAttesa: r.convocati - r.si - r.no,
+          salvata: r.salvata,
           inviataIl: iso(r.inviata_il),
-          scadenza: isoInZone(scadenzaIstante(r, r.ritrovo_anticipo, r.scadenza_anticipo, tz), tz),
+          scadenza: isoInZone(scadenzaIstante(r, ritrovo, r.scadenza_anticipo ?? SCADENZA_ANTICIPO_DEFAULT, tz), tz),
+          partita: partitaOf(r),
         };
       }
       reply.header('cache-control', 'no-store');

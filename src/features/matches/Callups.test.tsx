@@ -14,7 +14,7 @@ import { todayIn } from '../../../common/core/dates';
 import { sanitizePartite } from '../../../common/matches/read';
 import EditMatchPage from './EditMatchPage';
 import DashboardPage from './DashboardPage';
-import { CallupSection } from './CallupSection';
+import { CallupSection } from '../../components/callups/CallupSection';
 import { matchesApi } from './matchesApi';
 
 const CONFIG = { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: 'Europe/Rome' };
@@ -33,7 +33,8 @@ const called = (p: ReturnType<typeof player>, c: Partial<Convocato> = {}): Convo
   rispostaStaff: false, avvisabile: true, invitatoIl: null, promemoriaIl: null, ...c,
 });
 const callup = (giocatori: Convocato[], c: Partial<Convocazione> = {}): Convocazione => ({
-  partitaId: 7, salvata: giocatori.length > 0, giocatori, ritrovo: { ora: '09:15', luogo: 'Comunale' }, scadenza: '2026-12-04T09:15:00+01:00',
+  partitaId: 7, partita: { data: DAY, ora: '10:00', squadracasa: 'Garibaldina 2013', squadratrasferta: 'Aquile', gruppo: 'Pulcini', campo: 'Comunale', stato: null },
+  salvata: giocatori.length > 0, giocatori, ritrovo: { ora: '09:15', luogo: 'Comunale' }, scadenza: '2026-12-04T09:15:00+01:00',
   note: null, inviataIl: null, chiusa: false, conteggi: conteggiOf(giocatori), ...c,
 });
 
@@ -154,7 +155,8 @@ describe('a reader’s view of the call-up', () => {
     expect(within(screen.getByTestId('callup-row-1')).getByText(M.risposte.si)).toBeInTheDocument();
     expect(within(screen.getByTestId('callup-row-1')).getByText(M.rispostaStaff)).toBeInTheDocument();
     expect(within(s).getByText(M.screen.sola)).toBeInTheDocument();
-    expect(within(s).queryAllByRole('button')).toHaveLength(0);
+    // The one button: the match's team sheet ('Distinta', readers read and print it).
+    expect(within(s).queryAllByRole('button').map((b) => b.textContent)).toEqual([M.screen.distinta]);
     expect(within(s).queryAllByRole('combobox')).toHaveLength(0);
     expect(within(s).queryAllByRole('checkbox')).toHaveLength(0);
     expect(server.requests.some((r) => r.url.startsWith('/api/giocatori'))).toBe(false);

@@ -8,7 +8,7 @@ import { SLOT_MSG } from '../../../common/trainings/messages';
 import { todayIn } from '../../../common/core/dates';
 import type { Slot } from '../../../common/occupancy/slots';
 import { slotDaysOf } from '../../../test/slots';
-import { editMatchWithSlot, readSlotPrefill } from '../../config/paths';
+import { editMatchWithSlot, readSlotPrefill } from '../../config/slotPrefill';
 import EditMatchPage from './EditMatchPage';
 
 // The edit screen tells a read that failed (no connection) from a match that is not there (docs/matches.md, reading matches).

@@ -9,7 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import { paths, readSlotPrefill, type SlotPrefill } from '../../config/paths';
+import { paths } from '../../config/paths';
+import { readSlotPrefill, type SlotPrefill } from '../../config/slotPrefill';
 import { SLOT_MSG } from '../../../common/trainings/messages';
 import { SPOGLIATOIO_MAX, SPOGLIATOIO_MIN } from '../../../common/matches/read';
 import { MSG } from '../../../common/core/messages';
@@ -26,7 +27,7 @@ import { DesignationsSection, refereeNotAlone } from './DesignationsSection';
 import type { Designazioni } from '../../../common/officials/rules';
 import { idsOf, RUOLI_ORDER } from '../../api/designationsApi';
 import { useUnsavedChanges } from '../../components/form/UnsavedChanges';
-import { CallupSection } from './CallupSection';
+import { CallupSection } from '../../components/callups/CallupSection';
 import { TeamSheetSection } from '../../components/teamsheet/TeamSheetSection';
 
 /** The form's values with a chosen slot's (the 'Rinvia' dialog's 'Apri la partita'; an away match's slot has no rooms). */
@@ -44,7 +45,7 @@ function withSlot(values: FormValues, slot: Partial<SlotPrefill>): FormValues {
 
 /**
  * /modifica-partita/{id} (editor and above): edit, delete with confirmation, 'Partita non trovata!' on a bad id.
- * Query parameters of editMatchWithSlot (src/config/paths.ts) prefill a chosen slot's date, times, pitch and rooms.
+ * Query parameters of editMatchWithSlot (src/config/slotPrefill.ts) prefill a chosen slot's date, times, pitch and rooms.
  */
 export default function EditMatchPage() {
   const { id = '' } = useParams();

@@ -1,0 +1,19 @@
+// The texts of the 'Convocazioni' screens made from a call-up's answer (docs/callups.md).
+import dayjs from 'dayjs';
+import { CONVOCAZIONI_MSG } from '../../../common/callups/messages';
+import type { ConvocazionePeriodo } from '../../../common/callups/types';
+import { formatInstant } from '../../../common/core/dates';
+
+const E = CONVOCAZIONI_MSG.elenco;
+
+/** 'sab 05/12'. */
+export const giornoBreve = (data: string) => `${E.giorni[dayjs(data).day()]} ${data.slice(8, 10)}/${data.slice(5, 7)}`;
+
+/** How a call-up stands: 'Da preparare', 'Non inviata', 'Inviata · risposte entro …', 'Risposte chiuse'. */
+export function statoOf(c: ConvocazionePeriodo, tz: string): { label: string; color: 'default' | 'warning' | 'info' | 'success' } {
+  if (!c.salvata) return { label: E.daPreparare, color: 'warning' };
+  if (!c.inviataIl) return { label: E.nonInviata, color: 'info' };
+  if (Date.now() >= new Date(c.scadenza).getTime()) return { label: E.chiusa, color: 'default' };
+  return { label: E.inviata(formatInstant(c.scadenza, tz)), color: 'success' };
+}
+
