@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
-import { weekdayOf } from '../common/trainings/rules';
+import { firstWeekday } from '../test/matches';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { goThroughNav } from './nav';
@@ -16,8 +16,7 @@ jest.setTimeout(180_000);
 
 const today = dayjs(todayIn('Europe/Rome'));
 /** The first Wednesday at least 8 days away: closed from the Monday before it to the Sunday after. */
-let wednesday = today.add(8, 'day');
-while (weekdayOf(wednesday.format('YYYY-MM-DD')) !== 3) wednesday = wednesday.add(1, 'day');
+const wednesday = firstWeekday(today.add(8, 'day'), 3);
 const WED = wednesday.format('YYYY-MM-DD');
 const MON = wednesday.subtract(2, 'day').format('YYYY-MM-DD');
 const SUN = wednesday.add(4, 'day').format('YYYY-MM-DD');

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
-import { weekdayOf } from '../common/trainings/rules';
+import { firstWeekday, insertMatch } from '../test/matches';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { eventually } from './expect';
@@ -17,8 +17,7 @@ jest.setTimeout(180_000);
 
 const today = dayjs(todayIn('Europe/Rome'));
 /** The first Saturday at least 8 days away: the match's date; the search starts the day after (Sunday). */
-let saturday = today.add(8, 'day');
-while (weekdayOf(saturday.format('YYYY-MM-DD')) !== 6) saturday = saturday.add(1, 'day');
+const saturday = firstWeekday(today.add(8, 'day'), 6);
 const sunday = saturday.add(1, 'day');
 const SAT = saturday.format('YYYY-MM-DD');
 const SUN = sunday.format('YYYY-MM-DD');
@@ -35,12 +34,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   editor = await createUser(t.db.pool, 'editor');
   await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Allievi'), ('Pulcini')`);
-  const { rows } = await t.db.pool.query(
-    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, tipo_gara)
-     VALUES ($1, '10:00', '11:30', 'Garibaldina Allievi', 'Fortis Juventus', 'Allievi', 'Campo Nord', true, 1, 2, 'amichevole') RETURNING id`,
-    [SAT],
-  );
-  matchId = rows[0].id;
+  const home = { is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, tipo_gara: 'amichevole' };
+  matchId = await insertMatch(t.db.pool, { ...home, data: SAT, ora: '10:00', ora_fine: '11:30', squadracasa: 'Garibaldina Allievi', squadratrasferta: 'Fortis Juventus', gruppo: 'Allievi', campo: 'Campo Nord' });
   // Sunday morning Campo Nord is taken until 12:00 with rooms 1 and 2; Campo Sud is a pitch of the club (a match far ahead).
   await t.db.pool.query(
     `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, tipo_gara)

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
-import { weekdayOf } from '../common/trainings/rules';
+import { firstWeekday, insertMatch } from '../test/matches';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { goThroughNav } from './nav';
@@ -17,8 +17,7 @@ jest.setTimeout(180_000);
 
 const today = dayjs(todayIn('Europe/Rome'));
 /** The first Wednesday at least 8 days away. */
-let wednesday = today.add(8, 'day');
-while (weekdayOf(wednesday.format('YYYY-MM-DD')) !== 3) wednesday = wednesday.add(1, 'day');
+const wednesday = firstWeekday(today.add(8, 'day'), 3);
 const WED = wednesday.format('YYYY-MM-DD');
 const ddmmyyyy = (d: dayjs.Dayjs) => d.format('DD/MM/YYYY');
 
@@ -34,12 +33,10 @@ beforeAll(async () => {
   editor = await createUser(t.db.pool, 'editor');
   await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Esordienti'), ('Allievi')`);
   // A home match of the Allievi that Wednesday evening, on the pitch the Esordienti will train on.
-  const { rows } = await t.db.pool.query(
-    `INSERT INTO public.partite (data, ora, ora_fine, squadracasa, squadratrasferta, gruppo, campo, is_house_match, spogliatoio_gari, spogliatoio_ospiti, tipo_gara)
-     VALUES ($1, '19:00', '20:45', 'Garibaldina Allievi', 'Fortis Juventus', 'Allievi', 'Campo Comunale', true, 1, 2, 'amichevole') RETURNING id`,
-    [WED],
-  );
-  matchId = rows[0].id;
+  matchId = await insertMatch(t.db.pool, {
+    data: WED, ora: '19:00', ora_fine: '20:45', squadracasa: 'Garibaldina Allievi', squadratrasferta: 'Fortis Juventus', gruppo: 'Allievi',
+    campo: 'Campo Comunale', is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, tipo_gara: 'amichevole',
+  });
   page = await newPage(browser);
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, t.url, editor.email, editor.password);

@@ -1,5 +1,7 @@
 // Matches written straight into the database, for server tests that are not about creating them.
 import type { Db } from '../server/db/pool';
+import type dayjs from 'dayjs';
+import { weekdayOf } from '../common/trainings/rules';
 
 /** A match row; what is left out takes a plain default (Pulcini, Stadio Comunale, campionato, away). */
 export interface MatchRow {
@@ -29,4 +31,11 @@ export async function insertMatch(db: Db, r: MatchRow): Promise<number> {
     ],
   );
   return rows[0].id;
+}
+
+/** The first day on or after `from` falling on `weekday` (1 Monday ... 7 Sunday, as common/trainings' weekdayOf). */
+export function firstWeekday(from: dayjs.Dayjs, weekday: number): dayjs.Dayjs {
+  let day = from;
+  while (weekdayOf(day.format('YYYY-MM-DD')) !== weekday) day = day.add(1, 'day');
+  return day;
 }
