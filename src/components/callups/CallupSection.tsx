@@ -31,9 +31,10 @@ const S = M.screen;
  * players picked from the category's roster (others, 'fuori quota', from the other categories one follows),
  * ritrovo and deadline (the server's defaults until changed), a note; 'Salva', 'Invia', 'Sollecita'; the
  * answers with their counts, read again every 30 seconds while open; 'Distinta', the match's team sheet.
- * `readOnly` (readers): everything shown, nothing changed.
+ * `readOnly` (readers): everything shown, nothing changed. `teamSheetLink` false where the screen shows the
+ * team sheet's own section (the edit screen), so 'Distinta' is not offered twice.
  */
-export function CallupSection({ partitaId, gruppo, readOnly }: { partitaId: number; gruppo: string; readOnly: boolean }) {
+export function CallupSection({ partitaId, gruppo, readOnly, teamSheetLink = true }: { partitaId: number; gruppo: string; readOnly: boolean; teamSheetLink?: boolean }) {
   const tz = useAppSelector(selectTimezone);
   const { data, error, isLoading } = useGetConvocazioneQuery(partitaId, { pollingInterval: CALLUP_POLLING_MS, skipPollingIfUnfocused: true });
   const { data: rosa = [] } = useGetRosaQuery(gruppo, { skip: readOnly });
@@ -106,7 +107,7 @@ export function CallupSection({ partitaId, gruppo, readOnly }: { partitaId: numb
         <Typography id="callup-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {S.title}
         </Typography>
-        <TeamSheetLink matchId={partitaId} />
+        {teamSheetLink && <TeamSheetLink matchId={partitaId} />}
       </Stack>
       <Typography variant="body2" color="text.secondary">
         {data.inviataIl ? S.inviataIl(formatInstant(data.inviataIl, tz)) : S.nonInviata}

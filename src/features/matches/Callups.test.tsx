@@ -161,6 +161,14 @@ describe('a reader’s view of the call-up', () => {
     expect(within(s).queryAllByRole('checkbox')).toHaveLength(0);
     expect(server.requests.some((r) => r.url.startsWith('/api/giocatori'))).toBe(false);
   });
+
+  it('offers no Distinta where the screen shows the team sheet’s own section (the edit screen)', async () => {
+    current = callup([called(ROSA[0])], { inviataIl: '2026-11-28T08:00:00Z' });
+    renderWithProviders(<CallupSection partitaId={7} gruppo="Pulcini" readOnly teamSheetLink={false} />, { store: signedInStore('reader') });
+    const s = await section();
+    await waitFor(() => expect(counts()).toEqual(['Convocati 1', 'Sì 0', 'No 0', 'In attesa 1']));
+    expect(within(s).queryAllByRole('button')).toHaveLength(0);
+  });
 });
 
 describe('the signed-in dashboard', () => {

@@ -134,7 +134,7 @@ export default function EditMatchPage() {
         <DesignationsSection value={designazioni} current={partita.designazioni} disabled={busy} onChange={setChosen} />
       </MatchForm>
       {/* The call-up (docs/callups.md): its own save, outside the match's form. */}
-      {!flow.done && <CallupSection partitaId={partita.id} gruppo={partita.gruppo} readOnly={!allowed} />}
+      {!flow.done && <CallupSection partitaId={partita.id} gruppo={partita.gruppo} readOnly={!allowed} teamSheetLink={false} />}
       {/* The team sheet (docs/teamsheet.md): its own dialog and save, outside the match's form. */}
       {!flow.done && <TeamSheetSection matchId={partita.id} />}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-match-title">
