@@ -75,7 +75,7 @@ describe('authentication in the browser', () => {
     const barBox = await page.getByRole('banner').boundingBox();
     expect(barBox!.height).toBeLessThanOrEqual(64);
     const groups: Array<[string, string[]]> = [
-      ['Partite', ['Aggiungi Partita', 'Importa partite', 'Occupazione campi', 'Allenamenti', 'Dirigenti']],
+      ['Partite', ['Aggiungi Partita', 'Importa partite', 'Occupazione campi', 'Allenamenti', 'Dirigenti', 'Convocazioni']],
       ['Amministrazione', ['Gestione Utenti', 'Log Errori', 'Log Attività']],
     ];
     for (const [group, items] of groups) {

@@ -283,9 +283,9 @@ describe('fixture import in the browser', () => {
     const p = await newPage(browser);
     await signIn(p, t.url, reader.email, reader.password);
     await navBar(p).getByRole('link', { name: 'Estrazione' }).waitFor();
-    // The Partite menu holds only what a reader may open: the trainings.
+    // The Partite menu holds only what a reader may open: trainings, officials, call-ups.
     const menu = await openNavMenu(p, 'Partite');
-    await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(['Allenamenti', 'Dirigenti']));
+    await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(['Allenamenti', 'Dirigenti', 'Convocazioni']));
     await p.keyboard.press('Escape');
     await p.goto(`${t.url}/importa`);
     await expectCount(p.getByRole('heading', { name: 'Importa partite' }), 0);

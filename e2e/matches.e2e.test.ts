@@ -84,9 +84,9 @@ describe('matches in Chromium', () => {
     await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
     await expectCount(page.getByRole('link', { name: 'Aggiungi Partita' }), 0);
     await navBar(page).getByRole('link', { name: 'Estrazione' }).waitFor();
-    // The Partite menu offers a reader the trainings only.
+    // The Partite menu offers a reader what a reader may open: trainings, officials, call-ups.
     const menu = await openNavMenu(page, 'Partite');
-    await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(['Allenamenti', 'Dirigenti']));
+    await eventually(() => menu.getByRole('menuitem').allTextContents(), (v) => expect(v).toEqual(['Allenamenti', 'Dirigenti', 'Convocazioni']));
     await page.keyboard.press('Escape');
     await page.goto(`${t.url}/aggiungi-partita`);
     await page.waitForURL(`${t.url}/`);

@@ -89,7 +89,6 @@ export const CONVOCAZIONI_MSG = {
     nonInviata: 'Non inviata',
     inviata: (entro: string) => `Inviata · risposte entro ${entro}`,
     chiusa: 'Risposte chiuse',
-    apri: (partita: string) => `Apri la convocazione di ${partita}`,
     indietro: 'Tutte le convocazioni',
     partita: (casa: string, ospiti: string) => `${casa} – ${ospiti}`,
     quando: (giorno: string, ora: string, gruppo: string) => `${giorno} ${ora} · ${gruppo}`,

@@ -110,7 +110,7 @@ describe('the Convocazioni screen', () => {
   it('a reader opens a call-up: the match, the counts, the answers and notes, nothing to change; Distinta opens the team sheet', async () => {
     const user = userEvent.setup();
     open('reader');
-    await user.click(await screen.findByRole('link', { name: E.apri('Garibaldina – Aquile') }));
+    await user.click(await screen.findByRole('link', { name: /Garibaldina – Aquile/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Garibaldina – Aquile' })).toBeInTheDocument();
     expect(screen.getByTestId('convocazione-partita')).toHaveTextContent('10:00 · Pulcini · Campo: Comunale');
     await waitFor(() => expect(counts()).toEqual(['Convocati 2', 'Sì 1', 'No 1', 'In attesa 0']));

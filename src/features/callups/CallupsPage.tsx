@@ -11,6 +11,7 @@ import { CONVOCAZIONI_LABEL, CONVOCAZIONI_MSG } from '../../../common/callups/me
 import type { ConvocazionePeriodo } from '../../../common/callups/types';
 import { giornoBreve, statoOf } from './callupText';
 import { todayIn } from '../../../common/core/dates';
+import { PALETTE } from '../../../common/core/palette';
 import { errorMessage } from '../../api/api';
 import { CALLUP_POLLING_MS, useGetConvocazioniPeriodoQuery } from '../../api/callupsApi';
 import { PageHeader } from '../../components/PageFrame';
@@ -82,14 +83,14 @@ function VoceCard({ v, tz }: { v: Voce; tz: string }) {
   const stato = statoOf(v, tz);
   return (
     <Paper component="li" variant="outlined" data-testid="convocazione-voce" data-match-id={v.id}>
-      <CardActionArea component={RouterLink} to={paths.convocazione.getHref(String(v.id))} aria-label={E.apri(partita)} sx={{ p: 2, height: '100%' }}>
+      <CardActionArea component={RouterLink} to={paths.convocazione.getHref(String(v.id))} sx={{ p: 2, height: '100%' }}>
         <Typography variant="body2" color="text.secondary">
           {E.quando(giornoBreve(p.data), p.ora, p.gruppo)}
         </Typography>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{partita}</Typography>
         <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           {p.stato && <Chip size="small" color="error" label={p.stato} />}
-          <Chip size="small" variant="outlined" color={stato.color} label={stato.label} />
+          <Chip size="small" variant="outlined" color={stato.color} label={stato.label} sx={stato.color === 'warning' ? { color: PALETTE.warningText, borderColor: PALETTE.warningText } : undefined} />
           <Typography variant="body2" data-testid="convocazione-conteggi">
             {M.cardLine(v.convocati, v.si, v.no)}
           </Typography>
