@@ -1,7 +1,8 @@
 import { syncResponse, userAuditResponse, userChangeResponse, userMessageResponse, usersListResponse } from '../../../common/users/types';
 import type { FastifyPluginAsync, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type pg from 'pg';
 import { MSG } from '../../../common/core/messages';
-import { auditQuerySchema, changeRoleSchema, inviteUserSchema, syncUsersSchema, userIdParamsSchema } from '../../../common/users/rules';
+import { auditQuerySchema, changeRoleSchema, inviteUserSchema, syncUsersSchema, userIdParamsSchema, type User } from '../../../common/users/rules';
 import { withTransaction } from '../../db/pool';
 import { forgetUserSessions, requireRole, type AuthUser } from '../../shared/auth-guard';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../shared/errors';
@@ -13,7 +14,7 @@ import { liftLocks } from '../../auth/lockout';
 import * as repo from './repo';
 import { recordActivity } from '../../shared/activity';
 import { LOGS_MSG } from '../../../common/logs/messages';
-import { ROLE_LABEL } from '../../../common/users/roles';
+import { ROLE_LABEL, type Role } from '../../../common/users/roles';
 import { GIOCATORI_MSG } from '../../../common/players/messages';
 import { gruppiSeguitiBodySchema, type GruppiSeguiti } from '../../../common/players/rules';
 import { gruppiByName, writeTies } from '../../services/player-access/player-access';
@@ -56,6 +57,36 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
   const app = zodRoutes(root);
   const { pool, config, mailer } = app.deps;
 
+  /** An admin's change: one transaction under the change lock, the performer still an admin (assertStillAdmin). */
+  const asAdmin = <T>(request: FastifyRequest, message: string, change: (db: pg.PoolClient) => Promise<T>) =>
+    withTransaction(pool, async (db) => {
+      await repo.lockUserChanges(db);
+      await assertStillAdmin(db, request, message);
+      return change(db);
+    });
+
+  /** As asAdmin, on the user the route names: 404 'Utente non trovato' when there is none. */
+  const onUser = <T>(request: FastifyRequest, id: string, message: string, change: (db: pg.PoolClient, target: User) => Promise<T>) =>
+    asAdmin(request, message, async (db) => {
+      const target = await repo.getUser(db, id);
+      if (!target) throw notFound(MSG.users.notFound);
+      return change(db, target);
+    });
+
+  /**
+   * A new invitation link and its mail, sent before the commit: if it cannot be sent, a 503 in Italian
+   * rolls the change back, so no half-invited account or dead link stays behind.
+   */
+  const sendInvitation = async (db: pg.PoolClient, request: FastifyRequest, to: { id: string; email: string; role: Role }) => {
+    const link = await issueLink(db, config, { userId: to.id, type: 'invite' });
+    try {
+      await mailer.send(invitationMail(config, { to: to.email, link, role: to.role }));
+    } catch (err) {
+      request.log.warn({ err: (err as Error).message }, 'invio della mail di invito non riuscito');
+      throw new HttpError(503, MSG.users.inviteMailFailed);
+    }
+  };
+
   app.get('/users', { preHandler: requireRole('admin', MSG.users.forbiddenList), schema: { response: { 200: usersListResponse } } }, async () => {
     const data = await repo.listUsers(pool);
     return { data, count: data.length, message: MSG.users.listLoaded(data.length) };
@@ -67,9 +98,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     async (request, reply) => {
     const input = request.body;
     try {
-      const user = await withTransaction(pool, async (db) => {
-        await repo.lockUserChanges(db);
-        await assertStillAdmin(db, request, MSG.users.forbiddenInvite);
+      const user = await asAdmin(request, MSG.users.forbiddenInvite, async (db) => {
         if (await repo.emailTaken(db, input.email)) throw conflict(MSG.users.exists);
         const created = await repo.createInvitedAccount(db, input.email, input.role);
         await repo.insertAudit(db, {
@@ -86,15 +115,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
           message: LOGS_MSG.activity.userInvited(created.email, ROLE_LABEL[created.role]),
           context: { user_id: created.id, email: created.email, role: created.role },
         });
-        // The mail goes out before the commit: if it cannot be sent, no half-invited account stays behind.
-        const link = await issueLink(db, config, { userId: created.id, type: 'invite' });
-        const mail = invitationMail(config, { to: created.email, link, role: created.role });
-        try {
-          await mailer.send(mail);
-        } catch (err) {
-          request.log.warn({ err: (err as Error).message }, 'invio della mail di invito non riuscito');
-          throw new HttpError(503, MSG.users.inviteMailFailed);
-        }
+        await sendInvitation(db, request, created);
         return created;
       });
       return reply.status(201).send({ message: MSG.users.invited(user.email), data: user });
@@ -195,11 +216,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
     const { id } = request.params;
-    const email = await withTransaction(pool, async (db) => {
-      await repo.lockUserChanges(db);
-      await assertStillAdmin(db, request, MSG.users.forbiddenUnlock);
-      const target = await repo.getUser(db, id);
-      if (!target) throw notFound(MSG.users.notFound);
+    const email = await onUser(request, id, MSG.users.forbiddenUnlock, async (db, target) => {
       if (!target.locked_until) throw conflict(MSG.users.notLocked(target.email));
       await liftLocks(db, id);
       await recordActivity(db, request, {
@@ -224,24 +241,14 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
     const { id } = request.params;
-    const email = await withTransaction(pool, async (db) => {
-      await repo.lockUserChanges(db);
-      await assertStillAdmin(db, request, MSG.users.forbiddenReinvite);
-      const target = await repo.getUser(db, id);
-      if (!target) throw notFound(MSG.users.notFound);
+    const email = await onUser(request, id, MSG.users.forbiddenReinvite, async (db, target) => {
       if (!target.invito_in_attesa) throw conflict(MSG.users.alreadyActive(target.email));
       await recordActivity(db, request, {
         type: 'success',
         message: LOGS_MSG.activity.userReinvited(target.email),
         context: { user_id: id, email: target.email },
       });
-      const link = await issueLink(db, config, { userId: id, type: 'invite' });
-      try {
-        await mailer.send(invitationMail(config, { to: target.email, link, role: target.role }));
-      } catch (err) {
-        request.log.warn({ err: (err as Error).message }, 'invio della mail di invito non riuscito');
-        throw new HttpError(503, MSG.users.inviteMailFailed);
-      }
+      await sendInvitation(db, request, { id, email: target.email, role: target.role });
       return target.email;
     });
     return { message: MSG.users.reinvited(email) };
@@ -252,9 +259,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     '/users/sync',
     { preHandler: requireRole('admin', MSG.users.forbiddenSync), schema: { body: syncUsersSchema, response: { 200: syncResponse } } },
     async (request) => {
-    const result = await withTransaction(pool, async (db) => {
-      await repo.lockUserChanges(db);
-      await assertStillAdmin(db, request, MSG.users.forbiddenSync);
+    const result = await asAdmin(request, MSG.users.forbiddenSync, async (db) => {
       const { changes } = await repo.syncUsers(db);
       for (const c of changes) {
         await repo.insertAudit(db, {
@@ -295,11 +300,7 @@ export const usersRoutes: FastifyPluginAsync = async (root) => {
     async (request) => {
       const { id } = request.params;
       const ties = request.body;
-      const data = await withTransaction(pool, async (db) => {
-        await repo.lockUserChanges(db);
-        await assertStillAdmin(db, request, GIOCATORI_MSG.forbiddenTies);
-        const target = await repo.getUser(db, id);
-        if (!target) throw notFound(MSG.users.notFound);
+      const data = await onUser(request, id, GIOCATORI_MSG.forbiddenTies, async (db, target) => {
         const { ids, unknown } = ties.tutte ? { ids: new Map(), unknown: [] } : await gruppiByName(db, ties.gruppi);
         if (unknown.length) throw badRequest(GIOCATORI_MSG.unknownGruppi(unknown.join(', ')));
         await writeTies(db, id, ties.tutte ? { tutte: true } : { tutte: false, gruppoIds: [...new Set([...ids.values()].map((g) => g.id))] });
