@@ -149,6 +149,8 @@ describe('the team sheet of a match', () => {
     await user.type(within(dialog).getByRole('textbox', { name: UI.numberOf('Verdi Paolo') }), '2');
     await user.click(within(dialog).getByRole('button', { name: UI.save }));
     expect(await within(verdi).findByRole('alert')).toHaveTextContent(motivo);
+    // Once: the refusal replaces the reason under the name.
+    expect(within(verdi).getAllByText(motivo)).toHaveLength(1);
     expect(within(dialog).getByText(DISTINTA_MSG.rifiutata(DISTINTA_MSG.rifiutataVoce('Verdi Paolo', motivo)))).toBeInTheDocument();
     expect(puts()).toHaveLength(1);
     expect(screen.getByRole('dialog')).toBeInTheDocument();

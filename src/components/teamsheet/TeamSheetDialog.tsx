@@ -57,7 +57,7 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
   return (
     <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
       <DialogTitle id="distinta-dialog-title">{DISTINTA_MSG.title}</DialogTitle>
-      <DialogContent>
+      <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
         {readOnly && <Alert severity="info">{UI.readOnly}</Alert>}
         {saveError && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -108,7 +108,7 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
                     </TableCell>
                     <TableCell sx={{ px: { xs: 0.5, sm: 2 }, overflowWrap: 'anywhere' }}>
                       <Typography sx={{ fontWeight: 500 }}>{nome}</Typography>
-                      {g && <Reasons g={g} />}
+                      {g && <Reasons g={g} except={problem} />}
                       {problem && (
                         <Typography variant="body2" color="error" role="alert">
                           {problem}

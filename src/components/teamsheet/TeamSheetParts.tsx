@@ -13,14 +13,15 @@ import { TEAMSHEET_UI as UI } from './messages';
 import type { SheetValues } from './sheetForm';
 
 /** A player's verdict on the sheet: allowed or not, the call-up's answer, the reasons and warnings. */
-export function Reasons({ g }: { g: GiocatoreDistinta }) {
+export function Reasons({ g, except }: { g: GiocatoreDistinta; except?: string }) {
   return (
     <Stack spacing={0.5}>
       <Box>
         <Chip size="small" color={g.idoneo ? 'success' : 'error'} label={g.idoneo ? UI.idoneo : UI.nonIdoneo} />
         {g.convocazione && <Chip size="small" variant="outlined" sx={{ ml: 0.5 }} label={UI.convocazione[g.convocazione]} />}
       </Box>
-      {g.motivi.map((m) => (
+      {/* The reason the save was refused for is shown once, as the row's alert. */}
+      {g.motivi.filter((m) => m !== except).map((m) => (
         <Typography key={m} variant="body2" color="error">
           {m}
         </Typography>
