@@ -56,6 +56,36 @@ afterAll(async () => {
 });
 
 describe('the team sheet in Chromium', () => {
+  it("on a phone (390x844): the rows fit the screen, 'Numera in ordine' numbers them, the blocked player's reason is under its name", async () => {
+    const phone = await newPage(browser);
+    try {
+      await phone.setViewportSize({ width: 390, height: 844 });
+      await signIn(phone, t.url, admin.email, admin.password);
+      await phone.goto(`${t.url}/modifica-partita/${matchId}`);
+      await phone.getByTestId('distinta-section').getByRole('button', { name: UI.open }).click();
+      const dialog = phone.getByRole('dialog', { name: M.title });
+      const verdi = dialog.getByTestId(/^distinta-riga-/).filter({ hasText: 'Verdi Paolo' });
+      await verdi.getByText(M.motivi.scaduto('2027-04-09')).waitFor();
+      await dialog.getByRole('button', { name: UI.numberAll(3) }).click();
+      await dialog.getByRole('button', { name: /^Numera in ordine/ }).waitFor({ state: 'detached' });
+      expect(await dialog.getByRole('textbox', { name: UI.numberOf('Rossi Luca') }).inputValue()).toBe('1');
+      // Nothing wider than the screen: every number, radio and button of the rows within its width (once the dialog has come in).
+      await phone.waitForFunction(
+        () => {
+          const controls = [...document.querySelectorAll('[role=dialog] [data-testid^="distinta-riga-"] :is(input, button)')];
+          return controls.length === 12 && controls.every((c) => c.getBoundingClientRect().right <= window.innerWidth);
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
+      const widths = await dialog.locator('.MuiDialogContent-root').evaluate((c) => [c.scrollWidth, c.clientWidth]);
+      expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+      await phone.screenshot({ path: 'e2e/screenshots/distinta-telefono.png' });
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('builds the sheet from the call-up, refuses the blocked player with its reason, and prints the PDF', async () => {
     await page.goto(`${t.url}/modifica-partita/${matchId}`);
     const section = page.getByTestId('distinta-section');

@@ -108,6 +108,12 @@ export const DIRIGENTI_MSG = {
   editOf: (persona: string) => `Modifica ${persona}`,
   displayedRows: (from: number, to: number, total: number) => `${from}-${to} di ${total}`,
   phoneHint: '9 o 10 cifre, facoltativo',
+  tesseraHint: 'Facoltativo: stampato sulla distinta di gara',
+  /** The list's card column, and a person without one. */
+  noTessera: '—',
+  tesseraColumn: 'Tessera',
+  /** The card under the name on a phone. */
+  tesseraOf: (n: string) => `Tessera ${n}`,
   attivoHint: 'Chi non è attivo resta in elenco ma non si può designare',
   saving: 'Salvataggio…',
   saveError: 'Impossibile salvare il dirigente',

@@ -115,6 +115,13 @@ describe('validation messages are Italian', () => {
     expect(expectItalian400(email)).toBe('Inserisci un indirizzo email valido');
     const many = await t.app.inject({ method: 'POST', url: '/api/dirigenti', headers: bearer(editor), payload: { ...person, nome: 'Mario', qualifiche: Array(50).fill('arbitro') } });
     expect(expectItalian400(many)).toBe('Qualifica non valida');
+    // The card number (printed on the team sheet): one line, at most 20 characters, as the form.
+    for (const numeroTessera of ['AB\n123', 'AB\r123', '1'.repeat(21), ' '.repeat(5000), ['12'], { n: 1 }]) {
+      const card = await t.app.inject({ method: 'POST', url: '/api/dirigenti', headers: bearer(editor), payload: { ...person, nome: 'Mario', numeroTessera } });
+      expect(expectItalian400(card)).toBe('Numero di tessera: al massimo 20 caratteri tra lettere, cifre, spazi e i segni / . -');
+    }
+    const separator = await t.app.inject({ method: 'POST', url: '/api/dirigenti', headers: bearer(editor), payload: { ...person, nome: 'Mario', numeroTessera: 'AB\u2028123' } });
+    expect(expectItalian400(separator)).toBe('Testo non valido: contiene caratteri di controllo o non stampabili');
     const id = await t.app.inject({ method: 'PUT', url: '/api/partite/1/designazioni', headers: bearer(editor), payload: { arbitro: 2 ** 40, accompagnatore: null, addettoArbitro: null } });
     expect(expectItalian400(id)).toBe('Designazione non valida');
     const period = await t.app.inject({ url: `/api/designazioni?from=${'2'.repeat(300)}&to=2026-01-01`, headers: bearer(editor) });

@@ -95,7 +95,7 @@ describe('CRUD of /api/dirigenti', () => {
     expect((await api('PUT', `/api/dirigenti/${id}`, editor, { ...body, numeroTessera: '  ' })).json().data.numeroTessera).toBeNull();
     expect((await api('PUT', `/api/dirigenti/${id}`, editor, { ...body, numeroTessera: '77' })).json().data.numeroTessera).toBe('77');
     expect((await api('PUT', `/api/dirigenti/${id}`, editor, { ...body, numeroTessera: null })).json().data.numeroTessera).toBeNull();
-    for (const bad of ['x'.repeat(21), 'a\tb', '#12', 12]) {
+    for (const bad of ['x'.repeat(21), 'a\tb', 'a\nb', '#12', 12]) {
       const refused = await api('POST', '/api/dirigenti', editor, person({ numeroTessera: bad }));
       expect([refused.statusCode, refused.json()]).toEqual([400, { error: DIRIGENTI_MSG.invalid.tessera }]);
     }

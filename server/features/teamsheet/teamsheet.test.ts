@@ -449,6 +449,24 @@ describe('the PDF', () => {
     }
   });
 
+  it('a sheet where everyone has a card and nothing is warned prints no declaration and no notes', async () => {
+    const m = await match();
+    const ids = [await player({ cognome: 'ConTessera', numero_tessera: 'TS-1' }), await player({ cognome: 'AncheLui', numero_tessera: 'TS-2' })];
+    const giocatori = ids.map((id, i) => ({ id, numero: i + 1, capitano: i === 0, vice: i === 1 }));
+    expect((await save(m, { giocatori, staff: { allenatore: people.Coach } }, editorPulcini)).statusCode).toBe(200);
+    const res = await api(readerPulcini, 'GET', `/api/partite/${m}/distinta.pdf`);
+    expect(res.statusCode).toBe(200);
+    const pages = await pdfPages(res.rawPayload);
+    expect(pages).toHaveLength(2);
+    for (const page of pages) {
+      expect(page).toMatch(/1 ConTessera Luca .* TS-1 C\n/);
+      expect(page).toContain(M.pdf.firma);
+      expect(page.replace(/\s+/g, ' ')).not.toContain(M.pdf.dichiarazione);
+      expect(page).not.toMatch(new RegExp(`^${M.pdf.note}$`, 'm'));
+      expect(page).not.toContain('(1)');
+    }
+  });
+
   it('a sheet with a player who may no longer play (the certificate changed after the save) is not printed', async () => {
     const m = await match();
     const a = await player({ cognome: 'Ok' });

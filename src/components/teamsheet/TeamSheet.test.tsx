@@ -149,9 +149,28 @@ describe('the team sheet of a match', () => {
     await user.type(within(dialog).getByRole('textbox', { name: UI.numberOf('Verdi Paolo') }), '2');
     await user.click(within(dialog).getByRole('button', { name: UI.save }));
     expect(await within(verdi).findByRole('alert')).toHaveTextContent(motivo);
+    // Once: the refusal replaces the reason under the name.
+    expect(within(verdi).getAllByText(motivo)).toHaveLength(1);
     expect(within(dialog).getByText(DISTINTA_MSG.rifiutata(DISTINTA_MSG.rifiutataVoce('Verdi Paolo', motivo)))).toBeInTheDocument();
     expect(puts()).toHaveLength(1);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("'Numera in ordine' gives the blank numbers the lowest free ones in the sheet's order, keeping those typed", async () => {
+    const user = userEvent.setup();
+    sheetAnswer = { ...SHEET, giocatori: [ROSSI, BIANCHI, { ...VERDI, id: 14, nome: 'Ugo', cognome: 'Neri', idoneo: true, motivi: [] }] };
+    const dialog = await openSheet(user);
+    const number = (name: string) => within(dialog).getByRole('textbox', { name: UI.numberOf(name) });
+    await user.type(number('Bianchi Marco'), '1');
+    await user.click(within(dialog).getByRole('button', { name: UI.numberAll(2) }));
+    expect([number('Rossi Luca'), number('Bianchi Marco'), number('Neri Ugo')].map((i) => (i as HTMLInputElement).value)).toEqual(['2', '1', '3']);
+    // Nothing left blank: the button goes.
+    expect(within(dialog).queryByRole('button', { name: /^Numera in ordine/ })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: UI.captainOf('Rossi Luca') }));
+    await user.click(within(dialog).getByRole('button', { name: UI.save }));
+    await waitFor(() =>
+      expect(puts()).toEqual([{ giocatori: [{ id: 11, numero: 2, capitano: true }, { id: 12, numero: 1 }, { id: 14, numero: 3 }], staff: { allenatore: null, altri: [] } }]),
+    );
   });
 
   it('prints the PDF as a download, and shows a 409 in Italian', async () => {

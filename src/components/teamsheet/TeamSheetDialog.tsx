@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
@@ -17,146 +17,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
 import { DISTINTA_MSG } from '../../../common/teamsheet/messages';
-import type { Distinta, GiocatoreDistinta } from '../../../common/teamsheet/types';
+import type { Distinta } from '../../../common/teamsheet/types';
 import { errorMessage } from '../../api/api';
-import { personName, useGetDirigentiAttiviQuery } from '../../api/designationsApi';
 import { FormDialog, useFormDialogState, type FormDialogControls } from '../form/FormDialog';
 import { TEAMSHEET_UI as UI } from './messages';
-import { problemiOf, useGetAmmissibiliQuery, useSaveDistintaMutation, type DistintaBody } from '../../api/teamsheetApi';
-
-interface Riga {
-  /** The player's id (not `id`: useFieldArray keeps its own key there). */
-  giocatore: number;
-  numero: string;
-}
-
-export interface SheetValues {
-  righe: Riga[];
-  capitano: number | null;
-  vice: number | null;
-  allenatore: number | null;
-  altri: number[];
-}
-
-const nomeDi = (g: Pick<GiocatoreDistinta, 'nome' | 'cognome'>) => `${g.cognome} ${g.nome}`;
-
-/** The form's values of a sheet as read. */
-export function sheetValues(d: Distinta): SheetValues {
-  return {
-    righe: d.giocatori.map((g) => ({ giocatore: g.id, numero: g.numero === null ? '' : String(g.numero) })),
-    capitano: d.giocatori.find((g) => g.capitano)?.id ?? null,
-    vice: d.giocatori.find((g) => g.vice)?.id ?? null,
-    allenatore: d.staff.find((s) => s.ruolo === 'allenatore')?.id ?? null,
-    altri: d.staff.filter((s) => s.ruolo === 'altro').map((s) => s.id),
-  };
-}
-
-/** The client's check of the lines (the server checks again): each refused player's reason, by id. */
-export function checkLines(v: SheetValues): Map<number, string> {
-  const problems = new Map<number, string>();
-  const byNumber = new Map<number, number[]>();
-  for (const r of v.righe) {
-    const n = Number(r.numero);
-    if (!/^\d{1,2}$/.test(r.numero.trim()) || n < 1 || n > 99) problems.set(r.giocatore, DISTINTA_MSG.invalid.numero);
-    else byNumber.set(n, [...(byNumber.get(n) ?? []), r.giocatore]);
-  }
-  for (const [n, ids] of byNumber) if (ids.length > 1) for (const id of ids) problems.set(id, DISTINTA_MSG.problemi.numeroRipetuto(n));
-  if (v.capitano !== null && v.capitano === v.vice) problems.set(v.capitano, DISTINTA_MSG.problemi.capitanoEVice);
-  return problems;
-}
-
-/** The PUT body of the form's values. */
-export function toBody(v: SheetValues): DistintaBody {
-  const present = new Set(v.righe.map((r) => r.giocatore));
-  return {
-    giocatori: v.righe.map((r) => ({
-      id: r.giocatore,
-      numero: Number(r.numero),
-      ...(v.capitano === r.giocatore && present.has(r.giocatore) ? { capitano: true } : {}),
-      ...(v.vice === r.giocatore && present.has(r.giocatore) ? { vice: true } : {}),
-    })),
-    staff: { allenatore: v.allenatore, altri: v.altri },
-  };
-}
-
-function Reasons({ g }: { g: GiocatoreDistinta }) {
-  return (
-    <Stack spacing={0.5}>
-      <Box>
-        <Chip size="small" color={g.idoneo ? 'success' : 'error'} label={g.idoneo ? UI.idoneo : UI.nonIdoneo} />
-        {g.convocazione && <Chip size="small" variant="outlined" sx={{ ml: 0.5 }} label={UI.convocazione[g.convocazione]} />}
-      </Box>
-      {g.motivi.map((m) => (
-        <Typography key={m} variant="body2" color="error">
-          {m}
-        </Typography>
-      ))}
-      {g.avvisi.map((m) => (
-        <Typography key={m} variant="body2" color="warning.main">
-          {m}
-        </Typography>
-      ))}
-    </Stack>
-  );
-}
-
-/** The staff: the designations as read, the coach (officials with the 'allenatore' qualification) and the others. */
-function StaffFields({ distinta, control, readOnly, setValue }: { distinta: Distinta; control: Control<SheetValues>; readOnly: boolean; setValue: (k: 'allenatore' | 'altri', v: number | null | number[]) => void }) {
-  const { data: coaches = [] } = useGetDirigentiAttiviQuery('allenatore', { skip: readOnly });
-  const { data: people = [] } = useGetAmmissibiliQuery(undefined, { skip: readOnly });
-  const allenatore = useWatch({ control, name: 'allenatore' });
-  const altri = useWatch({ control, name: 'altri' });
-  const designated = distinta.staff.filter((s) => s.ruolo === 'accompagnatore' || s.ruolo === 'addettoArbitro');
-  const stored = distinta.staff.filter((s) => s.ruolo === 'allenatore' || s.ruolo === 'altro');
-  const coachOptions = [...stored.filter((s) => s.ruolo === 'allenatore' && !coaches.some((c) => c.id === s.id)), ...coaches];
-  const otherOptions = [...stored.filter((s) => s.ruolo === 'altro' && !people.some((c) => c.id === s.id)), ...people];
-  return (
-    <Box sx={{ mt: 3 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
-        {UI.staff}
-      </Typography>
-      {designated.map((s) => (
-        <Typography key={s.ruolo}>
-          {DISTINTA_MSG.ruoli[s.ruolo]}: {personName(s)}
-          {s.numeroTessera ? ` (${s.numeroTessera})` : ''}
-        </Typography>
-      ))}
-      {readOnly ? (
-        stored.map((s) => (
-          <Typography key={`${s.ruolo}-${s.id}`}>
-            {DISTINTA_MSG.ruoli[s.ruolo]}: {personName(s)}
-          </Typography>
-        ))
-      ) : (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
-          <TextField select fullWidth label={UI.coach} value={allenatore === null ? '' : String(allenatore)} onChange={(e) => setValue('allenatore', e.target.value === '' ? null : Number(e.target.value))}>
-            <MenuItem value="">{UI.none}</MenuItem>
-            {coachOptions.map((p) => (
-              <MenuItem key={p.id} value={String(p.id)}>
-                {personName(p)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            fullWidth
-            label={UI.others}
-            value={altri.map(String)}
-            slotProps={{ select: { multiple: true } }}
-            onChange={(e) => setValue('altri', (e.target.value as unknown as string[]).map(Number))}
-          >
-            {otherOptions.map((p) => (
-              <MenuItem key={p.id} value={String(p.id)}>
-                {personName(p)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      )}
-    </Box>
-  );
-}
+import { problemiOf, useSaveDistintaMutation } from '../../api/teamsheetApi';
+import { checkLines, nomeDi, numberInOrder, sheetValues, toBody, type SheetValues } from './sheetForm';
+import { Reasons, StaffFields } from './TeamSheetParts';
 
 function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distinta; readOnly: boolean; onClose: () => void; controls: FormDialogControls }) {
   const [save, { isLoading: saving, error: saveError }] = useSaveDistintaMutation();
@@ -170,6 +39,10 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
   const known = new Map([...distinta.giocatori, ...distinta.disponibili].map((g) => [g.id, g]));
   const onSheet = new Set(fields.map((f) => f.giocatore));
   const available = [...distinta.giocatori, ...distinta.disponibili].filter((g) => !onSheet.has(g.id));
+  // One click instead of a number typed per player: the blank ones get the lowest free numbers, in the sheet's order.
+  const righe = useWatch({ control, name: 'righe' });
+  const blanks = righe.filter((r) => (r?.numero ?? '').trim() === '').length;
+  const numberAll = () => numberInOrder(getValues('righe')).forEach((n, i) => setValue(`righe.${i}.numero`, n, { shouldDirty: true }));
   const onSubmit = async (v: SheetValues) => {
     const local = checkLines(v);
     setProblems(local);
@@ -184,7 +57,7 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
   return (
     <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
       <DialogTitle id="distinta-dialog-title">{DISTINTA_MSG.title}</DialogTitle>
-      <DialogContent>
+      <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
         {readOnly && <Alert severity="info">{UI.readOnly}</Alert>}
         {saveError && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -196,6 +69,11 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
             {m}
           </Alert>
         ))}
+        {!readOnly && blanks > 0 && (
+          <Button size="small" variant="outlined" onClick={numberAll} sx={{ mb: 1 }}>
+            {UI.numberAll(blanks)}
+          </Button>
+        )}
         {fields.length === 0 ? (
           <Typography color="text.secondary">{UI.noPlayers}</Typography>
         ) : (
@@ -204,10 +82,9 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
               <TableRow>
                 <TableCell>{UI.number}</TableCell>
                 <TableCell>{DISTINTA_MSG.pdf.colonne.nome}</TableCell>
-                <TableCell>{UI.captain}</TableCell>
-                <TableCell>{UI.vice}</TableCell>
-                <TableCell />
-                {!readOnly && <TableCell />}
+                <TableCell padding="checkbox">{UI.captain}</TableCell>
+                <TableCell padding="checkbox">{UI.vice}</TableCell>
+                {!readOnly && <TableCell padding="checkbox" />}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -219,7 +96,7 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
                 const { ref: numeroRef, ...numero } = register(`righe.${i}.numero`);
                 return (
                   <TableRow key={f.key} data-testid={`distinta-riga-${f.giocatore}`}>
-                    <TableCell sx={{ width: 90 }}>
+                    <TableCell sx={{ width: { xs: 56, sm: 80 }, px: { xs: 0.5, sm: 2 } }}>
                       <TextField
                         size="small"
                         {...numero}
@@ -229,8 +106,9 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
                         slotProps={{ htmlInput: { 'aria-label': UI.numberOf(nome), inputMode: 'numeric', maxLength: 2 } }}
                       />
                     </TableCell>
-                    <TableCell>
-                      <Typography>{nome}</Typography>
+                    <TableCell sx={{ px: { xs: 0.5, sm: 2 }, overflowWrap: 'anywhere' }}>
+                      <Typography sx={{ fontWeight: 500 }}>{nome}</Typography>
+                      {g && <Reasons g={g} except={problem} />}
                       {problem && (
                         <Typography variant="body2" color="error" role="alert">
                           {problem}
@@ -253,10 +131,9 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
                         slotProps={{ input: { 'aria-label': UI.viceOf(nome) } }}
                       />
                     </TableCell>
-                    <TableCell>{g && <Reasons g={g} />}</TableCell>
                     {!readOnly && (
-                      <TableCell>
-                        <Button
+                      <TableCell padding="checkbox">
+                        <IconButton
                           size="small"
                           aria-label={UI.removeOf(nome)}
                           onClick={() => {
@@ -265,8 +142,8 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
                             remove(i);
                           }}
                         >
-                          {UI.remove}
-                        </Button>
+                          <CloseIcon fontSize="small" />
+                        </IconButton>
                       </TableCell>
                     )}
                   </TableRow>
@@ -277,7 +154,7 @@ function SheetForm({ distinta, readOnly, onClose, controls }: { distinta: Distin
         )}
         {!readOnly && available.length > 0 && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
-            <TextField select size="small" sx={{ minWidth: 260 }} label={UI.add} value={toAdd} onChange={(e) => setToAdd(e.target.value)}>
+            <TextField select size="small" sx={{ flex: { xs: 1, sm: 'none' }, minWidth: { xs: 0, sm: 260 } }} label={UI.add} value={toAdd} onChange={(e) => setToAdd(e.target.value)}>
               {available.map((g) => (
                 <MenuItem key={g.id} value={String(g.id)}>
                   {nomeDi(g)}

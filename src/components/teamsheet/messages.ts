@@ -20,6 +20,8 @@ export const TEAMSHEET_UI = {
   players: 'Giocatori',
   number: 'N°',
   numberOf: (name: string) => `Numero di ${name}`,
+  /** Fills the blank numbers with the lowest free ones, in the sheet's order. */
+  numberAll: (n: number) => (n === 1 ? 'Numera in ordine (1 senza numero)' : `Numera in ordine (${n} senza numero)`),
   captain: 'C',
   vice: 'VC',
   captainOf: (name: string) => `Capitano: ${name}`,

@@ -24,8 +24,8 @@ import { OfficialFields, type OfficialFormValues } from './OfficialFields';
 
 const M = DIRIGENTI_MSG;
 
-const EMPTY: OfficialFormValues = { nome: '', cognome: '', email: '', telefono: '', qualifiche: [], attivo: true };
-const fromDirigente = (d: Dirigente): OfficialFormValues => ({ nome: d.nome, cognome: d.cognome, email: d.email, telefono: d.telefono ?? '', qualifiche: [...d.qualifiche], attivo: d.attivo });
+const EMPTY: OfficialFormValues = { nome: '', cognome: '', email: '', telefono: '', qualifiche: [], attivo: true, numeroTessera: '' };
+const fromDirigente = (d: Dirigente): OfficialFormValues => ({ nome: d.nome, cognome: d.cognome, email: d.email, telefono: d.telefono ?? '', qualifiche: [...d.qualifiche], attivo: d.attivo, numeroTessera: d.numeroTessera ?? '' });
 
 /** Whether the refusal carries the server's own Italian reason (409: the email is someone else's; designated to coming matches). */
 const answeredWith = (err: unknown, statuses: readonly number[]) => statuses.includes((err as { status?: unknown }).status as number);

@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import { useController, type Control } from 'react-hook-form';
 import { DIRIGENTI_MSG, QUALIFICA_LABELS } from '../../../common/officials/messages';
 import type { z } from '../../../common/core/zod';
-import { QUALIFICHE, type dirigentePayloadSchema } from '../../../common/officials/rules';
+import { DIRIGENTE_TESSERA_MAX, QUALIFICHE, type dirigentePayloadSchema } from '../../../common/officials/rules';
 import { PARTITA_TEXT_MAX } from '../../../common/matches/read';
 import { FormTextField } from '../../components/form/FormTextField';
 
@@ -21,9 +21,9 @@ const F = M.fields;
 export type OfficialFormValues = z.input<typeof dirigentePayloadSchema>;
 export type OfficialFormControl = Control<OfficialFormValues, unknown, z.output<typeof dirigentePayloadSchema>>;
 
-type TextKey = 'nome' | 'cognome' | 'email' | 'telefono';
+type TextKey = 'nome' | 'cognome' | 'email' | 'telefono' | 'numeroTessera';
 
-/** The person's fields of the official form (docs/officials.md): name, contact, qualifications, active. */
+/** The person's fields of the official form (docs/officials.md): name, contact, card number, qualifications, active. */
 export function OfficialFields({ control, disabled, adding }: { control: OfficialFormControl; disabled: boolean; adding: boolean }) {
   const text = (name: TextKey, props: { required?: boolean; autoFocus?: boolean; type?: string; inputMode?: 'email' | 'tel'; maxLength: number; helper?: string }) => (
     <FormTextField
@@ -49,6 +49,8 @@ export function OfficialFields({ control, disabled, adding }: { control: Officia
         {text('email', { required: true, type: 'email', inputMode: 'email', maxLength: 254 })}
         {text('telefono', { inputMode: 'tel', maxLength: 20, helper: M.phoneHint })}
       </Stack>
+      {/* The card the team sheet prints beside the person (docs/teamsheet.md). */}
+      {text('numeroTessera', { maxLength: DIRIGENTE_TESSERA_MAX, helper: M.tesseraHint })}
       <QualificheField control={control} disabled={disabled} />
       <AttivoField control={control} disabled={disabled} />
     </>

@@ -7,7 +7,7 @@ import type { Role } from '../../../common/users/roles';
 import { startStandInServer, type StandInServer } from '../../../test/stand-in-server';
 import OfficialsPage from './OfficialsPage';
 
-const ROSSI: Dirigente = { id: 1, nome: 'Mario', cognome: 'Rossi', email: 'mario.rossi@example.it', telefono: '3331234567', qualifiche: ['arbitro', 'accompagnatore'], attivo: true, numeroTessera: null };
+const ROSSI: Dirigente = { id: 1, nome: 'Mario', cognome: 'Rossi', email: 'mario.rossi@example.it', telefono: '3331234567', qualifiche: ['arbitro', 'accompagnatore'], attivo: true, numeroTessera: 'AB-123/4' };
 const BIANCHI: Dirigente = { id: 2, nome: 'Anna', cognome: 'Bianchi', email: 'anna@example.it', telefono: null, qualifiche: ['addetto_arbitro'], attivo: false, numeroTessera: null };
 
 type Answer = { status: number; body?: unknown };
@@ -84,6 +84,10 @@ describe('Dirigenti screen', () => {
     expect(within(rossi).getByRole('link', { name: '333 123 4567' })).toHaveAttribute('href', 'tel:3331234567');
     expect(within(rossi).getByText(M.yes)).toBeInTheDocument();
     expect(within(row('Anna Bianchi')).getByText(M.no)).toBeInTheDocument();
+    // The card the team sheet prints: its column (and under the name on a phone); a dash without one.
+    expect(within(rossi).getByTestId('dirigente-tessera')).toHaveTextContent('AB-123/4');
+    expect(within(rossi).getByText(M.tesseraOf('AB-123/4'))).toBeInTheDocument();
+    expect(within(row('Anna Bianchi')).getByTestId('dirigente-tessera')).toHaveTextContent(M.noTessera);
     expect(screen.getByTestId('dirigenti-count')).toHaveTextContent(M.count(2));
 
     await user.click(screen.getByRole('combobox', { name: M.fields.qualifiche }));
@@ -124,6 +128,16 @@ describe('Dirigenti screen', () => {
     await user.type(field(M.fields.telefono), '333 765 4321');
     await user.click(within(form()).getByRole('checkbox', { name: QUALIFICA_LABELS.addetto_arbitro }));
     await user.click(within(form()).getByRole('checkbox', { name: QUALIFICA_LABELS.arbitro }));
+    await user.click(within(form()).getByRole('checkbox', { name: QUALIFICA_LABELS.allenatore }));
+    expect(screen.queryByTestId('dirigente-problem')).toBeNull();
+    // The card: the server's own rule in the form (letters, digits, spaces and / . -).
+    await user.type(field(M.fields.numeroTessera), '#12');
+    expect(screen.getByTestId('dirigente-problem')).toHaveTextContent(M.invalid.tessera);
+    expect(field(M.fields.numeroTessera)).toHaveAttribute('aria-invalid', 'true');
+    expect(save()).toBeDisabled();
+    await user.clear(field(M.fields.numeroTessera));
+    await user.type(field(M.fields.numeroTessera), ' FIGC 123/4 ');
+    expect(field(M.fields.numeroTessera)).toHaveAttribute('maxlength', '20');
     expect(screen.queryByTestId('dirigente-problem')).toBeNull();
     expect(save()).toBeEnabled();
 
@@ -134,8 +148,9 @@ describe('Dirigenti screen', () => {
       cognome: 'Verdi',
       email: 'luca.verdi@example.it',
       telefono: '3337654321',
-      qualifiche: ['arbitro', 'addetto_arbitro'],
+      qualifiche: ['arbitro', 'addetto_arbitro', 'allenatore'],
       attivo: true,
+      numeroTessera: 'FIGC 123/4',
     });
     expect(await screen.findByText(M.created)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: M.add })).toBeNull());
@@ -154,7 +169,7 @@ describe('Dirigenti screen', () => {
     await user.type(field(M.fields.email), ROSSI.email);
     await user.click(within(form()).getByRole('button', { name: M.save }));
     expect(await within(form()).findByRole('alert')).toHaveTextContent(M.duplicateEmail);
-    expect(JSON.parse(writes('POST')[0].body)).toEqual({ nome: 'Mario', cognome: 'Rossi', email: ROSSI.email, telefono: null, qualifiche: [], attivo: true });
+    expect(JSON.parse(writes('POST')[0].body)).toEqual({ nome: 'Mario', cognome: 'Rossi', email: ROSSI.email, telefono: null, qualifiche: [], attivo: true, numeroTessera: null });
     expect(form()).toBeInTheDocument();
     expect(screen.queryByText(M.created)).toBeNull();
   });
@@ -168,12 +183,15 @@ describe('Dirigenti screen', () => {
     await screen.findByRole('dialog', { name: M.edit });
     await user.click(within(form(M.edit)).getByRole('checkbox', { name: QUALIFICA_LABELS.accompagnatore }));
     await user.click(within(form(M.edit)).getByRole('switch', { name: M.fields.attivo }));
+    const card = within(form(M.edit)).getByRole('textbox', { name: new RegExp(`^${M.fields.numeroTessera}`) });
+    expect(card).toHaveValue('AB-123/4');
+    await user.clear(card);
     await user.click(within(form(M.edit)).getByRole('button', { name: M.save }));
     await waitFor(() => expect(writes('PUT')).toHaveLength(1));
     expect(writes('PUT')[0].url).toBe('/api/dirigenti/1');
-    // The form has no card field yet: the body leaves it out, and the server keeps the stored card.
-    const { id: _id, numeroTessera: _card, ...rest } = ROSSI;
-    expect(JSON.parse(writes('PUT')[0].body)).toEqual({ ...rest, qualifiche: ['arbitro'], attivo: false });
+    // A card cleared is sent as null (the server then forgets it).
+    const { id: _id, ...rest } = ROSSI;
+    expect(JSON.parse(writes('PUT')[0].body)).toEqual({ ...rest, qualifiche: ['arbitro'], attivo: false, numeroTessera: null });
     expect(await screen.findByText(M.updated)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: M.edit })).toBeNull());
 

@@ -20,7 +20,7 @@ import { formatTelefono } from './list';
 const M = DIRIGENTI_MSG;
 const F = M.fields;
 
-/** One page of the officials' table with its pager: chips for the qualifications, contact links, the edit button for editors. */
+/** One page of the officials' table with its pager: chips for the qualifications, contact links, the card number, the edit button for editors. */
 export function OfficialsTable({
   rows,
   first,
@@ -53,6 +53,7 @@ export function OfficialsTable({
               <TableCell>{F.qualifiche}</TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{F.email}</TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{F.telefono}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{M.tesseraColumn}</TableCell>
               <TableCell sx={{ width: 80 }}>{F.attivo}</TableCell>
               {canEdit && (
                 <TableCell align="right" sx={{ width: 72 }}>
@@ -76,6 +77,11 @@ export function OfficialsTable({
                         {formatTelefono(d.telefono)}
                       </Box>
                     )}
+                    {d.numeroTessera && (
+                      <Box component="span" sx={{ display: 'block' }}>
+                        {M.tesseraOf(d.numeroTessera)}
+                      </Box>
+                    )}
                   </Box>
                 </TableCell>
                 <TableCell>
@@ -96,6 +102,9 @@ export function OfficialsTable({
                 </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
                   {d.telefono ? <a href={`tel:${d.telefono}`}>{formatTelefono(d.telefono)}</a> : M.noPhone}
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }} data-testid="dirigente-tessera">
+                  {d.numeroTessera ?? M.noTessera}
                 </TableCell>
                 <TableCell>{d.attivo ? M.yes : <Chip label={M.no} size="small" />}</TableCell>
                 {canEdit && (
