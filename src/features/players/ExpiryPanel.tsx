@@ -6,11 +6,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import type { VoceScadenza } from '../../../common/players/rules';
 import type { StatoCertificato } from './certificate';
 import { fullName } from './list';
-import { PLAYERS_UI } from './messages';
 
 const E = PLAYERS_UI.expiry;
 /** Lines shown before 'Mostra tutte'. */

@@ -19,13 +19,12 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { todayIn } from '../../../common/core/dates';
 import { decodeBytes, parseTable } from '../../../common/import/parse';
 import { leggiGiocatori, type RigaImport } from '../../../common/players/import';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { dmy, GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { IMPORT_GIOCATORI_MAX } from '../../../common/players/rules';
 import { errorMessage } from '../../api/api';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useNotify } from '../../components/Toasts';
 import { useClubConfig } from '../../store/useClubConfig';
-import { dmy, PLAYERS_UI } from './messages';
 import { useImportGiocatoriMutation } from './playersApi';
 
 const U = PLAYERS_UI.import;

@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { todayIn } from '../../../common/core/dates';
-import { GIOCATORI_MSG as G } from '../../../common/players/messages';
+import { dmy, GIOCATORI_MSG as G, PLAYERS_UI as U } from '../../../common/players/messages';
 import { addDays, REGOLA_CERTIFICATO_DEFAULT, type Giocatore } from '../../../common/players/rules';
 import type { DaRimuovere } from '../../../common/players/types';
 import type { Role } from '../../../common/users/roles';
-import { dmy, PLAYERS_UI as U } from './messages';
 import PlayersPage from './PlayersPage';
 
 const TODAY = todayIn('Europe/Rome');

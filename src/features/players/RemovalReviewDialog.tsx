@@ -11,10 +11,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { formatInstant } from '../../../common/core/dates';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { errorMessage } from '../../api/api';
 import { useClubConfig } from '../../store/useClubConfig';
-import { PLAYERS_UI } from './messages';
 import { PlayerEraseButton } from './PlayerEraseButton';
 import { useGetDaRimuovereQuery } from './playersApi';
 
