@@ -56,7 +56,7 @@ export function ExpiryPanel({ voci, statoOf, onOpen }: { voci: readonly VoceScad
             return (
               <ListItem key={`${v.id}-${v.motivo}`} disableGutters data-testid="scadenza" data-motivo={v.motivo} sx={{ flexWrap: 'wrap', columnGap: 1 }}>
                 {onOpen ? (
-                  <Link component="button" type="button" onClick={() => onOpen(v.id)} aria-label={E.open(name)} sx={{ fontWeight: 600 }}>
+                  <Link component="button" type="button" onClick={() => onOpen(v.id)} aria-label={E.open(name)} sx={{ fontWeight: 600, textAlign: 'left' }}>
                     {name}
                   </Link>
                 ) : (

@@ -29,6 +29,8 @@ import { useImportGiocatoriMutation } from './playersApi';
 
 const U = PLAYERS_UI.import;
 const C = U.columns;
+/** A row with problems, as the matches' import marks it (src/features/import/PreviewGrid.tsx): a light red, the problems in red. */
+const PROBLEM_ROW = { bgcolor: 'rgba(211, 47, 47, 0.06)' } as const;
 
 /**
  * 'Importa giocatori' (docs/players.md, import): a CSV file or pasted cells, a preview where each row's
@@ -146,7 +148,7 @@ function Preview({ source, withProblems, tooMany }: { source: { name: string | n
                 const cert = g.certificato;
                 const iso = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? dmy(v) : v);
                 return (
-                  <TableRow key={r.riga} data-testid="import-giocatori-row" sx={r.problemi.length > 0 ? { bgcolor: 'warning.light' } : undefined}>
+                  <TableRow key={r.riga} data-testid="import-giocatori-row" sx={r.problemi.length > 0 ? PROBLEM_ROW : undefined}>
                     <TableCell>{r.riga}</TableCell>
                     <TableCell>{`${g.cognome} ${g.nome}`.trim()}</TableCell>
                     <TableCell>{iso(g.dataNascita ?? '')}</TableCell>
@@ -155,7 +157,7 @@ function Preview({ source, withProblems, tooMany }: { source: { name: string | n
                     <TableCell>
                       {cert ? `${GIOCATORI_MSG.tipi[cert.tipo as 'agonistico'] ?? cert.tipo}${cert.scadenza ? `, ${iso(cert.scadenza)}` : ''}` : ''}
                     </TableCell>
-                    <TableCell>{r.problemi.length === 0 ? U.ok : r.problemi.join('; ')}</TableCell>
+                    <TableCell sx={r.problemi.length > 0 ? { color: 'error.main', minWidth: 220 } : undefined}>{r.problemi.length === 0 ? U.ok : r.problemi.join('; ')}</TableCell>
                   </TableRow>
                 );
               })}

@@ -81,7 +81,7 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
       {
         field: 'squalificatoFino',
         headerName: COL.squalifica,
-        width: 140,
+        width: 170,
         renderCell: ({ row }) =>
           suspended(row) ? (
             <Chip size="small" label={U.squalificaFino(row.squalificatoFino!)} title={U.squalificatoFino(row.squalificatoFino!)} variant="outlined" data-testid="squalifica-chip" />
