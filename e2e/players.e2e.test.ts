@@ -2,13 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { bearer, createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
-import { GIOCATORI_MSG as G } from '../common/players/messages';
+import { dmy, GIOCATORI_MSG as G, PLAYERS_UI as U } from '../common/players/messages';
 import { addDays } from '../common/players/rules';
-import { dmy, PLAYERS_UI as U } from '../src/features/players/messages';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
 import { signIn } from './session';
 import { navBar } from './nav';
 import { eventually } from './expect';
+import { insertMatch } from '../test/matches';
 
 // Players in Chromium (docs/players.md), as an editor who follows Pulcini works at 1366 x 768: one click
 // on 'Giocatori' in the bar, the category's first players added with 'Salva e aggiungi un altro', and the
@@ -22,13 +22,14 @@ const VALID = addDays(TODAY, 200);
 
 let t: TestApp;
 let browser: Browser;
+let admin: TestUser;
 let editor: TestUser;
 let page: Page;
 
 beforeAll(async () => {
   t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
   browser = await launchBrowser();
-  const admin = await createUser(t.db.pool, 'admin');
+  admin = await createUser(t.db.pool, 'admin');
   editor = await createUser(t.db.pool, 'editor');
   await t.db.pool.query(`INSERT INTO public.gruppi (name, anno_da, anno_a) VALUES ('Pulcini', $1, $2), ('Esordienti', $3, $4)`, [YEAR - 10, YEAR - 9, YEAR - 12, YEAR - 11]);
   // The editor follows Pulcini only, as an administrator sets it in Gestione Utenti.
@@ -119,5 +120,41 @@ describe('players in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     await panel.getByText(U.expiry.none).waitFor();
     await page.getByRole('grid', { name: G.title }).getByRole('row', { name: /Zanardelli Tommaso/ }).getByText(U.chip.valido(VALID)).waitFor();
+  });
+
+  it("a planned match after a player's certificate expires: the card says so to Pulcini's editor, not to a user who does not follow Pulcini", async () => {
+    // A player whose certificate expires in 3 days, a Pulcini match in 7 (inside the dashboard's days: from today, the
+    // flags read for at most 62 days) and an Esordienti match the same day, which nobody keeps off the pitch.
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/giocatori', headers: bearer(admin),
+      payload: { nome: 'Ottavio', cognome: 'Brambillasca', dataNascita: `${YEAR - 9}-02-11`, gruppo: 'Pulcini', certificato: { tipo: 'non_agonistico', scadenza: addDays(TODAY, 3) } },
+    });
+    expect(res.statusCode).toBe(201);
+    const day = addDays(TODAY, 7);
+    const pulcini = await insertMatch(t.db.pool, { data: day, ora: '10:00', ora_fine: '11:30', squadracasa: 'Garibaldina Pulcini', squadratrasferta: 'Audax Collina', gruppo: 'Pulcini', is_house_match: true });
+    const esordienti = await insertMatch(t.db.pool, { data: day, ora: '15:00', ora_fine: '16:30', squadracasa: 'Garibaldina Esordienti', squadratrasferta: 'Virtus Piana', gruppo: 'Esordienti', is_house_match: true });
+
+    const card = (p: Page, id: number) => p.locator(`[data-match-id="${id}"]`);
+    await page.goto(`${t.url}/`);
+    await card(page, pulcini).getByTestId('match-non-idonei').getByText(G.cardFlag(1), { exact: true }).waitFor();
+    await card(page, esordienti).waitFor();
+    expect(await card(page, esordienti).getByTestId('match-non-idonei').count()).toBe(0);
+    await screenshot(page, 'giocatori-card-flag');
+
+    // An editor who follows Esordienti only sees both cards, and no flag: Pulcini's players are not theirs to know of.
+    const other = await createUser(t.db.pool, 'editor');
+    const tie = await t.app.inject({ method: 'PUT', url: `/api/users/${other.id}/gruppi`, headers: bearer(admin), payload: { gruppi: ['Esordienti'] } });
+    expect(tie.statusCode).toBe(200);
+    const otherPage = await newPage(browser);
+    await otherPage.setViewportSize({ width: 1366, height: 768 });
+    await signIn(otherPage, t.url, other.email, other.password);
+    const flags = otherPage.waitForResponse((r) => r.url().includes('/api/giocatori/avvisi-partite'));
+    await otherPage.goto(`${t.url}/`);
+    await card(otherPage, pulcini).waitFor();
+    await card(otherPage, esordienti).waitFor();
+    // The flags' read has answered, with nothing for them, before the cards are searched for a flag.
+    expect(await (await flags).json()).toEqual({ data: {} });
+    expect(await otherPage.getByTestId('match-non-idonei').count()).toBe(0);
+    await otherPage.close();
   });
 });

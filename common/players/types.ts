@@ -24,8 +24,11 @@ export const giocatoreSchema = z.object({
 /** The certificate rule's settings the server applies (common/players/rules.ts), for the SPA to apply the same. */
 export const regolaSchema = z.object({ etaAgonistico: z.number(), inizioStagione: z.string() }) satisfies z.ZodType<RegolaCertificato>;
 
-/** GET /api/giocatori: the players the caller may see (filtered), by category, surname and name. */
-export const giocatoriResponse = z.object({ data: z.array(giocatoreSchema), count: z.number(), regola: regolaSchema });
+/**
+ * GET /api/giocatori: the players the caller may see (filtered), by category, surname and name; `seguite`: the
+ * names of the categories the caller follows (every one for administrators), in name order, for the screen's picker.
+ */
+export const giocatoriResponse = z.object({ data: z.array(giocatoreSchema), count: z.number(), regola: regolaSchema, seguite: z.array(z.string()) });
 export type GiocatoriResponse = z.infer<typeof giocatoriResponse>;
 
 /** GET /api/giocatori/{id}: one player. */

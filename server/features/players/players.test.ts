@@ -296,6 +296,21 @@ describe('who sees what (docs/players.md): by role and by the categories followe
     expect(await names(readerNone)).toEqual([]);
   });
 
+  it("the list answers the categories one follows, for the screen's picker: those tied, every one for all or admins", async () => {
+    const seguite = async (who: TestUser) => (await api(who, 'GET', '/api/giocatori')).json().seguite;
+    const every = (await t.db.pool.query<{ name: string }>('SELECT name FROM public.gruppi ORDER BY name')).rows.map((r) => r.name);
+    expect(every.length).toBeGreaterThan(2);
+    expect(await seguite(readerPulcini)).toEqual(['Pulcini']);
+    expect(await seguite(editorPulcini)).toEqual(['Pulcini']);
+    expect(await seguite(readerNone)).toEqual([]);
+    expect(await seguite(editorAll)).toEqual(every);
+    expect(await seguite(admin)).toEqual(every);
+    // With a filter too, and a category with no player yet is one of them.
+    await tie(readerNone, { gruppi: ['Esordienti', 'Allievi'] });
+    expect((await api(readerNone, 'GET', '/api/giocatori?gruppo=Esordienti')).json()).toMatchObject({ count: 1, seguite: ['Allievi', 'Esordienti'] });
+    await tie(readerNone, { gruppi: [] });
+  });
+
   it('a stranger gets 401 on every route, before anything is read', async () => {
     for (const [method, url] of [
       ['GET', '/api/giocatori'],

@@ -102,6 +102,12 @@ export async function gruppoByName(db: Db, name: string): Promise<{ id: number; 
   return rows[0] ?? null;
 }
 
+/** The names of the categories of a scope (null: every category), in name order: the ones a user follows. */
+export async function gruppiNames(db: Db, scope: number[] | null): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM public.gruppi WHERE $1::int[] IS NULL OR id = ANY($1) ORDER BY name', [scope]);
+  return rows.map((r) => r.name);
+}
+
 /** Every category: name (lower case) -> id and stored name. */
 export async function gruppiByLowerName(db: Db): Promise<Map<string, { id: number; name: string }>> {
   const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM public.gruppi');

@@ -78,21 +78,25 @@ export const playersRoutes: FastifyPluginAsync = async (root) => {
       const [s, gruppo] = await Promise.all([scope(pool, request), q.gruppo === undefined ? null : repo.gruppoByName(pool, q.gruppo)]);
       if (q.gruppo !== undefined && !gruppo) throw notFound(M.unknownGruppo(q.gruppo));
       if (gruppo && !scopeIncludes(s, gruppo.id)) throw forbidden(M.notFollowed(gruppo.name));
-      const data = await withTransaction(pool, async (db) => {
-        const list = await repo.listGiocatori(db, {
-          scope: scopeIds(s),
-          gruppoId: gruppo?.id,
-          scadenzaEntro: q.scadenzaEntro === undefined ? undefined : addDays(today(), q.scadenzaEntro),
-        });
-        await recordActivity(db, request, {
-          type: 'info',
-          message: M.activity.listed(gruppo?.name ?? M.activity.tutte, list.length),
-          context: { gruppo: gruppo?.name ?? null, scadenzaEntro: q.scadenzaEntro ?? null, count: list.length },
-        });
-        return list.map(answer);
-      });
+      // Beside the list, the categories the caller follows, for the screen's picker (a followed category with no player yet is offered too).
+      const [data, seguite] = await Promise.all([
+        withTransaction(pool, async (db) => {
+          const list = await repo.listGiocatori(db, {
+            scope: scopeIds(s),
+            gruppoId: gruppo?.id,
+            scadenzaEntro: q.scadenzaEntro === undefined ? undefined : addDays(today(), q.scadenzaEntro),
+          });
+          await recordActivity(db, request, {
+            type: 'info',
+            message: M.activity.listed(gruppo?.name ?? M.activity.tutte, list.length),
+            context: { gruppo: gruppo?.name ?? null, scadenzaEntro: q.scadenzaEntro ?? null, count: list.length },
+          });
+          return list.map(answer);
+        }),
+        repo.gruppiNames(pool, scopeIds(s)),
+      ]);
       reply.header('cache-control', 'no-store');
-      return { data, count: data.length, regola };
+      return { data, count: data.length, regola, seguite };
     },
   );
 

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
+import { PLAYERS_UI } from '../../../common/players/messages';
 import type { StatoCertificato } from './certificate';
-import { PLAYERS_UI } from './messages';
 
 const C = PLAYERS_UI.chip;
 

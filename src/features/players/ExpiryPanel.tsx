@@ -6,11 +6,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import type { VoceScadenza } from '../../../common/players/rules';
 import type { StatoCertificato } from './certificate';
 import { fullName } from './list';
-import { PLAYERS_UI } from './messages';
 
 const E = PLAYERS_UI.expiry;
 /** Lines shown before 'Mostra tutte'. */
@@ -57,7 +56,7 @@ export function ExpiryPanel({ voci, statoOf, onOpen }: { voci: readonly VoceScad
             return (
               <ListItem key={`${v.id}-${v.motivo}`} disableGutters data-testid="scadenza" data-motivo={v.motivo} sx={{ flexWrap: 'wrap', columnGap: 1 }}>
                 {onOpen ? (
-                  <Link component="button" type="button" onClick={() => onOpen(v.id)} aria-label={E.open(name)} sx={{ fontWeight: 600 }}>
+                  <Link component="button" type="button" onClick={() => onOpen(v.id)} aria-label={E.open(name)} sx={{ fontWeight: 600, textAlign: 'left' }}>
                     {name}
                   </Link>
                 ) : (

@@ -8,12 +8,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { CONTATTI_MAX, GIOCATORE_NOME_MAX, RELAZIONE_MAX } from '../../../common/players/rules';
 import { EMAIL_MAX_LENGTH } from '../../../common/auth/schemas';
 import { textFieldBinding } from '../../components/form/FormTextField';
 import { emptyContatto, type PlayerFormValues } from './formValues';
-import { PLAYERS_UI } from './messages';
 
 const F = GIOCATORI_MSG.fields;
 const U = PLAYERS_UI.form;

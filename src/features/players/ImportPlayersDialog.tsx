@@ -19,17 +19,18 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { todayIn } from '../../../common/core/dates';
 import { decodeBytes, parseTable } from '../../../common/import/parse';
 import { leggiGiocatori, type RigaImport } from '../../../common/players/import';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { dmy, GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { IMPORT_GIOCATORI_MAX } from '../../../common/players/rules';
 import { errorMessage } from '../../api/api';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useNotify } from '../../components/Toasts';
 import { useClubConfig } from '../../store/useClubConfig';
-import { dmy, PLAYERS_UI } from './messages';
 import { useImportGiocatoriMutation } from './playersApi';
 
 const U = PLAYERS_UI.import;
 const C = U.columns;
+/** A row with problems, as the matches' import marks it (src/features/import/PreviewGrid.tsx): a light red, the problems in red. */
+const PROBLEM_ROW = { bgcolor: 'rgba(211, 47, 47, 0.06)' } as const;
 
 /**
  * 'Importa giocatori' (docs/players.md, import): a CSV file or pasted cells, a preview where each row's
@@ -147,7 +148,7 @@ function Preview({ source, withProblems, tooMany }: { source: { name: string | n
                 const cert = g.certificato;
                 const iso = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? dmy(v) : v);
                 return (
-                  <TableRow key={r.riga} data-testid="import-giocatori-row" sx={r.problemi.length > 0 ? { bgcolor: 'warning.light' } : undefined}>
+                  <TableRow key={r.riga} data-testid="import-giocatori-row" sx={r.problemi.length > 0 ? PROBLEM_ROW : undefined}>
                     <TableCell>{r.riga}</TableCell>
                     <TableCell>{`${g.cognome} ${g.nome}`.trim()}</TableCell>
                     <TableCell>{iso(g.dataNascita ?? '')}</TableCell>
@@ -156,7 +157,7 @@ function Preview({ source, withProblems, tooMany }: { source: { name: string | n
                     <TableCell>
                       {cert ? `${GIOCATORI_MSG.tipi[cert.tipo as 'agonistico'] ?? cert.tipo}${cert.scadenza ? `, ${iso(cert.scadenza)}` : ''}` : ''}
                     </TableCell>
-                    <TableCell>{r.problemi.length === 0 ? U.ok : r.problemi.join('; ')}</TableCell>
+                    <TableCell sx={r.problemi.length > 0 ? { color: 'error.main', minWidth: 220 } : undefined}>{r.problemi.length === 0 ? U.ok : r.problemi.join('; ')}</TableCell>
                   </TableRow>
                 );
               })}

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
 import { todayIn } from '../../../common/core/dates';
+import { PLAYERS_UI } from '../../../common/players/messages';
 import type { Giocatore } from '../../../common/players/rules';
 import { errorMessage } from '../../api/api';
 import { saveFile } from '../../components/saveFile';
 import { useNotify } from '../../components/Toasts';
 import { useClubConfig } from '../../store/useClubConfig';
 import { useExportGiocatoreMutation } from './playersApi';
-import { PLAYERS_UI } from './messages';
 import { answeredWith, PlayerEraseButton } from './PlayerEraseButton';
 
 const A = PLAYERS_UI.admin;

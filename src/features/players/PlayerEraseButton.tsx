@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
+import { PLAYERS_UI } from '../../../common/players/messages';
 import type { Giocatore } from '../../../common/players/rules';
 import { errorMessage } from '../../api/api';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/Toasts';
 import { useEraseGiocatoreMutation } from './playersApi';
-import { PLAYERS_UI } from './messages';
 
 const A = PLAYERS_UI.admin;
 

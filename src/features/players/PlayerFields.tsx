@@ -3,14 +3,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isIsoDate } from '../../../common/core/date-text';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { certificatoRichiesto, GIOCATORE_NOME_MAX, NOTE_MAX, TESSERA_MAX, TIPI_CERTIFICATO, type RegolaCertificato } from '../../../common/players/rules';
 import { FormDatePicker } from '../../components/form/FormPickers';
 import { FormTextField } from '../../components/form/FormTextField';
 import { statoCertificato } from './certificate';
 import { CertificateChip } from './CertificateChip';
 import type { PlayerFormValues } from './formValues';
-import { PLAYERS_UI } from './messages';
 
 const F = GIOCATORI_MSG.fields;
 const U = PLAYERS_UI.form;

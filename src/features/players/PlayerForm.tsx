@@ -11,7 +11,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { isIsoDate } from '../../../common/core/date-text';
 import { todayIn } from '../../../common/core/dates';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { avvisiGiocatore, type Giocatore, type GiocatoreInput, type RegolaCertificato } from '../../../common/players/rules';
 import { errorMessage } from '../../api/api';
 import { useNotify } from '../../components/Toasts';
@@ -21,7 +21,6 @@ import { SERVER_ERROR, useClearServerErrorOnChange } from '../../components/form
 import { useClubConfig } from '../../store/useClubConfig';
 import { emptyPlayer, playerFormSchema, type PlayerFormValues } from './formValues';
 import { GuardianFields } from './GuardianFields';
-import { PLAYERS_UI } from './messages';
 import { PlayerAdminActions } from './PlayerAdminActions';
 import { PlayerFields } from './PlayerFields';
 import { useCreateGiocatoreMutation, useUpdateGiocatoreMutation } from './playersApi';

@@ -10,12 +10,11 @@ import { useTheme } from '@mui/material/styles';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { dmy, GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import ItalianDataGrid from '../../components/ItalianDataGrid';
 import { Pager } from '../../components/Pager';
 import { CertificateChip } from './CertificateChip';
 import { fullName, sortRows, type PlayerRow } from './list';
-import { dmy, PLAYERS_UI } from './messages';
 
 const U = PLAYERS_UI;
 const COL = U.columns;
@@ -82,7 +81,7 @@ export function PlayersGrid({ rows, today, showGruppo, canEdit, onEdit }: { rows
       {
         field: 'squalificatoFino',
         headerName: COL.squalifica,
-        width: 140,
+        width: 170,
         renderCell: ({ row }) =>
           suspended(row) ? (
             <Chip size="small" label={U.squalificaFino(row.squalificatoFino!)} title={U.squalificatoFino(row.squalificatoFino!)} variant="outlined" data-testid="squalifica-chip" />

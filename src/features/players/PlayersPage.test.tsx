@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { renderWithProviders, signedInStore, withStandInServer } from '../../../test/render';
 import { todayIn } from '../../../common/core/dates';
-import { GIOCATORI_MSG as G } from '../../../common/players/messages';
+import { dmy, GIOCATORI_MSG as G, PLAYERS_UI as U } from '../../../common/players/messages';
 import { addDays, REGOLA_CERTIFICATO_DEFAULT, type Giocatore } from '../../../common/players/rules';
 import type { DaRimuovere } from '../../../common/players/types';
 import type { Role } from '../../../common/users/roles';
-import { dmy, PLAYERS_UI as U } from './messages';
 import PlayersPage from './PlayersPage';
 
 const TODAY = todayIn('Europe/Rome');
@@ -41,12 +40,14 @@ describe('Giocatori screen', () => {
   let writeAnswers: Answer[] = [];
   /** What 'Da rimuovere' proposes (while the player is still there). */
   let review: DaRimuovere[] = [];
+  /** The categories the caller follows, as GET /api/giocatori answers them. */
+  let seguite: string[] = [];
   const server = withStandInServer((req) => {
     if (req.url === '/api/config') return { status: 200, body: { supabaseUrl: '/', supabaseAnonKey: 'anon', clubName: 'Garibaldina', timezone: 'Europe/Rome' } };
-    if (req.method === 'GET' && req.url === '/api/giocatori') return { status: 200, body: { data: players, count: players.length, regola: REGOLA_CERTIFICATO_DEFAULT } };
-    if (req.method === 'GET' && req.url === '/api/gruppi') {
-      const gruppi = ['Pulcini', 'Esordienti', 'Giovanissimi'].map((name, i) => ({ id: i + 1, name, created_at: '2026-01-01T00:00:00Z', components: [] }));
-      return { status: 200, body: { data: gruppi, count: gruppi.length } };
+    if (req.method === 'GET' && req.url === '/api/giocatori') {
+      // As the server does: only the players of the categories followed.
+      const data = players.filter((p) => seguite.includes(p.gruppo));
+      return { status: 200, body: { data, count: data.length, regola: REGOLA_CERTIFICATO_DEFAULT, seguite } };
     }
     if (req.method === 'GET' && req.url === '/api/giocatori/da-rimuovere') {
       const data = review.filter((r) => players.some((p) => p.id === r.id));
@@ -83,6 +84,7 @@ describe('Giocatori screen', () => {
   });
   beforeEach(() => {
     players = [...ALL];
+    seguite = ['Esordienti', 'Giovanissimi', 'Pulcini'];
     writeAnswers = [];
     review = [
       { id: 4, nome: 'Sara', cognome: 'Neri', gruppo: 'Pulcini', motivo: 'non_aggiornato', aggiornatoIl: '2025-06-30T22:30:00.000Z' },
@@ -486,18 +488,43 @@ describe('Giocatori screen', () => {
     expect(screen.queryByRole('button', { name: U.review.open })).toBeNull();
   });
 
-  it('a reader reads without any editing control; the picker offers the categories of the players they see', async () => {
+  it('a reader reads without any editing control; the picker offers the categories they follow', async () => {
     const user = userEvent.setup();
+    seguite = ['Esordienti', 'Pulcini'];
     renderAs('reader');
     await screen.findByRole('grid', { name: G.title });
     expect(screen.queryByRole('button', { name: U.add })).toBeNull();
     expect(screen.queryByRole('button', { name: U.import.open })).toBeNull();
     expect(screen.queryByRole('button', { name: U.editOf('Rossi Luca') })).toBeNull();
     expect(within(screen.getByTestId('scadenze-panel')).queryAllByRole('button')).toHaveLength(0);
-    // A reader cannot read the club's categories: the picker offers those of the players they see.
+    // The categories come with the players: the club's list is not read.
     expect(server.requests.filter((r) => r.url === '/api/gruppi')).toHaveLength(0);
     await user.click(screen.getByRole('combobox', { name: U.categoryPicker }));
     expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([U.allCategories, U.categoryOption('Pulcini', 4), U.categoryOption('Esordienti', 1)]);
+  });
+
+  it('an editor who follows Pulcini only is offered Pulcini only; an administrator every category, one with no player too', async () => {
+    const user = userEvent.setup();
+    seguite = ['Pulcini'];
+    const { unmount } = renderAs('editor');
+    await screen.findByRole('grid', { name: G.title });
+    await user.click(screen.getByRole('combobox', { name: U.categoryPicker }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([U.allCategories, U.categoryOption('Pulcini', 4)]);
+    await user.keyboard('{Escape}');
+    // The form's category: the followed one only.
+    await user.click(screen.getAllByRole('button', { name: U.add })[0]);
+    const dialog = await screen.findByRole('dialog', { name: U.form.addTitle });
+    await user.click(within(dialog).getByRole('combobox', { name: G.fields.gruppo }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pulcini']);
+    unmount();
+
+    seguite = ['Esordienti', 'Giovanissimi', 'Pulcini'];
+    renderAs('admin');
+    await screen.findByRole('grid', { name: G.title });
+    await user.click(screen.getByRole('combobox', { name: U.categoryPicker }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      U.allCategories, U.categoryOption('Pulcini', 4), U.categoryOption('Esordienti', 1), U.categoryOption('Giovanissimi', 0),
+    ]);
   });
 
   it("a reader who follows no category (or whose categories have no player) is told so", async () => {

@@ -10,10 +10,9 @@ import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { todayIn } from '../../../common/core/dates';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { REGOLA_CERTIFICATO_DEFAULT, scadenze, type Giocatore } from '../../../common/players/rules';
 import { hasRole } from '../../../common/users/roles';
-import { useGetGruppiQuery } from '../../api/categoriesApi';
 import { PageHeader } from '../../components/PageFrame';
 import { ErrorRetryScreen, LoadingScreen } from '../../components/StatusScreens';
 import { useAppSelector } from '../../store/hooks';
@@ -22,7 +21,6 @@ import { useClubConfig } from '../../store/useClubConfig';
 import { contaCertificati } from './certificate';
 import { ExpiryPanel } from './ExpiryPanel';
 import { defaultCategory, filterRows, NO_FILTERS, ofGruppo, pickerCategories, toRows, type PlayerFilterValues } from './list';
-import { PLAYERS_UI } from './messages';
 import { PlayersGrid } from './PlayersGrid';
 import { CategoryPicker, CertificateCounts, PlayersFilters } from './PlayersToolbar';
 import { useGetGiocatoriQuery } from './playersApi';
@@ -53,8 +51,6 @@ export default function PlayersPage() {
   const { timezone } = useClubConfig();
   const today = todayIn(timezone);
   const { data, isLoading, isError, isFetching, refetch } = useGetGiocatoriQuery();
-  // The club's categories (editors and administrators may read them): a followed category with no player yet is offered too.
-  const { data: gruppiData } = useGetGruppiQuery(undefined, { skip: !canEdit });
   const filters = useForm<PlayerFilterValues>({ defaultValues: NO_FILTERS });
   const [search, stato] = useWatch({ control: filters.control, name: ['search', 'stato'] });
   const [picked, setPicked] = useState<string | null>(null);
@@ -68,8 +64,9 @@ export default function PlayersPage() {
   const regola = data?.regola ?? REGOLA_CERTIFICATO_DEFAULT;
   const players = useMemo(() => data?.data ?? [], [data]);
   const rows = useMemo(() => toRows(players, today, regola), [players, today, regola]);
-  const known = useMemo(() => (gruppiData?.data ?? []).map((g) => g.name), [gruppiData]);
-  const categories = useMemo(() => pickerCategories(known, players), [known, players]);
+  // The categories the caller follows, as the server answers them (a followed category with no player yet is offered too).
+  const seguite = useMemo(() => data?.seguite ?? [], [data]);
+  const categories = useMemo(() => pickerCategories(seguite, players), [seguite, players]);
   const perCategory = useMemo(() => new Map(categories.map((c) => [c, players.filter((p) => p.gruppo === c).length])), [categories, players]);
   const gruppo = picked ?? defaultCategory(categories, players);
   const roster = useMemo(() => ofGruppo(rows, gruppo), [rows, gruppo]);
@@ -159,7 +156,7 @@ export default function PlayersPage() {
       )}
       {canEdit && importing && (
         <Suspense fallback={null}>
-          <ImportPlayersDialog gruppi={known} onClose={() => setImporting(false)} />
+          <ImportPlayersDialog gruppi={seguite} onClose={() => setImporting(false)} />
         </Suspense>
       )}
       {isAdmin && reviewing && (

@@ -8,10 +8,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import type { UseFormReturn } from 'react-hook-form';
+import { PLAYERS_UI } from '../../../common/players/messages';
 import { FormTextField } from '../../components/form/FormTextField';
 import { CONTEGGI, type Conteggio } from './certificate';
 import type { PlayerFilterValues } from './list';
-import { PLAYERS_UI } from './messages';
 
 const U = PLAYERS_UI;
 /** A filter shows 'Tutti' when it is off. */

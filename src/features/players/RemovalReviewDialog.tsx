@@ -10,11 +10,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { formatInstant } from '../../../common/core/dates';
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { errorMessage } from '../../api/api';
 import { useClubConfig } from '../../store/useClubConfig';
-import { PLAYERS_UI } from './messages';
 import { PlayerEraseButton } from './PlayerEraseButton';
 import { useGetDaRimuovereQuery } from './playersApi';
 
@@ -29,8 +30,10 @@ export default function RemovalReviewDialog({ onClose }: { onClose: () => void }
   const { timezone } = useClubConfig();
   const { data, isLoading, isError, error, isFetching, refetch } = useGetDaRimuovereQuery();
   const rows = data?.data ?? [];
+  // Full screen on a phone, as the player form: the reasons read on full lines.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open onClose={onClose} aria-labelledby="da-rimuovere-title" maxWidth="sm" fullWidth>
+    <Dialog open onClose={onClose} aria-labelledby="da-rimuovere-title" maxWidth="sm" fullWidth fullScreen={phone}>
       <DialogTitle id="da-rimuovere-title">{R.title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1 }}>{R.intro}</DialogContentText>
@@ -56,12 +59,14 @@ export default function RemovalReviewDialog({ onClose }: { onClose: () => void }
             {rows.map((p) => {
               const name = `${p.cognome} ${p.nome}`;
               return (
-                <ListItem key={p.id} divider secondaryAction={<PlayerEraseButton giocatore={p} label={PLAYERS_UI.admin.eraseOf(name)} onErased={() => undefined} />}>
+                // The button beside the text, or under it when the line is too narrow (a phone).
+                <ListItem key={p.id} divider disableGutters sx={{ flexWrap: 'wrap', columnGap: 2 }}>
                   <ListItemText
                     primary={`${name} · ${p.gruppo}`}
                     secondary={`${GIOCATORI_MSG.daRimuovere[p.motivo]}. ${R.aggiornatoIl(formatInstant(p.aggiornatoIl, timezone))}`}
-                    sx={{ pr: 14 }}
+                    sx={{ flex: '1 1 240px' }}
                   />
+                  <PlayerEraseButton giocatore={p} label={PLAYERS_UI.admin.eraseOf(name)} onErased={() => undefined} />
                 </ListItem>
               );
             })}

@@ -39,11 +39,11 @@ export function filterRows(rows: readonly PlayerRow[], { search, stato }: Player
 }
 
 /**
- * The categories of the picker: those the club lists (editors and administrators read them; a reader
- * does not) and any a visible player is in, each once, in the app's one order (common/groups/order.ts).
+ * The categories of the picker: those the caller follows (GET /api/giocatori's `seguite`: every one for an
+ * administrator) and any a visible player is in, each once, in the app's one order (common/groups/order.ts).
  */
-export function pickerCategories(known: readonly string[], rows: readonly Giocatore[]): string[] {
-  return [...new Set([...known, ...rows.map((r) => r.gruppo)])].sort(compareGruppi);
+export function pickerCategories(seguite: readonly string[], rows: readonly Giocatore[]): string[] {
+  return [...new Set([...seguite, ...rows.map((r) => r.gruppo)])].sort(compareGruppi);
 }
 
 /** The category the screen opens on: the first one with players, else the first one. */

@@ -9,7 +9,7 @@ import type { DaRimuovereResponse, GiocatoreEraseResponse, GiocatoreExportRespon
  */
 export const playersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Every player the caller may see (the categories they follow; all for administrators), with the certificate rule's settings. */
+    /** Every player the caller may see (the categories they follow; all for administrators), with the certificate rule's settings and the followed categories' names. */
     getGiocatori: build.query<GiocatoriResponse, void>({
       query: () => 'api/giocatori',
       providesTags: (result) => listTags('Player', result?.data),

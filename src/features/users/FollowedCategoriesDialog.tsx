@@ -20,7 +20,7 @@ import { errorMessage } from '../../api/api';
 import { useGetGruppiQuery } from '../../api/categoriesApi';
 import { FormDialog, useFormDialogState, type FormDialogControls } from '../../components/form/FormDialog';
 import { SERVER_ERROR } from '../../components/form/validation';
-import { FOLLOWED_MSG as M } from './followedCategories';
+import { FOLLOWED_MSG as M } from '../../../common/players/messages';
 import { useSetUserGruppiMutation } from './usersApi';
 
 interface Values {

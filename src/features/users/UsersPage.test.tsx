@@ -4,7 +4,7 @@ import { renderWithProviders, signedInStore, withStandInServer } from '../../../
 import { MSG } from '../../../common/core/messages';
 import { ROLE_LABEL } from '../../../common/users/roles';
 import type { User } from '../../../common/users/rules';
-import { FOLLOWED_MSG } from './followedCategories';
+import { FOLLOWED_MSG } from '../../../common/players/messages';
 import UsersPage from './UsersPage';
 
 // A role change asks first, naming the person and both roles (docs/users.md); 'Annulla' changes nothing.

@@ -24,7 +24,8 @@ import type { User } from '../../../common/users/rules';
 import { Pager } from '../../components/Pager';
 import { useClubConfig } from '../../store/useClubConfig';
 import { formatTime } from './format';
-import { describeFollowed, FOLLOWED_MSG } from './followedCategories';
+import { FOLLOWED_MSG } from '../../../common/players/messages';
+import { describeFollowed } from './followedCategories';
 
 /** Users a page of the list. */
 const USERS_PAGE_SIZE = 25;

@@ -1,27 +1,8 @@
-// The Italian texts of 'Categorie seguite' in Gestione Utenti (docs/players.md, who sees what) that only the
-// SPA shows; the server's are in common/players/messages.ts (GIOCATORI_MSG.users). To move beside them.
-import { GIOCATORI_MSG } from '../../../common/players/messages';
+// 'Categorie seguite' in Gestione Utenti (docs/players.md, who sees what): what the users' list says of a
+// user's ties. The texts are in common/players/messages.ts (FOLLOWED_MSG).
+import { FOLLOWED_MSG } from '../../../common/players/messages';
 import type { GruppiSeguiti } from '../../../common/players/rules';
 import type { Role } from '../../../common/users/roles';
-
-export const FOLLOWED_MSG = {
-  column: 'Categorie seguite',
-  none: 'Nessuna',
-  tutte: GIOCATORI_MSG.users.tutte,
-  /** An administrator sees every player whatever is stored. */
-  admin: 'Tutte (amministratore)',
-  editOf: (email: string) => `Modifica le categorie seguite da ${email}`,
-  title: 'Categorie seguite',
-  intro: (email: string) => `Le categorie di cui ${email} vede i giocatori (e le loro scadenze). Nessun altro dato cambia.`,
-  adminNote: 'È un amministratore: vede comunque tutti i giocatori. Le categorie scelte contano se il ruolo cambia.',
-  allSwitch: 'Tutte le categorie, anche quelle create in futuro',
-  pick: 'Categorie',
-  noCategories: 'Non ci sono ancora categorie.',
-  loadError: 'Impossibile caricare le categorie',
-  save: 'Salva',
-  saving: 'Salvataggio...',
-  cancel: 'Annulla',
-} as const;
 
 /** What the users' list says of a user's ties. */
 export function describeFollowed(role: Role, ties: GruppiSeguiti | undefined): string {
