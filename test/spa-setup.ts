@@ -31,6 +31,13 @@ g.fetch = (input: RequestInfo | URL, init?: RequestInit) => outer.fetch(resolve(
 /*
  * findBy… and waitFor give up after 1 s by default. On a clean CI machine the first lazy import of a
  * screen (React.lazy) is compiled by ts-jest on the spot, which alone can take longer than that
- * under load: wait up to 10 s, well inside the 30 s test timeout.
+ * under load: wait up to 20 s for one thing to appear.
  */
-configure({ asyncUtilTimeout: 10000 });
+configure({ asyncUtilTimeout: 20000 });
+
+/*
+ * A screen's test renders MUI in jsdom, all CPU: the longest (the players' form typed field by field) take
+ * 10-15 s on an idle 2-core machine and three times that under `npm run test:stress` (docs/testing.md). The
+ * ceiling of a jsdom test is 2 minutes; nothing waits for it, it only decides when a stuck test fails.
+ */
+jest.setTimeout(120_000);
