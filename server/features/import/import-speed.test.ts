@@ -9,10 +9,16 @@ import { CLASH_MSG } from '../../../common/occupancy/rules';
 import { withHealthProbe } from '../../../test/probe';
 
 const ROWS = 2000;
+/*
+ * Ceilings, not the budgets: the budgets (each answer within 3 s, /api/health within 200 ms beside it) are
+ * bench/import.ts's, timed on a quiet machine. Here the same requests must stay far from the old failure
+ * (the event loop held 20-35 s) at any load: under npm run test:stress the 409 took 3.1 s and a probe waited
+ * 1.7 s, most of it the process waiting for a CPU (docs/testing.md).
+ */
 /** The answer of each request, 409 and then the confirmed 201. */
-const ANSWER_MS = 3000;
+const ANSWER_MS = 15_000;
 /** The longest a /api/health probe beside it (every 20 ms, test/probe.ts) may wait. */
-const PROBE_MS = 200;
+const PROBE_MS = 5_000;
 
 let t: TestApp;
 let editor: TestUser;
