@@ -138,4 +138,46 @@ describe('designations in Chromium', () => {
     const stored = await t.db.pool.query(`SELECT ruolo FROM public.designazioni WHERE partita_id = $1 ORDER BY ruolo`, [id]);
     expect(stored.rows).toEqual([{ ruolo: 'accompagnatore' }, { ruolo: 'arbitro' }]);
   });
+
+  // On a phone the table fits the screen (docs/screens.md, lists): no sideways scroll, the name in view.
+  it("at 390 x 844 the 'Dirigenti' table fits the screen with the name in view", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dirigenti',
+      headers: bearer(editor),
+      payload: {
+        nome: 'Massimiliano',
+        cognome: 'Dell’Acqua Buonaccorsi',
+        email: 'massimiliano.dellacqua.buonaccorsi@example.it',
+        telefono: '3331234567',
+        qualifiche: ['arbitro', 'accompagnatore', 'addetto_arbitro', 'allenatore'],
+        attivo: false,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${t.url}/dirigenti`);
+    await page.getByRole('table', { name: DIRIGENTI_MSG.title }).waitFor();
+    const name = page.getByRole('rowheader', { name: /Massimiliano Dell’Acqua Buonaccorsi/ });
+    await name.waitFor();
+    await screenshot(page, 'dirigenti-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Nor does the table scroll sideways in its own box: the state is under the name, the 'Attivo' column left out.
+    const [inner, box0] = await page.getByRole('table', { name: DIRIGENTI_MSG.title }).evaluate((el) => [el.parentElement!.scrollWidth, el.parentElement!.clientWidth]);
+    expect(inner).toBeLessThanOrEqual(box0);
+    await page.getByRole('row', { name: /Massimiliano/ }).getByText(DIRIGENTI_MSG.notActive).waitFor();
+    expect(await page.getByRole('columnheader', { name: DIRIGENTI_MSG.fields.attivo }).count()).toBe(0);
+    const box = await name.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    const edit = page.getByRole('button', { name: DIRIGENTI_MSG.editOf('Massimiliano Dell’Acqua Buonaccorsi') });
+    const editBox = await edit.boundingBox();
+    expect(editBox!.x + editBox!.width).toBeLessThanOrEqual(390);
+    // At 1366 x 768 the columns are back.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByRole('columnheader', { name: DIRIGENTI_MSG.fields.attivo }).waitFor();
+    await page.getByRole('columnheader', { name: DIRIGENTI_MSG.fields.qualifiche }).waitFor();
+    await screenshot(page, 'dirigenti-desktop');
+  });
 });

@@ -102,6 +102,8 @@ export const DIRIGENTI_MSG = {
   clearFilters: 'Azzera filtri',
   yes: 'Sì',
   no: 'No',
+  /** On a phone, under the name of someone not active (the 'Attivo' column is hidden there). */
+  notActive: 'Non attivo',
   noPhone: '—',
   noQualifiche: 'Nessuna qualifica',
   actions: 'Azioni',

@@ -11,6 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { DIRIGENTI_MSG, QUALIFICA_LABELS } from '../../../common/officials/messages';
 import { fullName, type Dirigente } from '../../../common/officials/rules';
@@ -20,7 +22,28 @@ import { formatTelefono } from './list';
 const M = DIRIGENTI_MSG;
 const F = M.fields;
 
-/** One page of the officials' table with its pager: chips for the qualifications, contact links, the card number, the edit button for editors. */
+/** A person's qualifications as chips that wrap, or 'Nessuna qualifica'. */
+function Qualifiche({ dirigente: d }: { dirigente: Dirigente }) {
+  if (d.qualifiche.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {M.noQualifiche}
+      </Typography>
+    );
+  }
+  return (
+    <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }} data-testid="dirigente-qualifiche">
+      {d.qualifiche.map((q) => (
+        <Chip key={q} label={QUALIFICA_LABELS[q]} size="small" variant="outlined" color={q === 'arbitro' ? 'primary' : 'default'} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * One page of the officials' table with its pager: chips for the qualifications, contact links, the card number, the edit button for editors.
+ * Under 900 px the contact goes under the name; under 600 px the qualifications and the state too, so the table fits a phone.
+ */
 export function OfficialsTable({
   rows,
   first,
@@ -43,6 +66,7 @@ export function OfficialsTable({
   canEdit: boolean;
   onEdit: (dirigente: Dirigente) => void;
 }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -50,11 +74,11 @@ export function OfficialsTable({
           <TableHead>
             <TableRow>
               <TableCell>{F.nome}</TableCell>
-              <TableCell>{F.qualifiche}</TableCell>
+              {!phone && <TableCell>{F.qualifiche}</TableCell>}
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{F.email}</TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{F.telefono}</TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{M.tesseraColumn}</TableCell>
-              <TableCell sx={{ width: 80 }}>{F.attivo}</TableCell>
+              {!phone && <TableCell sx={{ width: 80 }}>{F.attivo}</TableCell>}
               {canEdit && (
                 <TableCell align="right" sx={{ width: 72 }}>
                   {M.actions}
@@ -65,7 +89,7 @@ export function OfficialsTable({
           <TableBody>
             {rows.map((d) => (
               <TableRow key={d.id} hover data-testid="dirigente-row" data-id={d.id}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'break-word', minWidth: { xs: 150, md: 0 } }}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {fullName(d)}
                   {/* On a phone the contact goes under the name (the columns would not fit). */}
                   <Box sx={{ display: { xs: 'block', md: 'none' }, fontWeight: 400, color: 'text.secondary', fontSize: 13 }}>
@@ -83,20 +107,19 @@ export function OfficialsTable({
                       </Box>
                     )}
                   </Box>
-                </TableCell>
-                <TableCell>
-                  {d.qualifiche.length === 0 ? (
-                    <Typography variant="body2" color="text.secondary">
-                      {M.noQualifiche}
-                    </Typography>
-                  ) : (
-                    <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }} data-testid="dirigente-qualifiche">
-                      {d.qualifiche.map((q) => (
-                        <Chip key={q} label={QUALIFICA_LABELS[q]} size="small" variant="outlined" color={q === 'arbitro' ? 'primary' : 'default'} />
-                      ))}
+                  {/* Under 600 px also the qualifications and the state, their columns left out (docs/screens.md, lists). */}
+                  {phone && (
+                    <Stack spacing={0.5} sx={{ mt: 0.75, fontWeight: 400, alignItems: 'flex-start' }}>
+                      <Qualifiche dirigente={d} />
+                      {!d.attivo && <Chip label={M.notActive} size="small" />}
                     </Stack>
                   )}
                 </TableCell>
+                {!phone && (
+                  <TableCell>
+                    <Qualifiche dirigente={d} />
+                  </TableCell>
+                )}
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' }}>
                   <a href={`mailto:${d.email}`}>{d.email}</a>
                 </TableCell>
@@ -106,7 +129,7 @@ export function OfficialsTable({
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }} data-testid="dirigente-tessera">
                   {d.numeroTessera ?? M.noTessera}
                 </TableCell>
-                <TableCell>{d.attivo ? M.yes : <Chip label={M.no} size="small" />}</TableCell>
+                {!phone && <TableCell>{d.attivo ? M.yes : <Chip label={M.no} size="small" />}</TableCell>}
                 {canEdit && (
                   <TableCell align="right">
                     <Tooltip title={M.editOf(fullName(d))}>
