@@ -4,11 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import { useSnackbar } from 'notistack';
 import { MSG } from '../../../common/core/messages';
 import { hasRole } from '../../../common/users/roles';
@@ -25,19 +23,11 @@ import GroupFormDialog from './GroupFormDialog';
 import { GroupsTable } from './GroupsTable';
 import NotificationsSection from './NotificationsSection';
 import { PageHeader } from '../../components/PageFrame';
+import { searchSlots } from '../../components/form/ListFilters';
 
 /** The two filters of the screen (docs/groups.md): on the category's name, on a referent's. */
 const NO_FILTERS = { name: '', referent: '' };
-const SEARCH_SLOTS = {
-  input: {
-    startAdornment: (
-      <InputAdornment position="start">
-        <SearchIcon fontSize="small" />
-      </InputAdornment>
-    ),
-  },
-  htmlInput: { maxLength: 50 },
-};
+const SEARCH_SLOTS = searchSlots(50);
 
 const asError = (err: unknown) => new Error(errorMessage(err));
 

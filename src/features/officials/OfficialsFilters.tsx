@@ -1,17 +1,15 @@
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import SearchIcon from '@mui/icons-material/Search';
 import type { UseFormReturn } from 'react-hook-form';
 import { DIRIGENTI_MSG, QUALIFICA_LABELS } from '../../../common/officials/messages';
 import { QUALIFICHE, type Qualifica } from '../../../common/officials/rules';
 import { FormTextField } from '../../components/form/FormTextField';
 import type { Stato } from './list';
+import { FILTER_SLOTS, searchSlots } from '../../components/form/ListFilters';
 
 const M = DIRIGENTI_MSG;
 /** A filter shows 'Tutte le qualifiche' / 'Tutti' when it is off. */
-const FILTER_SLOTS = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 export interface OfficialsFilterValues {
   search: string;
@@ -33,16 +31,7 @@ export function OfficialsFilters({ form, filtering, onSearch }: { form: UseFormR
         onChange={onSearch}
         size="small"
         sx={{ flex: 1 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { maxLength: 100 },
-        }}
+        slotProps={searchSlots(100)}
       />
       <FormTextField control={control} name="qualifica" select size="small" label={M.fields.qualifiche} sx={{ minWidth: 220 }} slotProps={FILTER_SLOTS}>
         <MenuItem value="">{M.allQualifiche}</MenuItem>

@@ -1,21 +1,19 @@
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
 import type { UseFormReturn } from 'react-hook-form';
 import { PLAYERS_UI } from '../../../common/players/messages';
 import { FormTextField } from '../../components/form/FormTextField';
 import { CONTEGGI, type Conteggio } from './certificate';
 import type { PlayerFilterValues } from './list';
+import { FILTER_SLOTS, searchSlots } from '../../components/form/ListFilters';
 
 const U = PLAYERS_UI;
 /** A filter shows 'Tutti' when it is off. */
-const FILTER_SLOTS = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 const ACCENT: Record<Conteggio, string> = { valido: '#2e7d32', in_scadenza: '#8a4b00', scaduto: '#c62828', mancante: '#c62828' };
 
 /** The category picker: the categories one follows, each with its number of players. */
@@ -70,16 +68,7 @@ export function PlayersFilters({ form, filtering }: { form: UseFormReturn<Player
         label={U.search}
         size="small"
         sx={{ flex: 1 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { maxLength: 100 },
-        }}
+        slotProps={searchSlots(100)}
       />
       <FormTextField control={control} name="stato" select size="small" label={U.stateFilter} sx={{ minWidth: 200 }} slotProps={FILTER_SLOTS}>
         <MenuItem value="">{U.allStates}</MenuItem>

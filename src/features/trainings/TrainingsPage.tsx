@@ -23,6 +23,7 @@ import { useGetAllenamentiQuery } from './trainingsApi';
 import { bandsOf, capitalized, categoryColors, choicesOf, filterSeries } from './grid';
 import { ClosuresSection } from './ClosuresSection';
 import { CampoBand, SEVEN_COLUMNS } from './CampoBand';
+import { FILTER_SLOTS } from '../../components/form/ListFilters';
 
 const M = ALLENAMENTI_MSG;
 // The form (and its date pickers) only for those who edit: a reader never downloads it.
@@ -31,7 +32,6 @@ const TrainingDialog = lazy(loadDialog);
 /** The app bar's height from md up, where the weekdays' row sticks under it. */
 const BAR_PX = 64;
 /** A filter shows 'Tutte le categorie' / 'Tutti i campi' when it is off. */
-const FILTER_SLOTS = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 interface FormState {
   open: boolean;
