@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
 import { firstWeekday } from '../test/matches';
-import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
-import { signIn } from './session';
+import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+import { signedInPage } from './session';
 import { goThroughNav } from './nav';
 import { eventually, expectCount } from './expect';
 
@@ -36,9 +36,7 @@ beforeAll(async () => {
     `INSERT INTO public.allenamenti (gruppo, campo, giorno, ora_inizio, ora_fine, dal, al) VALUES ('Esordienti', 'Campo Comunale', 3, '18:00', '19:30', $1, $2)`,
     [today.format('YYYY-MM-DD'), today.add(200, 'day').format('YYYY-MM-DD')],
   );
-  page = await newPage(browser);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, t.url, editor.email, editor.password);
+  page = await signedInPage(browser, t.url, editor);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
 import { formatLongDate } from '../common/export/rules';
-import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
-import { signIn } from './session';
+import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+import { signedInPage } from './session';
 import { eventually, expectCount } from './expect';
 
 // The occupancy board (docs/occupancy.md), in Chromium at 1366 x 768: a date typed in the field as
@@ -45,9 +45,7 @@ beforeAll(async () => {
   await home(DAY, '15:00', '16:00', 'Garibaldina 2014', 'Atletico Lucca', 'Campo 2', [3, 4]);
   await home(DAY, '15:30', '16:30', 'Garibaldina 2015', 'Virtus Pisa', 'Campo 2', [5, 6]);
   await home(OTHER, '17:00', '18:00', 'Garibaldina 2016', 'Capannori', 'Campo 1', [1, 2]);
-  page = await newPage(browser);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, t.url, editor.email, editor.password);
+  page = await signedInPage(browser, t.url, editor);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

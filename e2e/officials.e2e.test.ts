@@ -8,8 +8,8 @@ import { DIRIGENTI_MSG, RUOLO_LABELS } from '../common/officials/messages';
 import { MSG } from '../common/core/messages';
 import { EXPORT_MSG, formatLongDate } from '../common/export/rules';
 import { pdfPages } from '../test/exports';
-import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
-import { signIn } from './session';
+import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+import { signedInPage } from './session';
 import { eventually } from './expect';
 
 // Designations in Chromium (docs/officials.md), as an editor works at 1366 x 768: a home Pulcini
@@ -48,9 +48,7 @@ beforeAll(async () => {
     payload: { nome: 'Mario', cognome: 'Rossi', email: 'mario.rossi@example.it', telefono: null, qualifiche: ['arbitro', 'accompagnatore'] },
   });
   expect(res.statusCode).toBe(201);
-  page = await newPage(browser);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, t.url, editor.email, editor.password);
+  page = await signedInPage(browser, t.url, editor);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

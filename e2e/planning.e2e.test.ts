@@ -5,7 +5,7 @@ import { bearer, createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
 import { MSG } from '../common/core/messages';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
-import { signIn } from './session';
+import { signIn, signedInPage } from './session';
 import { eventually, expectCount } from './expect';
 import { planWithSaveAndAddAnother } from './planning';
 
@@ -54,9 +54,7 @@ const stored = async (data: string) =>
 describe('planning a Saturday', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser);
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await signIn(page, t.url, editor.email, editor.password);
+    page = await signedInPage(browser, t.url, editor);
   });
 
   it("three home matches with 'Salva e aggiungi un'altra': the day, the club's home team, pitch, category and type stay, the end is proposed, the pitch is picked with the keyboard", async () => {

@@ -5,7 +5,7 @@ import { todayIn } from '../common/core/dates';
 import { dmy, GIOCATORI_MSG as G, PLAYERS_UI as U } from '../common/players/messages';
 import { addDays } from '../common/players/rules';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
-import { signIn } from './session';
+import { signIn, signedInPage } from './session';
 import { navBar } from './nav';
 import { eventually } from './expect';
 import { insertMatch } from '../test/matches';
@@ -35,9 +35,7 @@ beforeAll(async () => {
   // The editor follows Pulcini only, as an administrator sets it in Gestione Utenti.
   const res = await t.app.inject({ method: 'PUT', url: `/api/users/${editor.id}/gruppi`, headers: bearer(admin), payload: { gruppi: ['Pulcini'] } });
   expect(res.statusCode).toBe(200);
-  page = await newPage(browser);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, t.url, editor.email, editor.password);
+  page = await signedInPage(browser, t.url, editor);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

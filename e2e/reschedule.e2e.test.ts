@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
 import { firstWeekday, insertMatch } from '../test/matches';
-import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
-import { signIn } from './session';
+import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+import { signedInPage } from './session';
 import { eventually } from './expect';
 
 // 'Rinvia' with 'Trova uno slot' in Chromium (docs/matches.md, status; docs/trainings.md, slot finder): the
@@ -43,9 +43,7 @@ beforeAll(async () => {
             ($2, '09:00', '10:00', 'Garibaldina Pulcini', 'Falchi', 'Pulcini', 'Campo Sud', true, 1, 2, 'amichevole')`,
     [SUN, saturday.add(100, 'day').format('YYYY-MM-DD')],
   );
-  page = await newPage(browser);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, t.url, editor.email, editor.password);
+  page = await signedInPage(browser, t.url, editor);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

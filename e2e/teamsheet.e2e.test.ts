@@ -5,7 +5,7 @@ import { insertMatch } from '../test/matches';
 import { DISTINTA_MSG as M } from '../common/teamsheet/messages';
 import { TEAMSHEET_UI as UI } from '../src/components/teamsheet/messages';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
-import { signIn } from './session';
+import { signIn, signedInPage } from './session';
 
 // The team sheet in Chromium (docs/teamsheet.md): from a call-up with answers an administrator opens
 // the match's 'Distinta', numbers the players, sees the blocked one refused with its reason, takes it
@@ -46,9 +46,7 @@ beforeAll(async () => {
        VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() END, decode(md5(random()::text), 'hex'), sha256(random()::text::bytea))`,
       [matchId, g, r],
     );
-  page = await newPage(browser);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, t.url, admin.email, admin.password);
+  page = await signedInPage(browser, t.url, admin);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
 import { firstWeekday, insertMatch } from '../test/matches';
-import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
-import { signIn } from './session';
+import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+import { signedInPage } from './session';
 import { goThroughNav } from './nav';
 import { eventually } from './expect';
 
@@ -37,9 +37,7 @@ beforeAll(async () => {
     data: WED, ora: '19:00', ora_fine: '20:45', squadracasa: 'Garibaldina Allievi', squadratrasferta: 'Fortis Juventus', gruppo: 'Allievi',
     campo: 'Campo Comunale', is_house_match: true, spogliatoio_gari: 1, spogliatoio_ospiti: 2, tipo_gara: 'amichevole',
   });
-  page = await newPage(browser);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, t.url, editor.email, editor.password);
+  page = await signedInPage(browser, t.url, editor);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
