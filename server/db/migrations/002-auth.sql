@@ -67,7 +67,7 @@ CREATE TABLE auth.one_time_tokens (
 );
 CREATE INDEX one_time_tokens_user_idx ON auth.one_time_tokens (user_id, token_type);
 
--- Failed sign-ins per account (lock-out of spec 4) and per IP; shared by every server process.
+-- Failed sign-ins per account (the lock-out, docs/auth.md) and per IP; shared by every server process.
 CREATE TABLE public.login_attempts (
   id bigserial PRIMARY KEY,
   email text NOT NULL,
@@ -93,7 +93,7 @@ CREATE TABLE public.rate_limits (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
--- The users list of the admin screen (spec 3 User): one row per account, kept in step with
+-- The users list of the admin screen (docs/users.md): one row per account, kept in step with
 -- auth.users by every change and by POST /api/users/sync.
 CREATE TABLE public.users (
   user_id uuid PRIMARY KEY REFERENCES auth.users (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Categories (spec 3 Category) and their referents (spec 3 Referent). Matches point at a
+-- Categories and their referents (docs/groups.md). Matches point at a
 -- category by name (004, ON UPDATE CASCADE), so renaming a category renames it on its matches.
 CREATE TABLE public.gruppi (
   id serial PRIMARY KEY,

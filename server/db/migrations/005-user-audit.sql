@@ -1,4 +1,4 @@
--- The user audit log (spec 3, User audit record): who changed which account, and how.
+-- The user audit log (docs/users.md): who changed which account, and how.
 -- No foreign key to the users: a record outlives the accounts it names.
 CREATE TABLE public.user_audit (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

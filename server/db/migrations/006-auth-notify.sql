@@ -1,6 +1,6 @@
 -- Every change that can end a session or change what it may do is announced on auth_changed with
 -- the user's id, so that each server process drops the sessions it verified and cached for that
--- user (server/plugins/auth-guard.ts). An empty payload (TRUNCATE) drops every cached session.
+-- user (server/shared/auth-guard.ts). An empty payload (TRUNCATE) drops every cached session.
 CREATE FUNCTION auth.sessions_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('auth_changed', OLD.user_id::text);

@@ -1,6 +1,6 @@
--- Error log and activity log (spec 3: Error log entry, Activity log entry; issue 11).
+-- Error log and activity log (docs/logs.md).
 --
--- Dedupe (ARCHITECTURE.md "Data"): error_hash is sha256(type, message, first stack frame).
+-- Dedupe (docs/logs.md): error_hash is sha256(type, message, first stack frame).
 -- It is UNIQUE among the OPEN errors only (partial unique index below): a burst of one error
 -- makes one open row whose occurrence_count grows (INSERT ... ON CONFLICT (error_hash) WHERE NOT
 -- resolved DO UPDATE); once an admin resolves it, the same error happening again opens a NEW row,

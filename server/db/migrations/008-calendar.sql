@@ -1,4 +1,4 @@
--- Calendar feeds (issue 14). What an iCalendar subscription needs is kept by the database itself,
+-- Calendar feeds (docs/calendar.md). What an iCalendar subscription needs is kept by the database itself,
 -- whoever writes the matches (API, a script, psql):
 --  * partite.sequence grows with every edit of a match (the VEVENT's SEQUENCE) and updated_at
 --    moves forward at least one second (its LAST-MODIFIED, which has second precision);

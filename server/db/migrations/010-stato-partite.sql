@@ -1,4 +1,4 @@
--- Match status (issue 16). Every match has a status, 'programmata' (In programma) unless an
+-- Match status (docs/matches.md). Every match has a status, 'programmata' (In programma) unless an
 -- editor postponed, cancelled or suspended it, with an optional reason and who changed it when.
 -- Existing rows take the default. A status change changes the row, so the calendar trigger of
 -- 008 (which compares the whole row) bumps its SEQUENCE and LAST-MODIFIED as for any edit.
@@ -12,7 +12,7 @@ ALTER TABLE public.partite
 -- The bulk operations of POST /api/partite/stato with the before-image of each row they changed
 -- (righe: the rows as to_jsonb gave them) and the SEQUENCE each row had right after the
 -- operation (dopo: {"id": sequence}), so an undo can tell that a match was edited since.
--- Kept one day: the housekeeping sweep deletes older operations (server/plugins/stato-purge.ts).
+-- Kept one day: the housekeeping sweep deletes older operations (server/features/matches/status-purge.ts).
 CREATE TABLE public.partite_operazioni_stato (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   azione text NOT NULL CHECK (azione IN ('rinvia', 'sposta', 'annulla', 'sospendi', 'ripristina')),

@@ -1,9 +1,9 @@
 -- GET /api/error-stats reads a handful of rows instead of grouping the whole error_logs
--- (issue 11, "Speed": the GROUP BY over a million rows took about 330 ms).
+-- (docs/performance.md: the GROUP BY over a million rows took about 330 ms).
 --
 -- public.error_stats holds, per (error_type, severity), the number of error ROWS (total_errors)
 -- and of OPEN rows (unresolved_errors). total_errors counts rows, not occurrences: a burst of
--- one error deduplicated into one row counts once, as before this migration (spec 3 statistics,
+-- one error deduplicated into one row counts once, as before this migration (the statistics of docs/logs.md,
 -- "errori" = distinct log entries; occurrence_count is shown per entry). Because occurrences are
 -- not counted, the dedupe update of occurrence_count changes nothing here and fires no trigger
 -- (the update trigger is limited to resolved, error_type and severity), so the intake's hot

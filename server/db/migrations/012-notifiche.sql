@@ -1,4 +1,4 @@
--- Change notifications by mail (issue 18). Referents gain an optional email and a choice of
+-- Change notifications by mail (docs/notifications.md). Referents gain an optional email and a choice of
 -- what they receive: every change, a weekly digest, or nothing.
 ALTER TABLE public.gruppi_referenti
   ADD COLUMN email text CONSTRAINT gruppi_referenti_email_valida

@@ -1,7 +1,7 @@
--- Substring filters of the logs at a million rows (issue 11, "Speed"; bench/logs.ts).
+-- Substring filters of the logs at a million rows (docs/performance.md; bench/logs.ts).
 --
 -- What filters match does not change: user_email, error_message and endpoint are still a
--- case-insensitive substring, lower(col) LIKE '%text%' (spec 3 Error filters / Activity filters).
+-- case-insensitive substring, lower(col) LIKE '%text%' (the logs' filters, docs/logs.md).
 --
 -- 1. The lower case of the email (both logs) and of the endpoint is STORED in a generated column
 --    (*_lc). lower() on every row walked cost about three times the LIKE itself (UTF-8 case

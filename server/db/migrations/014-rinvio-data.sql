@@ -1,8 +1,8 @@
--- Which kind of 'rinviata' a match is (issue 16: "new date to be set, or already set"). True only
+-- Which kind of 'rinviata' a match is ("new date to be set, or already set", docs/matches.md). True only
 -- for a match postponed keeping its date (POST /api/partite/stato 'rinvia' without nuovaData):
 -- its date is not where it will be played, so it frees its campo, rooms and teams there. A match
 -- postponed to a new date ('rinvia' with nuovaData, 'sposta') is false and holds them at its new
--- date (issue 15's clash check, the occupancy board, the dashboard marks: common/clashes.ts
+-- date (the clash check, the occupancy board, the dashboard marks: common/occupancy/rules.ts
 -- holdsFacilities / HOLDS_FACILITIES_SQL). The CHECK keeps it false outside 'rinviata'.
 ALTER TABLE public.partite
   ADD COLUMN data_da_definire boolean NOT NULL DEFAULT false;

@@ -1,11 +1,11 @@
--- The date a moved match was scheduled at before it was moved (issue 24: a match moved to a new
--- date reads 'In programma' with 'Spostata dal dd/mm/yyyy' in every output, common/matchMeaning.ts).
+-- The date a moved match was scheduled at before it was moved (docs/matches.md: a match moved to a new
+-- date reads 'In programma' with 'Spostata dal dd/mm/yyyy' in every output, common/matches/meaning.ts).
 -- Set by a bulk move ('rinvia' with a date, 'sposta') and by a date edit of a 'rinviata' match; kept
 -- over later moves (the first date is the one families had in their calendars); NULL when unknown
 -- (matches moved before this migration read 'Spostata' without a date).
 ALTER TABLE public.partite ADD COLUMN data_originale date;
 
--- The referents' change mails read a match's status as every output does (common/matchMeaning.ts):
+-- The referents' change mails read a match's status as every output does (common/matches/meaning.ts):
 -- the images of a change carry the two columns that tell the kinds of 'rinviata' apart.
 CREATE OR REPLACE FUNCTION public.partite_notifiche_modifiche() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
