@@ -83,22 +83,8 @@ export interface LetturaDistinta {
   convocazione: Map<number, Convocazione> | null;
 }
 
-// ---- The call-up (issue 36, built beside this on its own branch) ----
-
-/** Whether the call-up's table exists (remembered once it does: a migration is never undone). */
-let callUpTable = false;
-
-/**
- * The call-up's part of the sheet's read: the answers of the match's call-up, and its players among
- * those the sheet may hold. Read only where its table exists (migration 024, server/features/callups).
- */
-const CALL_UP = {
-  answers: `(SELECT json_agg(json_build_array(c.giocatore_id, c.risposta)) FROM public.convocazioni_giocatori c WHERE c.partita_id = $1)`,
-  players: `OR p.id IN (SELECT c.giocatore_id FROM public.convocazioni_giocatori c WHERE c.partita_id = $1)`,
-};
-
-/** The read of a sheet, with the call-up's part or without it. */
-const letturaSql = (withCallUp: boolean) => `
+/** The read of a sheet: the match, the sheet as stored, its staff, its print count, the call-up's answers and the players it may hold. */
+const LETTURA_SQL = `
   WITH m AS (SELECT ${PARTITA_COLUMNS} FROM public.partite p JOIN public.gruppi g ON g.name = p.gruppo WHERE p.id = $1)
   SELECT row_to_json(m) AS partita,
          (SELECT to_json(d.updated_at)#>>'{}' FROM public.distinte d WHERE d.partita_id = $1) AS aggiornata_il,
@@ -112,8 +98,7 @@ const letturaSql = (withCallUp: boolean) => `
                            SELECT 1, s.posizione, s.ruolo, s.dirigente_id FROM public.distinte_staff s WHERE s.partita_id = $1) x
                      JOIN public.dirigenti d ON d.id = x.dirigente_id), '[]') AS staff,
          (SELECT count(*)::int FROM public.distinte_stampe t WHERE t.partita_id = $1) AS stampe,
-         to_regclass('public.convocazioni_giocatori') IS NOT NULL AS convocazioni,
-         ${withCallUp ? CALL_UP.answers : 'NULL::json'} AS chiamati,
+         (SELECT json_agg(json_build_array(c.giocatore_id, c.risposta)) FROM public.convocazioni_giocatori c WHERE c.partita_id = $1) AS chiamati,
          COALESCE((SELECT json_agg(json_build_object('id', p.id, 'nome', p.nome, 'cognome', p.cognome, 'dataNascita', to_char(p.data_nascita, 'YYYY-MM-DD'),
                                                      'gruppoId', p.gruppo_id, 'gruppo', g.name, 'numeroTessera', p.numero_tessera,
                                                      'tipo', p.certificato_tipo, 'scadenza', to_char(p.certificato_scadenza, 'YYYY-MM-DD'),
@@ -121,15 +106,14 @@ const letturaSql = (withCallUp: boolean) => `
                      FROM public.giocatori p JOIN public.gruppi g ON g.id = p.gruppo_id
                     WHERE p.gruppo_id = m."gruppoId"
                        OR p.id IN (SELECT r.giocatore_id FROM public.distinte_giocatori r WHERE r.partita_id = $1)
-                       ${withCallUp ? CALL_UP.players : ''}), '[]') AS giocatori
+                       OR p.id IN (SELECT c.giocatore_id FROM public.convocazioni_giocatori c WHERE c.partita_id = $1)), '[]') AS giocatori
     FROM m`;
 
 /**
  * A match's sheet in one round trip (every GET reads it): the match and its category, the sheet as
  * stored with its staff (the designated accompanying official and referee's attendant first), the
  * players it may hold (the roster, the sheet's, the called ones) and the call-up's answers. Null for
- * no such match. The call-up is read only where its table (migration 024, convocazioni_giocatori)
- * exists: the one place the sheet reads it (docs/teamsheet.md, the order of the players).
+ * no such match. The one place the sheet reads the call-up (docs/teamsheet.md, the order of the players).
  */
 export async function letturaDistinta(db: Db, partitaId: number): Promise<LetturaDistinta | null> {
   type Row = {
@@ -138,19 +122,11 @@ export async function letturaDistinta(db: Db, partitaId: number): Promise<Lettur
     righe: RigaDistinta[];
     staff: Array<PersonaLetta & { ruolo: RuoloStaff }>;
     stampe: number;
-    convocazioni: boolean;
     chiamati: Array<[number, 'si' | 'no' | null]> | null;
     giocatori: Array<Omit<GiocatoreLetto, 'certificato'> & { tipo: Certificato['tipo'] | null; scadenza: string | null }>;
   };
-  const read = async (withCallUp: boolean) =>
-    (await db.query<Row>({ name: withCallUp ? 'distinta-lettura-convocazione' : 'distinta-lettura', text: letturaSql(withCallUp), values: [partitaId] })).rows[0];
-  let r = await read(callUpTable);
+  const r = (await db.query<Row>({ name: 'distinta-lettura', text: LETTURA_SQL, values: [partitaId] })).rows[0];
   if (!r) return null;
-  if (r.convocazioni && !callUpTable) {
-    callUpTable = true;
-    r = await read(true);
-    if (!r) return null;
-  }
   return {
     partita: r.partita,
     salvata: {

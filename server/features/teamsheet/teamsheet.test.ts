@@ -85,22 +85,15 @@ async function match(over: { gruppo?: string; casa?: boolean; accompagnatore?: b
   return id;
 }
 
-/**
- * A call-up with these answers (null: none yet). Written into the call-up's tables of migration 024
- * when they exist, else into a stand-in with the columns the sheet reads (server/features/teamsheet/repo.ts).
- */
+/** A call-up of the match with these answers (null: none yet), written into the call-up's tables (migration 024). */
 async function callUp(partitaId: number, answers: Array<[number, 'si' | 'no' | null]>): Promise<void> {
-  const real = (await t.db.pool.query(`SELECT to_regclass('public.convocazioni') IS NOT NULL AS r`)).rows[0].r;
-  if (real) await t.db.pool.query('INSERT INTO public.convocazioni (partita_id) VALUES ($1) ON CONFLICT DO NOTHING', [partitaId]);
-  for (const [g, r] of answers) {
-    if (real)
-      await t.db.pool.query(
-        `INSERT INTO public.convocazioni_giocatori (partita_id, giocatore_id, risposta, risposto_il, token_sale, token_hash)
-         VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() END, decode(md5(random()::text), 'hex'), sha256(random()::text::bytea))`,
-        [partitaId, g, r],
-      );
-    else await t.db.pool.query('INSERT INTO public.convocazioni_giocatori (partita_id, giocatore_id, risposta) VALUES ($1, $2, $3)', [partitaId, g, r]);
-  }
+  await t.db.pool.query('INSERT INTO public.convocazioni (partita_id) VALUES ($1) ON CONFLICT DO NOTHING', [partitaId]);
+  for (const [g, r] of answers)
+    await t.db.pool.query(
+      `INSERT INTO public.convocazioni_giocatori (partita_id, giocatore_id, risposta, risposto_il, token_sale, token_hash)
+       VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() END, decode(md5(random()::text), 'hex'), sha256(random()::text::bytea))`,
+      [partitaId, g, r],
+    );
 }
 
 const activities = async () =>
@@ -127,14 +120,6 @@ beforeAll(async () => {
   await official('Coach', ['allenatore'], 'A-200');
   await official('Vice', ['allenatore', 'accompagnatore'], 'A-300');
   await official('Spento', ['allenatore'], 'A-400', false);
-  // Before the call-ups are merged (migration 024), the stand-in of the one table the sheet reads of them.
-  await t.db.pool.query(
-    `DO $$ BEGIN
-       IF to_regclass('public.convocazioni_giocatori') IS NULL THEN
-         CREATE TABLE public.convocazioni_giocatori (partita_id integer NOT NULL, giocatore_id integer NOT NULL, risposta text);
-       END IF;
-     END $$`,
-  );
 }, 60_000);
 afterAll(() => t.close());
 beforeEach(async () => {
