@@ -43,10 +43,13 @@ beforeAll(async () => {
     [tomorrow],
   );
   matchId = rows.rows[0].id;
-  // A player whose certificate expires in 10 days: the roster's grid, a chip and a line of 'Scadenze'.
+  // A player whose certificate expires in 10 days (the roster's grid, a chip and a line of 'Scadenze'), and one
+  // whose certificate ran out 3 days ago (the dashboard cards' '1 giocatore non idoneo' badge of tomorrow's Pulcini matches).
   await t.db.pool.query(
     `INSERT INTO public.giocatori (nome, cognome, data_nascita, gruppo_id, certificato_tipo, certificato_scadenza)
-     SELECT 'Luca', 'Rossi', DATE '2016-04-02', id, 'non_agonistico', $1::date + 10 FROM public.gruppi WHERE name = 'Pulcini'`,
+     SELECT 'Luca', 'Rossi', DATE '2016-04-02', id, 'non_agonistico', $1::date + 10 FROM public.gruppi WHERE name = 'Pulcini'
+     UNION ALL
+     SELECT 'Marco', 'Bianchi', DATE '2016-09-12', id, 'non_agonistico', $1::date - 3 FROM public.gruppi WHERE name = 'Pulcini'`,
     [todayIn('Europe/Rome')],
   );
 }, 60000);
@@ -117,6 +120,7 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
     await signIn(page, t.url, admin.email, admin.password);
     await page.getByRole('heading', { name: 'Dashboard Partite', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Prossime Partite (3)' }).waitFor();
+    await expectCount(page.getByTestId('match-non-idonei'), 2);
     found.push(...(await audit(page, 'dashboard')));
 
     const screens: Array<[string, string]> = [

@@ -12,6 +12,8 @@ export const PALETTE = {
   /** MUI's default info blue (#0288d1) has white text at 3.85:1; this darker one is 7.4:1. */
   info: '#01579b',
   success: '#2e7d32',
+  /** MUI's warning orange (#ed6c02) is 3.1:1 with white, as text on white or under white text; this one is 5.0:1 both ways. */
+  warning: '#b45309',
   /** Text and border of an outlined warning chip: MUI's warning orange (#ed6c02) is 3.2:1 on white, this 6.9:1. */
   warningText: '#8a4b00',
   background: '#f4f6fa',

@@ -10,6 +10,7 @@ export const theme = createTheme(
       secondary: { main: PALETTE.secondary },
       info: { main: PALETTE.info },
       success: { main: PALETTE.success },
+      warning: { main: PALETTE.warning },
       background: { default: PALETTE.background },
     },
     shape: { borderRadius: RADIUS },
