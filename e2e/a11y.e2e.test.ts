@@ -1,12 +1,15 @@
-import { createRequire } from 'node:module';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
-import { createTestApp, type TestApp } from '../test/app';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../test/app';
 import { todayIn } from '../common/core/dates';
-import { createUser, type TestUser } from '../test/users';
-import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+import { bearer, createUser, type TestUser } from '../test/users';
+import { linkIn } from '../test/smtp';
+import { runOnce } from '../server/features/notifications/worker';
+import { CONVOCAZIONI_MSG } from '../common/callups/messages';
+import { CLIENT_DIR, launchBrowser } from './browser';
 import { signIn } from './session';
 import { expectCount } from './expect';
+import { audit } from './axe';
 import { MSG } from '../common/core/messages';
 import { STATUS_MSG } from '../common/status/rules';
 
@@ -14,22 +17,14 @@ import { STATUS_MSG } from '../common/status/rules';
  * Accessibility (docs/public-page.md, docs/screens.md): axe-core (WCAG 2.0/2.1 A and AA rules) over every screen, in real Chromium; any
  * serious or critical violation fails, listed by screen, rule and element.
  */
-const AXE_PATH = createRequire(__filename).resolve('axe-core/axe.min.js');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
 let t: TestApp;
 let browser: Browser;
 let admin: TestUser;
 let matchId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR });
+  // The worker mails at once (no grouping window): the families' answer page is reached from its mail.
+  t = await createTestApp({ listen: true, clientDir: CLIENT_DIR, env: { NOTIFY_DELAY_SECONDS: '0' } });
   browser = await launchBrowser();
   admin = await createUser(t.db.pool, 'admin');
   await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini'), ('Esordienti')`);
@@ -63,29 +58,6 @@ async function newPage(b: Browser): Promise<Page> {
   const context = await b.newContext({ viewport: { width: 1366, height: 768 }, locale: 'it-IT', timezoneId: 'Europe/Rome', bypassCSP: true });
   context.setDefaultTimeout(15000);
   return context.newPage();
-}
-
-async function audit(page: Page, screen: string, { bars = 0 } = {}): Promise<string[]> {
-  // The screen as a person finds it once loaded: no spinner or loading bar left (axe checks those too,
-  // in the pages that show them); `bars` progress bars that belong to the screen (a password's strength).
-  await expectCount(page.getByRole('progressbar'), bars);
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations;
-  })) as Violation[];
-  await screenshot(page, `a11y-${screen.replace(/[^a-z0-9]+/gi, '-')}`);
-  // No field label cut short ('Nuova data (facoltat...'; docs/screens.md).
-  const cut = await page.evaluate(() =>
-    [...document.querySelectorAll('label.MuiInputLabel-root, legend span')]
-      .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => el.textContent ?? ''),
-  );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)
-    .concat(cut.map((label) => `${screen}: etichetta tagliata '${label}'`));
 }
 
 describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
@@ -183,6 +155,7 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
     await withDialog('dialogo-invita', '/gestione-utenti', () => page.getByRole('button', { name: MSG.users.invite }).click());
     await withDialog('dialogo-categoria', '/gruppi', () => page.getByRole('button', { name: MSG.groups.create }).click());
     await withDialog('dialogo-giocatore', '/giocatori', () => page.getByRole('button', { name: 'Modifica Rossi Luca' }).click());
+    await withDialog('dialogo-distinta', `/convocazioni/${matchId}`, () => page.getByRole('button', { name: 'Distinta', exact: true }).click());
     await withDialog('dialogo-annulla-partite', '/', async () => {
       await page.getByRole('checkbox', { name: STATUS_MSG.selectAll }).check();
       await page.getByRole('button', { name: STATUS_MSG.actions.annulla }).click();
@@ -200,6 +173,30 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
     const reference = frames.dashboard;
     expect(reference.left).toBeGreaterThan(0);
     for (const [name, f] of Object.entries(frames)) expect({ name, ...f }).toEqual({ name, ...reference });
+  });
+
+  it("a family's answer page of a call-up, on a phone, before and after answering", async () => {
+    const api = (method: 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(admin), payload });
+    const player = await api('POST', '/api/giocatori', {
+      nome: 'Sara', cognome: 'Verdini', dataNascita: '2016-05-20', gruppo: 'Pulcini', contatti: [{ nome: 'Anna', email: 'anna.verdini@example.it' }],
+    });
+    expect(player.statusCode).toBe(201);
+    const saved = await api('PUT', `/api/partite/${matchId}/convocazione`, { giocatori: [player.json().data.id], scadenza: dayjs().add(2, 'hour').format('YYYY-MM-DDTHH:mmZ') });
+    expect(saved.statusCode).toBe(200);
+    expect((await api('POST', `/api/partite/${matchId}/convocazione/invia`)).statusCode).toBe(200);
+    await runOnce({ pool: t.db.pool, mailer: t.app.deps.mailer, config: t.config, jwtSecret: TEST_JWT_SECRET }, new Date());
+    const mail = t.smtp.mails.find((m) => m.to.includes('anna.verdini@example.it'));
+    expect(mail).toBeDefined();
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'it-IT', timezoneId: 'Europe/Rome', bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(linkIn(mail!));
+    await page.getByRole('button', { name: CONVOCAZIONI_MSG.risposte.si, exact: true }).waitFor();
+    const found = await audit(page, 'risposta-convocazione');
+    await page.getByRole('button', { name: CONVOCAZIONI_MSG.risposte.si, exact: true }).tap();
+    await page.getByText(CONVOCAZIONI_MSG.page.salvata).waitFor();
+    found.push(...(await audit(page, 'risposta-convocazione-salvata')));
+    await context.close();
+    expect(found).toEqual([]);
   });
 
   it('signs in and adds a match with the keyboard alone, the focus always visible', async () => {
