@@ -68,7 +68,7 @@ declare module 'fastify' {
   }
 }
 
-// Never write credentials to the logs (SECURITY S15).
+// Never write credentials to the logs (docs/operations.md, Logs).
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
 /** Query parameters that carry a credential (unsubscribe and one-time links, OAuth-style codes): never logged. */

@@ -14,7 +14,7 @@ describe('POST /api/login and the account lock-out', () => {
   let second: FastifyInstance;
   beforeAll(async () => {
     t = await createTestApp();
-    // A second server process on the same database (SECURITY R4).
+    // A second server process on the same database (docs/operations.md, External PostgreSQL: several processes on one database).
     second = await buildApp({ ...t.app.deps });
     await second.ready();
   });

@@ -5,7 +5,7 @@
 // dejavu-fonts-ttf package, so any Latin, Greek or Cyrillic letter prints as typed; cells wrap
 // inside their column at spaces only and rows grow (layoutSpans; the sheets' type is
 // sized to fill the page, dayPdf and weekPdf). Nothing active goes in the file: no JavaScript, no
-// actions, no links (SECURITY S14).
+// actions, no links (docs/export.md).
 // Issue 24: every match reads as common/matches/meaning.ts says. On the week and day sheets a match
 // that is not plain 'In programma' has its status as a bold word beside the time ('Annullata',
 // 'Rinviata - data da definire', 'Sospesa', or 'Spostata dal 21/11/2026' for a match moved to that
