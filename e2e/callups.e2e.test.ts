@@ -13,6 +13,7 @@ import { goThroughNav } from './nav';
 
 // docs/callups.md: a coach calls up a category on the match's edit screen and sends it; a family answers on a
 // 390 x 844 phone through the link of the mail received by the test SMTP server; the coach's count moves.
+// A call-up typed and not saved asks before the page is left (docs/screens.md).
 jest.setTimeout(120_000);
 
 let t: TestApp;
@@ -145,5 +146,35 @@ describe('call-ups', () => {
     // Back to the list: the line moved too.
     await page.getByRole('link', { name: M.elenco.indietro }).click();
     await card.getByText('Convocati 2 · sì 0 · no 1').waitFor();
+  });
+
+  it('a coach types a note on the call-up, clicks a menu link, is asked, stays and saves: the note is stored', async () => {
+    const day = dayjs(todayIn('Europe/Rome')).add(7, 'day').format('YYYY-MM-DD');
+    const id = await insertMatch(t.db.pool, {
+      data: day, ora: '11:00', ora_fine: '12:30', squadracasa: 'Garibaldina', squadratrasferta: 'Aurora Sud', gruppo: 'Pulcini', campo: 'Stadio Bozzi', is_house_match: true,
+    });
+    const page = await newPage(browser);
+    pages.push(page);
+    await signIn(page, t.url, coach.email, coach.password);
+    await page.goto(`${t.url}/convocazioni/${id}`);
+    const section = page.getByRole('region', { name: M.screen.title });
+    await section.getByRole('checkbox', { name: 'Ferraresqui Marco' }).check();
+    await section.getByRole('textbox', { name: M.screen.note }).fill('Portare i parastinchi');
+    await goThroughNav(page, 'Partite', M.title);
+    const question = page.getByRole('dialog', { name: 'Modifiche non salvate' });
+    await question.getByText('Ci sono modifiche non salvate. Uscire senza salvare?').waitFor();
+    await screenshot(page, 'callup-unsaved-question');
+    await question.getByRole('button', { name: 'Continua a modificare' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${t.url}/convocazioni/${id}`);
+    expect(await section.getByRole('textbox', { name: M.screen.note }).inputValue()).toBe('Portare i parastinchi');
+    await section.getByRole('button', { name: M.screen.salva }).click();
+    await page.getByText(M.screen.salvata).waitFor();
+    const stored = await t.app.inject({ method: 'GET', url: `/api/partite/${id}/convocazione`, headers: bearer(coach) });
+    expect(stored.json().data).toMatchObject({ note: 'Portare i parastinchi', giocatori: [expect.objectContaining({ cognome: 'Ferraresqui' })] });
+    // Saved: the bar leaves at once.
+    await goThroughNav(page, 'Partite', M.title);
+    await page.getByRole('heading', { level: 1, name: M.title }).waitFor();
+    expect(await question.count()).toBe(0);
   });
 });

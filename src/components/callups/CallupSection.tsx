@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONVOCAZIONI_MSG } from '../../../common/callups/messages';
+import type { Convocazione, ConvocazioneInput } from '../../../common/callups/rules';
 import type { DaAvvisare } from '../../../common/callups/types';
 import { formatInstant } from '../../../common/core/dates';
 import { errorMessage } from '../../api/api';
@@ -19,8 +20,7 @@ import {
   useSollecitaConvocazioneMutation,
 } from '../../api/callupsApi';
 import { CallupAnswers, CallupCounts } from './CallupAnswers';
-import { CallupEditor, draftOf, type Draft } from './CallupEditor';
-import type { OtherPlayer } from './OtherCategoryPicker';
+import { CallupEditor } from './CallupEditor';
 import { TeamSheetLink } from './TeamSheetLink';
 
 const M = CONVOCAZIONI_MSG;
@@ -32,9 +32,22 @@ const S = M.screen;
  * ritrovo and deadline (the server's defaults until changed), a note; 'Salva', 'Invia', 'Sollecita'; the
  * answers with their counts, read again every 30 seconds while open; 'Distinta', the match's team sheet.
  * `readOnly` (readers): everything shown, nothing changed. `teamSheetLink` false where the screen shows the
- * team sheet's own section (the edit screen), so 'Distinta' is not offered twice.
+ * team sheet's own section (the edit screen), so 'Distinta' is not offered twice. `onDirtyChange`: the call-up
+ * holds changes not saved, for the page's one unsaved-changes guard (docs/screens.md).
  */
-export function CallupSection({ partitaId, gruppo, readOnly, teamSheetLink = true }: { partitaId: number; gruppo: string; readOnly: boolean; teamSheetLink?: boolean }) {
+export function CallupSection({
+  partitaId,
+  gruppo,
+  readOnly,
+  teamSheetLink = true,
+  onDirtyChange,
+}: {
+  partitaId: number;
+  gruppo: string;
+  readOnly: boolean;
+  teamSheetLink?: boolean;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const tz = useAppSelector(selectTimezone);
   const { data, error, isLoading } = useGetConvocazioneQuery(partitaId, { pollingInterval: CALLUP_POLLING_MS, skipPollingIfUnfocused: true });
   const { data: rosa = [] } = useGetRosaQuery(gruppo, { skip: readOnly });
@@ -42,27 +55,15 @@ export function CallupSection({ partitaId, gruppo, readOnly, teamSheetLink = tru
   const [invia, { isLoading: sending }] = useInviaConvocazioneMutation();
   const [sollecita, { isLoading: reminding }] = useSollecitaConvocazioneMutation();
   const [setRisposta] = useSetRispostaMutation();
-  // The coach's changes (null: as stored); a poll never overwrites what is being typed.
-  const [draft, setDraft] = useState<Draft | null>(null);
-  // Players of other categories picked and not saved yet (shown ticked beside the roster).
-  const [picked, setPicked] = useState<OtherPlayer[]>([]);
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [daAvvisare, setDaAvvisare] = useState<DaAvvisare[] | null>(null);
 
   if (isLoading) return <Typography color="text.secondary">{S.loading}</Typography>;
-  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  // A failed poll keeps the call-up on screen (and what is being typed) under its reason.
+  if (error && !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
   // An answer without the call-up's shape (an older server) shows nothing rather than breaking the edit screen.
   if (!data || !Array.isArray(data.giocatori)) return null;
-  const current = draft ?? draftOf(data);
   const busy = saving || sending || reminding;
-  const edit = (patch: Partial<Draft>) => setDraft({ ...current, ...patch });
-  const known = new Set(rosa.map((g) => g.id));
-  const players: OtherPlayer[] = [...rosa];
-  for (const g of [...data.giocatori, ...picked]) {
-    if (known.has(g.id)) continue;
-    known.add(g.id);
-    players.push(g);
-  }
 
   const run = async (action: () => Promise<unknown>, ok: (r: never) => string) => {
     setNotice(null);
@@ -75,29 +76,13 @@ export function CallupSection({ partitaId, gruppo, readOnly, teamSheetLink = tru
       return null;
     }
   };
-  const onSave = async () => {
-    const offset = data.scadenza.slice(19);
-    const body = {
-      giocatori: current.giocatori,
-      ritrovo: { ora: current.ora, luogo: current.luogo.trim() || null },
-      scadenza: `${current.scadenza}:00${offset}`,
-      note: current.note.trim() || null,
-    };
-    if (await run(() => save({ id: partitaId, body }).unwrap(), () => S.salvata)) {
-      setDraft(null);
-      setPicked([]);
-    }
-  };
+  const onSave = (body: ConvocazioneInput) => run(() => save({ id: partitaId, body }).unwrap(), () => S.salvata) as Promise<Convocazione | null>;
   const onSend = async (which: 'invia' | 'sollecita') => {
     const r = (await run(
       () => (which === 'invia' ? invia(partitaId) : sollecita(partitaId)).unwrap(),
       (res: { inviate: number }) => (which === 'invia' ? S.inviata(res.inviate) : S.sollecitata(res.inviate)),
     )) as { daAvvisare: DaAvvisare[] } | null;
     if (r) setDaAvvisare(r.daAvvisare);
-  };
-  const onPickOther = (p: OtherPlayer) => {
-    setPicked((list) => [...list, p]);
-    edit({ giocatori: [...current.giocatori, p.id] });
   };
   const voce = daAvvisare ?? (data.inviataIl ? data.giocatori.filter((g) => !g.avvisabile) : []);
 
@@ -112,20 +97,18 @@ export function CallupSection({ partitaId, gruppo, readOnly, teamSheetLink = tru
       <Typography variant="body2" color="text.secondary">
         {data.inviataIl ? S.inviataIl(formatInstant(data.inviataIl, tz)) : S.nonInviata}
       </Typography>
+      {error && <Alert severity="error">{errorMessage(error)}</Alert>}
       <CallupCounts conteggi={data.conteggi} />
       {readOnly && <Alert severity="info">{S.sola}</Alert>}
       {!readOnly && (
         <CallupEditor
           data={data}
           gruppo={gruppo}
-          players={players}
-          current={current}
-          dirty={draft !== null}
+          rosa={rosa}
           busy={busy}
-          edit={edit}
-          onPickOther={onPickOther}
-          onSave={() => void onSave()}
+          onSave={onSave}
           onSend={(which) => void onSend(which)}
+          onDirtyChange={onDirtyChange}
         />
       )}
       {notice && (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,6 +10,7 @@ import { hasRole } from '../../../common/users/roles';
 import { errorMessage } from '../../api/api';
 import { CALLUP_POLLING_MS, useGetConvocazioneQuery } from '../../api/callupsApi';
 import { CallupSection } from '../../components/callups/CallupSection';
+import { useUnsavedChanges } from '../../components/form/UnsavedChanges';
 import { PageHeader } from '../../components/PageFrame';
 import { paths } from '../../config/paths';
 import { useAppSelector } from '../../store/hooks';
@@ -31,6 +33,9 @@ export default function CallupPage() {
     pollingInterval: CALLUP_POLLING_MS,
     skipPollingIfUnfocused: true,
   });
+  // A call-up changed and not saved asks before the page is left (docs/screens.md).
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
   const back = (
     <Button component={RouterLink} to={paths.convocazioni.path} variant="text">
       {E.indietro}
@@ -58,7 +63,7 @@ export default function CallupPage() {
             </Typography>
             {p.stato && <Chip size="small" color="error" label={p.stato} />}
           </Stack>
-          <CallupSection partitaId={partitaId} gruppo={p.gruppo} readOnly={!hasRole(role, 'editor')} />
+          <CallupSection partitaId={partitaId} gruppo={p.gruppo} readOnly={!hasRole(role, 'editor')} onDirtyChange={setDirty} />
         </>
       )}
     </>

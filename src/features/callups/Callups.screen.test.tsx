@@ -7,7 +7,9 @@ import dayjs from 'dayjs';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders, withStandInServer, signedInStore } from '../../../test/render';
 import { CONVOCAZIONI_MSG as M } from '../../../common/callups/messages';
-import { conteggiOf, type Convocato, type Convocazione } from '../../../common/callups/rules';
+import { conteggiOf, NOTE_MAX, type Convocato, type Convocazione } from '../../../common/callups/rules';
+import { MSG } from '../../../common/core/messages';
+import { callupsApi } from '../../api/callupsApi';
 import type { ConvocazionePeriodo } from '../../../common/callups/types';
 import { DISTINTA_MSG } from '../../../common/teamsheet/messages';
 import type { Distinta } from '../../../common/teamsheet/types';
@@ -149,6 +151,56 @@ describe('the Convocazioni screen', () => {
     expect(JSON.parse(put!.body).giocatori).toEqual([1, 2, 9]);
     await waitFor(() => expect(counts()).toEqual(['Convocati 3', 'Sì 0', 'No 0', 'In attesa 3']));
     expect(within(screen.getByTestId('callup-row-9')).getByText(M.fuoriQuota)).toBeInTheDocument();
+  });
+
+  it('a note past its limit shows the server\'s message under the field and sends nothing', async () => {
+    const user = userEvent.setup();
+    open('editor', '/convocazioni/7');
+    const s = await screen.findByRole('region', { name: M.screen.title });
+    const note = within(s).getByRole('textbox', { name: M.screen.note });
+    await user.click(note);
+    await user.paste('x'.repeat(NOTE_MAX + 1));
+    await user.click(within(s).getByRole('button', { name: M.screen.salva }));
+    await waitFor(() => expect(note).toHaveAccessibleDescription(M.invalid.note(NOTE_MAX)));
+    expect(within(s).getByRole('button', { name: M.screen.invia })).toBeDisabled();
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(screen.queryByText(M.screen.salvata)).toBeNull();
+  });
+
+  it('a poll after typing keeps the typed note and shows the new answers', async () => {
+    const user = userEvent.setup();
+    const { store } = open('editor', '/convocazioni/7');
+    const s = await screen.findByRole('region', { name: M.screen.title });
+    const note = within(s).getByRole('textbox', { name: M.screen.note });
+    await user.type(note, 'Portare i parastinchi');
+    // A family answers meanwhile; the call-up is read again as the 30 s poll does.
+    current = { ...current, giocatori: current.giocatori.map((g) => ({ ...g, risposta: 'si' as const })), note: 'Vecchia nota' };
+    current = { ...current, conteggi: conteggiOf(current.giocatori) };
+    void store.dispatch(callupsApi.endpoints.getConvocazione.initiate(7, { subscribe: false, forceRefetch: true }));
+    await waitFor(() => expect(counts()).toEqual(['Convocati 2', 'Sì 2', 'No 0', 'In attesa 0']));
+    expect(note).toHaveValue('Portare i parastinchi');
+    expect(within(s).getByRole('button', { name: M.screen.invia })).toBeDisabled();
+  });
+
+  it('leaving with a typed note asks first; staying keeps it, and a save lets the page go without asking', async () => {
+    const user = userEvent.setup();
+    open('editor', '/convocazioni/7');
+    const s = await screen.findByRole('region', { name: M.screen.title });
+    const note = within(s).getByRole('textbox', { name: M.screen.note });
+    await user.type(note, 'Portare i parastinchi');
+    await user.click(screen.getByRole('link', { name: E.indietro }));
+    const question = await screen.findByRole('dialog', { name: MSG.screens.unsaved.title });
+    expect(question).toHaveTextContent(MSG.screens.unsaved.question);
+    await user.click(within(question).getByRole('button', { name: MSG.screens.unsaved.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(note).toHaveValue('Portare i parastinchi');
+    await user.click(within(s).getByRole('button', { name: M.screen.salva }));
+    await screen.findByText(M.screen.salvata);
+    const put = server.requests.find((r) => r.method === 'PUT' && r.url === '/api/partite/7/convocazione');
+    expect(JSON.parse(put!.body).note).toBe('Portare i parastinchi');
+    await user.click(screen.getByRole('link', { name: E.indietro }));
+    expect(await screen.findByTestId('convocazioni-count')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('a wrong address says the match is not found', async () => {

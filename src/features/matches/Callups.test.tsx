@@ -8,6 +8,7 @@ import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../t
 import { CONVOCAZIONI_MSG as M } from '../../../common/callups/messages';
 import type { Convocato, Convocazione } from '../../../common/callups/rules';
 import { conteggiOf } from '../../../common/callups/rules';
+import { MSG } from '../../../common/core/messages';
 import { startStandInServer, type StandInServer } from '../../../test/stand-in-server';
 import dayjs from 'dayjs';
 import { todayIn } from '../../../common/core/dates';
@@ -127,6 +128,20 @@ describe('the call-up on the match’s edit screen', () => {
     expect(await screen.findByText(M.screen.inviata(2))).toBeInTheDocument();
     expect(screen.getByTestId('callup-voce')).toHaveTextContent(`${M.screen.daAvvisareTitle} Bianchi Marco`);
     expect(await within(s).findByRole('button', { name: M.screen.sollecita })).toBeEnabled();
+  });
+
+  it('a call-up note typed and not saved makes leaving the edit screen ask, as the match form does', async () => {
+    const user = userEvent.setup();
+    open();
+    const s = await section();
+    await user.type(within(s).getByRole('textbox', { name: M.screen.note }), 'Portare i parastinchi');
+    await user.click(screen.getByRole('button', { name: MSG.match.cancel }));
+    const question = await screen.findByRole('dialog', { name: MSG.screens.unsaved.title });
+    expect(question).toHaveTextContent(MSG.screens.unsaved.question);
+    await user.click(within(question).getByRole('button', { name: MSG.screens.unsaved.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(s).getByRole('textbox', { name: M.screen.note })).toHaveValue('Portare i parastinchi');
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
   it('an answer set on the family’s behalf is marked as such and moves the counts', async () => {

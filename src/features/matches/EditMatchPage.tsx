@@ -64,7 +64,9 @@ export default function EditMatchPage() {
   // Designations chosen and not saved count as typed input too; only a change goes out with the save.
   const storedDesignazioni = partita ? idsOf(partita.designazioni) : null;
   const designazioniChanged = !!storedDesignazioni && chosen !== null && RUOLI_ORDER.some((r) => chosen[r] !== storedDesignazioni[r]);
-  useUnsavedChanges((dirty || designazioniChanged) && !flow.done);
+  // So does a call-up changed and not saved (its own save, below the form).
+  const [callupDirty, setCallupDirty] = useState(false);
+  useUnsavedChanges((dirty || designazioniChanged || callupDirty) && !flow.done);
 
   if (!allowed) return <Alert severity="error">{MSG.match.notAuthorizedEdit}</Alert>;
   if (isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
@@ -134,7 +136,7 @@ export default function EditMatchPage() {
         <DesignationsSection value={designazioni} current={partita.designazioni} disabled={busy} onChange={setChosen} />
       </MatchForm>
       {/* The call-up (docs/callups.md): its own save, outside the match's form. */}
-      {!flow.done && <CallupSection partitaId={partita.id} gruppo={partita.gruppo} readOnly={!allowed} teamSheetLink={false} />}
+      {!flow.done && <CallupSection partitaId={partita.id} gruppo={partita.gruppo} readOnly={!allowed} teamSheetLink={false} onDirtyChange={setCallupDirty} />}
       {/* The team sheet (docs/teamsheet.md): its own dialog and save, outside the match's form. */}
       {!flow.done && <TeamSheetSection matchId={partita.id} />}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-match-title">
