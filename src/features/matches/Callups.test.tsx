@@ -49,6 +49,7 @@ beforeAll(async () => {
     if (url.pathname === '/api/gruppi') return { status: 200, body: { data: [{ id: 1, name: 'Pulcini', created_at: '2026-09-01T10:00:00Z', components: [] }], count: 1 } };
     if (url.pathname === '/api/partite/conflitti') return { status: 200, body: { conflitti: [] } };
     if (url.pathname === '/api/partite/7' && req.method === 'GET') return { status: 200, body: { data: MATCH } };
+    if (url.pathname === '/api/partite/7' && req.method === 'PUT') return { status: 200, body: { data: MATCH } };
     if (url.pathname === '/api/giocatori') {
       const data = ROSA.filter((p) => p.gruppo === url.searchParams.get('gruppo'));
       return { status: 200, body: { data, count: data.length, regola: { etaAgonistico: 12, inizioStagione: '07-01' } } };
@@ -142,6 +143,27 @@ describe('the call-up on the match’s edit screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(s).getByRole('textbox', { name: M.screen.note })).toHaveValue('Portare i parastinchi');
     expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('a match saved while its call-up holds a typed note keeps the call-up, and the return to / asks first', async () => {
+    const user = userEvent.setup();
+    open();
+    const s = await section();
+    await user.type(within(s).getByRole('textbox', { name: M.screen.note }), 'Portare i parastinchi');
+    await user.click(screen.getByRole('button', { name: MSG.match.saveChanges }));
+    await screen.findByText(MSG.match.updated);
+    // The timed return to / is a navigation like any other: it asks, and staying keeps the note to save.
+    const question = await screen.findByRole('dialog', { name: MSG.screens.unsaved.title });
+    await user.click(within(question).getByRole('button', { name: MSG.screens.unsaved.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const kept = await section();
+    expect(within(kept).getByRole('textbox', { name: M.screen.note })).toHaveValue('Portare i parastinchi');
+    await user.click(within(kept).getByRole('button', { name: M.screen.salva }));
+    await screen.findByText(M.screen.salvata);
+    const put = server.requests.find((r) => r.method === 'PUT' && r.url === '/api/partite/7/convocazione');
+    expect(JSON.parse(put!.body)).toMatchObject({ note: 'Portare i parastinchi' });
+    // Saved: the section stays where it was.
+    expect(await section()).toBeInTheDocument();
   });
 
   it('an answer set on the family’s behalf is marked as such and moves the counts', async () => {

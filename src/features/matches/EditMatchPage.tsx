@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -64,9 +64,16 @@ export default function EditMatchPage() {
   // Designations chosen and not saved count as typed input too; only a change goes out with the save.
   const storedDesignazioni = partita ? idsOf(partita.designazioni) : null;
   const designazioniChanged = !!storedDesignazioni && chosen !== null && RUOLI_ORDER.some((r) => chosen[r] !== storedDesignazioni[r]);
-  // So does a call-up changed and not saved (its own save, below the form).
+  // So does a call-up changed and not saved (its own save, below the form). A match saved while its call-up
+  // holds changes keeps the call-up on screen, and the return to / asks first: the typed call-up is not lost.
   const [callupDirty, setCallupDirty] = useState(false);
-  useUnsavedChanges((dirty || designazioniChanged || callupDirty) && !flow.done);
+  const [deleted, setDeleted] = useState(false);
+  const [callupKept, setCallupKept] = useState(false);
+  const callupShown = !deleted && (!flow.done || callupDirty || callupKept);
+  useEffect(() => {
+    if (flow.done && callupDirty && !deleted) setCallupKept(true);
+  }, [flow.done, callupDirty, deleted]);
+  useUnsavedChanges(((dirty || designazioniChanged) && !flow.done) || (callupShown && callupDirty));
 
   if (!allowed) return <Alert severity="error">{MSG.match.notAuthorizedEdit}</Alert>;
   if (isLoading) return <Typography color="text.secondary">{MSG.match.loading}</Typography>;
@@ -136,7 +143,7 @@ export default function EditMatchPage() {
         <DesignationsSection value={designazioni} current={partita.designazioni} disabled={busy} onChange={setChosen} />
       </MatchForm>
       {/* The call-up (docs/callups.md): its own save, outside the match's form. */}
-      {!flow.done && <CallupSection partitaId={partita.id} gruppo={partita.gruppo} readOnly={!allowed} teamSheetLink={false} onDirtyChange={setCallupDirty} />}
+      {callupShown && <CallupSection partitaId={partita.id} gruppo={partita.gruppo} readOnly={!allowed} teamSheetLink={false} onDirtyChange={setCallupDirty} />}
       {/* The team sheet (docs/teamsheet.md): its own dialog and save, outside the match's form. */}
       {!flow.done && <TeamSheetSection matchId={partita.id} />}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-match-title">
@@ -151,7 +158,11 @@ export default function EditMatchPage() {
             variant="contained"
             onClick={() => {
               setConfirming(false);
-              void flow.run(() => remove(id).unwrap(), MSG.match.deleted, MSG.match.deleteFailed);
+              void flow.run(
+                () => remove(id).unwrap().then(() => setDeleted(true)),
+                MSG.match.deleted,
+                MSG.match.deleteFailed,
+              );
             }}
           >
             {MSG.match.delete}
