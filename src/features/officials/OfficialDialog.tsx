@@ -1,10 +1,9 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -13,11 +12,11 @@ import Stack from '@mui/material/Stack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { DIRIGENTI_MSG } from '../../../common/officials/messages';
 import { dirigentePayloadSchema, fullName, type Dirigente } from '../../../common/officials/rules';
-import { errorMessage } from '../../api/api';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/Toasts';
-import { FormDialog, useReportDirty, type FormDialogControls } from '../../components/form/FormDialog';
-import { SERVER_ERROR, useClearServerErrorOnChange, useSchemaProblem } from '../../components/form/validation';
+import { FormDialog, type FormDialogControls } from '../../components/form/FormDialog';
+import { refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
+import { useSchemaProblem } from '../../components/form/validation';
 import { useCreateDirigenteMutation, useDeleteDirigenteMutation, useUpdateDirigenteMutation } from './officialsApi';
 import { OfficialCalendarLink } from './OfficialCalendarLink';
 import { OfficialFields, type OfficialFormValues } from './OfficialFields';
@@ -26,9 +25,6 @@ const M = DIRIGENTI_MSG;
 
 const EMPTY: OfficialFormValues = { nome: '', cognome: '', email: '', telefono: '', qualifiche: [], attivo: true, numeroTessera: '' };
 const fromDirigente = (d: Dirigente): OfficialFormValues => ({ nome: d.nome, cognome: d.cognome, email: d.email, telefono: d.telefono ?? '', qualifiche: [...d.qualifiche], attivo: d.attivo, numeroTessera: d.numeroTessera ?? '' });
-
-/** Whether the refusal carries the server's own Italian reason (409: the email is someone else's; designated to coming matches). */
-const answeredWith = (err: unknown, statuses: readonly number[]) => statuses.includes((err as { status?: unknown }).status as number);
 
 export interface DirigenteDialogProps {
   open: boolean;
@@ -44,18 +40,16 @@ export default function OfficialDialog({ open, formKey = 0, dirigente = null, on
   // While saving or asking (delete, revoke) Escape does not close the form.
   return (
     <FormDialog open={open} onClose={onClose} titleId="dirigente-form-title" maxWidth="sm">
-      {(busy, controls) => <DirigenteForm key={formKey} dirigente={dirigente} onClose={onClose} busy={busy} controls={controls} />}
+      {(_busy, controls) => <DirigenteForm key={formKey} dirigente={dirigente} onClose={onClose} controls={controls} />}
     </FormDialog>
   );
 }
 
-function DirigenteForm({ dirigente, onClose, busy, controls }: { dirigente: Dirigente | null; onClose: () => void; busy: RefObject<boolean>; controls: FormDialogControls }) {
+function DirigenteForm({ dirigente, onClose, controls }: { dirigente: Dirigente | null; onClose: () => void; controls: FormDialogControls }) {
   const notify = useNotify();
   // Checked with the server's own schema as typed: a changed field shows its problem in red (a new form does not open all red).
   const form = useForm({ resolver: zodResolver(dirigentePayloadSchema), mode: 'onChange', defaultValues: dirigente ? fromDirigente(dirigente) : EMPTY });
-  const { control, formState, handleSubmit, setError } = form;
-  useReportDirty(controls, formState.isDirty);
-  useClearServerErrorOnChange(form);
+  const { control, formState } = form;
   // The first problem of the whole form in words; the save waits until there is none.
   const problem = useSchemaProblem(control, dirigentePayloadSchema);
   const [asking, setAsking] = useState(false);
@@ -66,23 +60,19 @@ function DirigenteForm({ dirigente, onClose, busy, controls }: { dirigente: Diri
   const [updateDirigente] = useUpdateDirigenteMutation();
   const [deleteDirigente] = useDeleteDirigenteMutation();
 
-  // A successful save keeps the form disabled while the dialog fades out.
-  const saving = formState.isSubmitting || formState.isSubmitSuccessful;
-  const disabled = saving || deleting;
-  useEffect(() => {
-    busy.current = disabled || asking || calendarBusy;
-  }, [busy, disabled, asking, calendarBusy]);
-
-  const save = handleSubmit(async (body) => {
-    try {
-      if (dirigente) await updateDirigente({ id: dirigente.id, body }).unwrap();
-      else await createDirigente(body).unwrap();
+  // While deleting or asking (delete, revoke) the dialog stays open; a successful save keeps the form disabled while it fades out.
+  const { submit, saving, serverError } = useFormSubmit(form, controls, {
+    send: (body) => (dirigente ? updateDirigente({ id: dirigente.id, body }).unwrap() : createDirigente(body).unwrap()),
+    onSaved: () => {
       notify(dirigente ? M.updated : M.created, 'success');
       onClose();
-    } catch (err) {
-      setError(SERVER_ERROR, { message: answeredWith(err, [400, 403, 404, 409]) ? errorMessage(err) : `${M.saveError}: ${errorMessage(err)}` });
-    }
+    },
+    // 409: the email is someone else's.
+    refusal: (err) => refusalMessage(err, [400, 403, 404, 409], M.saveError),
+    busy: deleting || asking || calendarBusy,
   });
+  const disabled = saving || deleting;
+  const save = submit('save');
 
   const remove = async () => {
     if (!dirigente) return;
@@ -96,11 +86,10 @@ function DirigenteForm({ dirigente, onClose, busy, controls }: { dirigente: Diri
     } catch (err) {
       setDeleting(false);
       // 409: designated to coming matches; the server says how many.
-      setDeleteError(answeredWith(err, [403, 404, 409]) ? errorMessage(err) : `${M.deleteError}: ${errorMessage(err)}`);
+      setDeleteError(refusalMessage(err, [403, 404, 409], M.deleteError));
     }
   };
 
-  const serverError = formState.errors.root?.server?.message;
   const changed = formState.isDirty || Object.keys(formState.errors).length > 0;
 
   return (
@@ -108,11 +97,7 @@ function DirigenteForm({ dirigente, onClose, busy, controls }: { dirigente: Diri
       <DialogTitle id="dirigente-form-title">{dirigente ? M.edit : M.add}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          {serverError && (
-            <Alert severity="error" role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <ServerErrorAlert message={serverError} />
           <OfficialFields control={control} disabled={disabled} adding={!dirigente} />
 
           {problem && (changed || dirigente) && (
@@ -138,9 +123,7 @@ function DirigenteForm({ dirigente, onClose, busy, controls }: { dirigente: Diri
         <Button onClick={controls.requestClose} disabled={disabled}>
           {M.cancel}
         </Button>
-        <Button type="submit" variant="contained" disabled={problem !== null || disabled} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-          {saving ? M.saving : M.save}
-        </Button>
+        <SaveButton saving={saving} disabled={problem !== null || disabled} label={M.save} savingLabel={M.saving} />
       </DialogActions>
 
       {dirigente && (

@@ -3,7 +3,6 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -13,11 +12,10 @@ import { isIsoDate } from '../../../common/core/date-text';
 import { todayIn } from '../../../common/core/dates';
 import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { avvisiGiocatore, type Giocatore, type GiocatoreInput, type RegolaCertificato } from '../../../common/players/rules';
-import { errorMessage } from '../../api/api';
 import { useNotify } from '../../components/Toasts';
-import { useFormDialogState, type FormDialogControls } from '../../components/form/FormDialog';
+import type { FormDialogControls } from '../../components/form/FormDialog';
+import { refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
-import { SERVER_ERROR, useClearServerErrorOnChange } from '../../components/form/validation';
 import { useClubConfig } from '../../store/useClubConfig';
 import { emptyPlayer, playerFormSchema, type PlayerFormValues } from './formValues';
 import { GuardianFields } from './GuardianFields';
@@ -28,9 +26,6 @@ import { useCreateGiocatoreMutation, useUpdateGiocatoreMutation } from './player
 const U = PLAYERS_UI.form;
 
 type SaveKind = 'save' | 'another';
-
-/** Whether the refusal carries the server's own Italian reason (400: a category that does not exist; 403: one not followed). */
-const answeredWith = (err: unknown, statuses: readonly number[]) => statuses.includes((err as { status?: unknown }).status as number);
 
 export interface PlayerFormProps {
   /** The player being edited; null when adding one. */
@@ -75,13 +70,12 @@ export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi
   const resolver = useMemo(() => schemaResolver<PlayerFormValues, GiocatoreInput>(schema), [schema]);
   // Each field's message as it is typed (a guardian's row just added waits for its first input: GuardianFields).
   const form = useForm<PlayerFormValues, unknown, GiocatoreInput>({ defaultValues: start, resolver, mode: 'onChange', shouldFocusError: false });
-  const { control, formState, handleSubmit, setError, subscribe } = form;
+  const { formState, subscribe } = form;
   const [savedAnother, setSavedAnother] = useState(savedBefore);
   const [adminBusy, setAdminBusy] = useState(false);
   const onAdminBusy = useCallback((busy: boolean) => setAdminBusy(busy), []);
   const [createGiocatore] = useCreateGiocatoreMutation();
   const [updateGiocatore] = useUpdateGiocatoreMutation();
-  useClearServerErrorOnChange(form);
   // The message of the last 'save and add another' stays until the next change.
   useEffect(
     () =>
@@ -95,25 +89,20 @@ export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi
   );
   const check = useSchemaCheck(form, schema, giocatore !== null);
   // A successful save closes the dialog (or starts the next form): it stays disabled meanwhile.
-  const disabled = formState.isSubmitting || formState.isSubmitSuccessful;
-  useFormDialogState(controls, control, { busy: disabled || adminBusy });
-
-  const save = (kind: SaveKind) =>
-    handleSubmit(async (body) => {
-      try {
-        const answer = giocatore ? await updateGiocatore({ id: giocatore.id, body }).unwrap() : await createGiocatore(body).unwrap();
-        notify(giocatore ? GIOCATORI_MSG.updated : GIOCATORI_MSG.created, 'success');
-        // A warning of the save (a minor nobody can be asked about): saved all the same.
-        for (const avviso of answer.avvisi) notify(avviso, 'warning');
-        if (kind === 'save' || giocatore) return onClose();
-        // Quick repeat entry: the next player of the same category.
-        onSavedAnother(emptyPlayer(body.gruppo), U.savedAnother(`${answer.data.nome} ${answer.data.cognome}`));
-      } catch (err) {
-        setError(SERVER_ERROR, { message: answeredWith(err, [400, 403, 404]) ? errorMessage(err) : `${U.saveError}: ${errorMessage(err)}` });
-      }
-    });
-
-  const serverError = formState.errors.root?.server?.message;
+  const { submit: save, saving: disabled, sending, serverError } = useFormSubmit(form, controls, {
+    send: (body, _kind: SaveKind) => (giocatore ? updateGiocatore({ id: giocatore.id, body }).unwrap() : createGiocatore(body).unwrap()),
+    onSaved: (answer, body, kind) => {
+      notify(giocatore ? GIOCATORI_MSG.updated : GIOCATORI_MSG.created, 'success');
+      // A warning of the save (a minor nobody can be asked about): saved all the same.
+      for (const avviso of answer.avvisi) notify(avviso, 'warning');
+      if (kind === 'save' || giocatore) return onClose();
+      // Quick repeat entry: the next player of the same category.
+      onSavedAnother(emptyPlayer(body.gruppo), U.savedAnother(`${answer.data.nome} ${answer.data.cognome}`));
+    },
+    // 400: a category that does not exist; 403: one not followed.
+    refusal: (err) => refusalMessage(err, [400, 403, 404], U.saveError),
+    busy: adminBusy,
+  });
   const changed = formState.isDirty || formState.submitCount > 0 || giocatore !== null;
   // A category no longer offered (renamed or not followed) stays choosable for the player who has it.
   const offered = start.gruppo && !gruppi.includes(start.gruppo) ? [start.gruppo, ...gruppi] : gruppi;
@@ -129,11 +118,7 @@ export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi
                 {savedAnother}
               </Alert>
             )}
-            {serverError && (
-              <Alert severity="error" role="alert">
-                {serverError}
-              </Alert>
-            )}
+            <ServerErrorAlert message={serverError} />
             <PlayerFields gruppi={offered} disabled={disabled} adding={!giocatore} today={today} regola={regola} />
             <Divider />
             <GuardianFields disabled={disabled} />
@@ -155,9 +140,7 @@ export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi
               {U.saveAndAddAnother}
             </Button>
           )}
-          <Button type="submit" variant="contained" disabled={!check.valid || disabled} startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            {formState.isSubmitting ? U.saving : U.save}
-          </Button>
+          <SaveButton saving={disabled} spinning={sending} disabled={!check.valid || disabled} label={U.save} savingLabel={U.saving} />
         </DialogActions>
       </Box>
     </FormProvider>

@@ -3,7 +3,6 @@ import { FormProvider, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,7 +14,8 @@ import type { AllenamentoConflitto } from '../../../common/trainings/types';
 import { isTime } from '../../../common/core/dates';
 import { errorMessage } from '../../api/api';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { useFormDialogState, type FormDialogControls } from '../../components/form/FormDialog';
+import type { FormDialogControls } from '../../components/form/FormDialog';
+import { refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
 import { useNotify } from '../../components/Toasts';
 import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody } from './trainingsApi';
@@ -53,10 +53,9 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
   const resolver = useMemo(() => schemaResolver<FormValues, AllenamentoPayload>(allenamentoPayloadSchema), []);
   // No focus moves on a refused save: the button waits, the warning names the problem.
   const form = useForm<FormValues, unknown, AllenamentoPayload>({ defaultValues: start, resolver, shouldFocusError: false, reValidateMode: 'onSubmit' });
-  const { control, getValues, setValue, subscribe, handleSubmit, formState } = form;
+  const { getValues, setValue, subscribe, formState } = form;
   // The end follows the start (+90 minutes) until the editor sets it.
   const endProposed = useRef(!allenamento && !start.oraFine);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [savedAnother, setSavedAnother] = useState(savedBefore);
   const [conflicts, setConflicts] = useState<{ list: AllenamentoConflitto[]; body: AllenamentoPayload; kind: SaveKind } | null>(null);
   const [asking, setAsking] = useState(false);
@@ -68,9 +67,29 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
   const [createAllenamento, { isLoading: creating }] = useCreateAllenamentoMutation();
   const [updateAllenamento, { isLoading: updating }] = useUpdateAllenamentoMutation();
   const [deleteAllenamento] = useDeleteAllenamentoMutation();
-  const disabled = creating || updating || formState.isSubmitting || deleting;
   // While saving or asking (clashes, delete) Escape does not close the form; a skip date typed and not added is input too.
-  useFormDialogState(controls, control, { dirty: hasDraft, busy: disabled || conflicts !== null || asking });
+  const { submit, resend, saving, serverError } = useFormSubmit(form, controls, {
+    send: (body, _kind: SaveKind) => (allenamento ? updateAllenamento({ id: allenamento.id, body }).unwrap() : createAllenamento(body).unwrap()),
+    onSaved: (saved, _body, kind) => {
+      notify(allenamento ? M.updated : M.created, 'success');
+      if (kind === 'save' || allenamento) return onClose();
+      // Quick repeat entry: the next series of the same category, pitch and period; the day is chosen again.
+      onSavedAnother({ ...getValues(), giorno: null, saltate: [] }, M.savedAnother(describeAllenamento(saved)));
+    },
+    // 409 with the clashes: 'Salva comunque' is asked (SeriesClashDialog).
+    onRefused: (err, body, kind) => {
+      const status = (err as { status?: unknown }).status;
+      const conflitti = (err as { data?: { conflitti?: unknown } }).data?.conflitti;
+      if (status !== 409 || !Array.isArray(conflitti) || conflitti.length === 0) return false;
+      setConflicts({ list: conflitti as AllenamentoConflitto[], body, kind });
+      return true;
+    },
+    // 400/403/404 carry the server's Italian reason; anything else gets the operation's message.
+    refusal: (err) => refusalMessage(err, [400, 403, 404], M.saveError),
+    busy: deleting || conflicts !== null || asking,
+    dirty: hasDraft,
+  });
+  const disabled = saving || deleting;
 
   useEffect(
     () =>
@@ -78,7 +97,6 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
         formState: { values: true },
         callback: ({ name, type }) => {
           if (!name) return;
-          setServerError(null);
           setSavedAnother(null);
           if (name === 'oraFine' && type === 'change') endProposed.current = false;
           const inizio = getValues('oraInizio');
@@ -90,28 +108,6 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
   // Live check with the server's own schema: the first problem in words (an edit form's at once), the save waits until none.
   const check = useSchemaCheck(form, allenamentoPayloadSchema, allenamento !== null);
   const wrong = (field: keyof FormValues) => !!formState.dirtyFields[field] && check.wrong(field);
-
-  const save = async (kind: SaveKind, body: AllenamentoPayload, confirm = false) => {
-    const sent: AllenamentoBody = confirm ? { ...body, confermaSovrapposizioni: true } : body;
-    setServerError(null);
-    try {
-      const saved = allenamento ? await updateAllenamento({ id: allenamento.id, body: sent }).unwrap() : await createAllenamento(sent).unwrap();
-      notify(allenamento ? M.updated : M.created, 'success');
-      if (kind === 'save' || allenamento) return onClose();
-      // Quick repeat entry: the next series of the same category, pitch and period; the day is chosen again.
-      onSavedAnother({ ...getValues(), giorno: null, saltate: [] }, M.savedAnother(describeAllenamento(saved)));
-    } catch (err) {
-      const status = (err as { status?: unknown }).status;
-      const conflitti = (err as { data?: { conflitti?: unknown } }).data?.conflitti;
-      if (status === 409 && Array.isArray(conflitti) && conflitti.length > 0) {
-        setConflicts({ list: conflitti as AllenamentoConflitto[], body, kind });
-        return;
-      }
-      // 400/403/404 carry the server's Italian reason; anything else gets the operation's message.
-      setServerError(status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${M.saveError}: ${errorMessage(err)}`);
-    }
-  };
-  const submit = (kind: SaveKind) => handleSubmit((body) => (disabled ? undefined : save(kind, body)));
 
   const remove = async () => {
     if (!allenamento) return;
@@ -136,11 +132,7 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
         <DialogContent dividers>
           <Stack spacing={2}>
             {savedAnother && <Alert severity="success">{savedAnother}</Alert>}
-            {serverError && (
-              <Alert severity="error" role="alert">
-                {serverError}
-              </Alert>
-            )}
+            <ServerErrorAlert message={serverError} />
             <SeriesFields disabled={disabled} firstEmpty={firstEmpty} endProposed={endProposed.current} campi={campi} wrong={wrong} />
             <SkipDatesSection disabled={disabled} onDraftChange={setHasDraft} />
             {check.problem && (
@@ -164,9 +156,7 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
               {M.saveAndAddAnother}
             </Button>
           )}
-          <Button type="submit" variant="contained" disabled={!check.valid || disabled} startIcon={creating || updating ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            {creating || updating ? M.saving : M.save}
-          </Button>
+          <SaveButton saving={disabled} spinning={creating || updating} disabled={!check.valid || disabled} label={M.save} savingLabel={M.saving} />
         </DialogActions>
 
         <SeriesClashDialog
@@ -176,7 +166,8 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
             if (!conflicts) return;
             const { body, kind } = conflicts;
             setConflicts(null);
-            void save(kind, body, true);
+            const confirmed: AllenamentoBody = { ...body, confermaSovrapposizioni: true };
+            void resend(confirmed, kind);
           }}
         />
 

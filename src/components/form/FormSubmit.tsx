@@ -1,0 +1,106 @@
+import { useState, type BaseSyntheticEvent } from 'react';
+import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { errorMessage } from '../../api/api';
+import { useFormDialogState, type FormDialogControls } from './FormDialog';
+import { SERVER_ERROR, useClearServerErrorOnChange } from './validation';
+
+export interface FormSubmitOptions<Out, Kind extends string, Answer> {
+  /** Sends the valid body (the mutation); a rejection is the refusal. */
+  send: (body: Out, kind: Kind) => Promise<Answer>;
+  /** The save went through: say so, then close the dialog or start the next form. */
+  onSaved?: (answer: Answer, body: Out, kind: Kind) => void;
+  /** The refusal in words, shown over the fields until the next save (or change). */
+  refusal: (err: unknown) => string;
+  /** A refusal the form answers with a question of its own (409 with clashes): true when it took it. */
+  onRefused?: (err: unknown, body: Out, kind: Kind) => boolean;
+  /** Busy with something else (deleting, asking): the dialog stays open meanwhile. */
+  busy?: boolean;
+  /** Typed input kept outside the form's values (a draft): closing asks first. */
+  dirty?: boolean;
+  /** The refusal goes away at the next change (else at the next save). Default true. */
+  clearOnChange?: boolean;
+}
+
+export interface FormSubmit<Out, Kind extends string> {
+  /** The submit handler of a save button or of the form (`kind` as 'save' or 'another'); nothing while saving. */
+  submit: (kind: Kind) => (e?: BaseSyntheticEvent) => Promise<void>;
+  /** Sends a body again outside the form's submit (after the form's own question, e.g. 'Salva comunque'). */
+  resend: (body: Out, kind: Kind) => Promise<void>;
+  /** Sending, or saved and on the way out: the form stays disabled. */
+  saving: boolean;
+  /** The body is on its way (or being checked before it goes). */
+  sending: boolean;
+  /** The server's refusal in words (the form's root error). */
+  serverError: string | undefined;
+}
+
+/**
+ * The submit shell of a react-hook-form form in a FormDialog (docs/screens.md): its dirtiness and busy
+ * state go to the dialog; a valid submit is sent; a refusal becomes the form's root error
+ * (SERVER_ERROR, shown by ServerErrorAlert); success hands the answer on and keeps the form disabled
+ * while the dialog fades out or the next form starts.
+ */
+export function useFormSubmit<T extends FieldValues, Out, Kind extends string = 'save', Answer = unknown>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's input type is its own business
+  form: UseFormReturn<T, any, Out>,
+  controls: FormDialogControls,
+  { send, onSaved, refusal, onRefused, busy = false, dirty = false, clearOnChange = true }: FormSubmitOptions<Out, Kind, Answer>,
+): FormSubmit<Out, Kind> {
+  const { control, handleSubmit, setError, clearErrors } = form;
+  const { isSubmitting, errors } = useFormState({ control });
+  const [resending, setResending] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const saving = isSubmitting || resending || saved;
+  useFormDialogState(controls, control, { dirty, busy: saving || busy });
+  useClearServerErrorOnChange(form, clearOnChange);
+
+  const attempt = async (body: Out, kind: Kind) => {
+    try {
+      const answer = await send(body, kind);
+      setSaved(true);
+      onSaved?.(answer, body, kind);
+    } catch (err) {
+      if (onRefused?.(err, body, kind)) return;
+      setError(SERVER_ERROR, { message: refusal(err) });
+    }
+  };
+  const submit = (kind: Kind) => handleSubmit((body) => (saving ? undefined : attempt(body, kind)));
+  const resend = async (body: Out, kind: Kind) => {
+    clearErrors(SERVER_ERROR);
+    setResending(true);
+    try {
+      await attempt(body, kind);
+    } finally {
+      setResending(false);
+    }
+  };
+  return { submit, resend, saving, sending: isSubmitting || resending, serverError: errors.root?.server?.message };
+}
+
+/** The refusal in words: the server's own Italian reason for the `answered` statuses, else the operation's message before it. */
+export function refusalMessage(err: unknown, answered: readonly number[], failed: string): string {
+  const status = (err as { status?: unknown }).status;
+  return answered.includes(status as number) ? errorMessage(err) : `${failed}: ${errorMessage(err)}`;
+}
+
+/** The server's refusal of a save over the form's fields. */
+export function ServerErrorAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert severity="error" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+/** The form's submit button: a spinner and the saving label while it saves. */
+export function SaveButton({ saving, spinning = saving, disabled, label, savingLabel }: { saving: boolean; spinning?: boolean; disabled: boolean; label: string; savingLabel: string }) {
+  return (
+    <Button type="submit" variant="contained" disabled={disabled} startIcon={spinning ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+      {spinning ? savingLabel : label}
+    </Button>
+  );
+}
