@@ -1,4 +1,4 @@
-import { useState, type BaseSyntheticEvent } from 'react';
+import { useCallback, useState, type BaseSyntheticEvent } from 'react';
 import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -78,6 +78,20 @@ export function useFormSubmit<T extends FieldValues, Out, Kind extends string = 
     }
   };
   return { submit, resend, saving, sending: isSubmitting || resending, serverError: errors.root?.server?.message };
+}
+
+/** One opening of a form with 'Salva e aggiungi un altro': each save of that kind starts the form again (a new key) with what it keeps and the message of what was saved. */
+export interface SaveAnotherRound<V> {
+  key: number;
+  start: V;
+  savedAnother: string | null;
+}
+
+/** The rounds of a form dialog with 'Salva e aggiungi un altro' (docs/screens.md): `next` starts the form again, clean, from `start`. */
+export function useSaveAnotherRounds<V>(first: () => V): SaveAnotherRound<V> & { next: (start: V, savedAnother: string) => void } {
+  const [round, setRound] = useState<SaveAnotherRound<V>>(() => ({ key: 0, start: first(), savedAnother: null }));
+  const next = useCallback((start: V, savedAnother: string) => setRound((r) => ({ key: r.key + 1, start, savedAnother })), []);
+  return { ...round, next };
 }
 
 /** The refusal in words: the server's own Italian reason for the `answered` statuses, else the operation's message before it. */

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { DIRIGENTI_MSG } from '../../../common/officials/messages';
 import { dirigentePayloadSchema, fullName, type Dirigente } from '../../../common/officials/rules';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { ConfirmDeleteDialog, useConfirmDelete } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/Toasts';
 import { FormDialog, type FormDialogControls } from '../../components/form/FormDialog';
 import { refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
@@ -52,13 +52,19 @@ function DirigenteForm({ dirigente, onClose, controls }: { dirigente: Dirigente 
   const { control, formState } = form;
   // The first problem of the whole form in words; the save waits until there is none.
   const problem = useSchemaProblem(control, dirigentePayloadSchema);
-  const [asking, setAsking] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [calendarBusy, setCalendarBusy] = useState(false);
   const [createDirigente] = useCreateDirigenteMutation();
   const [updateDirigente] = useUpdateDirigenteMutation();
   const [deleteDirigente] = useDeleteDirigenteMutation();
+  const { asking, deleting, ask, dialog } = useConfirmDelete({
+    remove: () => (dirigente ? deleteDirigente(dirigente.id).unwrap() : Promise.resolve()),
+    onDeleted: () => {
+      notify(M.deleted, 'success');
+      onClose();
+    },
+    // 409: designated to coming matches; the server says how many.
+    refusal: (err) => refusalMessage(err, [403, 404, 409], M.deleteError),
+  });
 
   // While deleting or asking (delete, revoke) the dialog stays open; a successful save keeps the form disabled while it fades out.
   const { submit, saving, serverError } = useFormSubmit(form, controls, {
@@ -73,22 +79,6 @@ function DirigenteForm({ dirigente, onClose, controls }: { dirigente: Dirigente 
   });
   const disabled = saving || deleting;
   const save = submit('save');
-
-  const remove = async () => {
-    if (!dirigente) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteDirigente(dirigente.id).unwrap();
-      notify(M.deleted, 'success');
-      setAsking(false);
-      onClose();
-    } catch (err) {
-      setDeleting(false);
-      // 409: designated to coming matches; the server says how many.
-      setDeleteError(refusalMessage(err, [403, 404, 409], M.deleteError));
-    }
-  };
 
   const changed = formState.isDirty || Object.keys(formState.errors).length > 0;
 
@@ -116,7 +106,7 @@ function DirigenteForm({ dirigente, onClose, controls }: { dirigente: Dirigente 
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {dirigente && (
-          <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={() => setAsking(true)} sx={{ mr: 'auto' }}>
+          <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={ask} sx={{ mr: 'auto' }}>
             {M.delete}
           </Button>
         )}
@@ -128,17 +118,13 @@ function DirigenteForm({ dirigente, onClose, controls }: { dirigente: Dirigente 
 
       {dirigente && (
         <ConfirmDeleteDialog
-          open={asking}
+          {...dialog}
           titleId="dirigente-delete-title"
           title={M.deleteTitle}
           text={M.deleteText(fullName(dirigente))}
-          error={deleteError}
-          busy={deleting}
           cancelLabel={M.cancel}
           confirmLabel={M.deleteConfirm}
           busyLabel={M.deleting}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => void remove()}
         />
       )}
     </Box>

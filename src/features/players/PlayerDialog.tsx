@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { Giocatore, RegolaCertificato } from '../../../common/players/rules';
 import { FormDialog, type FormDialogControls } from '../../components/form/FormDialog';
+import { useSaveAnotherRounds } from '../../components/form/FormSubmit';
 import { PickersProvider } from '../../components/PickersProvider';
 import { emptyPlayer, fromGiocatore, type PlayerFormValues } from './formValues';
 import { PlayerForm } from './PlayerForm';
@@ -46,11 +46,7 @@ function PlayerEditor({
   onClose,
   controls,
 }: Omit<PlayerDialogProps, 'open' | 'formKey' | 'giocatore'> & { giocatore: Giocatore | null; controls: FormDialogControls }) {
-  const [round, setRound] = useState<{ key: number; start: PlayerFormValues; savedAnother: string | null }>(() => ({
-    key: 0,
-    start: giocatore ? fromGiocatore(giocatore) : emptyPlayer(gruppo ?? (gruppi.length === 1 ? gruppi[0] : '')),
-    savedAnother: null,
-  }));
+  const round = useSaveAnotherRounds<PlayerFormValues>(() => (giocatore ? fromGiocatore(giocatore) : emptyPlayer(gruppo ?? (gruppi.length === 1 ? gruppi[0] : ''))));
   return (
     <PlayerForm
       key={round.key}
@@ -61,7 +57,7 @@ function PlayerEditor({
       regola={regola}
       isAdmin={isAdmin}
       onClose={onClose}
-      onSavedAnother={(start, savedAnother) => setRound((r) => ({ key: r.key + 1, start, savedAnother }))}
+      onSavedAnother={round.next}
       controls={controls}
     />
   );

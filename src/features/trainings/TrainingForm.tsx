@@ -12,8 +12,7 @@ import { ALLENAMENTI_MSG } from '../../../common/trainings/messages';
 import { allenamentoPayloadSchema, describeAllenamento, type Allenamento, type AllenamentoPayload } from '../../../common/trainings/rules';
 import type { AllenamentoConflitto } from '../../../common/trainings/types';
 import { isTime } from '../../../common/core/dates';
-import { errorMessage } from '../../api/api';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { ConfirmDeleteDialog, useConfirmDelete } from '../../components/ConfirmDeleteDialog';
 import type { FormDialogControls } from '../../components/form/FormDialog';
 import { refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
@@ -58,15 +57,20 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
   const endProposed = useRef(!allenamento && !start.oraFine);
   const [savedAnother, setSavedAnother] = useState(savedBefore);
   const [conflicts, setConflicts] = useState<{ list: AllenamentoConflitto[]; body: AllenamentoPayload; kind: SaveKind } | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [hasDraft, setHasDraft] = useState(false);
   // Where the typing starts, decided once (MUI's Select focuses whenever autoFocus turns true): the first empty field.
   const [firstEmpty] = useState<FirstEmpty>(() => (allenamento ? null : !start.gruppo ? 'gruppo' : !start.campo ? 'campo' : start.giorno === null ? 'giorno' : null));
   const [createAllenamento, { isLoading: creating }] = useCreateAllenamentoMutation();
   const [updateAllenamento, { isLoading: updating }] = useUpdateAllenamentoMutation();
   const [deleteAllenamento] = useDeleteAllenamentoMutation();
+  const { asking, deleting, ask, dialog } = useConfirmDelete({
+    remove: () => (allenamento ? deleteAllenamento(allenamento.id).unwrap() : Promise.resolve()),
+    onDeleted: () => {
+      notify(M.deleted, 'success');
+      onClose();
+    },
+    refusal: (err) => refusalMessage(err, [403, 404], M.deleteError),
+  });
   // While saving or asking (clashes, delete) Escape does not close the form; a skip date typed and not added is input too.
   const { submit, resend, saving, serverError } = useFormSubmit(form, controls, {
     send: (body, _kind: SaveKind) => (allenamento ? updateAllenamento({ id: allenamento.id, body }).unwrap() : createAllenamento(body).unwrap()),
@@ -109,22 +113,6 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
   const check = useSchemaCheck(form, allenamentoPayloadSchema, allenamento !== null);
   const wrong = (field: keyof FormValues) => !!formState.dirtyFields[field] && check.wrong(field);
 
-  const remove = async () => {
-    if (!allenamento) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteAllenamento(allenamento.id).unwrap();
-      notify(M.deleted, 'success');
-      setAsking(false);
-      onClose();
-    } catch (err) {
-      setDeleting(false);
-      const status = (err as { status?: unknown }).status;
-      setDeleteError(status === 403 || status === 404 ? errorMessage(err) : `${M.deleteError}: ${errorMessage(err)}`);
-    }
-  };
-
   return (
     <FormProvider {...form}>
       <Box component="form" noValidate onSubmit={submit('save')} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
@@ -144,7 +132,7 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           {allenamento && (
-            <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={() => setAsking(true)} sx={{ mr: 'auto' }}>
+            <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={ask} sx={{ mr: 'auto' }}>
               {M.delete}
             </Button>
           )}
@@ -173,17 +161,13 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
 
         {allenamento && (
           <ConfirmDeleteDialog
-            open={asking}
+            {...dialog}
             titleId="allenamento-delete-title"
             title={M.deleteTitle}
             text={M.deleteText(describeAllenamento(allenamento), M.period(formatDate(allenamento.dal), formatDate(allenamento.al)))}
-            error={deleteError}
-            busy={deleting}
             cancelLabel={M.cancel}
             confirmLabel={M.deleteConfirm}
             busyLabel={M.deleting}
-            onCancel={() => setAsking(false)}
-            onConfirm={() => void remove()}
           />
         )}
       </Box>
