@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -90,4 +91,13 @@ export function useConfirmDelete({ remove, onDeleted, refusal }: { remove: () =>
     /** ConfirmDeleteDialog's open, error, busy, onCancel and onConfirm. */
     dialog: { open: asking, error, busy: deleting, onCancel: () => setAsking(false), onConfirm: () => void confirm() },
   };
+}
+
+/** A form dialog's 'Elimina', apart at the start of its actions. */
+export function DeleteButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={onClick} sx={{ mr: 'auto' }}>
+      {label}
+    </Button>
+  );
 }

@@ -1,8 +1,13 @@
-import { useCallback, useState, type BaseSyntheticEvent } from 'react';
+import { useCallback, useState, type BaseSyntheticEvent, type FormEvent, type ReactNode } from 'react';
 import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import { errorMessage } from '../../api/api';
 import { useFormDialogState, type FormDialogControls } from './FormDialog';
 import { SERVER_ERROR, useClearServerErrorOnChange } from './validation';
@@ -110,11 +115,70 @@ export function ServerErrorAlert({ message }: { message: string | undefined }) {
   );
 }
 
+/** The form's first problem in words, over the actions while 'Salva' waits (nothing when none). */
+export function ProblemAlert({ problem, testId }: { problem: string | null; testId: string }) {
+  if (!problem) return null;
+  return (
+    <Alert severity="warning" role="status" data-testid={testId}>
+      {problem}
+    </Alert>
+  );
+}
+
 /** The form's submit button: a spinner and the saving label while it saves. */
 export function SaveButton({ saving, spinning = saving, disabled, label, savingLabel }: { saving: boolean; spinning?: boolean; disabled: boolean; label: string; savingLabel: string }) {
   return (
     <Button type="submit" variant="contained" disabled={disabled} startIcon={spinning ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
       {spinning ? savingLabel : label}
     </Button>
+  );
+}
+
+/** 'Salva e aggiungi un altro': saves, then the form starts again for the next one. */
+export function SaveAnotherButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: (e: BaseSyntheticEvent) => unknown }) {
+  return (
+    <Button variant="outlined" disabled={disabled} onClick={(e) => void onClick(e)}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The form inside a FormDialog whose actions wrap on a phone (officials, players, trainings): the
+ * title, the content that scrolls between dividers (`before` it the notes over the refusal, then the
+ * refusal, then the fields), the actions, and the form's own questions after them (`dialogs`).
+ */
+export function FormDialogForm({
+  titleId,
+  title,
+  onSubmit,
+  serverError,
+  before,
+  actions,
+  dialogs,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  onSubmit: (e: FormEvent) => unknown;
+  serverError: string | undefined;
+  before?: ReactNode;
+  actions: ReactNode;
+  dialogs?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          {before}
+          <ServerErrorAlert message={serverError} />
+          {children}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>
+      {dialogs}
+    </Box>
   );
 }

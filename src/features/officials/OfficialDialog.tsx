@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { DIRIGENTI_MSG } from '../../../common/officials/messages';
 import { dirigentePayloadSchema, fullName, type Dirigente } from '../../../common/officials/rules';
-import { ConfirmDeleteDialog, useConfirmDelete } from '../../components/ConfirmDeleteDialog';
+import { ConfirmDeleteDialog, DeleteButton, useConfirmDelete } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/Toasts';
 import { FormDialog, type FormDialogControls } from '../../components/form/FormDialog';
-import { refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
+import { FormDialogForm, ProblemAlert, refusalMessage, SaveButton, useFormSubmit } from '../../components/form/FormSubmit';
 import { useSchemaProblem } from '../../components/form/validation';
 import { useCreateDirigenteMutation, useDeleteDirigenteMutation, useUpdateDirigenteMutation } from './officialsApi';
 import { OfficialCalendarLink } from './OfficialCalendarLink';
@@ -83,50 +76,44 @@ function DirigenteForm({ dirigente, onClose, controls }: { dirigente: Dirigente 
   const changed = formState.isDirty || Object.keys(formState.errors).length > 0;
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => void save(e)} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
-      <DialogTitle id="dirigente-form-title">{dirigente ? M.edit : M.add}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <ServerErrorAlert message={serverError} />
-          <OfficialFields control={control} disabled={disabled} adding={!dirigente} />
-
-          {problem && (changed || dirigente) && (
-            <Alert severity="warning" role="status" data-testid="dirigente-problem">
-              {problem}
-            </Alert>
-          )}
-
-          {dirigente && (
-            <>
-              <Divider />
-              <OfficialCalendarLink dirigente={dirigente} onBusy={setCalendarBusy} />
-            </>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {dirigente && (
-          <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={ask} sx={{ mr: 'auto' }}>
-            {M.delete}
+    <FormDialogForm
+      titleId="dirigente-form-title"
+      title={dirigente ? M.edit : M.add}
+      onSubmit={save}
+      serverError={serverError}
+      actions={
+        <>
+          {dirigente && <DeleteButton label={M.delete} disabled={disabled} onClick={ask} />}
+          <Button onClick={controls.requestClose} disabled={disabled}>
+            {M.cancel}
           </Button>
-        )}
-        <Button onClick={controls.requestClose} disabled={disabled}>
-          {M.cancel}
-        </Button>
-        <SaveButton saving={saving} disabled={problem !== null || disabled} label={M.save} savingLabel={M.saving} />
-      </DialogActions>
+          <SaveButton saving={saving} disabled={problem !== null || disabled} label={M.save} savingLabel={M.saving} />
+        </>
+      }
+      dialogs={
+        dirigente && (
+          <ConfirmDeleteDialog
+            {...dialog}
+            titleId="dirigente-delete-title"
+            title={M.deleteTitle}
+            text={M.deleteText(fullName(dirigente))}
+            cancelLabel={M.cancel}
+            confirmLabel={M.deleteConfirm}
+            busyLabel={M.deleting}
+          />
+        )
+      }
+    >
+      <OfficialFields control={control} disabled={disabled} adding={!dirigente} />
+
+      <ProblemAlert problem={changed || dirigente ? problem : null} testId="dirigente-problem" />
 
       {dirigente && (
-        <ConfirmDeleteDialog
-          {...dialog}
-          titleId="dirigente-delete-title"
-          title={M.deleteTitle}
-          text={M.deleteText(fullName(dirigente))}
-          cancelLabel={M.cancel}
-          confirmLabel={M.deleteConfirm}
-          busyLabel={M.deleting}
-        />
+        <>
+          <Divider />
+          <OfficialCalendarLink dirigente={dirigente} onBusy={setCalendarBusy} />
+        </>
       )}
-    </Box>
+    </FormDialogForm>
   );
 }

@@ -1,20 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
 import { isIsoDate } from '../../../common/core/date-text';
 import { todayIn } from '../../../common/core/dates';
 import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { avvisiGiocatore, type Giocatore, type GiocatoreInput, type RegolaCertificato } from '../../../common/players/rules';
 import { useNotify } from '../../components/Toasts';
 import type { FormDialogControls } from '../../components/form/FormDialog';
-import { refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
+import { FormDialogForm, ProblemAlert, refusalMessage, SaveAnotherButton, SaveButton, useFormSubmit } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
 import { useClubConfig } from '../../store/useClubConfig';
 import { emptyPlayer, playerFormSchema, type PlayerFormValues } from './formValues';
@@ -109,40 +104,35 @@ export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={(e) => void save('save')(e)} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
-        <DialogTitle id="giocatore-form-title">{giocatore ? U.editTitle : U.addTitle}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            {savedAnother && (
-              <Alert severity="success" data-testid="giocatore-saved-another">
-                {savedAnother}
-              </Alert>
-            )}
-            <ServerErrorAlert message={serverError} />
-            <PlayerFields gruppi={offered} disabled={disabled} adding={!giocatore} today={today} regola={regola} />
-            <Divider />
-            <GuardianFields disabled={disabled} />
-            <NoContactWarning today={today} show={changed} />
-            {check.problem && (
-              <Alert severity="warning" role="status" data-testid="giocatore-problem">
-                {check.problem}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {giocatore && isAdmin && <PlayerAdminActions giocatore={giocatore} disabled={disabled} onBusy={onAdminBusy} onErased={onClose} />}
-          <Button onClick={controls.requestClose} disabled={disabled}>
-            {U.cancel}
-          </Button>
-          {!giocatore && (
-            <Button variant="outlined" disabled={!check.valid || disabled} onClick={(e) => void save('another')(e)}>
-              {U.saveAndAddAnother}
+      <FormDialogForm
+        titleId="giocatore-form-title"
+        title={giocatore ? U.editTitle : U.addTitle}
+        onSubmit={save('save')}
+        serverError={serverError}
+        before={
+          savedAnother && (
+            <Alert severity="success" data-testid="giocatore-saved-another">
+              {savedAnother}
+            </Alert>
+          )
+        }
+        actions={
+          <>
+            {giocatore && isAdmin && <PlayerAdminActions giocatore={giocatore} disabled={disabled} onBusy={onAdminBusy} onErased={onClose} />}
+            <Button onClick={controls.requestClose} disabled={disabled}>
+              {U.cancel}
             </Button>
-          )}
-          <SaveButton saving={disabled} spinning={sending} disabled={!check.valid || disabled} label={U.save} savingLabel={U.saving} />
-        </DialogActions>
-      </Box>
+            {!giocatore && <SaveAnotherButton label={U.saveAndAddAnother} disabled={!check.valid || disabled} onClick={save('another')} />}
+            <SaveButton saving={disabled} spinning={sending} disabled={!check.valid || disabled} label={U.save} savingLabel={U.saving} />
+          </>
+        }
+      >
+        <PlayerFields gruppi={offered} disabled={disabled} adding={!giocatore} today={today} regola={regola} />
+        <Divider />
+        <GuardianFields disabled={disabled} />
+        <NoContactWarning today={today} show={changed} />
+        <ProblemAlert problem={check.problem} testId="giocatore-problem" />
+      </FormDialogForm>
     </FormProvider>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { CHIUSURE_MSG as M } from '../../../common/closures/messages';
 import { CHIUSURA_NOME_MAX, chiusuraBodySchema, type Chiusura, type ChiusuraPayload } from '../../../common/closures/rules';
 import type { FormDialogControls } from '../../components/form/FormDialog';
-import { refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
+import { ProblemAlert, refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
 import { useNotify } from '../../components/Toasts';
 import { useCreateChiusuraMutation, useUpdateChiusuraMutation } from './closuresApi';
@@ -103,11 +102,7 @@ export function ClosureForm({ chiusura, onClose, controls }: { chiusura: Chiusur
               )}
             />
           </Stack>
-          {problem && (
-            <Alert severity="warning" role="status" data-testid="chiusura-problem">
-              {problem}
-            </Alert>
-          )}
+          <ProblemAlert problem={problem} testId="chiusura-problem" />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,20 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { ALLENAMENTI_MSG } from '../../../common/trainings/messages';
 import { allenamentoPayloadSchema, describeAllenamento, type Allenamento, type AllenamentoPayload } from '../../../common/trainings/rules';
 import type { AllenamentoConflitto } from '../../../common/trainings/types';
 import { isTime } from '../../../common/core/dates';
-import { ConfirmDeleteDialog, useConfirmDelete } from '../../components/ConfirmDeleteDialog';
+import { ConfirmDeleteDialog, DeleteButton, useConfirmDelete } from '../../components/ConfirmDeleteDialog';
 import type { FormDialogControls } from '../../components/form/FormDialog';
-import { refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
+import { FormDialogForm, ProblemAlert, refusalMessage, SaveAnotherButton, SaveButton, useFormSubmit } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
 import { useNotify } from '../../components/Toasts';
 import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody } from './trainingsApi';
@@ -115,62 +109,53 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={submit('save')} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
-        <DialogTitle id="allenamento-form-title">{allenamento ? M.edit : M.add}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            {savedAnother && <Alert severity="success">{savedAnother}</Alert>}
-            <ServerErrorAlert message={serverError} />
-            <SeriesFields disabled={disabled} firstEmpty={firstEmpty} endProposed={endProposed.current} campi={campi} wrong={wrong} />
-            <SkipDatesSection disabled={disabled} onDraftChange={setHasDraft} />
-            {check.problem && (
-              <Alert severity="warning" role="status" data-testid="allenamento-problem">
-                {check.problem}
-              </Alert>
+      <FormDialogForm
+        titleId="allenamento-form-title"
+        title={allenamento ? M.edit : M.add}
+        onSubmit={submit('save')}
+        serverError={serverError}
+        before={savedAnother && <Alert severity="success">{savedAnother}</Alert>}
+        actions={
+          <>
+            {allenamento && <DeleteButton label={M.delete} disabled={disabled} onClick={ask} />}
+            <Button onClick={() => !disabled && controls.requestClose()} disabled={disabled}>
+              {M.cancel}
+            </Button>
+            {!allenamento && <SaveAnotherButton label={M.saveAndAddAnother} disabled={!check.valid || disabled} onClick={submit('another')} />}
+            <SaveButton saving={disabled} spinning={creating || updating} disabled={!check.valid || disabled} label={M.save} savingLabel={M.saving} />
+          </>
+        }
+        dialogs={
+          <>
+            <SeriesClashDialog
+              conflicts={conflicts?.list ?? null}
+              onClose={() => setConflicts(null)}
+              onConfirm={() => {
+                if (!conflicts) return;
+                const { body, kind } = conflicts;
+                setConflicts(null);
+                const confirmed: AllenamentoBody = { ...body, confermaSovrapposizioni: true };
+                void resend(confirmed, kind);
+              }}
+            />
+            {allenamento && (
+              <ConfirmDeleteDialog
+                {...dialog}
+                titleId="allenamento-delete-title"
+                title={M.deleteTitle}
+                text={M.deleteText(describeAllenamento(allenamento), M.period(formatDate(allenamento.dal), formatDate(allenamento.al)))}
+                cancelLabel={M.cancel}
+                confirmLabel={M.deleteConfirm}
+                busyLabel={M.deleting}
+              />
             )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {allenamento && (
-            <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={ask} sx={{ mr: 'auto' }}>
-              {M.delete}
-            </Button>
-          )}
-          <Button onClick={() => !disabled && controls.requestClose()} disabled={disabled}>
-            {M.cancel}
-          </Button>
-          {!allenamento && (
-            <Button variant="outlined" disabled={!check.valid || disabled} onClick={submit('another')}>
-              {M.saveAndAddAnother}
-            </Button>
-          )}
-          <SaveButton saving={disabled} spinning={creating || updating} disabled={!check.valid || disabled} label={M.save} savingLabel={M.saving} />
-        </DialogActions>
-
-        <SeriesClashDialog
-          conflicts={conflicts?.list ?? null}
-          onClose={() => setConflicts(null)}
-          onConfirm={() => {
-            if (!conflicts) return;
-            const { body, kind } = conflicts;
-            setConflicts(null);
-            const confirmed: AllenamentoBody = { ...body, confermaSovrapposizioni: true };
-            void resend(confirmed, kind);
-          }}
-        />
-
-        {allenamento && (
-          <ConfirmDeleteDialog
-            {...dialog}
-            titleId="allenamento-delete-title"
-            title={M.deleteTitle}
-            text={M.deleteText(describeAllenamento(allenamento), M.period(formatDate(allenamento.dal), formatDate(allenamento.al)))}
-            cancelLabel={M.cancel}
-            confirmLabel={M.deleteConfirm}
-            busyLabel={M.deleting}
-          />
-        )}
-      </Box>
+          </>
+        }
+      >
+        <SeriesFields disabled={disabled} firstEmpty={firstEmpty} endProposed={endProposed.current} campi={campi} wrong={wrong} />
+        <SkipDatesSection disabled={disabled} onDraftChange={setHasDraft} />
+        <ProblemAlert problem={check.problem} testId="allenamento-problem" />
+      </FormDialogForm>
     </FormProvider>
   );
 }
