@@ -1,4 +1,4 @@
-import { useCallback, useState, type BaseSyntheticEvent, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type BaseSyntheticEvent, type FormEvent, type ReactNode } from 'react';
 import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -92,11 +92,32 @@ export interface SaveAnotherRound<V> {
   savedAnother: string | null;
 }
 
-/** The rounds of a form dialog with 'Salva e aggiungi un altro' (docs/screens.md): `next` starts the form again, clean, from `start`. */
-export function useSaveAnotherRounds<V>(first: () => V): SaveAnotherRound<V> & { next: (start: V, savedAnother: string) => void } {
+/** A round and how to start the next one: `next` starts the form again, clean, from `start`. */
+export type SaveAnotherRounds<V> = SaveAnotherRound<V> & { next: (start: V, savedAnother: string) => void };
+
+/** The rounds of a form dialog with 'Salva e aggiungi un altro' (docs/screens.md); the form takes `key` from it. */
+export function useSaveAnotherRounds<V>(first: () => V): SaveAnotherRounds<V> {
   const [round, setRound] = useState<SaveAnotherRound<V>>(() => ({ key: 0, start: first(), savedAnother: null }));
   const next = useCallback((start: V, savedAnother: string) => setRound((r) => ({ key: r.key + 1, start, savedAnother })), []);
   return { ...round, next };
+}
+
+/** What the last 'Salva e aggiungi un altro' saved, said over the fields until the next change. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form
+export function useSavedAnotherNote<T extends FieldValues>(form: UseFormReturn<T, any, any>, message: string | null): string | null {
+  const { subscribe } = form;
+  const [note, setNote] = useState(message);
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (name) setNote(null);
+        },
+      }),
+    [subscribe],
+  );
+  return note;
 }
 
 /** The refusal in words: the server's own Italian reason for the `answered` statuses, else the operation's message before it. */

@@ -47,18 +47,5 @@ function PlayerEditor({
   controls,
 }: Omit<PlayerDialogProps, 'open' | 'formKey' | 'giocatore'> & { giocatore: Giocatore | null; controls: FormDialogControls }) {
   const round = useSaveAnotherRounds<PlayerFormValues>(() => (giocatore ? fromGiocatore(giocatore) : emptyPlayer(gruppo ?? (gruppi.length === 1 ? gruppi[0] : ''))));
-  return (
-    <PlayerForm
-      key={round.key}
-      giocatore={giocatore}
-      start={round.start}
-      savedAnother={round.savedAnother}
-      gruppi={gruppi}
-      regola={regola}
-      isAdmin={isAdmin}
-      onClose={onClose}
-      onSavedAnother={round.next}
-      controls={controls}
-    />
-  );
+  return <PlayerForm key={round.key} giocatore={giocatore} round={round} gruppi={gruppi} regola={regola} isAdmin={isAdmin} onClose={onClose} controls={controls} />;
 }

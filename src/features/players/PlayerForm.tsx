@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,7 +9,7 @@ import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { avvisiGiocatore, type Giocatore, type GiocatoreInput, type RegolaCertificato } from '../../../common/players/rules';
 import { useNotify } from '../../components/Toasts';
 import type { FormDialogControls } from '../../components/form/FormDialog';
-import { FormDialogForm, ProblemAlert, refusalMessage, SaveAnotherButton, SaveButton, useFormSubmit } from '../../components/form/FormSubmit';
+import { FormDialogForm, ProblemAlert, refusalMessage, SaveAnotherButton, SaveButton, useFormSubmit, useSavedAnotherNote, type SaveAnotherRounds } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
 import { useClubConfig } from '../../store/useClubConfig';
 import { emptyPlayer, playerFormSchema, type PlayerFormValues } from './formValues';
@@ -25,18 +25,14 @@ type SaveKind = 'save' | 'another';
 export interface PlayerFormProps {
   /** The player being edited; null when adding one. */
   giocatore: Giocatore | null;
-  /** What the form opens with. */
-  start: PlayerFormValues;
-  /** The player just saved by 'Salva e aggiungi un altro', said over the fields until the next change. */
-  savedAnother: string | null;
+  /** This opening's round: what the form opens with, the player just saved by 'Salva e aggiungi un altro', the next round. */
+  round: SaveAnotherRounds<PlayerFormValues>;
   /** The categories offered. */
   gruppi: readonly string[];
   regola: RegolaCertificato;
   /** 'Esporta dati' and 'Elimina' (administrators). */
   isAdmin: boolean;
   onClose: () => void;
-  /** 'Salva e aggiungi un altro' saved: the form starts again with `next`. */
-  onSavedAnother: (next: PlayerFormValues, message: string) => void;
   controls: FormDialogControls;
 }
 
@@ -57,7 +53,8 @@ function NoContactWarning({ today, show }: { today: string; show: boolean }) {
  * (giocatoreInputSchema): each changed field shows its problem under it, the form's first problem
  * shows in a warning and 'Salva' waits until there is none. A refused save keeps every value.
  */
-export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi, regola, isAdmin, onClose, onSavedAnother, controls }: PlayerFormProps) {
+export function PlayerForm({ giocatore, round, gruppi, regola, isAdmin, onClose, controls }: PlayerFormProps) {
+  const { start } = round;
   const notify = useNotify();
   const { timezone } = useClubConfig();
   const today = todayIn(timezone);
@@ -65,23 +62,12 @@ export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi
   const resolver = useMemo(() => schemaResolver<PlayerFormValues, GiocatoreInput>(schema), [schema]);
   // Each field's message as it is typed (a guardian's row just added waits for its first input: GuardianFields).
   const form = useForm<PlayerFormValues, unknown, GiocatoreInput>({ defaultValues: start, resolver, mode: 'onChange', shouldFocusError: false });
-  const { formState, subscribe } = form;
-  const [savedAnother, setSavedAnother] = useState(savedBefore);
+  const { formState } = form;
+  const savedAnother = useSavedAnotherNote(form, round.savedAnother);
   const [adminBusy, setAdminBusy] = useState(false);
   const onAdminBusy = useCallback((busy: boolean) => setAdminBusy(busy), []);
   const [createGiocatore] = useCreateGiocatoreMutation();
   const [updateGiocatore] = useUpdateGiocatoreMutation();
-  // The message of the last 'save and add another' stays until the next change.
-  useEffect(
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: ({ name }) => {
-          if (name) setSavedAnother(null);
-        },
-      }),
-    [subscribe],
-  );
   const check = useSchemaCheck(form, schema, giocatore !== null);
   // A successful save closes the dialog (or starts the next form): it stays disabled meanwhile.
   const { submit: save, saving: disabled, sending, serverError } = useFormSubmit(form, controls, {
@@ -92,7 +78,7 @@ export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi
       for (const avviso of answer.avvisi) notify(avviso, 'warning');
       if (kind === 'save' || giocatore) return onClose();
       // Quick repeat entry: the next player of the same category.
-      onSavedAnother(emptyPlayer(body.gruppo), U.savedAnother(`${answer.data.nome} ${answer.data.cognome}`));
+      round.next(emptyPlayer(body.gruppo), U.savedAnother(`${answer.data.nome} ${answer.data.cognome}`));
     },
     // 400: a category that does not exist; 403: one not followed.
     refusal: (err) => refusalMessage(err, [400, 403, 404], U.saveError),

@@ -42,16 +42,5 @@ export default function TrainingDialog({ open, formKey = 0, allenamento = null, 
 function SeriesEditor({ allenamento, preset, campi, onClose, controls }: { allenamento: Allenamento | null; preset?: Partial<AllenamentoPayload>; campi: readonly string[]; onClose: () => void; controls: FormDialogControls }) {
   const { timezone } = useClubConfig();
   const round = useSaveAnotherRounds<FormValues>(() => (allenamento ? fromSeries(allenamento) : newSeries(todayIn(timezone), preset)));
-  return (
-    <TrainingForm
-      key={round.key}
-      allenamento={allenamento}
-      start={round.start}
-      savedAnother={round.savedAnother}
-      campi={campi}
-      onClose={onClose}
-      onSavedAnother={round.next}
-      controls={controls}
-    />
-  );
+  return <TrainingForm key={round.key} allenamento={allenamento} round={round} campi={campi} onClose={onClose} controls={controls} />;
 }

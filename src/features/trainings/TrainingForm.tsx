@@ -8,7 +8,7 @@ import type { AllenamentoConflitto } from '../../../common/trainings/types';
 import { isTime } from '../../../common/core/dates';
 import { ConfirmDeleteDialog, DeleteButton, useConfirmDelete } from '../../components/ConfirmDeleteDialog';
 import type { FormDialogControls } from '../../components/form/FormDialog';
-import { FormDialogForm, ProblemAlert, refusalMessage, SaveAnotherButton, SaveButton, useFormSubmit } from '../../components/form/FormSubmit';
+import { FormDialogForm, ProblemAlert, refusalMessage, SaveAnotherButton, SaveButton, useFormSubmit, useSavedAnotherNote, type SaveAnotherRounds } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
 import { useNotify } from '../../components/Toasts';
 import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody } from './trainingsApi';
@@ -24,15 +24,11 @@ type SaveKind = 'save' | 'another';
 export interface TrainingFormProps {
   /** The series being edited; null when creating one. */
   allenamento: Allenamento | null;
-  /** What the form opens with (a new series' known fields, or what the last 'save and add another' left). */
-  start: FormValues;
-  /** The series just saved by 'Salva e aggiungi un altro', said over the fields until the next change. */
-  savedAnother: string | null;
+  /** This opening's round: what the form opens with (a new series' known fields, or what the last 'Salva e aggiungi un altro' left), the series it saved, the next round. */
+  round: SaveAnotherRounds<FormValues>;
   /** The pitches the series already use, offered first. */
   campi: readonly string[];
   onClose: () => void;
-  /** 'Salva e aggiungi un altro' saved: the form starts again with `next`. */
-  onSavedAnother: (next: FormValues, message: string) => void;
   controls: FormDialogControls;
 }
 
@@ -41,7 +37,8 @@ export interface TrainingFormProps {
  * own schema (allenamentoPayloadSchema): the series' fields, its skipped dates, the clash
  * confirmation and the delete.
  */
-export function TrainingForm({ allenamento, start, savedAnother: savedBefore, campi, onClose, onSavedAnother, controls }: TrainingFormProps) {
+export function TrainingForm({ allenamento, round, campi, onClose, controls }: TrainingFormProps) {
+  const { start } = round;
   const notify = useNotify();
   const resolver = useMemo(() => schemaResolver<FormValues, AllenamentoPayload>(allenamentoPayloadSchema), []);
   // No focus moves on a refused save: the button waits, the warning names the problem.
@@ -49,7 +46,7 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
   const { getValues, setValue, subscribe, formState } = form;
   // The end follows the start (+90 minutes) until the editor sets it.
   const endProposed = useRef(!allenamento && !start.oraFine);
-  const [savedAnother, setSavedAnother] = useState(savedBefore);
+  const savedAnother = useSavedAnotherNote(form, round.savedAnother);
   const [conflicts, setConflicts] = useState<{ list: AllenamentoConflitto[]; body: AllenamentoPayload; kind: SaveKind } | null>(null);
   const [hasDraft, setHasDraft] = useState(false);
   // Where the typing starts, decided once (MUI's Select focuses whenever autoFocus turns true): the first empty field.
@@ -72,7 +69,7 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
       notify(allenamento ? M.updated : M.created, 'success');
       if (kind === 'save' || allenamento) return onClose();
       // Quick repeat entry: the next series of the same category, pitch and period; the day is chosen again.
-      onSavedAnother({ ...getValues(), giorno: null, saltate: [] }, M.savedAnother(describeAllenamento(saved)));
+      round.next({ ...getValues(), giorno: null, saltate: [] }, M.savedAnother(describeAllenamento(saved)));
     },
     // 409 with the clashes: 'Salva comunque' is asked (SeriesClashDialog).
     onRefused: (err, body, kind) => {
@@ -95,7 +92,6 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
         formState: { values: true },
         callback: ({ name, type }) => {
           if (!name) return;
-          setSavedAnother(null);
           if (name === 'oraFine' && type === 'change') endProposed.current = false;
           const inizio = getValues('oraInizio');
           if (name === 'oraInizio' && endProposed.current) setValue('oraFine', isTime(inizio) ? addMinutes(inizio, PROPOSED_MINUTES) : '', { shouldDirty: true });
