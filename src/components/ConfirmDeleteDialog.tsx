@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -60,5 +61,43 @@ export function ConfirmDeleteDialog({ open, titleId, title, text, details, confi
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * The delete round of a form dialog: 'Elimina' asks (ConfirmDeleteDialog), the confirm deletes; a
+ * refusal stays in the question, success closes it and hands on (`onDeleted`: say so, close the form).
+ */
+export function useConfirmDelete({ remove, onDeleted, refusal }: { remove: () => Promise<unknown>; onDeleted: () => void; refusal: (err: unknown) => string }) {
+  const [asking, setAsking] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      await remove();
+      setAsking(false);
+      onDeleted();
+    } catch (err) {
+      setDeleting(false);
+      setError(refusal(err));
+    }
+  };
+  return {
+    asking,
+    deleting,
+    ask: () => setAsking(true),
+    /** ConfirmDeleteDialog's open, error, busy, onCancel and onConfirm. */
+    dialog: { open: asking, error, busy: deleting, onCancel: () => setAsking(false), onConfirm: () => void confirm() },
+  };
+}
+
+/** A form dialog's 'Elimina', apart at the start of its actions. */
+export function DeleteButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={onClick} sx={{ mr: 'auto' }}>
+      {label}
+    </Button>
   );
 }

@@ -45,18 +45,20 @@ export function useRevalidateAfterSubmit<T extends FieldValues>(form: AnyForm<T>
   );
 }
 
-/** The server's refusal shown by the form goes away at the person's next change. */
-export function useClearServerErrorOnChange<T extends FieldValues>(form: AnyForm<T>): void {
+/** The server's refusal shown by the form goes away at the person's next change (while `enabled`). */
+export function useClearServerErrorOnChange<T extends FieldValues>(form: AnyForm<T>, enabled = true): void {
   const { subscribe, clearErrors } = form;
   useEffect(
     () =>
-      subscribe({
+      !enabled
+        ? undefined
+        : subscribe({
         formState: { values: true },
         callback: ({ name, errors }) => {
           if (name && errors?.root?.server) clearErrors(SERVER_ERROR);
         },
       }),
-    [subscribe, clearErrors],
+    [subscribe, clearErrors, enabled],
   );
 }
 

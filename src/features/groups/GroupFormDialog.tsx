@@ -1,10 +1,8 @@
-import { useEffect, type MutableRefObject } from 'react';
 import { useController, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import DialogActions from '@mui/material/DialogActions';
@@ -18,9 +16,10 @@ import { MSG } from '../../../common/core/messages';
 import { GRUPPO_NAME_MAX, MAX_DISTINTA_DEFAULT, REFERENTI_MAX, gruppoInputSchema, type Gruppo, type GruppoInput } from '../../../common/groups/rules';
 import { arbitroSocietaDefault } from '../../../common/officials/rules';
 import { canChooseNotifiche, NOTIFICHE_DEFAULT } from '../../../common/notifications/rules';
-import { FormDialog, useReportDirty, type FormDialogControls } from '../../components/form/FormDialog';
+import { FormDialog, type FormDialogControls } from '../../components/form/FormDialog';
+import { SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
 import { FormTextField } from '../../components/form/FormTextField';
-import { SERVER_ERROR, useRevalidateAfterSubmit } from '../../components/form/validation';
+import { useRevalidateAfterSubmit } from '../../components/form/validation';
 import { ReferenteFields, type GroupFormControl, type GroupFormValues, type ReferenteValues } from './ReferenteFields';
 
 export interface GroupFormDialogProps {
@@ -78,40 +77,25 @@ const resolver: Resolver<GroupFormValues, unknown, GruppoInput> = (values, conte
 export default function GroupFormDialog({ open, formKey = 0, gruppo, onSubmit, onClose }: GroupFormDialogProps) {
   return (
     <FormDialog open={open} onClose={onClose} titleId="group-form-title" maxWidth="md">
-      {(busy, controls) => <GroupForm key={formKey} gruppo={gruppo} onSubmit={onSubmit} busy={busy} controls={controls} />}
+      {(_busy, controls) => <GroupForm key={formKey} gruppo={gruppo} onSubmit={onSubmit} controls={controls} />}
     </FormDialog>
   );
 }
 
-function GroupForm({
-  gruppo,
-  onSubmit,
-  busy,
-  controls,
-}: Pick<GroupFormDialogProps, 'gruppo' | 'onSubmit'> & { busy: MutableRefObject<boolean>; controls: FormDialogControls }) {
+function GroupForm({ gruppo, onSubmit, controls }: Pick<GroupFormDialogProps, 'gruppo' | 'onSubmit'> & { controls: FormDialogControls }) {
   // Errors appear after the first save attempt, then follow every keystroke.
   const form = useForm<GroupFormValues, unknown, GruppoInput>({ resolver, defaultValues: openingValues(gruppo), shouldFocusError: false });
-  const { control, formState, handleSubmit, setError } = form;
+  const { control, formState } = form;
   useRevalidateAfterSubmit(form);
   const referenti = useFieldArray({ control, name: 'components' });
-  // Esc, a click beside the dialog and 'Annulla' ask first once something changed (docs/screens.md).
-  useReportDirty(controls, formState.isDirty);
-  // A successful save closes the modal: it stays disabled while it fades out.
-  const saving = formState.isSubmitting || formState.isSubmitSuccessful;
-  // A modal cannot be closed while it is saving (docs/groups.md, screen).
-  useEffect(() => {
-    busy.current = saving;
-  }, [busy, saving]);
-
-  const save = handleSubmit(async (input) => {
-    try {
-      await onSubmit({ ...input, arbitroSocieta: form.getValues('arbitroSocieta') ?? arbitroSocietaDefault(form.getValues('name')) });
-    } catch (err) {
-      setError(SERVER_ERROR, { message: err instanceof Error ? err.message : String(err) });
-    }
+  // Esc, a click beside the dialog and 'Annulla' ask first once something changed; never while saving (docs/groups.md, screen).
+  // A successful save closes the modal (the owner's onSubmit): it stays disabled while it fades out. The refusal stays until the next save.
+  const { submit, saving, serverError } = useFormSubmit(form, controls, {
+    send: (input) => onSubmit({ ...input, arbitroSocieta: form.getValues('arbitroSocieta') ?? arbitroSocietaDefault(form.getValues('name')) }),
+    refusal: (err) => (err instanceof Error ? err.message : String(err)),
+    clearOnChange: false,
   });
-
-  const serverError = formState.errors.root?.server?.message;
+  const save = submit('save');
   const listError = formState.errors.components?.root?.message ?? formState.errors.components?.message;
 
   return (
@@ -119,11 +103,7 @@ function GroupForm({
       <DialogTitle id="group-form-title">{gruppo ? MSG.groups.editTitle : MSG.groups.createTitle}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {serverError && (
-            <Alert severity="error" role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <ServerErrorAlert message={serverError} />
           <FormTextField control={control} name="name" label={MSG.groups.name} required autoFocus disabled={saving} slotProps={{ htmlInput: { maxLength: GRUPPO_NAME_MAX } }} />
           <ArbitroSocietaField control={control} disabled={saving} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -162,9 +142,7 @@ function GroupForm({
         <Button onClick={controls.requestClose} disabled={saving}>
           {MSG.groups.cancel}
         </Button>
-        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-          {saving ? MSG.groups.saving : MSG.groups.save}
-        </Button>
+        <SaveButton saving={saving} disabled={saving} label={MSG.groups.save} savingLabel={MSG.groups.saving} />
       </DialogActions>
     </Box>
   );

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { Giocatore, RegolaCertificato } from '../../../common/players/rules';
 import { FormDialog, type FormDialogControls } from '../../components/form/FormDialog';
+import { useSaveAnotherRounds } from '../../components/form/FormSubmit';
 import { PickersProvider } from '../../components/PickersProvider';
 import { emptyPlayer, fromGiocatore, type PlayerFormValues } from './formValues';
 import { PlayerForm } from './PlayerForm';
@@ -46,23 +46,6 @@ function PlayerEditor({
   onClose,
   controls,
 }: Omit<PlayerDialogProps, 'open' | 'formKey' | 'giocatore'> & { giocatore: Giocatore | null; controls: FormDialogControls }) {
-  const [round, setRound] = useState<{ key: number; start: PlayerFormValues; savedAnother: string | null }>(() => ({
-    key: 0,
-    start: giocatore ? fromGiocatore(giocatore) : emptyPlayer(gruppo ?? (gruppi.length === 1 ? gruppi[0] : '')),
-    savedAnother: null,
-  }));
-  return (
-    <PlayerForm
-      key={round.key}
-      giocatore={giocatore}
-      start={round.start}
-      savedAnother={round.savedAnother}
-      gruppi={gruppi}
-      regola={regola}
-      isAdmin={isAdmin}
-      onClose={onClose}
-      onSavedAnother={(start, savedAnother) => setRound((r) => ({ key: r.key + 1, start, savedAnother }))}
-      controls={controls}
-    />
-  );
+  const round = useSaveAnotherRounds<PlayerFormValues>(() => (giocatore ? fromGiocatore(giocatore) : emptyPlayer(gruppo ?? (gruppi.length === 1 ? gruppi[0] : ''))));
+  return <PlayerForm key={round.key} giocatore={giocatore} round={round} gruppi={gruppi} regola={regola} isAdmin={isAdmin} onClose={onClose} controls={controls} />;
 }

@@ -1,23 +1,16 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
 import { isIsoDate } from '../../../common/core/date-text';
 import { todayIn } from '../../../common/core/dates';
 import { GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { avvisiGiocatore, type Giocatore, type GiocatoreInput, type RegolaCertificato } from '../../../common/players/rules';
-import { errorMessage } from '../../api/api';
 import { useNotify } from '../../components/Toasts';
-import { useFormDialogState, type FormDialogControls } from '../../components/form/FormDialog';
+import type { FormDialogControls } from '../../components/form/FormDialog';
+import { FormDialogForm, ProblemAlert, refusalMessage, SaveAnotherButton, SaveButton, useFormSubmit, useSavedAnotherNote, type SaveAnotherRounds } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
-import { SERVER_ERROR, useClearServerErrorOnChange } from '../../components/form/validation';
 import { useClubConfig } from '../../store/useClubConfig';
 import { emptyPlayer, playerFormSchema, type PlayerFormValues } from './formValues';
 import { GuardianFields } from './GuardianFields';
@@ -29,24 +22,17 @@ const U = PLAYERS_UI.form;
 
 type SaveKind = 'save' | 'another';
 
-/** Whether the refusal carries the server's own Italian reason (400: a category that does not exist; 403: one not followed). */
-const answeredWith = (err: unknown, statuses: readonly number[]) => statuses.includes((err as { status?: unknown }).status as number);
-
 export interface PlayerFormProps {
   /** The player being edited; null when adding one. */
   giocatore: Giocatore | null;
-  /** What the form opens with. */
-  start: PlayerFormValues;
-  /** The player just saved by 'Salva e aggiungi un altro', said over the fields until the next change. */
-  savedAnother: string | null;
+  /** This opening's round: what the form opens with, the player just saved by 'Salva e aggiungi un altro', the next round. */
+  round: SaveAnotherRounds<PlayerFormValues>;
   /** The categories offered. */
   gruppi: readonly string[];
   regola: RegolaCertificato;
   /** 'Esporta dati' and 'Elimina' (administrators). */
   isAdmin: boolean;
   onClose: () => void;
-  /** 'Salva e aggiungi un altro' saved: the form starts again with `next`. */
-  onSavedAnother: (next: PlayerFormValues, message: string) => void;
   controls: FormDialogControls;
 }
 
@@ -67,7 +53,8 @@ function NoContactWarning({ today, show }: { today: string; show: boolean }) {
  * (giocatoreInputSchema): each changed field shows its problem under it, the form's first problem
  * shows in a warning and 'Salva' waits until there is none. A refused save keeps every value.
  */
-export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi, regola, isAdmin, onClose, onSavedAnother, controls }: PlayerFormProps) {
+export function PlayerForm({ giocatore, round, gruppi, regola, isAdmin, onClose, controls }: PlayerFormProps) {
+  const { start } = round;
   const notify = useNotify();
   const { timezone } = useClubConfig();
   const today = todayIn(timezone);
@@ -75,91 +62,63 @@ export function PlayerForm({ giocatore, start, savedAnother: savedBefore, gruppi
   const resolver = useMemo(() => schemaResolver<PlayerFormValues, GiocatoreInput>(schema), [schema]);
   // Each field's message as it is typed (a guardian's row just added waits for its first input: GuardianFields).
   const form = useForm<PlayerFormValues, unknown, GiocatoreInput>({ defaultValues: start, resolver, mode: 'onChange', shouldFocusError: false });
-  const { control, formState, handleSubmit, setError, subscribe } = form;
-  const [savedAnother, setSavedAnother] = useState(savedBefore);
+  const { formState } = form;
+  const savedAnother = useSavedAnotherNote(form, round.savedAnother);
   const [adminBusy, setAdminBusy] = useState(false);
   const onAdminBusy = useCallback((busy: boolean) => setAdminBusy(busy), []);
   const [createGiocatore] = useCreateGiocatoreMutation();
   const [updateGiocatore] = useUpdateGiocatoreMutation();
-  useClearServerErrorOnChange(form);
-  // The message of the last 'save and add another' stays until the next change.
-  useEffect(
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: ({ name }) => {
-          if (name) setSavedAnother(null);
-        },
-      }),
-    [subscribe],
-  );
   const check = useSchemaCheck(form, schema, giocatore !== null);
   // A successful save closes the dialog (or starts the next form): it stays disabled meanwhile.
-  const disabled = formState.isSubmitting || formState.isSubmitSuccessful;
-  useFormDialogState(controls, control, { busy: disabled || adminBusy });
-
-  const save = (kind: SaveKind) =>
-    handleSubmit(async (body) => {
-      try {
-        const answer = giocatore ? await updateGiocatore({ id: giocatore.id, body }).unwrap() : await createGiocatore(body).unwrap();
-        notify(giocatore ? GIOCATORI_MSG.updated : GIOCATORI_MSG.created, 'success');
-        // A warning of the save (a minor nobody can be asked about): saved all the same.
-        for (const avviso of answer.avvisi) notify(avviso, 'warning');
-        if (kind === 'save' || giocatore) return onClose();
-        // Quick repeat entry: the next player of the same category.
-        onSavedAnother(emptyPlayer(body.gruppo), U.savedAnother(`${answer.data.nome} ${answer.data.cognome}`));
-      } catch (err) {
-        setError(SERVER_ERROR, { message: answeredWith(err, [400, 403, 404]) ? errorMessage(err) : `${U.saveError}: ${errorMessage(err)}` });
-      }
-    });
-
-  const serverError = formState.errors.root?.server?.message;
+  const { submit: save, saving: disabled, sending, serverError } = useFormSubmit(form, controls, {
+    send: (body, _kind: SaveKind) => (giocatore ? updateGiocatore({ id: giocatore.id, body }).unwrap() : createGiocatore(body).unwrap()),
+    onSaved: (answer, body, kind) => {
+      notify(giocatore ? GIOCATORI_MSG.updated : GIOCATORI_MSG.created, 'success');
+      // A warning of the save (a minor nobody can be asked about): saved all the same.
+      for (const avviso of answer.avvisi) notify(avviso, 'warning');
+      if (kind === 'save' || giocatore) return onClose();
+      // Quick repeat entry: the next player of the same category.
+      round.next(emptyPlayer(body.gruppo), U.savedAnother(`${answer.data.nome} ${answer.data.cognome}`));
+    },
+    // 400: a category that does not exist; 403: one not followed.
+    refusal: (err) => refusalMessage(err, [400, 403, 404], U.saveError),
+    busy: adminBusy,
+  });
   const changed = formState.isDirty || formState.submitCount > 0 || giocatore !== null;
   // A category no longer offered (renamed or not followed) stays choosable for the player who has it.
   const offered = start.gruppo && !gruppi.includes(start.gruppo) ? [start.gruppo, ...gruppi] : gruppi;
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={(e) => void save('save')(e)} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
-        <DialogTitle id="giocatore-form-title">{giocatore ? U.editTitle : U.addTitle}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            {savedAnother && (
-              <Alert severity="success" data-testid="giocatore-saved-another">
-                {savedAnother}
-              </Alert>
-            )}
-            {serverError && (
-              <Alert severity="error" role="alert">
-                {serverError}
-              </Alert>
-            )}
-            <PlayerFields gruppi={offered} disabled={disabled} adding={!giocatore} today={today} regola={regola} />
-            <Divider />
-            <GuardianFields disabled={disabled} />
-            <NoContactWarning today={today} show={changed} />
-            {check.problem && (
-              <Alert severity="warning" role="status" data-testid="giocatore-problem">
-                {check.problem}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {giocatore && isAdmin && <PlayerAdminActions giocatore={giocatore} disabled={disabled} onBusy={onAdminBusy} onErased={onClose} />}
-          <Button onClick={controls.requestClose} disabled={disabled}>
-            {U.cancel}
-          </Button>
-          {!giocatore && (
-            <Button variant="outlined" disabled={!check.valid || disabled} onClick={(e) => void save('another')(e)}>
-              {U.saveAndAddAnother}
+      <FormDialogForm
+        titleId="giocatore-form-title"
+        title={giocatore ? U.editTitle : U.addTitle}
+        onSubmit={save('save')}
+        serverError={serverError}
+        before={
+          savedAnother && (
+            <Alert severity="success" data-testid="giocatore-saved-another">
+              {savedAnother}
+            </Alert>
+          )
+        }
+        actions={
+          <>
+            {giocatore && isAdmin && <PlayerAdminActions giocatore={giocatore} disabled={disabled} onBusy={onAdminBusy} onErased={onClose} />}
+            <Button onClick={controls.requestClose} disabled={disabled}>
+              {U.cancel}
             </Button>
-          )}
-          <Button type="submit" variant="contained" disabled={!check.valid || disabled} startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            {formState.isSubmitting ? U.saving : U.save}
-          </Button>
-        </DialogActions>
-      </Box>
+            {!giocatore && <SaveAnotherButton label={U.saveAndAddAnother} disabled={!check.valid || disabled} onClick={save('another')} />}
+            <SaveButton saving={disabled} spinning={sending} disabled={!check.valid || disabled} label={U.save} savingLabel={U.saving} />
+          </>
+        }
+      >
+        <PlayerFields gruppi={offered} disabled={disabled} adding={!giocatore} today={today} regola={regola} />
+        <Divider />
+        <GuardianFields disabled={disabled} />
+        <NoContactWarning today={today} show={changed} />
+        <ProblemAlert problem={check.problem} testId="giocatore-problem" />
+      </FormDialogForm>
     </FormProvider>
   );
 }

@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { CHIUSURE_MSG as M } from '../../../common/closures/messages';
 import { CHIUSURA_NOME_MAX, chiusuraBodySchema, type Chiusura, type ChiusuraPayload } from '../../../common/closures/rules';
-import { errorMessage } from '../../api/api';
-import { useFormDialogState, type FormDialogControls } from '../../components/form/FormDialog';
+import type { FormDialogControls } from '../../components/form/FormDialog';
+import { ProblemAlert, refusalMessage, SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
 import { useNotify } from '../../components/Toasts';
 import { useCreateChiusuraMutation, useUpdateChiusuraMutation } from './closuresApi';
@@ -27,13 +25,18 @@ export function ClosureForm({ chiusura, onClose, controls }: { chiusura: Chiusur
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
-  const { control, getValues, setValue, subscribe, handleSubmit, formState } = form;
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [create, { isLoading: creating }] = useCreateChiusuraMutation();
-  const [update, { isLoading: updating }] = useUpdateChiusuraMutation();
+  const { control, getValues, setValue, subscribe } = form;
+  const [create] = useCreateChiusuraMutation();
+  const [update] = useUpdateChiusuraMutation();
   const notify = useNotify();
-  const saving = creating || updating || formState.isSubmitting;
-  useFormDialogState(controls, control, { busy: saving });
+  const { submit, saving, sending, serverError } = useFormSubmit(form, controls, {
+    send: (body) => (chiusura ? update({ id: chiusura.id, body }).unwrap() : create(body).unwrap()),
+    onSaved: () => {
+      notify(chiusura ? M.updated : M.created, 'success');
+      onClose();
+    },
+    refusal: (err) => refusalMessage(err, [400, 403, 404], M.saveError),
+  });
   // The problem shows once something changed or a save was tried; the save waits until none.
   const { problem } = useSchemaCheck(form, chiusuraBodySchema);
   const dal = useWatch({ control, name: 'dal' });
@@ -44,7 +47,6 @@ export function ClosureForm({ chiusura, onClose, controls }: { chiusura: Chiusur
         formState: { values: true },
         callback: ({ name }) => {
           if (!name) return;
-          setServerError(null);
           // A start after the end (or no end yet) moves the end to it.
           const { dal, al } = getValues();
           if (name === 'dal' && (!al || al < dal)) setValue('al', dal, { shouldDirty: true });
@@ -53,28 +55,12 @@ export function ClosureForm({ chiusura, onClose, controls }: { chiusura: Chiusur
     [subscribe, getValues, setValue],
   );
 
-  const save = async (body: ChiusuraPayload) => {
-    try {
-      if (chiusura) await update({ id: chiusura.id, body }).unwrap();
-      else await create(body).unwrap();
-      notify(chiusura ? M.updated : M.created, 'success');
-      onClose();
-    } catch (err) {
-      const status = (err as { status?: unknown }).status;
-      setServerError(status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${M.saveError}: ${errorMessage(err)}`);
-    }
-  };
-
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit((body) => (saving ? undefined : save(body)))}>
+    <Box component="form" noValidate onSubmit={submit('save')}>
       <DialogTitle id="chiusura-title">{chiusura ? M.edit : M.add}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {serverError && (
-            <Alert severity="error" role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <ServerErrorAlert message={serverError} />
           <Controller
             name="nome"
             control={control}
@@ -116,20 +102,14 @@ export function ClosureForm({ chiusura, onClose, controls }: { chiusura: Chiusur
               )}
             />
           </Stack>
-          {problem && (
-            <Alert severity="warning" role="status" data-testid="chiusura-problem">
-              {problem}
-            </Alert>
-          )}
+          <ProblemAlert problem={problem} testId="chiusura-problem" />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={controls.requestClose} disabled={saving}>
           {M.cancel}
         </Button>
-        <Button type="submit" variant="contained" disabled={saving || !!problem} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-          {saving ? M.saving : M.save}
-        </Button>
+        <SaveButton saving={saving} spinning={sending} disabled={saving || !!problem} label={M.save} savingLabel={M.saving} />
       </DialogActions>
     </Box>
   );

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import type { Allenamento, AllenamentoPayload } from '../../../common/trainings/rules';
 import { todayIn } from '../../../common/core/dates';
 import { FormDialog, type FormDialogControls } from '../../components/form/FormDialog';
+import { useSaveAnotherRounds } from '../../components/form/FormSubmit';
 import { PickersProvider } from '../../components/PickersProvider';
 import { useClubConfig } from '../../store/useClubConfig';
 import { TrainingForm } from './TrainingForm';
@@ -41,21 +41,6 @@ export default function TrainingDialog({ open, formKey = 0, allenamento = null, 
  */
 function SeriesEditor({ allenamento, preset, campi, onClose, controls }: { allenamento: Allenamento | null; preset?: Partial<AllenamentoPayload>; campi: readonly string[]; onClose: () => void; controls: FormDialogControls }) {
   const { timezone } = useClubConfig();
-  const [round, setRound] = useState<{ key: number; start: FormValues; savedAnother: string | null }>(() => ({
-    key: 0,
-    start: allenamento ? fromSeries(allenamento) : newSeries(todayIn(timezone), preset),
-    savedAnother: null,
-  }));
-  return (
-    <TrainingForm
-      key={round.key}
-      allenamento={allenamento}
-      start={round.start}
-      savedAnother={round.savedAnother}
-      campi={campi}
-      onClose={onClose}
-      onSavedAnother={(start, savedAnother) => setRound((r) => ({ key: r.key + 1, start, savedAnother }))}
-      controls={controls}
-    />
-  );
+  const round = useSaveAnotherRounds<FormValues>(() => (allenamento ? fromSeries(allenamento) : newSeries(todayIn(timezone), preset)));
+  return <TrainingForm key={round.key} allenamento={allenamento} round={round} campi={campi} onClose={onClose} controls={controls} />;
 }

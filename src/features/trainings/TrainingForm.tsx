@@ -1,21 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { ALLENAMENTI_MSG } from '../../../common/trainings/messages';
 import { allenamentoPayloadSchema, describeAllenamento, type Allenamento, type AllenamentoPayload } from '../../../common/trainings/rules';
 import type { AllenamentoConflitto } from '../../../common/trainings/types';
 import { isTime } from '../../../common/core/dates';
-import { errorMessage } from '../../api/api';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { useFormDialogState, type FormDialogControls } from '../../components/form/FormDialog';
+import { ConfirmDeleteDialog, DeleteButton, useConfirmDelete } from '../../components/ConfirmDeleteDialog';
+import type { FormDialogControls } from '../../components/form/FormDialog';
+import { FormDialogForm, ProblemAlert, refusalMessage, SaveAnotherButton, SaveButton, useFormSubmit, useSavedAnotherNote, type SaveAnotherRounds } from '../../components/form/FormSubmit';
 import { schemaResolver, useSchemaCheck } from '../../components/form/schemaForm';
 import { useNotify } from '../../components/Toasts';
 import { useCreateAllenamentoMutation, useDeleteAllenamentoMutation, useUpdateAllenamentoMutation, type AllenamentoBody } from './trainingsApi';
@@ -31,15 +24,11 @@ type SaveKind = 'save' | 'another';
 export interface TrainingFormProps {
   /** The series being edited; null when creating one. */
   allenamento: Allenamento | null;
-  /** What the form opens with (a new series' known fields, or what the last 'save and add another' left). */
-  start: FormValues;
-  /** The series just saved by 'Salva e aggiungi un altro', said over the fields until the next change. */
-  savedAnother: string | null;
+  /** This opening's round: what the form opens with (a new series' known fields, or what the last 'Salva e aggiungi un altro' left), the series it saved, the next round. */
+  round: SaveAnotherRounds<FormValues>;
   /** The pitches the series already use, offered first. */
   campi: readonly string[];
   onClose: () => void;
-  /** 'Salva e aggiungi un altro' saved: the form starts again with `next`. */
-  onSavedAnother: (next: FormValues, message: string) => void;
   controls: FormDialogControls;
 }
 
@@ -48,29 +37,54 @@ export interface TrainingFormProps {
  * own schema (allenamentoPayloadSchema): the series' fields, its skipped dates, the clash
  * confirmation and the delete.
  */
-export function TrainingForm({ allenamento, start, savedAnother: savedBefore, campi, onClose, onSavedAnother, controls }: TrainingFormProps) {
+export function TrainingForm({ allenamento, round, campi, onClose, controls }: TrainingFormProps) {
+  const { start } = round;
   const notify = useNotify();
   const resolver = useMemo(() => schemaResolver<FormValues, AllenamentoPayload>(allenamentoPayloadSchema), []);
   // No focus moves on a refused save: the button waits, the warning names the problem.
   const form = useForm<FormValues, unknown, AllenamentoPayload>({ defaultValues: start, resolver, shouldFocusError: false, reValidateMode: 'onSubmit' });
-  const { control, getValues, setValue, subscribe, handleSubmit, formState } = form;
+  const { getValues, setValue, subscribe, formState } = form;
   // The end follows the start (+90 minutes) until the editor sets it.
   const endProposed = useRef(!allenamento && !start.oraFine);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [savedAnother, setSavedAnother] = useState(savedBefore);
+  const savedAnother = useSavedAnotherNote(form, round.savedAnother);
   const [conflicts, setConflicts] = useState<{ list: AllenamentoConflitto[]; body: AllenamentoPayload; kind: SaveKind } | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [hasDraft, setHasDraft] = useState(false);
   // Where the typing starts, decided once (MUI's Select focuses whenever autoFocus turns true): the first empty field.
   const [firstEmpty] = useState<FirstEmpty>(() => (allenamento ? null : !start.gruppo ? 'gruppo' : !start.campo ? 'campo' : start.giorno === null ? 'giorno' : null));
   const [createAllenamento, { isLoading: creating }] = useCreateAllenamentoMutation();
   const [updateAllenamento, { isLoading: updating }] = useUpdateAllenamentoMutation();
   const [deleteAllenamento] = useDeleteAllenamentoMutation();
-  const disabled = creating || updating || formState.isSubmitting || deleting;
+  const { asking, deleting, ask, dialog } = useConfirmDelete({
+    remove: () => (allenamento ? deleteAllenamento(allenamento.id).unwrap() : Promise.resolve()),
+    onDeleted: () => {
+      notify(M.deleted, 'success');
+      onClose();
+    },
+    refusal: (err) => refusalMessage(err, [403, 404], M.deleteError),
+  });
   // While saving or asking (clashes, delete) Escape does not close the form; a skip date typed and not added is input too.
-  useFormDialogState(controls, control, { dirty: hasDraft, busy: disabled || conflicts !== null || asking });
+  const { submit, resend, saving, serverError } = useFormSubmit(form, controls, {
+    send: (body, _kind: SaveKind) => (allenamento ? updateAllenamento({ id: allenamento.id, body }).unwrap() : createAllenamento(body).unwrap()),
+    onSaved: (saved, _body, kind) => {
+      notify(allenamento ? M.updated : M.created, 'success');
+      if (kind === 'save' || allenamento) return onClose();
+      // Quick repeat entry: the next series of the same category, pitch and period; the day is chosen again.
+      round.next({ ...getValues(), giorno: null, saltate: [] }, M.savedAnother(describeAllenamento(saved)));
+    },
+    // 409 with the clashes: 'Salva comunque' is asked (SeriesClashDialog).
+    onRefused: (err, body, kind) => {
+      const status = (err as { status?: unknown }).status;
+      const conflitti = (err as { data?: { conflitti?: unknown } }).data?.conflitti;
+      if (status !== 409 || !Array.isArray(conflitti) || conflitti.length === 0) return false;
+      setConflicts({ list: conflitti as AllenamentoConflitto[], body, kind });
+      return true;
+    },
+    // 400/403/404 carry the server's Italian reason; anything else gets the operation's message.
+    refusal: (err) => refusalMessage(err, [400, 403, 404], M.saveError),
+    busy: deleting || conflicts !== null || asking,
+    dirty: hasDraft,
+  });
+  const disabled = saving || deleting;
 
   useEffect(
     () =>
@@ -78,8 +92,6 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
         formState: { values: true },
         callback: ({ name, type }) => {
           if (!name) return;
-          setServerError(null);
-          setSavedAnother(null);
           if (name === 'oraFine' && type === 'change') endProposed.current = false;
           const inizio = getValues('oraInizio');
           if (name === 'oraInizio' && endProposed.current) setValue('oraFine', isTime(inizio) ? addMinutes(inizio, PROPOSED_MINUTES) : '', { shouldDirty: true });
@@ -91,111 +103,55 @@ export function TrainingForm({ allenamento, start, savedAnother: savedBefore, ca
   const check = useSchemaCheck(form, allenamentoPayloadSchema, allenamento !== null);
   const wrong = (field: keyof FormValues) => !!formState.dirtyFields[field] && check.wrong(field);
 
-  const save = async (kind: SaveKind, body: AllenamentoPayload, confirm = false) => {
-    const sent: AllenamentoBody = confirm ? { ...body, confermaSovrapposizioni: true } : body;
-    setServerError(null);
-    try {
-      const saved = allenamento ? await updateAllenamento({ id: allenamento.id, body: sent }).unwrap() : await createAllenamento(sent).unwrap();
-      notify(allenamento ? M.updated : M.created, 'success');
-      if (kind === 'save' || allenamento) return onClose();
-      // Quick repeat entry: the next series of the same category, pitch and period; the day is chosen again.
-      onSavedAnother({ ...getValues(), giorno: null, saltate: [] }, M.savedAnother(describeAllenamento(saved)));
-    } catch (err) {
-      const status = (err as { status?: unknown }).status;
-      const conflitti = (err as { data?: { conflitti?: unknown } }).data?.conflitti;
-      if (status === 409 && Array.isArray(conflitti) && conflitti.length > 0) {
-        setConflicts({ list: conflitti as AllenamentoConflitto[], body, kind });
-        return;
-      }
-      // 400/403/404 carry the server's Italian reason; anything else gets the operation's message.
-      setServerError(status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${M.saveError}: ${errorMessage(err)}`);
-    }
-  };
-  const submit = (kind: SaveKind) => handleSubmit((body) => (disabled ? undefined : save(kind, body)));
-
-  const remove = async () => {
-    if (!allenamento) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteAllenamento(allenamento.id).unwrap();
-      notify(M.deleted, 'success');
-      setAsking(false);
-      onClose();
-    } catch (err) {
-      setDeleting(false);
-      const status = (err as { status?: unknown }).status;
-      setDeleteError(status === 403 || status === 404 ? errorMessage(err) : `${M.deleteError}: ${errorMessage(err)}`);
-    }
-  };
-
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={submit('save')} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
-        <DialogTitle id="allenamento-form-title">{allenamento ? M.edit : M.add}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            {savedAnother && <Alert severity="success">{savedAnother}</Alert>}
-            {serverError && (
-              <Alert severity="error" role="alert">
-                {serverError}
-              </Alert>
-            )}
-            <SeriesFields disabled={disabled} firstEmpty={firstEmpty} endProposed={endProposed.current} campi={campi} wrong={wrong} />
-            <SkipDatesSection disabled={disabled} onDraftChange={setHasDraft} />
-            {check.problem && (
-              <Alert severity="warning" role="status" data-testid="allenamento-problem">
-                {check.problem}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {allenamento && (
-            <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={disabled} onClick={() => setAsking(true)} sx={{ mr: 'auto' }}>
-              {M.delete}
+      <FormDialogForm
+        titleId="allenamento-form-title"
+        title={allenamento ? M.edit : M.add}
+        onSubmit={submit('save')}
+        serverError={serverError}
+        before={savedAnother && <Alert severity="success">{savedAnother}</Alert>}
+        actions={
+          <>
+            {allenamento && <DeleteButton label={M.delete} disabled={disabled} onClick={ask} />}
+            <Button onClick={() => !disabled && controls.requestClose()} disabled={disabled}>
+              {M.cancel}
             </Button>
-          )}
-          <Button onClick={() => !disabled && controls.requestClose()} disabled={disabled}>
-            {M.cancel}
-          </Button>
-          {!allenamento && (
-            <Button variant="outlined" disabled={!check.valid || disabled} onClick={submit('another')}>
-              {M.saveAndAddAnother}
-            </Button>
-          )}
-          <Button type="submit" variant="contained" disabled={!check.valid || disabled} startIcon={creating || updating ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            {creating || updating ? M.saving : M.save}
-          </Button>
-        </DialogActions>
-
-        <SeriesClashDialog
-          conflicts={conflicts?.list ?? null}
-          onClose={() => setConflicts(null)}
-          onConfirm={() => {
-            if (!conflicts) return;
-            const { body, kind } = conflicts;
-            setConflicts(null);
-            void save(kind, body, true);
-          }}
-        />
-
-        {allenamento && (
-          <ConfirmDeleteDialog
-            open={asking}
-            titleId="allenamento-delete-title"
-            title={M.deleteTitle}
-            text={M.deleteText(describeAllenamento(allenamento), M.period(formatDate(allenamento.dal), formatDate(allenamento.al)))}
-            error={deleteError}
-            busy={deleting}
-            cancelLabel={M.cancel}
-            confirmLabel={M.deleteConfirm}
-            busyLabel={M.deleting}
-            onCancel={() => setAsking(false)}
-            onConfirm={() => void remove()}
-          />
-        )}
-      </Box>
+            {!allenamento && <SaveAnotherButton label={M.saveAndAddAnother} disabled={!check.valid || disabled} onClick={submit('another')} />}
+            <SaveButton saving={disabled} spinning={creating || updating} disabled={!check.valid || disabled} label={M.save} savingLabel={M.saving} />
+          </>
+        }
+        dialogs={
+          <>
+            <SeriesClashDialog
+              conflicts={conflicts?.list ?? null}
+              onClose={() => setConflicts(null)}
+              onConfirm={() => {
+                if (!conflicts) return;
+                const { body, kind } = conflicts;
+                setConflicts(null);
+                const confirmed: AllenamentoBody = { ...body, confermaSovrapposizioni: true };
+                void resend(confirmed, kind);
+              }}
+            />
+            {allenamento && (
+              <ConfirmDeleteDialog
+                {...dialog}
+                titleId="allenamento-delete-title"
+                title={M.deleteTitle}
+                text={M.deleteText(describeAllenamento(allenamento), M.period(formatDate(allenamento.dal), formatDate(allenamento.al)))}
+                cancelLabel={M.cancel}
+                confirmLabel={M.deleteConfirm}
+                busyLabel={M.deleting}
+              />
+            )}
+          </>
+        }
+      >
+        <SeriesFields disabled={disabled} firstEmpty={firstEmpty} endProposed={endProposed.current} campi={campi} wrong={wrong} />
+        <SkipDatesSection disabled={disabled} onDraftChange={setHasDraft} />
+        <ProblemAlert problem={check.problem} testId="allenamento-problem" />
+      </FormDialogForm>
     </FormProvider>
   );
 }

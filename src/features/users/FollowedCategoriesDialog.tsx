@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -18,8 +17,8 @@ import { useSnackbar } from 'notistack';
 import type { User } from '../../../common/users/rules';
 import { errorMessage } from '../../api/api';
 import { useGetGruppiQuery } from '../../api/categoriesApi';
-import { FormDialog, useFormDialogState, type FormDialogControls } from '../../components/form/FormDialog';
-import { SERVER_ERROR } from '../../components/form/validation';
+import { FormDialog, type FormDialogControls } from '../../components/form/FormDialog';
+import { SaveButton, ServerErrorAlert, useFormSubmit } from '../../components/form/FormSubmit';
 import { FOLLOWED_MSG as M } from '../../../common/players/messages';
 import { useSetUserGruppiMutation } from './usersApi';
 
@@ -42,24 +41,21 @@ function FollowedForm({ user, onClose, controls }: { user: User; onClose: () => 
   const { data, isError } = useGetGruppiQuery();
   const names = (data?.data ?? []).map((g) => g.name);
   const start = user.gruppiSeguiti ?? { tutte: false, gruppi: [] };
-  const { control, formState, handleSubmit, setError } = useForm<Values>({ defaultValues: { tutte: start.tutte, gruppi: [...start.gruppi] } });
+  const form = useForm<Values>({ defaultValues: { tutte: start.tutte, gruppi: [...start.gruppi] } });
   const [setUserGruppi] = useSetUserGruppiMutation();
-  const saving = formState.isSubmitting || formState.isSubmitSuccessful;
-  useFormDialogState(controls, control, { busy: saving });
-
-  const save = handleSubmit(async ({ tutte, gruppi }) => {
-    try {
-      // In the club's order, as the list shows them.
-      const body = tutte ? { tutte: true as const } : { gruppi: [...names.filter((n) => gruppi.includes(n)), ...gruppi.filter((g) => !names.includes(g))] };
-      const answer = await setUserGruppi({ id: user.id, body }).unwrap();
+  // The refusal stays until the next save; a successful one keeps the form disabled while the dialog fades out.
+  const { submit, saving, serverError } = useFormSubmit(form, controls, {
+    // In the club's order, as the list shows them.
+    send: ({ tutte, gruppi }) => setUserGruppi({ id: user.id, body: tutte ? { tutte: true as const } : { gruppi: [...names.filter((n) => gruppi.includes(n)), ...gruppi.filter((g) => !names.includes(g))] } }).unwrap(),
+    onSaved: (answer) => {
       enqueueSnackbar(answer.message, { variant: 'success' });
       onClose();
-    } catch (err) {
-      setError(SERVER_ERROR, { message: errorMessage(err) });
-    }
+    },
+    refusal: errorMessage,
+    clearOnChange: false,
   });
-
-  const serverError = formState.errors.root?.server?.message;
+  const { control } = form;
+  const save = submit('save');
   return (
     <Box component="form" noValidate onSubmit={(e) => void save(e)} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
       <DialogTitle id="followed-categories-title">{M.title}</DialogTitle>
@@ -67,11 +63,7 @@ function FollowedForm({ user, onClose, controls }: { user: User; onClose: () => 
         <Stack spacing={2}>
           <DialogContentText>{M.intro(user.email)}</DialogContentText>
           {user.role === 'admin' && <Alert severity="info">{M.adminNote}</Alert>}
-          {serverError && (
-            <Alert severity="error" role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <ServerErrorAlert message={serverError} />
           {isError && <Alert severity="error">{M.loadError}</Alert>}
           <Choices control={control} names={names} disabled={saving} />
         </Stack>
@@ -80,9 +72,7 @@ function FollowedForm({ user, onClose, controls }: { user: User; onClose: () => 
         <Button onClick={controls.requestClose} disabled={saving}>
           {M.cancel}
         </Button>
-        <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-          {saving ? M.saving : M.save}
-        </Button>
+        <SaveButton saving={saving} disabled={saving} label={M.save} savingLabel={M.saving} />
       </DialogActions>
     </Box>
   );
