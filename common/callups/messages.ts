@@ -93,7 +93,6 @@ export const CONVOCAZIONI_MSG = {
     partita: (casa: string, ospiti: string) => `${casa} – ${ospiti}`,
     quando: (giorno: string, ora: string, gruppo: string) => `${giorno} ${ora} · ${gruppo}`,
     /** Sunday first, as dayjs's day(). */
-    giorni: ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'] as const,
     count: (n: number) => plural(n, 'partita', 'partite'),
     campo: (campo: string) => `Campo: ${campo}`,
   },

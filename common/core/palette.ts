@@ -14,8 +14,6 @@ export const PALETTE = {
   success: '#2e7d32',
   /** MUI's warning orange (#ed6c02) is 3.1:1 with white, as text on white or under white text; this one is 5.0:1 both ways. */
   warning: '#b45309',
-  /** Text and border of an outlined warning chip: MUI's warning orange (#ed6c02) is 3.2:1 on white, this 6.9:1. */
-  warningText: '#8a4b00',
   background: '#f4f6fa',
   /** The focus ring of the server page's controls. */
   focus: '#3d6bb3',

@@ -100,7 +100,7 @@ describe('the Convocazioni screen', () => {
     const read = (i: number) => ({ text: items[i].textContent, line: within(items[i]).getByTestId('convocazione-conteggi').textContent });
     expect(read(1).line).toBe('Convocati 2 · sì 1 · no 1');
     expect(read(1).text).toContain(E.inviata(`${DAY.slice(8, 10)}/${DAY.slice(5, 7)}/${DAY.slice(0, 4)} 09:15`));
-    expect(read(1).text).toContain(`${E.giorni[dayjs(DAY).day()]} ${DAY.slice(8, 10)}/${DAY.slice(5, 7)} 10:00 · Pulcini`);
+    expect(read(1).text).toContain(`${['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'][dayjs(DAY).day()]} ${DAY.slice(8, 10)}/${DAY.slice(5, 7)} 10:00 · Pulcini`);
     expect(read(2).text).toContain(E.daPreparare);
     expect(read(2).line).toBe('Convocati 0 · sì 0 · no 0');
     expect(read(0).text).toContain('Annullata');

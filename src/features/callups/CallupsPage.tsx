@@ -11,7 +11,6 @@ import { CONVOCAZIONI_LABEL, CONVOCAZIONI_MSG } from '../../../common/callups/me
 import type { ConvocazionePeriodo } from '../../../common/callups/types';
 import { giornoBreve, statoOf } from './callupText';
 import { todayIn } from '../../../common/core/dates';
-import { PALETTE } from '../../../common/core/palette';
 import { errorMessage } from '../../api/api';
 import { CALLUP_POLLING_MS, useGetConvocazioniPeriodoQuery } from '../../api/callupsApi';
 import { PageHeader } from '../../components/PageFrame';
@@ -90,7 +89,7 @@ function VoceCard({ v, tz }: { v: Voce; tz: string }) {
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{partita}</Typography>
         <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           {p.stato && <Chip size="small" color="error" label={p.stato} />}
-          <Chip size="small" variant="outlined" color={stato.color} label={stato.label} sx={stato.color === 'warning' ? { color: PALETTE.warningText, borderColor: PALETTE.warningText } : undefined} />
+          <Chip size="small" variant="outlined" color={stato.color} label={stato.label} />
           <Typography variant="body2" data-testid="convocazione-conteggi">
             {M.cardLine(v.convocati, v.si, v.no)}
           </Typography>

@@ -1,5 +1,6 @@
 // The texts of the 'Convocazioni' screens made from a call-up's answer (docs/callups.md).
 import dayjs from 'dayjs';
+import 'dayjs/locale/it';
 import { CONVOCAZIONI_MSG } from '../../../common/callups/messages';
 import type { ConvocazionePeriodo } from '../../../common/callups/types';
 import { formatInstant } from '../../../common/core/dates';
@@ -7,7 +8,7 @@ import { formatInstant } from '../../../common/core/dates';
 const E = CONVOCAZIONI_MSG.elenco;
 
 /** 'sab 05/12'. */
-export const giornoBreve = (data: string) => `${E.giorni[dayjs(data).day()]} ${data.slice(8, 10)}/${data.slice(5, 7)}`;
+export const giornoBreve = (data: string) => dayjs(data).locale('it').format('ddd DD/MM');
 
 /** How a call-up stands: 'Da preparare', 'Non inviata', 'Inviata · risposte entro …', 'Risposte chiuse'. */
 export function statoOf(c: ConvocazionePeriodo, tz: string): { label: string; color: 'default' | 'warning' | 'info' | 'success' } {
