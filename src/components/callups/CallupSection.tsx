@@ -61,8 +61,7 @@ export function CallupSection({
   if (isLoading) return <Typography color="text.secondary">{S.loading}</Typography>;
   // A failed poll keeps the call-up on screen (and what is being typed) under its reason.
   if (error && !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  // An answer without the call-up's shape (an older server) shows nothing rather than breaking the edit screen.
-  if (!data || !Array.isArray(data.giocatori)) return null;
+  if (!data) return null;
   const busy = saving || sending || reminding;
 
   const run = async (action: () => Promise<unknown>, ok: (r: never) => string) => {

@@ -10,6 +10,7 @@ import type { Convocato, Convocazione } from '../../../common/callups/rules';
 import { conteggiOf } from '../../../common/callups/rules';
 import { MSG } from '../../../common/core/messages';
 import { startStandInServer, type StandInServer } from '../../../test/stand-in-server';
+import { editScreenSections } from '../../../test/edit-screen';
 import dayjs from 'dayjs';
 import { todayIn } from '../../../common/core/dates';
 import { sanitizePartite } from '../../../common/matches/read';
@@ -76,6 +77,8 @@ beforeAll(async () => {
       current = callup(giocatori, { inviataIl: current.inviataIl });
       return { status: 200, body: { data: current } };
     }
+    const sections = editScreenSections(req.method, url.pathname, [MATCH]);
+    if (sections) return sections;
     return { status: 200, body: { data: [] } };
   });
   setTestApiOrigin(server.origin);

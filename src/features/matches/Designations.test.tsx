@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders, setTestApiOrigin, signedInStore } from '../../../test/render';
+import { editScreenSections } from '../../../test/edit-screen';
 import { CLASH_MSG } from '../../../common/occupancy/rules';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../../common/officials/messages';
 import type { Dirigente, DesignazioniView } from '../../../common/officials/rules';
@@ -66,6 +67,8 @@ beforeAll(async () => {
     if (url.pathname === '/api/designazioni') {
       return { status: 200, body: { data: { 7: view({ arbitro: named(ROSSI), accompagnatore: named(BIANCHI) }), 8: view({}) } } };
     }
+    const section = editScreenSections(req.method, url.pathname, [MATCH, OTHER]);
+    if (section) return section;
     return { status: 200, body: { data: [] } };
   });
   setTestApiOrigin(server.origin);

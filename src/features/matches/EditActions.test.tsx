@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders, setTestApiOrigin, signedInStore, withStandInServer } from '../../../test/render';
+import { editScreenSections } from '../../../test/edit-screen';
 import { MSG } from '../../../common/core/messages';
 import { todayIn } from '../../../common/core/dates';
 import EditMatchPage from './EditMatchPage';
@@ -26,6 +27,8 @@ describe('the edit screen’s delete and Duplica', () => {
     if (url.pathname === '/api/partite/conflitti') return { status: 200, body: { conflitti: [] } };
     if (url.pathname === '/api/partite/7' && req.method === 'GET') return { status: 200, body: { data: HOME } };
     if (url.pathname === '/api/partite/7' && req.method === 'DELETE') return { status: 200, body: { success: true, data: { id: 7 } } };
+    const section = editScreenSections(req.method, url.pathname, [HOME]);
+    if (section) return section;
     return { status: 200, body: { data: [] } };
   });
   const open = (route: string) =>

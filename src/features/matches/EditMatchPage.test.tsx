@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders, setTestApiOrigin, signedInStore, withStandInServer } from '../../../test/render';
+import { editScreenSections } from '../../../test/edit-screen';
 import { MSG } from '../../../common/core/messages';
 import { SLOT_MSG } from '../../../common/trainings/messages';
 import { todayIn } from '../../../common/core/dates';
@@ -67,6 +68,8 @@ describe('the edit screen finds a free slot', () => {
     if (url.pathname === '/api/partite/conflitti') return { status: 200, body: { conflitti: [] } };
     if (match && req.method === 'GET') return { status: 200, body: { data: match[1] === '8' ? AWAY : HOME } };
     if (match && req.method === 'PUT') return { status: 200, body: { data: HOME } };
+    const section = editScreenSections(req.method, url.pathname, [HOME, AWAY]);
+    if (section) return section;
     return { status: 200, body: { data: [] } };
   });
 
