@@ -3,18 +3,10 @@
 import type { Convocazione } from '../common/callups/rules';
 import { conteggiOf } from '../common/callups/rules';
 import type { Distinta } from '../common/teamsheet/types';
+import type { Partita } from '../common/matches/read';
 
 /** The fields of a match row (GET /api/partite/{id}) the two answers repeat. */
-interface MatchRow {
-  id: number;
-  data: string;
-  ora: string;
-  squadracasa: string;
-  squadratrasferta: string;
-  gruppo: string;
-  campo: string;
-  is_house_match: boolean;
-}
+type MatchRow = Pick<Partita, 'id' | 'data' | 'ora' | 'squadracasa' | 'squadratrasferta' | 'gruppo' | 'campo' | 'is_house_match'>;
 
 const noCallup = (m: MatchRow): Convocazione => ({
   partitaId: m.id,
