@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../test/app';
-import { bearer, createUser, type TestUser } from '../test/users';
+import { bearer, createUser, follow, type TestUser } from '../test/users';
 import { insertMatch } from '../test/matches';
 import { linkIn } from '../test/smtp';
 import { todayIn } from '../common/core/dates';
@@ -34,8 +34,8 @@ beforeAll(async () => {
   await t.db.pool.query(`INSERT INTO public.gruppi (name) VALUES ('Pulcini')`);
   const api = (method: 'PUT' | 'POST', url: string, payload: object) => t.app.inject({ method, url, headers: bearer(admin), payload });
   reader = await createUser(t.db.pool, 'reader', 'dirigente.pulcini@example.it');
-  expect((await api('PUT', `/api/users/${coach.id}/gruppi`, { gruppi: ['Pulcini'] })).statusCode).toBe(200);
-  expect((await api('PUT', `/api/users/${reader.id}/gruppi`, { gruppi: ['Pulcini'] })).statusCode).toBe(200);
+  await follow(t.app, admin, coach, ['Pulcini']);
+  await follow(t.app, admin, reader, ['Pulcini']);
   for (const p of [
     { nome: 'Marco', cognome: 'Ferraresqui', contatti: [{ nome: 'Laura', email: 'laura.f@example.it' }] },
     { nome: 'Giulia', cognome: 'Antonellazzi', contatti: [{ nome: 'Sara', email: 'sara.a@example.it' }] },

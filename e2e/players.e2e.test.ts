@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
-import { bearer, createUser, type TestUser } from '../test/users';
+import { bearer, createUser, follow, type TestUser } from '../test/users';
 import { todayIn } from '../common/core/dates';
 import { dmy, GIOCATORI_MSG as G, PLAYERS_UI as U } from '../common/players/messages';
 import { addDays } from '../common/players/rules';
-import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
-import { signIn, signedInPage } from './session';
+import { CLIENT_DIR, launchBrowser, screenshot } from './browser';
+import { signedInPage } from './session';
 import { navBar } from './nav';
 import { eventually } from './expect';
 import { insertMatch } from '../test/matches';
@@ -33,8 +33,7 @@ beforeAll(async () => {
   editor = await createUser(t.db.pool, 'editor');
   await t.db.pool.query(`INSERT INTO public.gruppi (name, anno_da, anno_a) VALUES ('Pulcini', $1, $2), ('Esordienti', $3, $4)`, [YEAR - 10, YEAR - 9, YEAR - 12, YEAR - 11]);
   // The editor follows Pulcini only, as an administrator sets it in Gestione Utenti.
-  const res = await t.app.inject({ method: 'PUT', url: `/api/users/${editor.id}/gruppi`, headers: bearer(admin), payload: { gruppi: ['Pulcini'] } });
-  expect(res.statusCode).toBe(200);
+  await follow(t.app, admin, editor, ['Pulcini']);
   page = await signedInPage(browser, t.url, editor);
 }, 60_000);
 afterAll(async () => {
@@ -141,11 +140,8 @@ describe('players in Chromium', () => {
 
     // An editor who follows Esordienti only sees both cards, and no flag: Pulcini's players are not theirs to know of.
     const other = await createUser(t.db.pool, 'editor');
-    const tie = await t.app.inject({ method: 'PUT', url: `/api/users/${other.id}/gruppi`, headers: bearer(admin), payload: { gruppi: ['Esordienti'] } });
-    expect(tie.statusCode).toBe(200);
-    const otherPage = await newPage(browser);
-    await otherPage.setViewportSize({ width: 1366, height: 768 });
-    await signIn(otherPage, t.url, other.email, other.password);
+    await follow(t.app, admin, other, ['Esordienti']);
+    const otherPage = await signedInPage(browser, t.url, other);
     const flags = otherPage.waitForResponse((r) => r.url().includes('/api/giocatori/avvisi-partite'));
     await otherPage.goto(`${t.url}/`);
     await card(otherPage, pulcini).waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/users';
-import { insertMatch } from '../test/matches';
+import { insertCallup, insertMatch } from '../test/matches';
 import { DISTINTA_MSG as M } from '../common/teamsheet/messages';
 import { TEAMSHEET_UI as UI } from '../src/components/teamsheet/messages';
 import { CLIENT_DIR, launchBrowser, newPage, screenshot } from './browser';
@@ -39,13 +39,7 @@ beforeAll(async () => {
   const bianchi = await player('Marco', 'Bianchi', '2027-09-01');
   // Expired the day before the match: blocked.
   const verdi = await player('Paolo', 'Verdi', '2027-04-09');
-  await db.query('INSERT INTO public.convocazioni (partita_id) VALUES ($1)', [matchId]);
-  for (const [g, r] of [[rossi, 'si'], [verdi, 'si'], [bianchi, null]] as const)
-    await db.query(
-      `INSERT INTO public.convocazioni_giocatori (partita_id, giocatore_id, risposta, risposto_il, token_sale, token_hash)
-       VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() END, decode(md5(random()::text), 'hex'), sha256(random()::text::bytea))`,
-      [matchId, g, r],
-    );
+  await insertCallup(db, matchId, [[rossi, 'si'], [verdi, 'si'], [bianchi, null]]);
   page = await signedInPage(browser, t.url, admin);
 }, 60_000);
 afterAll(async () => {

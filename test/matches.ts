@@ -39,3 +39,14 @@ export function firstWeekday(from: dayjs.Dayjs, weekday: number): dayjs.Dayjs {
   while (weekdayOf(day.format('YYYY-MM-DD')) !== weekday) day = day.add(1, 'day');
   return day;
 }
+
+/** A call-up of match `partitaId` with these players' answers (null: none yet), straight into its tables (migration 024). */
+export async function insertCallup(db: Db, partitaId: number, answers: ReadonlyArray<readonly [number, 'si' | 'no' | null]>): Promise<void> {
+  await db.query('INSERT INTO public.convocazioni (partita_id) VALUES ($1) ON CONFLICT DO NOTHING', [partitaId]);
+  for (const [giocatoreId, risposta] of answers)
+    await db.query(
+      `INSERT INTO public.convocazioni_giocatori (partita_id, giocatore_id, risposta, risposto_il, token_sale, token_hash)
+       VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() END, decode(md5(random()::text), 'hex'), sha256(random()::text::bytea))`,
+      [partitaId, giocatoreId, risposta],
+    );
+}

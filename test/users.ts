@@ -3,6 +3,7 @@ import { hash } from '@node-rs/bcrypt';
 import type { Role } from '../common/users/roles';
 import type { Db } from '../server/db/pool';
 import { signAccessToken } from '../server/auth/jwt';
+import type { FastifyInstance } from 'fastify';
 import { TEST_JWT_SECRET } from './app';
 
 export interface TestUser {
@@ -45,3 +46,12 @@ export async function createUser(db: Db, role: Role, email = `${role}-${crypto.r
 }
 
 export const bearer = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+
+/**
+ * Ties `user` to the categories it follows, as an administrator does in Gestione Utenti (PUT
+ * /api/users/{id}/gruppi): whose players, call-ups and team sheets it sees (docs/players.md).
+ */
+export async function follow(app: FastifyInstance, admin: TestUser, user: TestUser, gruppi: string[]): Promise<void> {
+  const res = await app.inject({ method: 'PUT', url: `/api/users/${user.id}/gruppi`, headers: bearer(admin), payload: { gruppi } });
+  if (res.statusCode !== 200) throw new Error(`follow ${user.email} ${gruppi.join(', ')}: ${res.statusCode} ${res.body}`);
+}

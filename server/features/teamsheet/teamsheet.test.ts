@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, createUser, type TestUser } from '../../../test/users';
-import { insertMatch } from '../../../test/matches';
+import { bearer, createUser, follow, type TestUser } from '../../../test/users';
+import { insertCallup, insertMatch } from '../../../test/matches';
 import { pdfFonts, pdfLayout, pdfPages } from '../../../test/exports';
 import { MSG } from '../../../common/core/messages';
 import { DISTINTA_MSG as M } from '../../../common/teamsheet/messages';
@@ -85,17 +85,6 @@ async function match(over: { gruppo?: string; casa?: boolean; accompagnatore?: b
   return id;
 }
 
-/** A call-up of the match with these answers (null: none yet), written into the call-up's tables (migration 024). */
-async function callUp(partitaId: number, answers: Array<[number, 'si' | 'no' | null]>): Promise<void> {
-  await t.db.pool.query('INSERT INTO public.convocazioni (partita_id) VALUES ($1) ON CONFLICT DO NOTHING', [partitaId]);
-  for (const [g, r] of answers)
-    await t.db.pool.query(
-      `INSERT INTO public.convocazioni_giocatori (partita_id, giocatore_id, risposta, risposto_il, token_sale, token_hash)
-       VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() END, decode(md5(random()::text), 'hex'), sha256(random()::text::bytea))`,
-      [partitaId, g, r],
-    );
-}
-
 const activities = async () =>
   (await t.db.pool.query<{ activity_message: string; context: Record<string, unknown> }>('SELECT activity_message, context FROM public.activity_logs ORDER BY id')).rows;
 const count = async (table: string) => (await t.db.pool.query(`SELECT count(*)::int AS n FROM public.${table}`)).rows[0].n as number;
@@ -112,9 +101,9 @@ beforeAll(async () => {
   for (const [name, da, a] of [['Pulcini', 2016, 2017], ['Esordienti', 2014, 2015]] as const) {
     gruppi[name] = (await t.db.pool.query('INSERT INTO public.gruppi (name, anno_da, anno_a) VALUES ($1, $2, $3) RETURNING id', [name, da, a])).rows[0].id;
   }
-  for (const [user, body] of [[editorPulcini, { gruppi: ['Pulcini'] }], [editorEsordienti, { gruppi: ['Esordienti'] }], [readerPulcini, { gruppi: ['Pulcini'] }]] as const) {
-    expect((await api(admin, 'PUT', `/api/users/${user.id}/gruppi`, body)).statusCode).toBe(200);
-  }
+  await follow(t.app, admin, editorPulcini, ['Pulcini']);
+  await follow(t.app, admin, editorEsordienti, ['Esordienti']);
+  await follow(t.app, admin, readerPulcini, ['Pulcini']);
   await official('Acc', ['accompagnatore'], 'D-100');
   await official('Addetto', ['addetto_arbitro'], null);
   await official('Coach', ['allenatore'], 'A-200');
@@ -139,7 +128,7 @@ describe('the sheet before any save', () => {
     await player({ cognome: 'Zanetti' });
     await player({ cognome: 'Conti' });
     await player({ cognome: 'Altro', gruppo: 'Esordienti', data_nascita: '2015-01-01' });
-    await callUp(m, [[si1, 'si'], [no, 'no'], [attesa, null], [si2, 'si'], [fuori, 'si']]);
+    await insertCallup(t.db.pool, m, [[si1, 'si'], [no, 'no'], [attesa, null], [si2, 'si'], [fuori, 'si']]);
 
     const d = await sheet(m);
     expect(names(d.giocatori)).toEqual(['Bianchi', 'Esposito', 'Verdi', 'Aliprandi', 'Neri']);
@@ -272,14 +261,14 @@ describe('the check through the API, on the match day', () => {
     const other = await player({ gruppo: 'Esordienti', data_nascita: '2015-09-01' });
     const res = await save(m, { giocatori: [{ id: mine, numero: 1 }, { id: other, numero: 2 }] }, editorPulcini);
     expect([res.statusCode, res.json()]).toEqual([400, { error: M.rifiutata(`id ${other} (${M.problemi.nonTrovato})`), problemi: [{ giocatore: other, motivo: M.problemi.nonTrovato }] }]);
-    await callUp(m, [[other, 'si']]);
+    await insertCallup(t.db.pool, m, [[other, 'si']]);
     expect((await save(m, { giocatori: [{ id: mine, numero: 1 }, { id: other, numero: 2 }] }, editorPulcini)).statusCode).toBe(200);
   });
 
   it('a saved sheet keeps its order and numbers; the others called, then the roster, may be added', async () => {
     const m = await match();
     const [a, b, c, d] = [await player({ cognome: 'A' }), await player({ cognome: 'B' }), await player({ cognome: 'C' }), await player({ cognome: 'D' })];
-    await callUp(m, [[d, 'si'], [c, 'no']]);
+    await insertCallup(t.db.pool, m, [[d, 'si'], [c, 'no']]);
     expect((await save(m, { giocatori: [{ id: b, numero: 9, capitano: true }, { id: a, numero: 4, vice: true }] })).statusCode).toBe(200);
     const s = await sheet(m);
     expect(s.giocatori.map((g) => [g.cognome, g.numero])).toEqual([['B', 9], ['A', 4]]);
