@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import 'dayjs/locale/it';
 import { DEFAULT_TIMEZONE } from './date-text';
 
 dayjs.extend(utc);
@@ -36,6 +37,10 @@ export function isTime(value: unknown): value is string {
   return typeof value === 'string' && TIME_RE.test(value);
 }
 
+/** A day as the mails write it: the Italian weekday and dd/mm/yyyy ('domenica 22/11/2026'). */
+export function weekdayDate(iso: string): string {
+  return dayjs(iso).locale('it').format('dddd DD/MM/YYYY');
+}
 
 /**
  * An instant as the club reads it, on every screen (docs/screens.md): 'dd/mm/yyyy hh:mm' in the club's time

@@ -1,7 +1,7 @@
 import { cleanTextFilter, cleanTimeFilter, countActiveFilters, isHomeTeam, matchesFilters, normalizeFilters, sanitizePartite, sanitizeText, type Partita } from './read';
 import { matchLabel, missingFields, partitaPayloadSchema, toPayload, validatePartita, type PartitaValues } from './rules';
 import { isIsoDate } from '../core/date-text';
-import { isTime, todayIn } from '../core/dates';
+import { isTime, todayIn, weekdayDate } from '../core/dates';
 
 const TODAY = '2026-11-21';
 const ok: PartitaValues = {
@@ -164,6 +164,11 @@ describe('dates', () => {
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isTime('09:05')).toBe(true);
     expect(isTime('9:05')).toBe(false);
+  });
+
+  it('writes a day as the mails do: the Italian weekday, then dd/mm/yyyy', () => {
+    expect(weekdayDate('2026-11-22')).toBe('domenica 22/11/2026');
+    expect(weekdayDate('2027-03-01')).toBe('lunedì 01/03/2027');
   });
 });
 

@@ -4,7 +4,6 @@
 import { z } from '../core/zod';
 import { STATI } from '../status/read';
 import type { DesignazioniView } from '../officials/rules';
-import type { PartitaDesignazioniResponse } from '../officials/types';
 import { TERRENI, TIPI_GARA, type Partita, type PartiteFilters } from './read';
 
 /** A suggested team or campo name and how many matches use it. */
@@ -38,6 +37,11 @@ export interface PartitaResponse {
   data: Partita;
   /** The match is in a club closure ('Il club è chiuso in questa data (...)'): saved all the same (docs/trainings.md). */
   avviso?: string;
+}
+
+/** GET /api/partite/{id}: the match, and its designations with names. */
+export interface PartitaDesignazioniResponse extends PartitaResponse {
+  designazioni: DesignazioniView;
 }
 
 /** A match as stored and read (dates 'YYYY-MM-DD', times 'HH:MM:SS'); the board and the clash check read it without data_originale. */

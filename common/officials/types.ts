@@ -6,7 +6,7 @@
 import { z } from '../core/zod';
 import { QUALIFICHE, RUOLI, type Dirigente, type DesignazioniView, type PersonaScoperte, type Ruolo } from './rules';
 import type { Partita } from '../matches/read';
-import { designazioniViewSchema, partitaSchema, type PartitaResponse } from '../matches/types';
+import { designazioniViewSchema, partitaSchema } from '../matches/types';
 
 export const dirigenteSchema = z.object({
   id: z.number(),
@@ -18,11 +18,6 @@ export const dirigenteSchema = z.object({
   attivo: z.boolean(),
   numeroTessera: z.string().nullable(),
 }) satisfies z.ZodType<Dirigente>;
-
-/** GET /api/partite/{id}: the match, and its designations with names. */
-export interface PartitaDesignazioniResponse extends PartitaResponse {
-  designazioni: DesignazioniView;
-}
 
 export interface DirigentiResponse {
   data: Dirigente[];

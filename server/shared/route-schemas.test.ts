@@ -37,4 +37,12 @@ describe('route schemas', () => {
     expect(post.responses['201']).toBeDefined();
     expect(doc.paths['/api/docs/json']).toBeUndefined();
   });
+
+  it('GET /api/health declares both its answers: 200 up, 503 down', async () => {
+    const admin = await createUser(t.db.pool, 'admin');
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: bearer(admin) })).json();
+    const answers = doc.paths['/api/health'].get.responses;
+    expect(answers['200'].content['application/json'].schema.properties.database).toMatchObject({ enum: ['up'] });
+    expect(answers['503'].content['application/json'].schema.anyOf[0].properties.database).toMatchObject({ enum: ['down'] });
+  });
 });

@@ -4,7 +4,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
 import { theme } from './theme';
 import { ClubContext } from '../components/ClubContext';
-import { NotifyProvider, type Notify } from '../components/Toasts';
+import { NotifyProvider } from '../components/Toasts';
+import type { Notify } from '../components/toastTypes';
 import { ToastProvider } from '../components/LazySnackbarHost';
 import { useClubConfig } from '../store/useClubConfig';
 

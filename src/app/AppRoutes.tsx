@@ -10,11 +10,13 @@ import { selectSessionStatus } from '../store/sessionSlice';
 import { HomeSwitch, RequireRole, RequireSignIn, SignedOutOnly } from './Guards';
 import { BARE_PATHS, paths, type RouteName } from '../config/paths';
 import type { Role } from '../../common/users/roles';
-import { screenRegistry, screens, type Screen, type ScreenModule } from './screens';
+import { screenRegistry, type Screen, type ScreenModule } from './screens';
+import { screens } from './shellScreens';
 
 /**
- * A screen of src/app/screens.ts. Once its chunk is there (preloaded with the app for the address being
- * opened) the thenable answers at once, so React renders the screen without its Suspense spinner.
+ * A screen of src/app/screens.ts or src/app/shellScreens.ts. Once its chunk is there (preloaded with the
+ * app for the address being opened) the thenable answers at once, so React renders the screen without its
+ * Suspense spinner.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen's props are its own
 function lazyScreen<T extends ComponentType<any>>(screen: Screen<T>) {

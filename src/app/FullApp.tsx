@@ -12,7 +12,7 @@ import { setReportToken } from '../api/errorReporter';
 import { AppProviders } from './AppProviders';
 import { appRoutes } from './AppRoutes';
 import { ComponentErrorBoundary } from '../components/ErrorBoundaries';
-import { preloadScreen } from './screens';
+import { preloadScreen } from './shellScreens';
 
 /**
  * The whole app (store, router, every screen): rendered at once for a stored session or any route but

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { routeOf, type RouteName } from '../config/paths';
+import type { RouteName } from '../config/paths';
 import type { Role } from '../../common/users/roles';
 import { MSG } from '../../common/core/messages';
 import { IMPORT_NAV_LABEL } from '../../common/import/messages';
@@ -29,7 +29,7 @@ export interface Screen<T extends ComponentType<any> = ComponentType<any>> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-function screen<T extends ComponentType<any>>(importer: () => Promise<ScreenModule<T>>): Screen<T> {
+export function screen<T extends ComponentType<any>>(importer: () => Promise<ScreenModule<T>>): Screen<T> {
   let pending: Promise<ScreenModule<T>> | undefined;
   let module: ScreenModule<T> | undefined;
   return {
@@ -78,26 +78,3 @@ export const screenRegistry = {
   login: { screen: screen(() => import('../features/auth/LoginPage')) },
   resetPassword: { screen: screen(() => import('../features/auth/ResetPasswordPage')) },
 } as const satisfies Record<RouteName, { screen?: Screen; nav?: NavPlace }>;
-
-/** The chunks of the screens that are not a route of their own. */
-export const screens = {
-  publicDashboard: screen(() => import('../features/matches/PublicDashboardPage')),
-  dashboard: screen(() => import('../features/matches/DashboardPage')),
-  /** Not a route: the bar above every signed-in screen. */
-  navBar: screen(() => import('./NavBar')),
-} as const satisfies Record<string, Screen>;
-
-/**
- * Downloads the screen the router will show at `pathname` (matched as the router does: case-insensitive,
- * optional trailing slash; any other path is the home page, the dashboard when signed in). Never rejects:
- * a failure is the router's to show when it renders the screen.
- */
-export function preloadScreen(pathname: string, signedIn: boolean): Promise<unknown> {
-  const route = routeOf(pathname);
-  const target = route !== 'home' ? screenRegistry[route].screen : signedIn ? screens.dashboard : screens.publicDashboard;
-  // Signed in, the bar comes with the screen (it is drawn above it, not after it). On /login, what follows
-  // a sign-in starts downloading while the person types, without delaying the form.
-  if (route === 'login') for (const next of [screens.navBar, screens.dashboard]) next.load().catch(() => undefined);
-  const wanted = signedIn ? [target, screens.navBar] : [target];
-  return Promise.all(wanted.map((s) => s.load())).catch(() => undefined);
-}

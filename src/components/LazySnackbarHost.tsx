@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { MaterialDesignContent, SnackbarProvider, useSnackbar } from 'notistack';
 import { styled } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Toast } from './Toasts';
+import type { Toast } from './toastTypes';
 import { PALETTE } from '../../common/core/palette';
 
 /**

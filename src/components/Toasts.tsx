@@ -1,12 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-
-export type ToastVariant = 'success' | 'error' | 'info' | 'warning';
-export interface Toast {
-  id: number;
-  message: string;
-  variant: ToastVariant;
-}
-export type Notify = (message: string, variant: ToastVariant) => void;
+import type { Notify, Toast } from './toastTypes';
 
 const NotifyContext = createContext<Notify>(() => undefined);
 

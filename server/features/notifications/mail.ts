@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/it';
 import { SignJWT, jwtVerify } from 'jose';
 import { CAMPO_LABEL, NOTIFICHE_MSG } from '../../../common/notifications/rules';
 import { readMatch } from '../../../common/matches/meaning';
+import { weekdayDate } from '../../../common/core/dates';
 import { GIOCATORI_MSG } from '../../../common/players/messages';
 import type { ChangeRow, ExpiringCertificate, MatchImage } from './repo';
 
@@ -39,19 +39,18 @@ export async function readUnsubscribeToken(secret: string, token: string): Promi
 
 export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/api/notifiche/disiscrivi?t=${encodeURIComponent(token)}`;
 
-const dmy = (iso: string) => dayjs(iso).locale('it').format('dddd DD/MM/YYYY');
 const hm = (t: string | null | undefined) => (t ? t.slice(0, 5) : '-');
 
 function value(field: string, m: MatchImage): string {
   const v = (m as unknown as Record<string, unknown>)[field];
-  if (field === 'data') return dmy(String(v));
+  if (field === 'data') return weekdayDate(String(v));
   if (field === 'ora' || field === 'ora_fine') return hm(v as string | null);
   // As every output reads it: 'In programma - Spostata dal 21/11/2026', 'Rinviata - data da definire'...
   if (field === 'stato') return readMatch(m).text;
   return v === null || v === undefined || v === '' ? '-' : String(v);
 }
 
-const title = (m: MatchImage) => `${m.squadracasa} - ${m.squadratrasferta}, ${dmy(m.data)} ore ${hm(m.ora)}, ${m.campo}`;
+const title = (m: MatchImage) => `${m.squadracasa} - ${m.squadratrasferta}, ${weekdayDate(m.data)} ore ${hm(m.ora)}, ${m.campo}`;
 
 /**
  * The changes of one category collapsed per match (first before, last after): a match created and

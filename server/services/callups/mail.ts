@@ -13,6 +13,7 @@ import type { Mailer } from '../../mail/mailer';
 import { CONVOCAZIONI_MSG } from '../../../common/callups/messages';
 import { orarioPromemoria, PROMEMORIA_ANTICIPO, quandoText } from '../../../common/callups/rules';
 import { readMatch, MEANING_MSG } from '../../../common/matches/meaning';
+import { weekdayDate } from '../../../common/core/dates';
 import type { DaAvvisare, Invio } from '../../../common/callups/types';
 import {
   avvisabile,
@@ -56,7 +57,6 @@ interface Ctx {
   tz: string;
 }
 
-const day = (iso: string) => dayjs(iso).locale('it').format('dddd DD/MM/YYYY');
 const shortDay = (iso: string) => dayjs(iso).locale('it').format('dddd DD/MM');
 const teams = (m: CallupMatch) => `${m.squadracasa} - ${m.squadratrasferta}`;
 const nameOf = (p: ConvocatoRow) => `${p.nome} ${p.cognome}`;
@@ -68,7 +68,7 @@ function details(ctx: Ctx): string[] {
   return [
     `${M.partita}: ${teams(m)}`,
     `${M.categoria}: ${m.gruppo}`,
-    `${M.data}: ${day(m.data)}`,
+    `${M.data}: ${weekdayDate(m.data)}`,
     `${M.ora}: ${m.ora}`,
     `${M.campo}: ${m.campo}`,
     ...(read.played ? [`${M.ritrovo}: ${t.ritrovoOra}, ${t.luogo}`] : [read.text]),
@@ -82,7 +82,7 @@ function changeLines(prima: Domanda, m: CallupMatch): string[] {
   const line = (label: string, a: string, b: string) => {
     if (a !== b) lines.push(`  ${label}: ${M.prima} ${a}, ${M.adesso} ${b}`);
   };
-  line(M.data, day(prima.data), day(m.data));
+  line(M.data, weekdayDate(prima.data), weekdayDate(m.data));
   line(M.ora, prima.ora, m.ora);
   line(M.campo, prima.campo, m.campo);
   if (prima.meaning !== readMatch(m).meaning) line('Stato', MEANING_MSG.label[prima.meaning], readMatch(m).label);

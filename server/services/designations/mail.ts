@@ -5,11 +5,11 @@
 // iCalendar attachment with ical-generator when it sends it (ics.ts). Shared: the
 // designations route queues them, the notification worker queues the updates after a match's change.
 import dayjs from 'dayjs';
-import 'dayjs/locale/it';
 import type { Db } from '../../db/pool';
 import { RUOLI, type Designazioni, type Ruolo } from '../../../common/officials/rules';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../../common/officials/messages';
 import { readMatch } from '../../../common/matches/meaning';
+import { weekdayDate } from '../../../common/core/dates';
 import type { DesignationMatch } from './ics';
 
 /** The `dati` of a 'designazione' job. */
@@ -81,7 +81,7 @@ export function designationText(d: DesignationJobData, reason: Reason): { oggett
     '',
     `${M.match}: ${teams}`,
     `${M.categoria}: ${m.gruppo}`,
-    `${M.data}: ${dayjs(m.data).locale('it').format('dddd DD/MM/YYYY')}`,
+    `${M.data}: ${weekdayDate(m.data)}`,
     `${M.ora}: ${m.ora.slice(0, 5)}${m.ora_fine ? ` - ${m.ora_fine.slice(0, 5)}` : ''}`,
     `${M.campo}: ${m.campo}`,
     `${M.ruolo}: ${ruolo}`,

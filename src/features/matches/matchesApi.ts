@@ -3,10 +3,9 @@ import { supabaseBaseQuery } from '../../api/supabaseRoad';
 import type { PartitaPayload } from '../../../common/matches/rules';
 import type { ClashInfo } from '../../../common/occupancy/rules';
 import type { ConflittiResponse } from '../../../common/occupancy/types';
-import type { PartitaResponse, PublicPartiteResponse } from '../../../common/matches/types';
+import type { PartitaDesignazioniResponse, PartitaResponse, PublicPartiteResponse } from '../../../common/matches/types';
 import { sanitizePartite, storedPartita, type Partita, type PartiteFilters } from '../../../common/matches/read';
 import type { Designazioni, DesignazioniView } from '../../../common/officials/rules';
-import type { PartitaDesignazioniResponse } from '../../../common/officials/types';
 
 /** A save's body: the payload, and confermaSovrapposizioni once the editor confirmed its clashes (docs/occupancy.md). */
 export type SavePayload = PartitaPayload & { confermaSovrapposizioni?: boolean };
