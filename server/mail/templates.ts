@@ -1,11 +1,10 @@
 import type { Config } from '../config';
 import type { Mail } from './mailer';
+import { escapeHtml } from '../shared/html';
 import { ROLE_LABEL, type Role } from '../../common/users/roles';
 // Link lifetimes of server/auth/links.ts, in hours.
 const LINK_TTL_HOURS = { recovery: 1, invite: 24 } as const;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function html(config: Config, paragraphs: string[], link: string, button: string): string {
   const club = escapeHtml(config.clubName);

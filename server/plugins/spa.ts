@@ -3,7 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '../../common/core/messages';
-import { HomePageCache, renderPublicHome } from '../shared/public-home';
+import { HomePageCache, renderPublicHome } from '../services/matches/public-home';
 import { encodedEtag, encodingFor, sendEncoded } from '../shared/compress';
 import { matchesEtag } from '../shared/listing-cache';
 

@@ -4,13 +4,10 @@
 // only (style-src 'unsafe-inline'), the form posts to this same address (form-action 'self').
 import { CONVOCAZIONI_MSG } from '../../../common/callups/messages';
 import type { Risposta } from '../../../common/callups/rules';
+import { escapeHtml, escapeText } from '../../shared/html';
 
 const P = CONVOCAZIONI_MSG.page;
 
-/** Text of an element: & < > escaped. */
-const escapeHtml = (s: string) => s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-/** The value of an attribute (always double-quoted): the quotes escaped too. */
-const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const STYLE =
   'body{font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:34rem;padding:1rem;color:#1f2937;background:#fff}' +
@@ -27,13 +24,13 @@ const STYLE =
 function shell(title: string, body: string): string {
   return (
     `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><link rel="icon" href="data:,"><meta name="description" content="${escapeAttr(CONVOCAZIONI_MSG.title)}">` +
-    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
+    `<meta name="robots" content="noindex"><link rel="icon" href="data:,"><meta name="description" content="${escapeHtml(CONVOCAZIONI_MSG.title)}">` +
+    `<title>${escapeText(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
   );
 }
 
 /** A page with a title and a sentence: the 404 of a wrong or expired link, the 429 of too many guesses. */
-export const messagePage = (title: string, text: string) => shell(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`);
+export const messagePage = (title: string, text: string) => shell(title, `<h1>${escapeText(title)}</h1><p>${escapeText(text)}</p>`);
 
 export interface AnswerPage {
   club: string;
@@ -73,7 +70,7 @@ export interface AnswerPage {
 
 /** The answer page of one child's call-up. */
 export function answerPage(d: AnswerPage): string {
-  const e = escapeHtml;
+  const e = escapeText;
   const row = (label: string, value: string) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`;
   const attuale =
     d.risposta === null
@@ -100,7 +97,7 @@ export function answerPage(d: AnswerPage): string {
     parts.push(
       `<form method="post"><fieldset><legend>${e(P.domanda)}</legend>` +
         `<p class="h">${e(P.entro(d.entro))}</p>` +
-        `<label for="nota">${e(P.nota)}</label><input id="nota" name="nota" type="text" maxlength="200" autocomplete="off" aria-describedby="nota-aiuto" value="${escapeAttr(d.notaForm ?? '')}">` +
+        `<label for="nota">${e(P.nota)}</label><input id="nota" name="nota" type="text" maxlength="200" autocomplete="off" aria-describedby="nota-aiuto" value="${escapeHtml(d.notaForm ?? '')}">` +
         `<p class="h" id="nota-aiuto">${e(P.notaAiuto)}</p>` +
         `<button class="s" type="submit" name="risposta" value="si">${e(CONVOCAZIONI_MSG.risposte.si)}</button>` +
         `<button class="n" type="submit" name="risposta" value="no">${e(CONVOCAZIONI_MSG.risposte.no)}</button>` +
@@ -109,6 +106,6 @@ export function answerPage(d: AnswerPage): string {
   } else if (d.chiusa && !d.stato) {
     parts.push(`<p class="m">${e(CONVOCAZIONI_MSG.chiusa)}</p>`);
   }
-  if (!d.stato) parts.push(`<p><a href="${escapeAttr(d.calendario)}">${e(P.calendario)}</a></p>`);
+  if (!d.stato) parts.push(`<p><a href="${escapeHtml(d.calendario)}">${e(P.calendario)}</a></p>`);
   return shell(P.title(d.giocatore), parts.join(''));
 }

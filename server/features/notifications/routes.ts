@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from '../../../common/core/zod';
 import { NOTIFICHE_MSG } from '../../../common/notifications/rules';
 import { recordActivity } from '../../shared/activity';
+import { escapeHtml } from '../../shared/html';
 import { zodRoutes } from '../../shared/route-schemas';
 import { withTransaction } from '../../db/pool';
 import * as repo from './repo';
@@ -15,7 +16,6 @@ import { notificheJobs, type WeekPdfBuilder } from './worker';
  */
 const linkQuery = z.object({ t: z.union([z.string(), z.array(z.string())]).optional() });
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(reply: FastifyReply, status: number, title: string, text: string, confirmToken?: string) {
   // The confirm button is a plain form POSTing to this same URL (relative action "?t=..."): no

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import dayjs from 'dayjs';
-import { createTestApp, type TestApp } from '../../test/app';
-import { todayIn } from '../../common/core/dates';
-import { formatDataIt } from '../../common/matches/card-text';
-import type { CachedListing } from './listing-cache';
-import { escapeHtml, HOME_RERENDER_MS, HomePageCache, jsonForScript } from './public-home';
-import { compressionCount } from './compress';
-import { PUBLIC_PAGE_SIZE } from '../../common/matches/public-page';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { todayIn } from '../../../common/core/dates';
+import { formatDataIt } from '../../../common/matches/card-text';
+import type { CachedListing } from '../../shared/listing-cache';
+import { HOME_RERENDER_MS, HomePageCache, jsonForScript } from './public-home';
+import { escapeHtml } from '../../shared/html';
+import { compressionCount } from '../../shared/compress';
+import { PUBLIC_PAGE_SIZE } from '../../../common/matches/public-page';
 
 /** The server's page (docs/public-page.md): / carries the public list in its first response, every text escaped, the data as JSON. */
 let t: TestApp;

@@ -3,22 +3,21 @@
 // HTML-escaped; the data for the client goes in a <script type="application/json"> block, which the
 // CSP (script-src 'self') allows because the browser never executes it.
 import crypto from 'node:crypto';
-import type { CachedListing } from './listing-cache';
-import { EncodedCopies } from './compress';
-import { DASHBOARD_MSG } from '../../common/matches/messages';
-import { sanitizePartite, type Partita } from '../../common/matches/read';
-import { matchCardText } from '../../common/matches/card-text';
-import { statoOf } from '../../common/status/read';
-import { MEANING_COLORS, MOTIVO_LABEL } from '../../common/status/labels';
-import { PUBLIC_MSG } from '../../common/matches/public-page';
-import { CALENDAR_BUTTON } from '../../common/calendar/messages';
-import { PALETTE as C, RADIUS, withAlpha } from '../../common/core/palette';
+import type { CachedListing } from '../../shared/listing-cache';
+import { EncodedCopies } from '../../shared/compress';
+import { escapeHtml } from '../../shared/html';
+import { DASHBOARD_MSG } from '../../../common/matches/messages';
+import { sanitizePartite, type Partita } from '../../../common/matches/read';
+import { matchCardText } from '../../../common/matches/card-text';
+import { statoOf } from '../../../common/status/read';
+import { MEANING_COLORS, MOTIVO_LABEL } from '../../../common/status/labels';
+import { PUBLIC_MSG } from '../../../common/matches/public-page';
+import { CALENDAR_BUTTON } from '../../../common/calendar/messages';
+import { PALETTE as C, RADIUS, withAlpha } from '../../../common/core/palette';
 
 /** The id of the JSON block src/features/matches/usePublicMatches.ts reads. */
 export const PUBLIC_DATA_ID = 'public-partite';
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /** JSON safe inside <script>: no '<' (so no '</script>' or '<!--'), no line separators. */
 export const jsonForScript = (value: unknown) =>
