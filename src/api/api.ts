@@ -263,6 +263,15 @@ export const itemTag = <T extends TagType>(type: T, id: string | number) => ({ t
 export const listTag = <T extends TagType>(type: T) => ({ type, id: 'LIST' as const });
 
 /** The Italian message of an RTK Query error (or of anything thrown), for toasts and banners: the policy's mapping of docs/api.md. */
+/**
+ * A refused call in words: the server's own Italian reason for the `answered` statuses (a reason about the
+ * input or the rights), else the operation's message before it ('Salvataggio non riuscito: …').
+ */
+export function refusalMessage(err: unknown, answered: readonly number[], failed: string): string {
+  const status = (err as { status?: unknown }).status;
+  return answered.includes(status as number) ? errorMessage(err) : `${failed}: ${errorMessage(err)}`;
+}
+
 export function errorMessage(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as { message?: unknown; data?: unknown; status?: unknown };

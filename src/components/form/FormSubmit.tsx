@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { errorMessage } from '../../api/api';
 import { useFormDialogState, type FormDialogControls } from './FormDialog';
 import { SERVER_ERROR, useClearServerErrorOnChange } from './validation';
 
@@ -118,12 +117,6 @@ export function useSavedAnotherNote<T extends FieldValues>(form: UseFormReturn<T
     [subscribe],
   );
   return note;
-}
-
-/** The refusal in words: the server's own Italian reason for the `answered` statuses, else the operation's message before it. */
-export function refusalMessage(err: unknown, answered: readonly number[], failed: string): string {
-  const status = (err as { status?: unknown }).status;
-  return answered.includes(status as number) ? errorMessage(err) : `${failed}: ${errorMessage(err)}`;
 }
 
 /** The server's refusal of a save over the form's fields. */

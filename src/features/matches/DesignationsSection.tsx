@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { DIRIGENTI_MSG, RUOLO_LABELS } from '../../../common/officials/messages';
 import { QUALIFICA_DI, type Designazioni, type DesignazioniView, type Ruolo } from '../../../common/officials/rules';
 import type { DesignazioneConflitto } from '../../../common/officials/types';
-import { errorMessage } from '../../api/api';
+import { refusalMessage } from '../../api/api';
 import { personName, RUOLI_ORDER, useGetDirigentiAttiviQuery } from '../../api/designationsApi';
 
 /** The Italian message of a failed designation save, or the clashes of a 409 to confirm (docs/officials.md). */
@@ -16,8 +16,7 @@ export function designationFailure(err: unknown): { conflitti: DesignazioneConfl
   const conflitti = (err as { data?: { conflitti?: unknown } }).data?.conflitti;
   if (status === 409 && Array.isArray(conflitti)) return { conflitti: conflitti as DesignazioneConflitto[] };
   // 400/403/404 carry the server's Italian reason (not qualified, the referee alone...).
-  if (status === 400 || status === 403 || status === 404) return { message: errorMessage(err) };
-  return { message: `${DIRIGENTI_MSG.designationsFailed}: ${errorMessage(err)}` };
+  return { message: refusalMessage(err, [400, 403, 404], DIRIGENTI_MSG.designationsFailed) };
 }
 
 /** One role's picker: the active people holding the role's qualification (and whoever holds the role now). */

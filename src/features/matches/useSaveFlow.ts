@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from 'notistack';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../api/api';
+import { refusalMessage } from '../../api/api';
 import type { ClashInfo } from '../../../common/occupancy/rules';
 
 /** After a successful save or delete the screen returns to / after 2 seconds (docs/matches.md). */
@@ -44,7 +44,7 @@ export function useSaveFlow() {
         return;
       }
       // 400/403/404 carry the server's Italian reason; anything else gets the operation's message.
-      const message = status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${failure}: ${errorMessage(err)}`;
+      const message = refusalMessage(err, [400, 403, 404], failure);
       enqueueSnackbar(message, { variant: 'error' });
     }
   }

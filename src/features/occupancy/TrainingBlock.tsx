@@ -19,7 +19,7 @@ import { CLASH_MSG } from '../../../common/occupancy/rules';
 import { ALLENAMENTI_MSG } from '../../../common/trainings/messages';
 import { describeAllenamento, weekdayOf } from '../../../common/trainings/rules';
 import { formatLongDate } from '../../../common/export/rules';
-import { errorMessage } from '../../api/api';
+import { refusalMessage } from '../../api/api';
 import { paths } from '../../config/paths';
 import { useNotify } from '../../components/Toasts';
 import { useSkipTrainingDateMutation } from './occupancyApi';
@@ -168,9 +168,8 @@ export function SkipTrainingDialog({ training, open, onClose, onExited }: { trai
       notify(A.skipped, 'success');
       onClose();
     } catch (err) {
-      const status = (err as { status?: unknown }).status;
       // 400/403/404 carry the server's Italian reason (a date no longer in the series, a series deleted).
-      setError(status === 400 || status === 403 || status === 404 ? errorMessage(err) : `${A.skipError}: ${errorMessage(err)}`);
+      setError(refusalMessage(err, [400, 403, 404], A.skipError));
     }
   };
 

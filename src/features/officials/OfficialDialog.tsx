@@ -8,7 +8,8 @@ import { dirigentePayloadSchema, fullName, type Dirigente } from '../../../commo
 import { ConfirmDeleteDialog, DeleteButton, useConfirmDelete } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/Toasts';
 import { FormDialog, type FormDialogControls } from '../../components/form/FormDialog';
-import { FormDialogForm, ProblemAlert, refusalMessage, SaveButton, useFormSubmit } from '../../components/form/FormSubmit';
+import { FormDialogForm, ProblemAlert, SaveButton, useFormSubmit } from '../../components/form/FormSubmit';
+import { refusalMessage } from '../../api/api';
 import { useSchemaProblem } from '../../components/form/validation';
 import { useCreateDirigenteMutation, useDeleteDirigenteMutation, useUpdateDirigenteMutation } from './officialsApi';
 import { OfficialCalendarLink } from './OfficialCalendarLink';

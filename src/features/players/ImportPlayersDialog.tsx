@@ -21,7 +21,7 @@ import { decodeBytes, parseTable } from '../../../common/import/parse';
 import { leggiGiocatori, type RigaImport } from '../../../common/players/import';
 import { dmy, GIOCATORI_MSG, PLAYERS_UI } from '../../../common/players/messages';
 import { IMPORT_GIOCATORI_MAX } from '../../../common/players/rules';
-import { errorMessage } from '../../api/api';
+import { refusalMessage } from '../../api/api';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useNotify } from '../../components/Toasts';
 import { useClubConfig } from '../../store/useClubConfig';
@@ -68,8 +68,7 @@ export default function ImportPlayersDialog({ gruppi, onClose }: { gruppi: reado
       notify(U.done(answer.create), 'success');
       onClose();
     } catch (err) {
-      const status = (err as { status?: unknown }).status;
-      setServerError(status === 400 || status === 403 ? errorMessage(err) : `${U.error}: ${errorMessage(err)}`);
+      setServerError(refusalMessage(err, [400, 403], U.error));
     }
   };
 

@@ -4,12 +4,12 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { todayIn } from '../../../common/core/dates';
 import { PLAYERS_UI } from '../../../common/players/messages';
 import type { Giocatore } from '../../../common/players/rules';
-import { errorMessage } from '../../api/api';
+import { refusalMessage } from '../../api/api';
 import { saveFile } from '../../components/saveFile';
 import { useNotify } from '../../components/Toasts';
 import { useClubConfig } from '../../store/useClubConfig';
 import { useExportGiocatoreMutation } from './playersApi';
-import { answeredWith, PlayerEraseButton } from './PlayerEraseButton';
+import { PlayerEraseButton } from './PlayerEraseButton';
 
 const A = PLAYERS_UI.admin;
 
@@ -30,7 +30,7 @@ export function PlayerAdminActions({ giocatore, disabled, onBusy, onErased }: { 
       saveFile(new Blob([JSON.stringify(answer, null, 2)], { type: 'application/json' }), A.exportFile(giocatore.id, todayIn(timezone)));
       notify(A.exported, 'success');
     } catch (err) {
-      notify(answeredWith(err, [403, 404]) ? errorMessage(err) : `${A.exportError}: ${errorMessage(err)}`, 'error');
+      notify(refusalMessage(err, [403, 404], A.exportError), 'error');
     }
   };
 

@@ -3,15 +3,12 @@ import Button from '@mui/material/Button';
 import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
 import { PLAYERS_UI } from '../../../common/players/messages';
 import type { Giocatore } from '../../../common/players/rules';
-import { errorMessage } from '../../api/api';
+import { refusalMessage } from '../../api/api';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { useNotify } from '../../components/Toasts';
 import { useEraseGiocatoreMutation } from './playersApi';
 
 const A = PLAYERS_UI.admin;
-
-/** Whether the refusal carries the server's own Italian reason. */
-export const answeredWith = (err: unknown, statuses: readonly number[]) => statuses.includes((err as { status?: unknown }).status as number);
 
 /**
  * 'Elimina' (administrators, docs/players.md): asks first, saying the data go for good, then erases the
@@ -49,7 +46,7 @@ export function PlayerEraseButton({
       onErased();
     } catch (err) {
       setErasing(false);
-      setEraseError(answeredWith(err, [403, 404]) ? errorMessage(err) : `${A.eraseError}: ${errorMessage(err)}`);
+      setEraseError(refusalMessage(err, [403, 404], A.eraseError));
     }
   };
 
